@@ -1,0 +1,158 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { BrandMark } from "~/components/brand";
+import { PreferencesSwitcher } from "~/components/preferences-switcher";
+import { Icon, type IconName } from "./icons";
+import { NotificationBell, type BellData } from "./notification-bell";
+
+export const NAV_ITEMS: { key: IconName; to: string }[] = [
+  { key: "dashboard", to: "/app" },
+  { key: "customers", to: "/app/customers" },
+  { key: "schedule", to: "/app/schedule" },
+  { key: "estimates", to: "/app/estimates" },
+  { key: "invoices", to: "/app/invoices" },
+  { key: "jobs", to: "/app/jobs" },
+  { key: "reports", to: "/app/reports" },
+  { key: "aiFeatures", to: "/app/ai" },
+  { key: "settings", to: "/app/settings" },
+];
+
+interface ShellProps {
+  user: { name: string };
+  company: { name: string; logoUrl: string | null };
+  bell: BellData;
+  children: ReactNode;
+}
+
+/**
+ * The signed-in frame. On a phone the sidebar slides in: with JavaScript off the menu
+ * link targets #navigation (CSS :target opens it), with it on the link toggles state.
+ */
+export function AppShell({ user, company, bell, children }: ShellProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <div className="min-h-screen lg:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
+        {t("nav.skipToContent")}
+      </a>
+      <aside
+        id="navigation"
+        data-open={open ? "true" : "false"}
+        aria-label={t("nav.mainNavigation")}
+        className="fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform duration-200 lg:static lg:z-auto lg:translate-x-0 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 px-4 dark:border-slate-800">
+          <Link to="/app" className="flex min-w-0 items-center gap-2 font-semibold">
+            {company.logoUrl ? (
+              <img src={company.logoUrl} alt={t("shell.companyLogo")} className="h-8 w-8 rounded object-contain" />
+            ) : (
+              <BrandMark />
+            )}
+            <span className="truncate">{company.logoUrl ? company.name : "TradeDesk"}</span>
+          </Link>
+          <a
+            href="#"
+            onClick={(event) => {
+              event.preventDefault();
+              setOpen(false);
+            }}
+            className="rounded p-2 text-slate-500 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
+            aria-label={t("nav.closeMenu")}
+          >
+            <Icon name="close" />
+          </a>
+        </div>
+        <nav className="flex-1 overflow-y-auto px-3 py-4">
+          <ul className="space-y-1">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.key}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/app"}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
+                      isActive
+                        ? "bg-brand-50 text-brand-700 dark:bg-brand-600/20 dark:text-brand-100"
+                        : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                    }`
+                  }
+                >
+                  <Icon name={item.key} />
+                  {t(`nav.${item.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-slate-200 p-4 dark:border-slate-800">
+          <div className="flex items-center gap-3">
+            <div aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700 dark:bg-brand-600/30 dark:text-brand-100">
+              {initials(user.name)}
+            </div>
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium" data-testid="user-name">
+                {user.name}
+              </p>
+              <p className="text-xs text-slate-500 dark:text-slate-400">{t("shell.role")}</p>
+            </div>
+            <Form method="post" action="/logout">
+              <button
+                type="submit"
+                className="rounded p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
+                aria-label={t("shell.signOut")}
+                title={t("shell.signOut")}
+              >
+                <Icon name="logout" />
+              </button>
+            </Form>
+          </div>
+        </div>
+      </aside>
+      <a
+        href="#"
+        tabIndex={-1}
+        aria-hidden="true"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(false);
+        }}
+        className="nav-backdrop fixed inset-0 z-30 hidden bg-slate-900/40 lg:hidden"
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">
+          <a
+            href="#navigation"
+            onClick={(event) => {
+              event.preventDefault();
+              setOpen((value) => !value);
+            }}
+            className="rounded p-2 text-slate-600 hover:bg-slate-100 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800"
+            aria-controls="navigation"
+            aria-expanded={open}
+            aria-label={t("nav.menu")}
+            role="button"
+          >
+            <Icon name="menu" className="h-6 w-6" />
+          </a>
+          <div className="flex-1" />
+          <PreferencesSwitcher />
+          <NotificationBell bell={bell} />
+        </header>
+        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function initials(name: string) {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? "") : "")).toUpperCase() || "?";
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+// Messages are dictionary keys (app/locales), translated where they are shown.
+export const MIN_PASSWORD_LENGTH = 6;
+
+const emailSchema = z.string().max(254, "common.invalidEmail").email("common.invalidEmail");
+
+export const loginSchema = z.object({
+  email: z.string({ required_error: "auth.emailRequired" }).trim().min(1, "auth.emailRequired").pipe(emailSchema),
+  password: z.string({ required_error: "auth.passwordRequired" }).min(1, "auth.passwordRequired").max(1000),
+  redirectTo: z.string().optional(),
+});
+
+type RegisterInput = { name?: string; email?: string; password?: string; confirmPassword?: string };
+
+// Every check runs on every submit (an object refinement would be skipped when a field
+// fails), in the order SPEC.md gives: passwords match, then length.
+function checkRegistration(value: RegisterInput, ctx: z.RefinementCtx, withConfirmation: boolean) {
+  if (!value.name?.trim()) ctx.addIssue({ code: "custom", path: ["name"], message: "auth.nameRequired" });
+  else if (value.name.trim().length > 100) ctx.addIssue({ code: "custom", path: ["name"], message: "sales.tooLong" });
+  const email = value.email?.trim() ?? "";
+  if (!email) ctx.addIssue({ code: "custom", path: ["email"], message: "auth.emailRequired" });
+  else if (!emailSchema.safeParse(email).success) ctx.addIssue({ code: "custom", path: ["email"], message: "common.invalidEmail" });
+  const password = value.password ?? "";
+  if (withConfirmation && password !== (value.confirmPassword ?? "")) {
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "auth.passwordMismatch" });
+  }
+  if (!password) ctx.addIssue({ code: "custom", path: ["password"], message: "auth.passwordRequired" });
+  else if (password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", path: ["password"], message: "auth.passwordTooShort" });
+  else if (password.length > 1000) ctx.addIssue({ code: "custom", path: ["password"], message: "sales.tooLong" });
+}
+
+const optionalText = z.string().optional();
+
+export const registerSchema = z
+  .object({ name: optionalText, email: optionalText, password: optionalText, confirmPassword: optionalText })
+  .superRefine((value, ctx) => checkRegistration(value, ctx, true))
+  .transform((value) => ({ name: value.name!.trim(), email: value.email!.trim(), password: value.password! }));
+
+/** The API's register payload: no confirmation field (SPEC.md section 7). */
+export const apiRegisterSchema = z
+  .object({
+    name: z.string({ invalid_type_error: "auth.nameRequired" }).optional(),
+    email: z.string({ invalid_type_error: "common.invalidEmail" }).optional(),
+    password: z.string({ invalid_type_error: "auth.passwordRequired" }).optional(),
+  })
+  .superRefine((value, ctx) => checkRegistration(value, ctx, false))
+  .transform((value) => ({ name: value.name!.trim(), email: value.email!.trim(), password: value.password! }));
+
+/** The toast title SPEC.md gives a validation message, if it has one. */
+export const toastTitleFor: Record<string, string> = {
+  "auth.passwordMismatch": "auth.passwordMismatchTitle",
+  "auth.passwordTooShort": "auth.passwordTooShortTitle",
+};

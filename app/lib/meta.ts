@@ -1,0 +1,10 @@
+import type { MetaArgs } from "@remix-run/node";
+import { translate } from "~/services/i18n";
+
+/** A page title in the visitor's language: "Customers | TradeDesk". */
+export function titleMeta(key: string) {
+  return ({ matches }: MetaArgs) => {
+    const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";
+    return [{ title: `${translate(locale, key)} | TradeDesk` }];
+  };
+}

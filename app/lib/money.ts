@@ -1,0 +1,87 @@
+// Exact money (DESIGN.md, Money): amounts are integer cents, quantities integer
+// hundredths, tax rates integer ten-thousandths (0.0825 = 825). All arithmetic is on
+// bigints and rounds half away from zero once per step; no floating point anywhere.
+
+/** The largest amount a money field holds: 10 digits, 99,999,999.99. */
+export const MAX_CENTS = 9_999_999_999;
+/** The largest tax rate: 5 digits with 4 decimals, 9.9999. */
+export const MAX_RATE = 99_999;
+
+/** n / d rounded half away from zero, for a positive divisor. */
+function divRound(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  const r = n % d;
+  if (2n * (r < 0n ? -r : r) >= d) return n < 0n ? q - 1n : q + 1n;
+  return q;
+}
+
+/** Parses a decimal with at most `scale` places ("12", "12.5", "-0.05") into an integer of that scale. */
+export function parseDecimal(input: string | number, scale: number): number | null {
+  const text = typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input.trim();
+  const match = /^([+-])?(\d+)(?:\.(\d*))?$/.exec(text) ?? /^([+-])?()\.(\d+)$/.exec(text);
+  if (!match) return null;
+  const [, sign, whole, fraction = ""] = match;
+  if (fraction.length > scale) return null;
+  const digits = `${whole || "0"}${fraction.padEnd(scale, "0")}`.replace(/^0+(?=\d)/, "");
+  if (digits.length > 15) return null;
+  const value = Number(digits);
+  return sign === "-" && value !== 0 ? -value : value;
+}
+
+export const parseCents = (input: string | number) => parseDecimal(input, 2);
+export const parseQuantity = (input: string | number) => parseDecimal(input, 2);
+/** A percentage as typed in the form ("8.25") into ten-thousandths of a fraction (825). */
+export const parsePercentRate = (input: string | number) => parseDecimal(input, 2);
+/** A fraction as the API sends it ("0.0825") into ten-thousandths (825). */
+export const parseFractionRate = (input: string | number) => parseDecimal(input, 4);
+
+/** An integer of the given scale as a decimal string: (123450, 2) is "1234.50". */
+export function formatDecimal(value: number, scale: number): string {
+  const negative = value < 0;
+  const digits = String(Math.abs(value)).padStart(scale + 1, "0");
+  const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  return negative ? `-${text}` : text;
+}
+
+/** Cents as the API sends them: "1234.50". */
+export const centsToString = (cents: number) => formatDecimal(cents, 2);
+/** A rate as the API sends it: 825 is "0.0825". */
+export const rateToString = (rate: number) => formatDecimal(rate, 4);
+/** A rate as a percent for the form: 825 is "8.25". */
+export const rateToPercent = (rate: number) => formatDecimal(rate, 2);
+
+/** Line total in cents: quantity (hundredths) × unit price (cents), rounded once. */
+export function lineTotal(quantityHundredths: number, unitPriceCents: number): number {
+  return Number(divRound(BigInt(quantityHundredths) * BigInt(unitPriceCents), 100n));
+}
+
+/** Tax in cents: subtotal × rate (ten-thousandths), rounded once. */
+export function taxAmount(subtotalCents: number, rate: number): number {
+  return Number(divRound(BigInt(subtotalCents) * BigInt(rate), 10_000n));
+}
+
+export interface Totals {
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+}
+
+/** The totals of a document from its lines, each line rounded, then the tax once. */
+export function documentTotals(lines: { quantity: number; unitPrice: number }[], rate: number): Totals & { lineTotals: number[] } {
+  const lineTotals = lines.map((line) => lineTotal(line.quantity, line.unitPrice));
+  const subtotal = lineTotals.reduce((sum, value) => sum + value, 0);
+  const tax = taxAmount(subtotal, rate);
+  return { lineTotals, subtotal, taxAmount: tax, total: subtotal + tax };
+}
+
+export function withinMoneyLimit(cents: number): boolean {
+  return Number.isSafeInteger(cents) && Math.abs(cents) <= MAX_CENTS;
+}
+
+/** Cents for people: "$1,234.50" in the interface language and the account's currency. */
+export function formatMoney(cents: number, locale = "en", currency = "USD"): string {
+  const tag = locale === "es" ? "es-US" : "en-US";
+  const formatter = new Intl.NumberFormat(tag, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // Format the exact decimal string, not a float division.
+  return formatter.format(centsToString(cents) as unknown as number);
+}

@@ -1,0 +1,104 @@
+import { hash, verify, type Algorithm } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
+import { accountSettings, users, type User } from "#db/schema";
+import { getDb } from "~/services/db.server";
+
+// OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 lane.
+const ARGON2_OPTIONS = {
+  // Algorithm.Argon2id; the enum is a const enum, which isolated modules cannot read.
+  algorithm: 2 as Algorithm,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+export type PublicUser = Pick<User, "id" | "name" | "email" | "createdAt" | "updatedAt">;
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export function hashPassword(password: string) {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+export async function getUserById(id: string): Promise<User | undefined> {
+  const db = await getDb();
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export async function getUserByEmail(email: string): Promise<User | undefined> {
+  const db = await getDb();
+  return db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("An account with this email already exists.");
+    this.name = "EmailTakenError";
+  }
+}
+
+/** Creates the account and its settings row (with the defaults of SPEC.md section 3) together. */
+export async function createUser(input: {
+  name: string;
+  email: string;
+  password: string;
+  appLanguage?: "en" | "es";
+  darkMode?: boolean;
+}): Promise<User> {
+  const db = await getDb();
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ name: input.name.trim(), email, passwordHash })
+        .returning();
+      await tx
+        .insert(accountSettings)
+        .values({
+          userId: user.id,
+          appLanguage: input.appLanguage ?? "en",
+          documentLanguage: input.appLanguage ?? "en",
+          darkMode: input.darkMode ?? false,
+        });
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? error);
+  return text.includes("UNIQUE constraint failed");
+}
+
+// A hash of a random password: verifying against it for an unknown e-mail makes
+// that answer take as long as a wrong password, so timing does not reveal accounts.
+let dummyHash: Promise<string> | undefined;
+
+/** The user whose e-mail and password match, or null; same work either way. */
+export async function verifyLogin(email: string, password: string): Promise<User | null> {
+  const user = await getUserByEmail(email);
+  if (!user) {
+    dummyHash ??= hashPassword(crypto.randomUUID());
+    await verify(await dummyHash, password);
+    return null;
+  }
+  const ok = await verify(user.passwordHash, password);
+  return ok ? user : null;
+}

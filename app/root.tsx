@@ -1,0 +1,124 @@
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ErrorPage } from "~/components/error-page";
+import { useNonce } from "~/components/nonce";
+import { ToastView } from "~/components/ui/toast";
+import { getShellSettings } from "~/models/settings.server";
+import { translate } from "~/services/i18n";
+import { i18nServer } from "~/services/i18n.server";
+import { getThemeFromCookie, type Theme } from "~/services/preferences.server";
+import { getSessionUser } from "~/services/session.server";
+import { readToast } from "~/services/toast.server";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  const settings = user ? await getShellSettings(user.id) : null;
+  // A signed-in account's own settings decide language and theme; visitors get their cookies.
+  const locale = settings?.appLanguage ?? (await i18nServer.getLocale(request));
+  const theme: Theme = settings
+    ? settings.darkMode
+      ? "dark"
+      : "light"
+    : ((await getThemeFromCookie(request)) ?? "light");
+  const { toast, header } = await readToast(request);
+  return data(
+    {
+      locale,
+      theme,
+      toast,
+      user: user ? { id: user.id, name: user.name, email: user.email } : null,
+      company: settings
+        ? {
+            name: settings.companyName,
+            logoUrl: settings.logoUpdatedAt ? `/app/logo?v=${settings.logoUpdatedAt.getTime()}` : null,
+          }
+        : null,
+    },
+    { headers: header ? { "Set-Cookie": header } : undefined },
+  );
+}
+
+export type RootLoaderData = typeof loader;
+
+// Pages carry the signed-in user's data: never store them in a shared cache.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const locale = data?.locale ?? "en";
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return [{ title: translate(locale, "notFound.title") }];
+  }
+  if (error) return [{ title: `${translate(locale, "error.title")} | TradeDesk` }];
+  return [
+    { title: `TradeDesk | ${translate(locale, "app.tagline")}` },
+    { name: "description", content: translate(locale, "landing.hero.subtitle") },
+  ];
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const locale = root?.locale ?? "en";
+  const theme = root?.theme ?? "light";
+  return (
+    <html lang={locale} dir="ltr" className={theme === "dark" ? "dark" : ""}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "dark" ? "dark" : "light"} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { locale, toast } = useLoaderData<typeof loader>();
+  useChangeLanguage(locale);
+  return (
+    <>
+      <Outlet />
+      {toast ? <ToastView toast={toast} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} title={t("notFound.title")} body={t("notFound.body")} />;
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} title={t("error.title")} body={t("error.body")} />;
+}

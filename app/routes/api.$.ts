@@ -1,0 +1,5 @@
+import { apiError } from "~/services/api.server";
+
+// Unknown API paths answer in the API's own shape, not with the HTML 404 page.
+export const loader = () => apiError(404, "Not found");
+export const action = () => apiError(404, "Not found");

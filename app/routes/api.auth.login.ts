@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { loginSchema } from "~/lib/auth-schemas";
+import { toPublicUser } from "~/models/user.server";
+import { apiError, json, readJsonObject, validationErrors } from "~/services/api.server";
+import { authenticateWithPassword } from "~/services/auth.server";
+import { createUserSession } from "~/services/session.server";
+
+export const loader = () => apiError(405, "Use POST to sign in.");
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Use POST to sign in.");
+  const body = await readJsonObject(request);
+  if (body instanceof Response) return body;
+  const parsed = loginSchema.omit({ redirectTo: true }).safeParse(body);
+  if (!parsed.success) {
+    const errors = validationErrors(parsed.error);
+    return apiError(400, errors[0]?.message ?? "Invalid request", errors);
+  }
+  const user = await authenticateWithPassword(parsed.data.email, parsed.data.password, request.url);
+  if (!user) return apiError(401, "Invalid email or password");
+  return json(toPublicUser(user), { headers: { "Set-Cookie": await createUserSession(request, user.id) } });
+}

@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, json } from "~/services/api.server";
+import { destroyUserSession } from "~/services/session.server";
+
+export const loader = () => apiError(405, "Use POST to sign out.");
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Use POST to sign out.");
+  return json({ message: "Signed out" }, { headers: { "Set-Cookie": await destroyUserSession(request) } });
+}

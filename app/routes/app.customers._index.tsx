@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SectionPlaceholder } from "~/components/section-placeholder";
+import { titleMeta } from "~/lib/meta";
+import { getRecordCounts } from "~/models/overview.server";
+import { requireUser } from "~/services/session.server";
+
+export const meta = titleMeta("nav.customers");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const counts = await getRecordCounts(user.id);
+  return { count: counts.customers };
+}
+
+export default function CustomersPage() {
+  const { t } = useTranslation();
+  const { count } = useLoaderData<typeof loader>();
+  return <SectionPlaceholder title={t("nav.customers")} count={count} empty={t("sections.customers.empty")} />;
+}

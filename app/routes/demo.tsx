@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { SalesRequestPage } from "~/components/sales-request-page";
+import { titleMeta } from "~/lib/meta";
+import { handleSalesRequest } from "~/services/sales-request.server";
+
+export const meta = titleMeta("sales.demoTitle");
+
+export const action = ({ request }: ActionFunctionArgs) => handleSalesRequest(request, "demo");
+
+export default function Page() {
+  return <SalesRequestPage kind="demo" />;
+}

@@ -1,0 +1,89 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthLayout } from "~/components/auth-layout";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/forms";
+import { ToastView, type ToastData } from "~/components/ui/toast";
+import { loginSchema } from "~/lib/auth-schemas";
+import { authenticateWithPassword, signedInHeaders } from "~/services/auth.server";
+import { translate } from "~/services/i18n";
+import { requireAnonymous, safeRedirect } from "~/services/session.server";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";
+  return [{ title: `${translate(locale, "auth.signIn")} | TradeDesk` }];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  }
+  const user = await authenticateWithPassword(submission.value.email, submission.value.password, request.url);
+  if (!user) {
+    const toast: ToastData = { type: "error", title: "auth.loginFailed", description: "auth.invalidCredentials" };
+    return data(
+      { result: submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), toast },
+      { status: 401 },
+    );
+  }
+  return redirect(safeRedirect(submission.value.redirectTo), { headers: await signedInHeaders(request, user.id, "login") });
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+
+  return (
+    <AuthLayout title={t("auth.loginTitle")} subtitle={t("auth.loginSubtitle")}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label={t("auth.email")}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true, autoFocus: true }}
+        />
+        <Field
+          label={t("auth.password")}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password", required: true }}
+        />
+        {form.errors?.length ? (
+          <p id={form.errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {t(form.errors[0])}
+          </p>
+        ) : null}
+        <Button className="w-full" disabled={pending}>
+          {pending ? t("auth.signingIn") : t("auth.signIn")}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        {t("auth.noAccount")}{" "}
+        <Link to="/register" className="font-medium text-brand-600 hover:underline dark:text-brand-500">
+          {t("auth.signUp")}
+        </Link>
+      </p>
+      {actionData?.toast ? <ToastView key={Date.now()} toast={actionData.toast} /> : null}
+    </AuthLayout>
+  );
+}

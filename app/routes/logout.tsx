@@ -1,0 +1,13 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { destroyUserSession } from "~/services/session.server";
+import { toastHeader } from "~/services/toast.server";
+
+// Signing out changes state, so only a POST does it; a GET goes home.
+export const loader = () => redirect("/");
+
+export async function action({ request }: ActionFunctionArgs) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroyUserSession(request));
+  headers.append("Set-Cookie", await toastHeader({ type: "info", title: "auth.signedOut", description: "auth.signedOutBody" }));
+  return redirect("/login", { headers });
+}

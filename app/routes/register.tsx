@@ -1,0 +1,119 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthLayout } from "~/components/auth-layout";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/forms";
+import { ToastView, type ToastData } from "~/components/ui/toast";
+import { registerSchema, toastTitleFor } from "~/lib/auth-schemas";
+import { createUser, EmailTakenError } from "~/models/user.server";
+import { signedInHeaders } from "~/services/auth.server";
+import { translate } from "~/services/i18n";
+import { i18nServer } from "~/services/i18n.server";
+import { getThemeFromCookie } from "~/services/preferences.server";
+import { requireAnonymous } from "~/services/session.server";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";
+  return [{ title: `${translate(locale, "auth.createAccount")} | TradeDesk` }];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+/** SPEC.md shows the password checks as toasts: the first failing one, mismatch before length. */
+function validationToast(fieldErrors: Record<string, string[] | null | undefined>): ToastData | null {
+  for (const field of ["confirmPassword", "password"]) {
+    const message = fieldErrors[field]?.[0];
+    if (message && toastTitleFor[message]) return { type: "error", title: toastTitleFor[message], description: message };
+  }
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== "success") {
+    const reply = submission.reply({ hideFields: ["password", "confirmPassword"] });
+    return data({ result: reply, toast: validationToast(reply.error ?? {}) }, { status: 400 });
+  }
+  const locale = await i18nServer.getLocale(request);
+  const theme = await getThemeFromCookie(request);
+  try {
+    const user = await createUser({
+      ...submission.value,
+      appLanguage: locale === "es" ? "es" : "en",
+      darkMode: theme === "dark",
+    });
+    return redirect("/app", { headers: await signedInHeaders(request, user.id, "register") });
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    const toast: ToastData = { type: "error", title: "auth.registrationFailed", description: "auth.emailTaken" };
+    return data(
+      {
+        result: submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: ["password", "confirmPassword"] }),
+        toast,
+      },
+      { status: 409 },
+    );
+  }
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/register") === true;
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  // Client-side checks show the same toast as the server's answer would.
+  const toast =
+    validationToast({ confirmPassword: fields.confirmPassword.errors, password: fields.password.errors }) ?? actionData?.toast;
+
+  return (
+    <AuthLayout title={t("auth.registerTitle")} subtitle={t("auth.registerSubtitle")}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Field
+          label={t("auth.fullName")}
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", required: true, autoFocus: true, maxLength: 100 }}
+        />
+        <Field
+          label={t("auth.email")}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true, maxLength: 254 }}
+        />
+        <Field
+          label={t("auth.password")}
+          hint={t("auth.passwordHint")}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", required: true }}
+        />
+        <Field
+          label={t("auth.confirmPassword")}
+          errors={fields.confirmPassword.errors}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", required: true }}
+        />
+        <Button className="w-full" disabled={pending}>
+          {pending ? t("auth.creatingAccount") : t("auth.createAccount")}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        {t("auth.haveAccount")}{" "}
+        <Link to="/login" className="font-medium text-brand-600 hover:underline dark:text-brand-500">
+          {t("auth.signInLink")}
+        </Link>
+      </p>
+      {toast ? <ToastView key={`${toast.title}-${toast.description}`} toast={toast} /> : null}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,27 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { updatePreferences } from "~/models/settings.server";
+import { isLanguage } from "~/services/i18n";
+import { languageCookie } from "~/services/i18n.server";
+import { themeCookie } from "~/services/preferences.server";
+import { getSessionUser, safeRedirect } from "~/services/session.server";
+
+// Nothing to show here: a GET just goes home (no GET changes anything).
+export const loader = () => redirect("/");
+
+/** Sets the interface language or theme: in a cookie for visitors, on the account when signed in. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const language = form.get("language");
+  const theme = form.get("theme");
+  const headers = new Headers();
+  const user = await getSessionUser(request);
+  if (isLanguage(language)) {
+    headers.append("Set-Cookie", await languageCookie.serialize(language));
+    if (user) await updatePreferences(user.id, { appLanguage: language });
+  }
+  if (theme === "dark" || theme === "light") {
+    headers.append("Set-Cookie", await themeCookie.serialize(theme));
+    if (user) await updatePreferences(user.id, { darkMode: theme === "dark" });
+  }
+  return redirect(safeRedirect(form.get("redirectTo"), "/"), { headers });
+}

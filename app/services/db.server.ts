@@ -1,0 +1,70 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { createClient, type Client } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import * as schema from "#db/schema";
+import { env } from "./env.server";
+
+export type Database = LibSQLDatabase<typeof schema>;
+
+export interface DatabaseConnection {
+  client: Client;
+  db: Database;
+}
+
+/** Opens the database DATABASE_URL names: a local file (created with its folder) or a libSQL server. */
+export async function openDatabase(
+  url: string,
+  options: { authToken?: string; syncUrl?: string } = {},
+): Promise<DatabaseConnection> {
+  const isFile = url.startsWith("file:");
+  if (isFile) {
+    const filePath = url.slice("file:".length);
+    if (filePath && filePath !== ":memory:") mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
+  }
+  const client = createClient({ url, authToken: options.authToken, syncUrl: options.syncUrl });
+  if (isFile || options.syncUrl) {
+    // WAL lets readers run while one writer commits; the busy timeout makes a
+    // second writer wait instead of failing with SQLITE_BUSY.
+    await client.execute("PRAGMA journal_mode = WAL");
+    await client.execute("PRAGMA busy_timeout = 5000");
+    await client.execute("PRAGMA synchronous = NORMAL");
+  }
+  await client.execute("PRAGMA foreign_keys = ON");
+  return { client, db: drizzle(client, { schema }) };
+}
+
+export const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
+
+export async function migrateDatabase(connection: DatabaseConnection) {
+  await migrate(connection.db, { migrationsFolder });
+}
+
+let connecting: Promise<DatabaseConnection> | undefined;
+
+/** The application's database: opened and migrated once per process, on first use. */
+export function getConnection(): Promise<DatabaseConnection> {
+  connecting ??= (async () => {
+    const e = env();
+    const connection = await openDatabase(e.DATABASE_URL, {
+      authToken: e.DATABASE_AUTH_TOKEN,
+      syncUrl: e.DATABASE_SYNC_URL,
+    });
+    await migrateDatabase(connection);
+    return connection;
+  })();
+  return connecting;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getConnection()).db;
+}
+
+/** For tests: forget the current connection so the next call opens DATABASE_URL again. */
+export async function resetConnection() {
+  if (!connecting) return;
+  const current = connecting;
+  connecting = undefined;
+  (await current).client.close();
+}

@@ -1,0 +1,17 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { salesRequestSchema } from "~/lib/sales-request-schema";
+import { recordSalesRequest } from "~/models/sales-request.server";
+
+/** The shared action of /demo and /contact-sales: validate, record, thank. */
+export async function handleSalesRequest(request: Request, kind: "demo" | "sales") {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: salesRequestSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const { website, ...fields } = submission.value;
+  // A filled honeypot is a bot: thank it the same way, record nothing.
+  if (!website) await recordSalesRequest({ kind, ...fields });
+  return redirect(`${new URL(request.url).pathname}?sent=1`);
+}

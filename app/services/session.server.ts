@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createCookie, redirect } from "@remix-run/node";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { sessions, users, type User } from "#db/schema";
+import { getDb } from "./db.server";
+import { env } from "./env.server";
+
+/** Sessions end after two weeks without use, and after sixty days whatever happens. */
+export const IDLE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 60 * 24 * 60 * 60 * 1000;
+// Refreshing last-seen on every request would turn every read into a write.
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+let secrets: string[] | undefined;
+
+/**
+ * The signing secret: SESSION_SECRET when set, else one generated on first start and
+ * kept beside the database so `npm start` works on a fresh machine and sessions survive restarts.
+ */
+export function sessionSecrets(): string[] {
+  if (secrets) return secrets;
+  const fromEnv = env().SESSION_SECRET;
+  if (fromEnv) {
+    secrets = fromEnv.split(",").map((s) => s.trim()).filter(Boolean);
+    return secrets;
+  }
+  const file = path.resolve(process.cwd(), "data/session-secret");
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  secrets = [readFileSync(file, "utf8").trim()];
+  return secrets;
+}
+
+/** Served over HTTPS (directly, behind Fly's proxy, or as APP_URL declares)? */
+export function isSecureRequest(request: Request): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  if (request.headers.get("x-forwarded-proto") === "https") return true;
+  return env().APP_URL?.startsWith("https:") ?? false;
+}
+
+function sessionCookie(secure: boolean) {
+  return createCookie(secure ? "__Host-td_session" : "td_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    secrets: sessionSecrets(),
+    maxAge: ABSOLUTE_TIMEOUT_MS / 1000,
+  });
+}
+
+function hashToken(token: string) {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+async function readToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie(isSecureRequest(request)).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/**
+ * Starts a new session for the user: a fresh random id every sign-in, stored hashed
+ * (a copy of the database does not hand out live sessions). Returns the Set-Cookie header.
+ */
+export async function createUserSession(request: Request, userId: string): Promise<string> {
+  const db = await getDb();
+  const previous = await readToken(request);
+  if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+  const token = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    createdAt: new Date(now),
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + ABSOLUTE_TIMEOUT_MS),
+  });
+  return sessionCookie(isSecureRequest(request)).serialize(token);
+}
+
+/** The signed-in user, or null when there is no live session. */
+export async function getSessionUser(request: Request): Promise<User | null> {
+  const token = await readToken(request);
+  if (!token) return null;
+  const db = await getDb();
+  const now = Date.now();
+  const id = hashToken(token);
+  const row = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))))
+    .get();
+  if (!row) return null;
+  if (now - row.session.lastSeenAt.getTime() > IDLE_TIMEOUT_MS) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+  }
+  return row.user;
+}
+
+/** Ends the session on the server and returns the header that clears the cookie. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const token = await readToken(request);
+  if (token) {
+    const db = await getDb();
+    await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  }
+  return sessionCookie(isSecureRequest(request)).serialize("", { maxAge: 0 });
+}
+
+export async function deleteExpiredSessions() {
+  const db = await getDb();
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+/** A path inside this app to return to after sign-in; anything else becomes /app. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/app") {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+    return fallback;
+  }
+  return to;
+}
+
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getSessionUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+export async function requireAnonymous(request: Request) {
+  if (await getSessionUser(request)) throw redirect("/app");
+}

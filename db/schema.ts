@@ -1,0 +1,324 @@
+// The whole data model of SPEC.md section 3, in the representations DESIGN.md decides:
+// money as integer cents, tax rates as integer ten-thousandths (0.0825 is 825),
+// instants as UTC epoch milliseconds, calendar dates as ISO `yyyy-MM-dd` text.
+// Every business row carries the account it belongs to (`userId`).
+import { sql } from "drizzle-orm";
+import {
+  type AnySQLiteColumn,
+  blob,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+const account = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+export const JOB_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
+export const ESTIMATE_STATUSES = ["pending", "approved", "rejected", "expired"] as const;
+export const INVOICE_STATUSES = ["pending", "paid", "overdue", "cancelled"] as const;
+export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "rescheduled"] as const;
+export const APPOINTMENT_TYPES = ["job", "estimate", "other"] as const;
+export const LANGUAGES = ["en", "es"] as const;
+
+export const users = sqliteTable("users", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: account(),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const accountSettings = sqliteTable("account_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  appLanguage: text("app_language", { enum: LANGUAGES }).notNull().default("en"),
+  documentLanguage: text("document_language", { enum: LANGUAGES }).notNull().default("en"),
+  companyName: text("company_name").notNull().default("Your Trade Company"),
+  address: text("address").notNull().default("123 Main Street, Springfield, ST 12345"),
+  phone: text("phone").notNull().default("(555) 123-4567"),
+  email: text("email").notNull().default("office@yourtradecompany.com"),
+  website: text("website").notNull().default("www.yourtradecompany.com"),
+  logo: blob("logo", { mode: "buffer" }),
+  logoMimeType: text("logo_mime_type"),
+  logoUpdatedAt: integer("logo_updated_at", { mode: "timestamp_ms" }),
+  notifications: integer("notifications", { mode: "boolean" }).notNull().default(true),
+  autoBackup: integer("auto_backup", { mode: "boolean" }).notNull().default(true),
+  darkMode: integer("dark_mode", { mode: "boolean" }).notNull().default(false),
+  defaultTaxRate: integer("default_tax_rate").notNull().default(825),
+  currency: text("currency").notNull().default("USD"),
+  estimateValidDays: integer("estimate_valid_days").notNull().default(30),
+  invoiceTerms: text("invoice_terms")
+    .notNull()
+    .default(
+      "Payment is due within 30 days of the invoice date. A service charge of 1.5% per month will be applied to late payments.",
+    ),
+  estimateTerms: text("estimate_terms")
+    .notNull()
+    .default(
+      "This estimate is valid for 30 days from the date shown. Prices may change after that date.",
+    ),
+  timeZone: text("time_zone"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});
+
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: id(),
+    userId: account(),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("customers_user_name_idx").on(t.userId, t.name),
+    index("customers_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: id(),
+    userId: account(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    location: text("location"),
+    status: text("status", { enum: JOB_STATUSES }).notNull().default("pending"),
+    scheduledDate: integer("scheduled_date", { mode: "timestamp_ms" }),
+    completedDate: integer("completed_date", { mode: "timestamp_ms" }),
+    totalAmount: integer("total_amount"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("jobs_user_created_idx").on(t.userId, t.createdAt),
+    index("jobs_user_status_idx").on(t.userId, t.status),
+    index("jobs_user_scheduled_idx").on(t.userId, t.scheduledDate),
+    index("jobs_customer_idx").on(t.customerId),
+  ],
+);
+
+export const estimates = sqliteTable(
+  "estimates",
+  {
+    id: id(),
+    userId: account(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    jobId: text("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    estimateNumber: text("estimate_number").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    status: text("status", { enum: ESTIMATE_STATUSES }).notNull().default("pending"),
+    subtotal: integer("subtotal").notNull(),
+    taxRate: integer("tax_rate").notNull().default(825),
+    taxAmount: integer("tax_amount").notNull(),
+    total: integer("total").notNull(),
+    notes: text("notes"),
+    validUntil: text("valid_until"),
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    customerSignature: text("customer_signature"),
+    customerResponse: text("customer_response"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("estimates_user_number_idx").on(t.userId, t.estimateNumber),
+    index("estimates_user_created_idx").on(t.userId, t.createdAt),
+    index("estimates_user_status_idx").on(t.userId, t.status),
+    index("estimates_customer_idx").on(t.customerId),
+    index("estimates_job_idx").on(t.jobId),
+  ],
+);
+
+export const estimateItems = sqliteTable(
+  "estimate_items",
+  {
+    id: id(),
+    estimateId: text("estimate_id")
+      .notNull()
+      .references(() => estimates.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    // Quantity in hundredths (1.5 is 150): quantities accept two decimals.
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    total: integer("total").notNull(),
+    order: integer("order").notNull().default(0),
+  },
+  (t) => [index("estimate_items_estimate_idx").on(t.estimateId, t.order)],
+);
+
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: id(),
+    userId: account(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    jobId: text("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    // One invoice per estimate: the unique index makes a second "create invoice" impossible.
+    estimateId: text("estimate_id").references((): AnySQLiteColumn => estimates.id, {
+      onDelete: "set null",
+    }),
+    invoiceNumber: text("invoice_number").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull().default("pending"),
+    subtotal: integer("subtotal").notNull(),
+    taxRate: integer("tax_rate").notNull().default(825),
+    taxAmount: integer("tax_amount").notNull(),
+    total: integer("total").notNull(),
+    notes: text("notes"),
+    dueDate: text("due_date"),
+    paidDate: integer("paid_date", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_user_number_idx").on(t.userId, t.invoiceNumber),
+    uniqueIndex("invoices_estimate_idx").on(t.estimateId),
+    index("invoices_user_created_idx").on(t.userId, t.createdAt),
+    index("invoices_user_status_idx").on(t.userId, t.status),
+    index("invoices_customer_idx").on(t.customerId),
+    index("invoices_job_idx").on(t.jobId),
+  ],
+);
+
+export const invoiceItems = sqliteTable(
+  "invoice_items",
+  {
+    id: id(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    total: integer("total").notNull(),
+    order: integer("order").notNull().default(0),
+  },
+  (t) => [index("invoice_items_invoice_idx").on(t.invoiceId, t.order)],
+);
+
+export const appointments = sqliteTable(
+  "appointments",
+  {
+    id: id(),
+    userId: account(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    jobId: text("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    location: text("location"),
+    appointmentType: text("appointment_type", { enum: APPOINTMENT_TYPES })
+      .notNull()
+      .default("other"),
+    customType: text("custom_type"),
+    scheduledDate: integer("scheduled_date", { mode: "timestamp_ms" }).notNull(),
+    duration: integer("duration").notNull().default(60),
+    status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("scheduled"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("appointments_user_scheduled_idx").on(t.userId, t.scheduledDate),
+    index("appointments_customer_idx").on(t.customerId),
+    index("appointments_job_idx").on(t.jobId),
+  ],
+);
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    userId: account(),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    read: integer("read", { mode: "boolean" }).notNull().default(false),
+    estimateId: text("estimate_id").references(() => estimates.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_read_idx").on(t.userId, t.read, t.createdAt)],
+);
+
+export const estimateShareTokens = sqliteTable(
+  "estimate_share_tokens",
+  {
+    id: id(),
+    userId: account(),
+    estimateId: text("estimate_id")
+      .notNull()
+      .references(() => estimates.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("estimate_share_tokens_token_idx").on(t.token),
+    uniqueIndex("estimate_share_tokens_estimate_idx").on(t.estimateId),
+  ],
+);
+
+// Requests from the public /demo and /contact-sales pages: not tied to an account.
+export const salesRequests = sqliteTable(
+  "sales_requests",
+  {
+    id: id(),
+    kind: text("kind", { enum: ["demo", "sales"] }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    company: text("company"),
+    trade: text("trade"),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sales_requests_created_idx").on(t.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type AccountSettings = typeof accountSettings.$inferSelect;

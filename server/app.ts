@@ -1,0 +1,75 @@
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { sql } from "drizzle-orm";
+import { getDb } from "~/services/db.server";
+import { env } from "~/services/env.server";
+import { rateLimit } from "./rate-limit";
+import { sameOriginOnly, securityHeaders } from "./security";
+
+const AUTH_PATHS = ["/login", "/register", "/api/auth/login", "/api/auth/register", "/demo", "/contact-sales"];
+
+export async function createApp(options: { mode: "production" | "development"; root: string }) {
+  const production = options.mode === "production";
+  const app = express();
+  app.disable("x-powered-by");
+  // Fly's proxy terminates TLS and says so in X-Forwarded-Proto.
+  app.set("trust proxy", true);
+  app.use(compression());
+  app.use(securityHeaders({ production }));
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      const db = await getDb();
+      await db.run(sql`select 1`);
+      res.setHeader("Cache-Control", "no-store");
+      res.status(200).json({ status: "ok" });
+    } catch (error) {
+      console.error("healthz: database unreachable", error);
+      res.status(503).json({ status: "error", message: "Database unavailable" });
+    }
+  });
+
+  app.use(sameOriginOnly());
+  app.use(AUTH_PATHS, rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE }));
+
+  if (!production) app.use(requestLog());
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (production) {
+    const client = path.join(options.root, "build/client");
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(client, { maxAge: "1h" }));
+    app.use(requestLog());
+    build = (await import(path.join(options.root, "build/server/index.js"))) as ServerBuild;
+  } else {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: options.mode,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+  return app;
+}
+
+function requestLog() {
+  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (process.env.NODE_ENV === "test" || process.env.QUIET_LOG) return next();
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
+    });
+    next();
+  };
+}
