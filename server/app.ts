@@ -3,9 +3,8 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { sql } from "drizzle-orm";
-import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
+import { healthCheck } from "./health";
 import { rateLimit } from "./rate-limit";
 import { sameOriginOnly, securityHeaders } from "./security";
 
@@ -20,17 +19,7 @@ export async function createApp(options: { mode: "production" | "development"; r
   app.use(compression());
   app.use(securityHeaders({ production }));
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      const db = await getDb();
-      await db.run(sql`select 1`);
-      res.setHeader("Cache-Control", "no-store");
-      res.status(200).json({ status: "ok" });
-    } catch (error) {
-      console.error("healthz: database unreachable", error);
-      res.status(503).json({ status: "error", message: "Database unavailable" });
-    }
-  });
+  app.get("/healthz", healthCheck);
 
   app.use(sameOriginOnly());
   app.use(AUTH_PATHS, rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE }));

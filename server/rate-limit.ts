@@ -13,7 +13,7 @@ export function rateLimit(options: { windowMs: number; max: number; methods?: st
     if (hits.size > 10_000) {
       for (const [key, entry] of hits) if (entry.resetAt <= now) hits.delete(key);
     }
-    const key = `${clientAddress(req)} ${req.path}`;
+    const key = `${clientAddress(req)} ${req.baseUrl}${req.path}`;
     const entry = hits.get(key);
     if (!entry || entry.resetAt <= now) {
       hits.set(key, { count: 1, resetAt: now + options.windowMs });

@@ -95,8 +95,8 @@ export default function Landing() {
             <h2 className="text-center text-3xl font-bold tracking-tight">{t("landing.results.title")}</h2>
             <dl className="mt-10 grid grid-cols-2 gap-6 lg:grid-cols-4" data-testid="results">
               {RESULTS.map((result) => (
-                <div key={result} className="rounded-xl bg-brand-600 p-6 text-center text-white">
-                  <dt className="order-2 mt-1 text-sm opacity-90">{t(`landing.results.${result}.label`)}</dt>
+                <div key={result} className="flex flex-col-reverse rounded-xl bg-brand-600 p-6 text-center text-white">
+                  <dt className="mt-1 text-sm opacity-90">{t(`landing.results.${result}.label`)}</dt>
                   <dd className="text-3xl font-extrabold sm:text-4xl">{t(`landing.results.${result}.value`)}</dd>
                 </div>
               ))}

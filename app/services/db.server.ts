@@ -23,12 +23,20 @@ export async function openDatabase(
     const filePath = url.slice("file:".length);
     if (filePath && filePath !== ":memory:") mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
   }
-  const client = createClient({ url, authToken: options.authToken, syncUrl: options.syncUrl });
+  const client = createClient({
+    url,
+    authToken: options.authToken,
+    syncUrl: options.syncUrl,
+    // The client pools connections: the busy timeout must be set here to reach every
+    // one of them, so a second writer waits instead of failing with SQLITE_BUSY.
+    timeout: 5000,
+    // An embedded replica pulls the primary's writes every few seconds.
+    syncInterval: options.syncUrl ? 5 : undefined,
+  });
+  if (options.syncUrl) await client.sync();
   if (isFile || options.syncUrl) {
-    // WAL lets readers run while one writer commits; the busy timeout makes a
-    // second writer wait instead of failing with SQLITE_BUSY.
+    // WAL lets readers run while one writer commits.
     await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA busy_timeout = 5000");
     await client.execute("PRAGMA synchronous = NORMAL");
   }
   await client.execute("PRAGMA foreign_keys = ON");
@@ -66,5 +74,6 @@ export async function resetConnection() {
   if (!connecting) return;
   const current = connecting;
   connecting = undefined;
-  (await current).client.close();
+  const connection = await current.catch(() => null);
+  connection?.client.close();
 }

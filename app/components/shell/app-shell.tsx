@@ -44,7 +44,7 @@ export function AppShell({ user, company, bell, children }: ShellProps) {
         id="navigation"
         data-open={open ? "true" : "false"}
         aria-label={t("nav.mainNavigation")}
-        className="fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform duration-200 lg:static lg:z-auto lg:translate-x-0 dark:border-slate-800 dark:bg-slate-900"
+        className="fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform duration-200 lg:sticky lg:top-0 lg:z-auto lg:h-screen lg:translate-x-0 dark:border-slate-800 dark:bg-slate-900"
       >
         <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 px-4 dark:border-slate-800">
           <Link to="/app" className="flex min-w-0 items-center gap-2 font-semibold">

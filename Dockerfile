@@ -1,0 +1,29 @@
+# syntax=docker/dockerfile:1
+
+# TradeDesk production image: build with every dependency, run with production ones only.
+FROM node:20-bookworm-slim AS base
+WORKDIR /app
+
+FROM base AS build
+# Dependencies first, so a code change does not reinstall them.
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM base AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATABASE_URL=file:/app/data/tradedesk.db \
+    NODE_OPTIONS=--enable-source-maps
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+# Migrations are applied by the server at start (app/services/db.server.ts).
+COPY --from=build /app/db/migrations ./db/migrations
+COPY --from=build /app/public ./public
+# data/ holds the database and the generated session secret; on Fly a volume is mounted
+# here. The process runs as root because Fly mounts volumes owned by root.
+RUN mkdir -p /app/data
+EXPOSE 3000
+CMD ["node", "build/server.js"]

@@ -1,0 +1,143 @@
+// The sign-in, registration and sign-out route actions and the /api/auth endpoints,
+// called the way Remix calls them, against this file's own database.
+import { describe, expect, it } from "vitest";
+import { action as loginAction } from "~/routes/login";
+import { action as logoutAction } from "~/routes/logout";
+import { action as registerAction } from "~/routes/register";
+import { action as apiLogin } from "~/routes/api.auth.login";
+import { action as apiLogout } from "~/routes/api.auth.logout";
+import { loader as apiMe } from "~/routes/api.auth.me";
+import { action as apiRegister } from "~/routes/api.auth.register";
+import { getUserByEmail } from "~/models/user.server";
+import { cookiesFrom, formRequest, jsonRequest, unwrap } from "../../test/requests";
+
+const ORIGIN = "http://localhost";
+const email = () => `pro-${crypto.randomUUID()}@example.com`;
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+async function register(fields: Record<string, string>) {
+  return unwrap(await registerAction(args(formRequest(`${ORIGIN}/register`, fields))));
+}
+
+describe("/register", () => {
+  it("signs the new user in and lands on /app with the welcome toast", async () => {
+    const address = email();
+    const result = await register({ name: "Rosa", email: address, password: "secret1", confirmPassword: "secret1" });
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/app");
+    const cookies = result.headers.getSetCookie().join("\n");
+    expect(cookies).toMatch(/td_session=/);
+    expect(cookies).toMatch(/td_toast=/);
+    expect(await getUserByEmail(address)).toBeTruthy();
+  });
+
+  it("refuses mismatched passwords with the SPEC.md toast and creates nothing", async () => {
+    const address = email();
+    const result = await register({ name: "Rosa", email: address, password: "secret1", confirmPassword: "secret2" });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({
+      toast: { type: "error", title: "auth.passwordMismatchTitle", description: "auth.passwordMismatch" },
+    });
+    expect(await getUserByEmail(address)).toBeUndefined();
+  });
+
+  it("refuses a short password with its toast", async () => {
+    const result = await register({ name: "Rosa", email: email(), password: "12345", confirmPassword: "12345" });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ toast: { title: "auth.passwordTooShortTitle", description: "auth.passwordTooShort" } });
+  });
+
+  it("answers 409 when the e-mail is taken", async () => {
+    const address = email();
+    await register({ name: "Rosa", email: address, password: "secret1", confirmPassword: "secret1" });
+    const again = await register({ name: "Other", email: address, password: "secret1", confirmPassword: "secret1" });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ toast: { title: "auth.registrationFailed", description: "auth.emailTaken" } });
+  });
+});
+
+describe("/login and /logout", () => {
+  it("signs in with the right password, returns to the page asked for, and signs out for real", async () => {
+    const address = email();
+    await register({ name: "Lee", email: address, password: "secret1", confirmPassword: "secret1" });
+
+    const wrong = unwrap(await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: "nope123" }))));
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ toast: { title: "auth.loginFailed", description: "auth.invalidCredentials" } });
+
+    const ok = unwrap(
+      await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: "secret1", redirectTo: "/app/jobs" }))),
+    );
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/app/jobs");
+    const cookie = cookiesFrom(new Response(null, { headers: ok.headers }));
+
+    const me = await apiMe(args(new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } })));
+    expect(me.status).toBe(200);
+
+    const out = await logoutAction(args(formRequest(`${ORIGIN}/logout`, {}, { Cookie: cookie })));
+    expect(out.status).toBe(302);
+    expect(out.headers.get("Location")).toBe("/login");
+    const after = await apiMe(args(new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } })));
+    expect(after.status).toBe(401);
+  });
+
+  it("never redirects off-site after sign-in", async () => {
+    const address = email();
+    await register({ name: "Lee", email: address, password: "secret1", confirmPassword: "secret1" });
+    const ok = unwrap(
+      await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: "secret1", redirectTo: "https://evil.example/" }))),
+    );
+    expect(ok.headers.get("Location")).toBe("/app");
+  });
+});
+
+describe("/api/auth", () => {
+  it("registers, reads the session user, signs in and out, with { message } failures", async () => {
+    const address = email();
+    const created = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: address, password: "secret1" })));
+    expect(created.status).toBe(201);
+    const user = await created.json();
+    expect(user).toMatchObject({ name: "Kim", email: address });
+    expect(user).not.toHaveProperty("passwordHash");
+    expect(user).not.toHaveProperty("password");
+
+    const duplicate = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: address, password: "secret1" })));
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.json()).toEqual({ message: "An account with this email already exists." });
+
+    const short = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: email(), password: "123" })));
+    expect(short.status).toBe(400);
+    expect((await short.json()).message).toBe("Password must be at least 6 characters long");
+
+    const wrong = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "nope123" })));
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: "Invalid email or password" });
+
+    const unknown = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: email(), password: "nope123" })));
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ message: "Invalid email or password" });
+
+    const ok = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "secret1" })));
+    expect(ok.status).toBe(200);
+    const cookie = cookiesFrom(ok);
+    const me = await apiMe(args(new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } })));
+    expect(await me.json()).toMatchObject({ id: user.id, email: address });
+
+    const out = await apiLogout(args(new Request(`${ORIGIN}/api/auth/logout`, { method: "POST", headers: { Cookie: cookie } })));
+    expect(out.status).toBe(200);
+    const gone = await apiMe(args(new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } })));
+    expect(gone.status).toBe(401);
+    expect(await gone.json()).toHaveProperty("message");
+  });
+
+  it("answers 400 with a message for bodies that are not what it expects", async () => {
+    for (const body of ["{not json", "[1,2]", "null", JSON.stringify({ email: 5, password: {} })]) {
+      const response = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, body)));
+      expect(response.status, body).toBe(400);
+      expect(typeof (await response.json()).message).toBe("string");
+    }
+    const response = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "x".repeat(500), email: email(), password: "secret1" })));
+    expect(response.status).toBe(400);
+  });
+});

@@ -1,0 +1,49 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+const databaseFile = process.env.E2E_DATABASE_FILE ?? `data/e2e-${Date.now()}.db`;
+
+// Debian's Chromium, launched with the flags this machine's closed network needs.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: { baseURL, locale: "en-US", launchOptions, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "nojs", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node build/server.js",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:./${databaseFile}`,
+      SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret",
+      RATE_LIMIT_AUTH_PER_MINUTE: "10000",
+      QUIET_LOG: "1",
+    },
+  },
+});

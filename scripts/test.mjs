@@ -1,0 +1,64 @@
+// `npm test`: everything the tests need, then every test. Installs Debian's Chromium
+// when it is missing, type-checks, runs Vitest (unit and integration), builds the
+// production bundle and runs the Playwright browser suite with JavaScript on and off.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(chromium)) return true;
+  console.log(`Chromium not found at ${chromium}; installing Debian's chromium package...`);
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+    const [cmd, cmdArgs] = asRoot ? ["apt-get", args] : ["sudo", ["apt-get", ...args]];
+    const result = spawnSync(cmd, cmdArgs, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (result.status !== 0) return false;
+  }
+  return existsSync(chromium);
+}
+
+function counts(file, read) {
+  try {
+    return read(JSON.parse(readFileSync(path.join(root, file), "utf8")));
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
+rmSync(path.join(root, "test-results"), { recursive: true, force: true });
+
+const steps = [];
+steps.push(["chromium", ensureChromium()]);
+steps.push(["typecheck", run("Type check", "npx", ["tsc", "--noEmit"])]);
+steps.push([
+  "vitest",
+  run("Unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]),
+]);
+const built = run("Production build", "npm", ["run", "build", "--silent"]);
+steps.push(["build", built]);
+if (built && existsSync(chromium)) {
+  steps.push(["e2e", run("Browser suite (Playwright, JavaScript on and off)", "npx", ["playwright", "test"])]);
+}
+
+const unit = counts("test-results/vitest.json", (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+const e2e = counts("test-results/e2e.json", (r) => ({
+  passed: r.stats.expected,
+  failed: r.stats.unexpected + r.stats.flaky,
+}));
+const failedSteps = steps.filter(([, ok]) => !ok).map(([name]) => name);
+const passed = unit.passed + e2e.passed;
+const failed = unit.failed + e2e.failed + (failedSteps.length && unit.failed + e2e.failed === 0 ? failedSteps.length : 0);
+
+console.log(`\nVitest: ${unit.passed} passed, ${unit.failed} failed. Playwright: ${e2e.passed} passed, ${e2e.failed} failed.`);
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(", ")}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length || failed ? 1 : 0);

@@ -1,0 +1,87 @@
+// The Express middleware in front of Remix, exercised over real HTTP on loopback.
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { resetConnection } from "~/services/db.server";
+import { healthCheck } from "./health";
+import { rateLimit } from "./rate-limit";
+import { sameOriginOnly, securityHeaders } from "./security";
+
+const servers: { close: () => void }[] = [];
+afterEach(() => servers.splice(0).forEach((server) => server.close()));
+
+async function serve(setup: (app: express.Express) => void): Promise<string> {
+  const app = express();
+  setup(app);
+  app.all("*", (_req, res) => res.status(200).send("ok"));
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((resolve) => server.once("listening", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("sameOriginOnly", () => {
+  it("refuses a POST from another origin and lets same-origin and GET through", async () => {
+    const base = await serve((app) => app.use(sameOriginOnly()));
+    const host = new URL(base).host;
+    expect((await fetch(`${base}/login`, { method: "POST", headers: { Origin: "https://evil.example" } })).status).toBe(403);
+    expect((await fetch(`${base}/login`, { method: "POST", headers: { Origin: "null" } })).status).toBe(403);
+    expect((await fetch(`${base}/login`, { method: "POST", headers: { Origin: `http://${host}` } })).status).toBe(200);
+    expect((await fetch(`${base}/login`, { method: "POST" })).status).toBe(200);
+    expect((await fetch(`${base}/login`, { headers: { Origin: "https://evil.example" } })).status).toBe(200);
+    const refused = await fetch(`${base}/api/customers`, { method: "DELETE", headers: { Origin: "https://evil.example" } });
+    expect(await refused.json()).toEqual({ message: "Cross-site request refused." });
+  });
+});
+
+describe("rateLimit", () => {
+  it("answers 429 with a clear message after the limit, per path", async () => {
+    const base = await serve((app) => app.use(["/login", "/register"], rateLimit({ windowMs: 60_000, max: 3 })));
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await fetch(`${base}/login`, { method: "POST" })).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const limited = await fetch(`${base}/login`, { method: "POST", headers: { Accept: "application/json" } });
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await limited.json()).message).toMatch(/Too many attempts/);
+    expect((await fetch(`${base}/register`, { method: "POST" })).status).toBe(200);
+    expect((await fetch(`${base}/login`)).status).toBe(200);
+  });
+});
+
+describe("securityHeaders", () => {
+  it("sends an enforced CSP with a fresh nonce per response in production", async () => {
+    const base = await serve((app) => app.use(securityHeaders({ production: true })));
+    const first = await fetch(base);
+    const second = await fetch(base);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline' 'nonce");
+    expect(csp).not.toBe(second.headers.get("content-security-policy"));
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("healthCheck", () => {
+  it("is 200 while the database answers and 503 when it cannot be opened", async () => {
+    const base = await serve((app) => app.get("/healthz", healthCheck));
+    const ok = await fetch(`${base}/healthz`);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ status: "ok" });
+
+    const original = process.env.DATABASE_URL;
+    await resetConnection();
+    const { env } = await import("~/services/env.server");
+    const config = env();
+    // A path under a regular file can never be created.
+    config.DATABASE_URL = "file:/etc/hostname/db.sqlite";
+    try {
+      const down = await fetch(`${base}/healthz`);
+      expect(down.status).toBe(503);
+    } finally {
+      config.DATABASE_URL = original!;
+      await resetConnection();
+    }
+  });
+});
