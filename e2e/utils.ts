@@ -1,0 +1,91 @@
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+
+/** A password that passes the register rules (at least 6 characters). */
+export const PASSWORD = "hunter22-secret";
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** An e-mail address no other test (or earlier run against the same database) uses. */
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+}
+
+/** A fresh account's details; the name carries a random part so a page showing it proves it is this user's. */
+export function newUser(prefix = "user"): TestUser {
+  const tag = Math.random().toString(36).slice(2, 7);
+  return { name: `Casey ${tag} Contractor`, email: uniqueEmail(prefix), password: PASSWORD };
+}
+
+/** The one toast on the page (success toasts are role=status, errors role=alert). */
+export function toast(page: Page): Locator {
+  return page.getByTestId("toast");
+}
+
+/** Fills in the register form; does not submit. */
+export async function fillRegisterForm(page: Page, values: { name: string; email: string; password: string; confirmPassword?: string }) {
+  await page.getByLabel("Full Name").fill(values.name);
+  await page.getByLabel("Email").fill(values.email);
+  await page.getByLabel("Password", { exact: true }).fill(values.password);
+  await page.getByLabel("Confirm Password").fill(values.confirmPassword ?? values.password);
+}
+
+/** Creates the account through the /register page and waits for the dashboard. */
+export async function registerViaUi(page: Page, user: TestUser = newUser()): Promise<TestUser> {
+  await page.goto("/register");
+  await fillRegisterForm(page, user);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByTestId("user-name")).toHaveText(user.name);
+  return user;
+}
+
+/** Creates the account through POST /api/auth/register (for tests about something else than registering). */
+export async function registerViaApi(request: APIRequestContext, user: TestUser = newUser()): Promise<TestUser> {
+  const response = await request.post("/api/auth/register", { data: user });
+  expect(response.status(), await response.text()).toBe(201);
+  return user;
+}
+
+/** Fills in and submits the /login form on the current page. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Signs in through the /login page and waits for the dashboard. */
+export async function loginViaUi(page: Page, user: TestUser) {
+  await page.goto("/login");
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/app$/);
+}
+
+/** Presses the sign-out button in the sidebar footer and waits for /login. */
+export async function signOutViaUi(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The session cookie of this browser context as a Cookie header value. */
+export async function sessionCookieHeader(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === "td_session");
+  expect(cookie, "the browser holds a td_session cookie").toBeTruthy();
+  return `${cookie!.name}=${cookie!.value}`;
+}
+
+/** The sidebar (an <aside id="navigation">). */
+export function sidebar(page: Page): Locator {
+  return page.locator("#navigation");
+}
+
+/**
+ * The visible one of the language/theme controls: the landing page renders the
+ * switcher twice (header on wide screens, hero on phones) and hides one.
+ */
+export function visible(locator: Locator): Locator {
+  return locator.filter({ visible: true });
+}
