@@ -25,7 +25,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: { baseURL, locale: "en-US", launchOptions, trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },

@@ -34,14 +34,14 @@ function counts(file, read) {
   }
 }
 
-rmSync(path.join(root, "test-results"), { recursive: true, force: true });
+rmSync(path.join(root, "reports"), { recursive: true, force: true });
 
 const steps = [];
 steps.push(["chromium", ensureChromium()]);
 steps.push(["typecheck", run("Type check", "npx", ["tsc", "--noEmit"])]);
 steps.push([
   "vitest",
-  run("Unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]),
+  run("Unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest.json"]),
 ]);
 const built = run("Production build", "npm", ["run", "build", "--silent"]);
 steps.push(["build", built]);
@@ -49,8 +49,8 @@ if (built && existsSync(chromium)) {
   steps.push(["e2e", run("Browser suite (Playwright, JavaScript on and off)", "npx", ["playwright", "test"])]);
 }
 
-const unit = counts("test-results/vitest.json", (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-const e2e = counts("test-results/e2e.json", (r) => ({
+const unit = counts("reports/vitest.json", (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+const e2e = counts("reports/e2e.json", (r) => ({
   passed: r.stats.expected,
   failed: r.stats.unexpected + r.stats.flaky,
 }));

@@ -1,5 +1,6 @@
 import type { ZodError } from "zod";
 import { translate } from "./i18n";
+import { getSessionUser } from "./session.server";
 
 /** A JSON failure in the shape SPEC.md section 7 gives: `{ message }`, plus `errors` for validation. */
 export function apiError(status: number, message: string, errors?: { path: string; message: string }[]): Response {
@@ -14,11 +15,29 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 
 /** Validation failures as English messages (the API speaks English) with the field each belongs to. */
 export function validationErrors(error: ZodError) {
-  return error.issues.map((issue) => ({
-    path: issue.path.join("."),
-    message: translate("en", issue.message),
-  }));
+  return error.issues.map((issue) =>
+    issue.code === "unrecognized_keys"
+      ? { path: issue.keys.join(","), message: `Unrecognized field(s): ${issue.keys.join(", ")}` }
+      : { path: issue.path.join("."), message: translate("en", issue.message) },
+  );
 }
+
+/** A 400 answer for a payload that failed its schema: the first message, and all of them. */
+export function invalidPayload(error: ZodError): Response {
+  const errors = validationErrors(error);
+  return apiError(400, errors[0]?.message ?? "Invalid request", errors);
+}
+
+/** The signed-in user of an API call; without a session the call answers 401 JSON, never a redirect. */
+export async function requireApiUser(request: Request) {
+  const user = await getSessionUser(request);
+  if (!user) throw apiError(401, "Not authenticated");
+  return user;
+}
+
+export const notFound = () => apiError(404, "Not found");
+export const methodNotAllowed = (allowed: string) =>
+  apiError(405, `Method not allowed. Use ${allowed}.`, undefined);
 
 /**
  * The request's JSON body, or an error answer: a body that is not JSON, or not an

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 
 export const inputClass =
@@ -78,6 +78,48 @@ export function TextareaField({
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
       />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A labelled <select>; its options are the children (none of them with an empty-string value). */
+export function SelectField({
+  label,
+  hint,
+  errors,
+  selectProps,
+  children,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: string[] | null;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement>;
+  children: ReactNode;
+}) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+        {label}
+      </label>
+      <select
+        {...selectProps}
+        id={id}
+        className={`mt-1 ${inputClass}`}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+      >
+        {children}
+      </select>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

@@ -1,0 +1,65 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { customerSchema } from "~/lib/customer-schema";
+import type { Customer } from "~/models/customer.server";
+import { Button, buttonClass } from "./ui/button";
+import { Field, TextareaField } from "./ui/forms";
+
+/** The add and edit customer form (one component for both, DESIGN.md "Forms"). */
+export function CustomerEditor({
+  customer,
+  lastResult,
+  cancelTo,
+}: {
+  customer?: Pick<Customer, "name" | "email" | "phone" | "address" | "city" | "state" | "zipCode" | "notes">;
+  lastResult?: SubmissionResult<string[]> | null;
+  cancelTo: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "customer-editor",
+    lastResult,
+    defaultValue: customer,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: customerSchema }),
+  });
+  const text = (name: "phone" | "address" | "city" | "state" | "zipCode", type: "text" | "tel" = "text", autoComplete?: string) => (
+    <Field label={t(`customers.${name}`)} errors={fields[name].errors} inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }} />
+  );
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Field
+        label={t("customers.name")}
+        errors={fields.name.errors}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), required: true, maxLength: 200, autoFocus: true }}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("customers.email")} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} />
+        {text("phone", "tel")}
+      </div>
+      {text("address")}
+      <div className="grid gap-4 sm:grid-cols-3">
+        {text("city")}
+        {text("state")}
+        {text("zipCode")}
+      </div>
+      <TextareaField label={t("customers.notes")} errors={fields.notes.errors} textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} />
+      {form.errors?.length ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {t(form.errors[0])}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2 pt-2">
+        <Link to={cancelTo} className={buttonClass("secondary")} preventScrollReset>
+          {t("list.cancel")}
+        </Link>
+        <Button disabled={pending}>{pending ? t("list.saving") : customer ? t("list.save") : t("customers.create")}</Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,100 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A dialog that is a route (DESIGN.md, "Modals are routes"). The server renders it as an
+ * overlay whose close control is a link back to the list, so it works without
+ * JavaScript. Once JavaScript runs, the same markup gains the dialog behaviours (Escape
+ * and the backdrop close it, focus stays inside, the page behind does not scroll), without
+ * re-mounting: whatever the user typed before the scripts loaded stays in the fields.
+ */
+export function RouteDialog({
+  title,
+  closeTo,
+  children,
+  size = "md",
+}: {
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+  size?: "md" | "lg";
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const panel = useRef<HTMLElement>(null);
+  const close = useRef(() => navigate(closeTo, { preventScrollReset: true }));
+  close.current = () => navigate(closeTo, { preventScrollReset: true });
+
+  useEffect(() => {
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const node = panel.current;
+    if (node && !node.contains(document.activeElement)) {
+      const first = node.querySelector<HTMLElement>("[autofocus]") ?? node.querySelector<HTMLElement>(FOCUSABLE);
+      (first ?? node).focus();
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close.current();
+      } else if (event.key === "Tab" && node) {
+        const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        if (focusable.length === 0) return;
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.body.style.overflow = previousOverflow;
+      if (returnFocus?.isConnected) returnFocus.focus();
+    };
+  }, []);
+
+  const width = size === "lg" ? "max-w-3xl" : "max-w-lg";
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) close.current();
+      }}
+    >
+      <section
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`w-full ${width} max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-xl bg-white shadow-xl outline-none dark:bg-slate-900`}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <Link
+            to={closeTo}
+            preventScrollReset
+            className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
+            aria-label={t("common.close")}
+          >
+            <span aria-hidden="true">✕</span>
+          </Link>
+        </div>
+        <div className="px-5 py-4">{children}</div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { appointments, customers, estimates, invoices, jobs } from "#db/schema";
+import { CUSTOMER_COLUMNS, customerSchema, type CustomerInput, type CustomerSort } from "~/lib/customer-schema";
+import { csvLine, parseCsv } from "~/lib/csv";
+import { likePattern, PAGE_SIZE } from "~/lib/list-params";
+import { getDb } from "~/services/db.server";
+
+export type Customer = typeof customers.$inferSelect;
+
+const ORDER: Record<CustomerSort, SQL[]> = {
+  name: [asc(sql`${customers.name} collate nocase`), asc(customers.id)],
+  "-name": [desc(sql`${customers.name} collate nocase`), desc(customers.id)],
+  newest: [desc(customers.createdAt), desc(customers.id)],
+  oldest: [asc(customers.createdAt), asc(customers.id)],
+};
+
+function searchCondition(q: string) {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(
+    sql`${customers.name} like ${pattern} escape '\\'`,
+    sql`${customers.email} like ${pattern} escape '\\'`,
+    sql`${customers.phone} like ${pattern} escape '\\'`,
+  );
+}
+
+/** One page of the account's customers, searched over name, e-mail and phone, in SQL. */
+export async function listCustomers(
+  userId: string,
+  { q = "", sort = "name", page = 1, pageSize = PAGE_SIZE }: { q?: string; sort?: CustomerSort; page?: number; pageSize?: number } = {},
+) {
+  const db = await getDb();
+  const where = and(eq(customers.userId, userId), searchCondition(q));
+  const [items, total] = await Promise.all([
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(...ORDER[sort])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(customers).where(where).get(),
+  ]);
+  return { items, total: total?.value ?? 0, page, pageSize };
+}
+
+export async function countCustomers(userId: string) {
+  const db = await getDb();
+  return (await db.select({ value: count() }).from(customers).where(eq(customers.userId, userId)).get())?.value ?? 0;
+}
+
+export async function getCustomer(userId: string, id: string): Promise<Customer | undefined> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.userId, userId), eq(customers.id, id)))
+    .get();
+}
+
+/** Customers to choose from in a form: by name, at most `limit`, plus the one already chosen. */
+export async function customerOptions(userId: string, selectedId?: string | null, limit = 1000) {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(eq(customers.userId, userId))
+    .orderBy(asc(sql`${customers.name} collate nocase`))
+    .limit(limit);
+  if (selectedId && !rows.some((row) => row.id === selectedId)) {
+    const selected = await getCustomer(userId, selectedId);
+    if (selected) rows.unshift({ id: selected.id, name: selected.name });
+  }
+  return rows;
+}
+
+export async function createCustomer(userId: string, input: CustomerInput): Promise<Customer> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(customers)
+    .values({ ...input, userId })
+    .returning();
+  return row;
+}
+
+/** Updates the account's customer; undefined when there is no such customer in this account. */
+export async function updateCustomer(userId: string, id: string, input: CustomerInput): Promise<Customer | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .update(customers)
+    .set(input)
+    .where(and(eq(customers.userId, userId), eq(customers.id, id)))
+    .returning();
+  return row;
+}
+
+export interface Attachments {
+  jobs: number;
+  estimates: number;
+  invoices: number;
+  appointments: number;
+}
+
+/** What is attached to a customer (and would be orphaned by deleting it). */
+export async function customerAttachments(userId: string, id: string): Promise<Attachments> {
+  const db = await getDb();
+  const countWhere = async (table: typeof jobs | typeof estimates | typeof invoices | typeof appointments) =>
+    (await db.select({ value: count() }).from(table).where(and(eq(table.userId, userId), eq(table.customerId, id))).get())?.value ?? 0;
+  const [j, e, i, a] = await Promise.all([countWhere(jobs), countWhere(estimates), countWhere(invoices), countWhere(appointments)]);
+  return { jobs: j, estimates: e, invoices: i, appointments: a };
+}
+
+export type DeleteCustomerResult =
+  | { status: "deleted"; customer: Customer }
+  | { status: "not-found" }
+  | { status: "attached"; customer: Customer; attachments: Attachments };
+
+/**
+ * Deletes a customer who has nothing attached. A customer with jobs, estimates,
+ * invoices or appointments is refused with what is attached: those records are the
+ * contractor's history and money, never removed as a side effect.
+ */
+export async function deleteCustomer(userId: string, id: string): Promise<DeleteCustomerResult> {
+  const customer = await getCustomer(userId, id);
+  if (!customer) return { status: "not-found" };
+  const attachments = await customerAttachments(userId, id);
+  if (Object.values(attachments).some((n) => n > 0)) return { status: "attached", customer, attachments };
+  const db = await getDb();
+  try {
+    await db.delete(customers).where(and(eq(customers.userId, userId), eq(customers.id, id)));
+  } catch (error) {
+    // Something was attached between the check and the delete: the foreign key refused it.
+    if (String((error as { cause?: unknown })?.cause ?? error).includes("FOREIGN KEY")) {
+      return { status: "attached", customer, attachments: await customerAttachments(userId, id) };
+    }
+    throw error;
+  }
+  return { status: "deleted", customer };
+}
+
+/** The whole customer list as CSV (header row, UTF-8 with a BOM so spreadsheets read accents). */
+export async function* exportCustomersCsv(userId: string, batchSize = 1000): AsyncGenerator<string> {
+  const db = await getDb();
+  yield `\uFEFF${csvLine([...CUSTOMER_COLUMNS])}`;
+  let offset = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(customers)
+      .where(eq(customers.userId, userId))
+      .orderBy(asc(sql`${customers.name} collate nocase`), asc(customers.id))
+      .limit(batchSize)
+      .offset(offset);
+    if (rows.length === 0) return;
+    yield rows.map((row) => csvLine(CUSTOMER_COLUMNS.map((column) => row[column]))).join("");
+    offset += rows.length;
+  }
+}
+
+export const MAX_IMPORT_ROWS = 5000;
+
+export interface ImportReport {
+  imported: { line: number; name: string }[];
+  rejected: { line: number; name: string; reasons: string[] }[];
+  error?: string;
+}
+
+/** Header names accepted for each column (case and spacing ignored), so other tools' exports import. */
+const HEADER_ALIASES: Record<(typeof CUSTOMER_COLUMNS)[number], string[]> = {
+  name: ["name", "fullname", "customer", "customername", "nombre"],
+  email: ["email", "emailaddress", "e-mail", "correo"],
+  phone: ["phone", "phonenumber", "telephone", "mobile", "telefono", "teléfono"],
+  address: ["address", "street", "streetaddress", "direccion", "dirección"],
+  city: ["city", "town", "ciudad"],
+  state: ["state", "province", "region", "estado"],
+  zipCode: ["zipcode", "zip", "postalcode", "postcode", "codigopostal"],
+  notes: ["notes", "note", "comments", "notas"],
+};
+
+function columnFor(header: string) {
+  const key = header.trim().toLowerCase().replace(/[\s_]+/g, "");
+  return CUSTOMER_COLUMNS.find((column) => HEADER_ALIASES[column].includes(key));
+}
+
+/**
+ * Imports customers from CSV text: each valid row is created, each invalid one is
+ * reported with its line number and reasons (dictionary keys). Valid rows go in
+ * together, in one transaction.
+ */
+export async function importCustomersCsv(userId: string, text: string): Promise<ImportReport> {
+  const rows = parseCsv(text);
+  const report: ImportReport = { imported: [], rejected: [] };
+  if (rows.length === 0) return { ...report, error: "customers.import.empty" };
+  const columns = rows[0].map(columnFor);
+  if (!columns.includes("name")) return { ...report, error: "customers.import.noNameColumn" };
+  if (rows.length - 1 > MAX_IMPORT_ROWS) return { ...report, error: "customers.import.tooMany" };
+
+  const valid: (CustomerInput & { line: number })[] = [];
+  rows.slice(1).forEach((cells, index) => {
+    const line = index + 2;
+    const record: Record<string, string> = {};
+    columns.forEach((column, i) => {
+      if (column && cells[i] !== undefined) record[column] = cells[i];
+    });
+    const parsed = customerSchema.safeParse(record);
+    if (parsed.success) valid.push({ ...parsed.data, line });
+    else {
+      const reasons = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+      report.rejected.push({ line, name: record.name?.trim() ?? "", reasons });
+    }
+  });
+
+  if (valid.length > 0) {
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < valid.length; i += 500) {
+        const chunk = valid.slice(i, i + 500);
+        await tx.insert(customers).values(chunk.map(({ line: _line, ...input }) => ({ ...input, userId })));
+      }
+    });
+    report.imported = valid.map((row) => ({ line: row.line, name: row.name }));
+  }
+  return report;
+}

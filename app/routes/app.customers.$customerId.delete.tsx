@@ -1,0 +1,83 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonClass } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { ToastView } from "~/components/ui/toast";
+import { deleteCustomer, getCustomer, type Attachments } from "~/models/customer.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const customer = await getCustomer(user.id, params.customerId ?? "");
+  if (!customer) throw new Response("Not Found", { status: 404 });
+  return { customer: { id: customer.id, name: customer.name } };
+}
+
+/** The confirm step is this page (a dialog with JavaScript on); only its POST deletes. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const result = await deleteCustomer(user.id, params.customerId ?? "");
+  if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
+  if (result.status === "attached") {
+    return data({ attachments: result.attachments }, { status: 409 });
+  }
+  return redirectWithToast(`/app/customers${new URL(request.url).search}`, {
+    title: "customers.deleted",
+    description: "customers.deletedBody",
+    values: { name: result.customer.name },
+  });
+}
+
+function useAttachedText(attachments: Attachments | undefined) {
+  const { t } = useTranslation();
+  if (!attachments) return null;
+  const parts = (
+    [
+      ["jobs", "customers.attachedJobs"],
+      ["estimates", "customers.attachedEstimates"],
+      ["invoices", "customers.attachedInvoices"],
+      ["appointments", "customers.attachedAppointments"],
+    ] as const
+  )
+    .filter(([key]) => attachments[key] > 0)
+    .map(([key, label]) => t(label, { count: attachments[key] }));
+  return parts.join(", ");
+}
+
+export default function DeleteCustomer() {
+  const { t } = useTranslation();
+  const { customer } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const closeTo = `/app/customers${useLocation().search}`;
+  const attached = useAttachedText(actionData?.attachments);
+  return (
+    <RouteDialog title={t("customers.deleteTitle")} closeTo={closeTo}>
+      {attached ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {t("customers.deleteRefused", { name: customer.name, attached })}
+        </p>
+      ) : (
+        <p>{t("customers.deleteConfirm", { name: customer.name })}</p>
+      )}
+      <Form method="post" className="mt-6 flex justify-end gap-2">
+        <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
+          {t("list.cancel")}
+        </Link>
+        {attached ? null : (
+          <Button variant="danger" disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? t("list.deleting") : t("list.delete")}
+          </Button>
+        )}
+      </Form>
+      {attached ? (
+        <ToastView
+          key={attached}
+          toast={{ type: "error", title: "toast.errorTitle", description: "customers.deleteFailed" }}
+        />
+      ) : null}
+    </RouteDialog>
+  );
+}

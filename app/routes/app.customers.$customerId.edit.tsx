@@ -1,0 +1,42 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CustomerEditor } from "~/components/customer-editor";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { customerSchema } from "~/lib/customer-schema";
+import { getCustomer, updateCustomer } from "~/models/customer.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const customer = await getCustomer(user.id, params.customerId ?? "");
+  if (!customer) throw new Response("Not Found", { status: 404 });
+  return { customer };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: customerSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const customer = await updateCustomer(user.id, params.customerId ?? "", submission.value);
+  if (!customer) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(`/app/customers${new URL(request.url).search}`, {
+    title: "customers.updated",
+    description: "customers.updatedBody",
+    values: { name: customer.name },
+  });
+}
+
+export default function EditCustomer() {
+  const { t } = useTranslation();
+  const { customer } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const closeTo = `/app/customers${useLocation().search}`;
+  return (
+    <RouteDialog title={t("customers.editTitle")} closeTo={closeTo}>
+      <CustomerEditor customer={customer} lastResult={actionData?.result} cancelTo={closeTo} />
+    </RouteDialog>
+  );
+}

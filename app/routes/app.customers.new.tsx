@@ -1,0 +1,38 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CustomerEditor } from "~/components/customer-editor";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { customerSchema } from "~/lib/customer-schema";
+import { createCustomer } from "~/models/customer.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: customerSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const customer = await createCustomer(user.id, submission.value);
+  return redirectWithToast(`/app/customers${new URL(request.url).search}`, {
+    title: "customers.created",
+    description: "customers.createdBody",
+    values: { name: customer.name },
+  });
+}
+
+export default function NewCustomer() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const closeTo = `/app/customers${useLocation().search}`;
+  return (
+    <RouteDialog title={t("customers.newTitle")} closeTo={closeTo}>
+      <CustomerEditor lastResult={actionData?.result} cancelTo={closeTo} />
+    </RouteDialog>
+  );
+}
