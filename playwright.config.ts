@@ -32,7 +32,7 @@ export default defineConfig({
     { name: "nojs", use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node build/server.js",
+    command: `node ${process.env.BUILD_DIR ?? "build"}/server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -44,6 +44,7 @@ export default defineConfig({
       SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret",
       RATE_LIMIT_AUTH_PER_MINUTE: "10000",
       QUIET_LOG: "1",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },
 });

@@ -15,6 +15,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // BUILD_DIR lets several builds live side by side (parallel test runs); default build/.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
         future: {
           v3_fetcherPersist: true,
           v3_relativeSplatPath: true,

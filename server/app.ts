@@ -28,11 +28,12 @@ export async function createApp(options: { mode: "production" | "development"; r
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (production) {
-    const client = path.join(options.root, "build/client");
+    const buildDir = path.join(options.root, process.env.BUILD_DIR ?? "build");
+    const client = path.join(buildDir, "client");
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(client, { maxAge: "1h" }));
     app.use(requestLog());
-    build = (await import(path.join(options.root, "build/server/index.js"))) as ServerBuild;
+    build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   } else {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });

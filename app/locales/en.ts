@@ -1,4 +1,6 @@
 import jobsEn from "./jobs.en";
+import estimatesEn from "./estimates.en";
+import invoicesEn from "./invoices.en";
 // English is the reference dictionary: every key lives here; Spanish may lack some,
 // and i18next falls back to these.
 const en = {
@@ -268,6 +270,8 @@ const en = {
     },
   },
   jobs: jobsEn,
+  estimates: estimatesEn,
+  invoices: invoicesEn,
   sections: {
     dashboard: { title: "Dashboard", welcome: "Welcome, {{name}}", subtitle: "Here is where your business stands today." },
     customers: { empty: "No customers yet. Add your first customer to get started." },

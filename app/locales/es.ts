@@ -1,5 +1,7 @@
 import type { PartialDictionary } from "./en";
 import jobsEs from "./jobs.es";
+import estimatesEs from "./estimates.es";
+import invoicesEs from "./invoices.es";
 
 // Spanish. Keys left out here (the brand name, for one) fall back to English.
 const es: PartialDictionary = {
@@ -266,6 +268,8 @@ const es: PartialDictionary = {
     },
   },
   jobs: jobsEs,
+  estimates: estimatesEs,
+  invoices: invoicesEs,
   sections: {
     dashboard: { title: "Panel", welcome: "Hola, {{name}}", subtitle: "Así está su negocio hoy." },
     customers: { empty: "Aún no hay clientes. Añada su primer cliente para empezar." },

@@ -1,4 +1,5 @@
 // /api/customers and /api/customers/{id}, called as Remix calls them, with real sessions.
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { createJob } from "#db/factories";
 import { getCustomer, listCustomers } from "~/models/customer.server";
@@ -20,9 +21,9 @@ function call(method: string, cookie: string | null, body?: unknown, path = "") 
   });
 }
 
-async function run(handler: (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response>, request: Request, params = {}) {
+async function run(handler: (args: ActionFunctionArgs) => Promise<Response>, request: Request, params = {}) {
   try {
-    return await handler({ request, params, context: {} });
+    return await handler({ request, params, context: {} as AppLoadContext });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -1,0 +1,5 @@
+const estimatesEs = {
+  title: "Presupuestos",
+};
+
+export default estimatesEs;

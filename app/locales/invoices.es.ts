@@ -1,0 +1,5 @@
+const invoicesEs = {
+  title: "Facturas",
+};
+
+export default invoicesEs;
