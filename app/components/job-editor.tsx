@@ -1,0 +1,120 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { toDateInputValue, toDateTimeInputValue } from "~/lib/job-dates";
+import { jobSchema, NO_CUSTOMER } from "~/lib/job-schema";
+import { JOB_STATUSES, jobStatusLabelKey } from "~/lib/job-status";
+import { centsToString } from "~/lib/money";
+import type { Job } from "~/models/job.server";
+import { Button, buttonClass } from "./ui/button";
+import { Field, SelectField, TextareaField } from "./ui/forms";
+
+type EditableJob = Pick<Job, "customerId" | "title" | "description" | "location" | "status" | "totalAmount"> & {
+  scheduledDate: Date | string | null;
+  completedDate: Date | string | null;
+};
+
+/** The create and edit job form (one component for both, DESIGN.md "Forms"). */
+export function JobEditor({
+  job,
+  customerId,
+  customers,
+  lastResult,
+  cancelTo,
+}: {
+  job?: EditableJob;
+  /** The customer chosen in advance for a new job (`?customerId=`). */
+  customerId?: string | null;
+  customers: { id: string; name: string }[];
+  lastResult?: SubmissionResult<string[]> | null;
+  cancelTo: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "job-editor",
+    lastResult,
+    defaultValue: job
+      ? {
+          customerId: job.customerId,
+          title: job.title,
+          description: job.description ?? "",
+          location: job.location ?? "",
+          status: job.status,
+          scheduledDate: toDateTimeInputValue(job.scheduledDate),
+          completedDate: toDateInputValue(job.completedDate),
+          totalAmount: job.totalAmount === null ? "" : centsToString(job.totalAmount),
+        }
+      : { customerId: customerId ?? NO_CUSTOMER, status: "pending" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: jobSchema() }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <SelectField label={t("jobs.customer")} errors={fields.customerId.errors} selectProps={{ ...getSelectProps(fields.customerId), required: true }}>
+        <option value={NO_CUSTOMER}>{t("jobs.chooseCustomer")}</option>
+        {customers.map((customer) => (
+          <option key={customer.id} value={customer.id}>
+            {customer.name}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        label={t("jobs.titleField")}
+        errors={fields.title.errors}
+        inputProps={{ ...getInputProps(fields.title, { type: "text" }), required: true, maxLength: 200 }}
+      />
+      <TextareaField
+        label={t("jobs.description")}
+        errors={fields.description.errors}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3, maxLength: 4000 }}
+      />
+      <Field
+        label={t("jobs.location")}
+        errors={fields.location.errors}
+        inputProps={{ ...getInputProps(fields.location, { type: "text" }), maxLength: 300 }}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label={t("jobs.status")} errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
+          {JOB_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(jobStatusLabelKey(status))}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label={t("jobs.totalAmount")}
+          hint={t("jobs.amountHint")}
+          errors={fields.totalAmount.errors}
+          inputProps={{ ...getInputProps(fields.totalAmount, { type: "text" }), inputMode: "decimal", placeholder: "0.00", autoComplete: "off" }}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={t("jobs.scheduledDate")}
+          errors={fields.scheduledDate.errors}
+          inputProps={getInputProps(fields.scheduledDate, { type: "datetime-local" })}
+        />
+        <Field
+          label={t("jobs.completedDate")}
+          errors={fields.completedDate.errors}
+          inputProps={getInputProps(fields.completedDate, { type: "date" })}
+        />
+      </div>
+      {form.errors?.length ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {t(form.errors[0])}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2 pt-2">
+        <Link to={cancelTo} className={buttonClass("secondary")} preventScrollReset>
+          {t("list.cancel")}
+        </Link>
+        <Button disabled={pending}>{pending ? t("list.saving") : job ? t("list.save") : t("jobs.create")}</Button>
+      </div>
+    </Form>
+  );
+}

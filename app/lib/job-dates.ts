@@ -1,0 +1,83 @@
+// Job dates in and out. For now every date a user types (a `datetime-local` or `date`
+// input, or an API string without an offset) is read as UTC, and dates are shown in
+// UTC, so what is typed is what is shown back on any machine. Showing them in the
+// account's time zone (account_settings.time_zone) is a later step.
+import { format } from "date-fns";
+import { enUS, es } from "date-fns/locale";
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * A date as a form or the API gives it: `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm[:ss[.sss]]`
+ * with an optional `Z` or `±hh:mm` offset (none means UTC). Null when it is not a real
+ * calendar date and time (February 30th, hour 25) or lies outside years 1000-9999.
+ */
+export function parseDateInput(text: string): Date | null {
+  const value = text.trim();
+  const dateOnly = DATE_ONLY.exec(value);
+  const parts = dateOnly ? [...dateOnly.slice(1, 4), "00", "00", "00", "0", undefined] : DATE_TIME.exec(value)?.slice(1);
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second = "0", millis = "0", offset] = parts as string[];
+  const y = Number(year);
+  const mo = Number(month);
+  const d = Number(day);
+  const h = Number(hour);
+  const mi = Number(minute);
+  const s = Number(second);
+  if (y < 1000 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
+  const utc = Date.UTC(y, mo - 1, d, h, mi, s, Number(millis.padEnd(3, "0")));
+  // Date.UTC rolls February 30th over into March: refuse dates that do not exist.
+  if (new Date(utc).getUTCDate() !== d) return null;
+  let offsetMinutes = 0;
+  if (offset && offset.toUpperCase() !== "Z") {
+    const sign = offset.startsWith("-") ? -1 : 1;
+    const digits = offset.slice(1).replace(":", "");
+    const oh = Number(digits.slice(0, 2));
+    const om = Number(digits.slice(2));
+    if (oh > 23 || om > 59) return null;
+    offsetMinutes = sign * (oh * 60 + om);
+  }
+  return new Date(utc - offsetMinutes * 60_000);
+}
+
+/** The value of a `datetime-local` input for a stored date: `yyyy-MM-ddTHH:mm` in UTC. */
+export function toDateTimeInputValue(date: Date | string | null | undefined): string {
+  const value = toDate(date);
+  return value ? value.toISOString().slice(0, 16) : "";
+}
+
+/** The value of a `date` input for a stored date: `yyyy-MM-dd` in UTC. */
+export function toDateInputValue(date: Date | string | null | undefined): string {
+  const value = toDate(date);
+  return value ? value.toISOString().slice(0, 10) : "";
+}
+
+function toDate(date: Date | string | null | undefined): Date | null {
+  if (!date) return null;
+  const value = typeof date === "string" ? new Date(date) : date;
+  return Number.isNaN(value.getTime()) ? null : value;
+}
+
+const locales = { en: enUS, es };
+const localeOf = (language: string) => (language === "es" ? locales.es : locales.en);
+
+// date-fns formats in the machine's zone. These build a local date that carries the
+// UTC calendar fields, at an hour no daylight-saving change skips (noon for days, a
+// January day for times), so server and browser print the same text in any zone.
+
+/** "Jun 01, 2025" (MMM dd, yyyy, DESIGN.md Formats) in the interface language. */
+export function formatListDate(date: Date | string, language = "en"): string {
+  const value = toDate(date);
+  if (!value) return "";
+  const day = new Date(value.getUTCFullYear(), value.getUTCMonth(), value.getUTCDate(), 12);
+  return format(day, "MMM dd, yyyy", { locale: localeOf(language) });
+}
+
+/** "9:30 AM" (h:mm a) in the interface language. */
+export function formatTime(date: Date | string, language = "en"): string {
+  const value = toDate(date);
+  if (!value) return "";
+  const time = new Date(2000, 0, 15, value.getUTCHours(), value.getUTCMinutes());
+  return format(time, "h:mm a", { locale: localeOf(language) });
+}

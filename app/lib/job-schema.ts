@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { parseDateInput } from "./job-dates";
+import { DEFAULT_JOB_STATUS, JOB_STATUSES, normalizeJobStatus } from "./job-status";
+import { parseCents, withinMoneyLimit } from "./money";
+
+// One schema for the job form and the API (messages are dictionary keys). Forms send
+// strings (conform turns empty ones into undefined); the API sends JSON, where an
+// amount may be a number or a string and a date an ISO string or null.
+
+/** The value of the customer <select>'s "no customer chosen" option (never an empty string). */
+export const NO_CUSTOMER = "none";
+
+const optional = (max: number) =>
+  z
+    .string({ invalid_type_error: "validation.expectedText" })
+    .trim()
+    .max(max, "validation.tooLong")
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/** Money in integer cents: "1234.5", 1234.5 or "" (null); two decimals at most, never negative, 10 digits. */
+const amount = z.unknown().transform((value, ctx): number | null => {
+  if (isBlank(value)) return null;
+  const cents = typeof value === "string" || typeof value === "number" ? parseCents(value) : null;
+  if (cents === null) {
+    ctx.addIssue({ code: "custom", message: "jobs.amountInvalid" });
+    return z.NEVER;
+  }
+  if (cents < 0) {
+    ctx.addIssue({ code: "custom", message: "jobs.amountNegative" });
+    return z.NEVER;
+  }
+  if (!withinMoneyLimit(cents)) {
+    ctx.addIssue({ code: "custom", message: "jobs.amountTooLarge" });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+const date = z.unknown().transform((value, ctx): Date | null => {
+  if (isBlank(value)) return null;
+  const parsed =
+    value instanceof Date ? (Number.isNaN(value.getTime()) ? null : value) : typeof value === "string" ? parseDateInput(value) : null;
+  if (!parsed) {
+    ctx.addIssue({ code: "custom", message: "jobs.dateInvalid" });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+const status = z
+  .unknown()
+  .transform((value, ctx): (typeof JOB_STATUSES)[number] => {
+    if (isBlank(value)) return DEFAULT_JOB_STATUS;
+    const normalized = normalizeJobStatus(value);
+    if (!normalized) {
+      ctx.addIssue({ code: "custom", message: "jobs.statusInvalid" });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+const title = z
+  .string({ required_error: "jobs.titleRequired", invalid_type_error: "validation.expectedText" })
+  .trim()
+  .min(1, "jobs.titleRequired")
+  .max(200, "validation.tooLong");
+
+/** Checks that a customer id names a customer of the signed-in account (server only). */
+export type CustomerCheck = (customerId: string) => Promise<boolean>;
+
+const customerMessage = "jobs.customerRequired";
+const customerIdText = z.string({ required_error: customerMessage, invalid_type_error: customerMessage });
+const chosenId = (raw: string) => {
+  const id = raw.trim();
+  return id && id !== NO_CUSTOMER && id.length <= 100 ? id : null;
+};
+
+function customerId(isOwnCustomer?: CustomerCheck) {
+  if (!isOwnCustomer) {
+    return customerIdText.transform((raw, ctx) => {
+      const id = chosenId(raw);
+      if (!id) {
+        ctx.addIssue({ code: "custom", message: customerMessage });
+        return z.NEVER;
+      }
+      return id;
+    });
+  }
+  // Another account's customer reads exactly like no customer: no existence leak.
+  return customerIdText.transform(async (raw, ctx) => {
+    const id = chosenId(raw);
+    if (!id || !(await isOwnCustomer(id))) {
+      ctx.addIssue({ code: "custom", message: customerMessage });
+      return z.NEVER;
+    }
+    return id;
+  });
+}
+
+function jobFields(isOwnCustomer?: CustomerCheck) {
+  return {
+    customerId: customerId(isOwnCustomer),
+    title,
+    description: optional(4000),
+    location: optional(300),
+    status,
+    scheduledDate: date,
+    completedDate: date,
+    totalAmount: amount,
+  };
+}
+
+/**
+ * The job form. Without a customer check it validates in the browser; the server
+ * passes one (and parses asynchronously) so a customer of another account is refused.
+ */
+export function jobSchema(isOwnCustomer?: CustomerCheck) {
+  return z.object(jobFields(isOwnCustomer));
+}
+
+/** The API refuses fields it does not know, including id, createdAt and userId. */
+export function jobApiSchema(isOwnCustomer: CustomerCheck) {
+  return z.object(jobFields(isOwnCustomer)).strict("validation.unknownField");
+}
+
+export type JobInput = z.output<ReturnType<typeof jobSchema>>;
+
+export const JOB_SORTS = ["newest", "oldest", "scheduled", "title"] as const;
+export type JobSort = (typeof JOB_SORTS)[number];

@@ -1,0 +1,283 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { appointments, customers, estimates, invoices, jobs } from "#db/schema";
+import type { JobInput, JobSort } from "~/lib/job-schema";
+import type { JobStatus } from "~/lib/job-status";
+import { likePattern, PAGE_SIZE } from "~/lib/list-params";
+import { centsToString } from "~/lib/money";
+import { getDb } from "~/services/db.server";
+
+export type Job = typeof jobs.$inferSelect;
+export type JobWithCustomer = Job & { customer: { name: string; phone: string | null } };
+export interface JobLinks {
+  estimates: { id: string; estimateNumber: string }[];
+  invoices: { id: string; invoiceNumber: string }[];
+}
+
+const ORDER: Record<JobSort, SQL[]> = {
+  newest: [desc(jobs.createdAt), desc(jobs.id)],
+  oldest: [asc(jobs.createdAt), asc(jobs.id)],
+  // Scheduled first by date, unscheduled jobs last.
+  scheduled: [asc(sql`${jobs.scheduledDate} is null`), asc(jobs.scheduledDate), asc(jobs.id)],
+  title: [asc(sql`${jobs.title} collate nocase`), asc(jobs.id)],
+};
+
+const jobColumns = {
+  id: jobs.id,
+  userId: jobs.userId,
+  customerId: jobs.customerId,
+  title: jobs.title,
+  description: jobs.description,
+  location: jobs.location,
+  status: jobs.status,
+  scheduledDate: jobs.scheduledDate,
+  completedDate: jobs.completedDate,
+  totalAmount: jobs.totalAmount,
+  createdAt: jobs.createdAt,
+  customerName: customers.name,
+  customerPhone: customers.phone,
+};
+
+type JobRow = Job & { customerName: string; customerPhone: string | null };
+
+function withCustomer({ customerName, customerPhone, ...job }: JobRow): JobWithCustomer {
+  return { ...job, customer: { name: customerName, phone: customerPhone } };
+}
+
+// The customer is joined inside the account too: a job never shows another account's customer.
+const customerJoin = (userId: string) => and(eq(customers.id, jobs.customerId), eq(customers.userId, userId));
+
+function searchCondition(q: string) {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(
+    sql`${jobs.title} like ${pattern} escape '\\'`,
+    sql`${customers.name} like ${pattern} escape '\\'`,
+    sql`${jobs.location} like ${pattern} escape '\\'`,
+  );
+}
+
+export interface JobListOptions {
+  q?: string;
+  status?: JobStatus | "all";
+  sort?: JobSort;
+  page?: number;
+  pageSize?: number;
+}
+
+/**
+ * One page of the account's jobs with their customer, searched over title, customer
+ * name and location and filtered by status, in SQL; plus the estimates and invoices
+ * linked to the jobs of that page (one query each).
+ */
+export async function listJobs(
+  userId: string,
+  { q = "", status = "all", sort = "newest", page = 1, pageSize = PAGE_SIZE }: JobListOptions = {},
+) {
+  const db = await getDb();
+  const where = and(eq(jobs.userId, userId), status === "all" ? undefined : eq(jobs.status, status), searchCondition(q));
+  const [rows, total] = await Promise.all([
+    db
+      .select(jobColumns)
+      .from(jobs)
+      .innerJoin(customers, customerJoin(userId))
+      .where(where)
+      .orderBy(...ORDER[sort])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(jobs).innerJoin(customers, customerJoin(userId)).where(where).get(),
+  ]);
+  const links = await linksFor(userId, rows.map((row) => row.id));
+  const items = rows.map((row) => ({
+    ...withCustomer(row),
+    links: links.get(row.id) ?? { estimates: [], invoices: [] },
+  }));
+  return { items, total: total?.value ?? 0, page, pageSize };
+}
+
+/** The estimates and invoices linked to the given jobs, oldest first, by job id. */
+async function linksFor(userId: string, jobIds: string[]): Promise<Map<string, JobLinks>> {
+  const links = new Map<string, JobLinks>(jobIds.map((id) => [id, { estimates: [], invoices: [] }]));
+  if (jobIds.length === 0) return links;
+  const db = await getDb();
+  const [estimateRows, invoiceRows] = await Promise.all([
+    db
+      .select({ id: estimates.id, jobId: estimates.jobId, estimateNumber: estimates.estimateNumber })
+      .from(estimates)
+      .where(and(eq(estimates.userId, userId), inArray(estimates.jobId, jobIds)))
+      .orderBy(asc(estimates.createdAt), asc(estimates.id)),
+    db
+      .select({ id: invoices.id, jobId: invoices.jobId, invoiceNumber: invoices.invoiceNumber })
+      .from(invoices)
+      .where(and(eq(invoices.userId, userId), inArray(invoices.jobId, jobIds)))
+      .orderBy(asc(invoices.createdAt), asc(invoices.id)),
+  ]);
+  for (const { jobId, ...estimate } of estimateRows) if (jobId) links.get(jobId)?.estimates.push(estimate);
+  for (const { jobId, ...invoice } of invoiceRows) if (jobId) links.get(jobId)?.invoices.push(invoice);
+  return links;
+}
+
+export async function countJobs(userId: string) {
+  const db = await getDb();
+  return (await db.select({ value: count() }).from(jobs).where(eq(jobs.userId, userId)).get())?.value ?? 0;
+}
+
+/** The account's job with its customer; undefined when there is no such job in this account. */
+export async function getJob(userId: string, id: string): Promise<JobWithCustomer | undefined> {
+  const db = await getDb();
+  const row = await db
+    .select(jobColumns)
+    .from(jobs)
+    .innerJoin(customers, customerJoin(userId))
+    .where(and(eq(jobs.userId, userId), eq(jobs.id, id)))
+    .get();
+  return row ? withCustomer(row) : undefined;
+}
+
+/** True when the customer belongs to the account (the job form's customer check). */
+export async function isAccountCustomer(userId: string, customerId: string): Promise<boolean> {
+  const db = await getDb();
+  const row = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.userId, userId), eq(customers.id, customerId)))
+    .get();
+  return Boolean(row);
+}
+
+class ForeignCustomerError extends Error {
+  constructor() {
+    super("The customer does not belong to this account.");
+  }
+}
+
+/**
+ * Creates a job. The input comes from jobSchema with the account's customer check;
+ * the check is repeated here so no caller can attach another account's customer.
+ */
+export async function createJob(userId: string, input: JobInput): Promise<JobWithCustomer> {
+  if (!(await isAccountCustomer(userId, input.customerId))) throw new ForeignCustomerError();
+  const db = await getDb();
+  const [row] = await db
+    .insert(jobs)
+    .values({ ...input, userId })
+    .returning({ id: jobs.id });
+  return (await getJob(userId, row.id))!;
+}
+
+/** Replaces the account's job with the input; undefined when there is no such job in this account. */
+export async function updateJob(userId: string, id: string, input: JobInput): Promise<JobWithCustomer | undefined> {
+  if (!(await isAccountCustomer(userId, input.customerId))) throw new ForeignCustomerError();
+  const db = await getDb();
+  const [row] = await db
+    .update(jobs)
+    .set(input)
+    .where(and(eq(jobs.userId, userId), eq(jobs.id, id)))
+    .returning({ id: jobs.id });
+  return row ? getJob(userId, row.id) : undefined;
+}
+
+export interface JobAttachments {
+  estimates: number;
+  invoices: number;
+  appointments: number;
+}
+
+/** What is linked to a job; deleting the job keeps these and only unlinks them. */
+export async function jobAttachments(userId: string, id: string): Promise<JobAttachments> {
+  const db = await getDb();
+  const countWhere = async (table: typeof estimates | typeof invoices | typeof appointments) =>
+    (await db.select({ value: count() }).from(table).where(and(eq(table.userId, userId), eq(table.jobId, id))).get())?.value ?? 0;
+  const [e, i, a] = await Promise.all([countWhere(estimates), countWhere(invoices), countWhere(appointments)]);
+  return { estimates: e, invoices: i, appointments: a };
+}
+
+/**
+ * Deletes the account's job; undefined when there is no such job in this account. Its
+ * estimates, invoices and appointments stay: the schema sets their job_id to null.
+ */
+export async function deleteJob(userId: string, id: string): Promise<Job | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .delete(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.id, id)))
+    .returning();
+  return row;
+}
+
+/** Everything the job detail view shows: the job, its customer and what is linked to it. */
+export async function getJobDetail(userId: string, id: string) {
+  const job = await getJob(userId, id);
+  if (!job) return undefined;
+  const db = await getDb();
+  const [customer, estimateRows, invoiceRows, appointmentRows] = await Promise.all([
+    db
+      .select({
+        id: customers.id,
+        name: customers.name,
+        email: customers.email,
+        phone: customers.phone,
+        address: customers.address,
+        city: customers.city,
+        state: customers.state,
+        zipCode: customers.zipCode,
+      })
+      .from(customers)
+      .where(and(eq(customers.userId, userId), eq(customers.id, job.customerId)))
+      .get(),
+    db
+      .select({
+        id: estimates.id,
+        estimateNumber: estimates.estimateNumber,
+        title: estimates.title,
+        status: estimates.status,
+        total: estimates.total,
+      })
+      .from(estimates)
+      .where(and(eq(estimates.userId, userId), eq(estimates.jobId, id)))
+      .orderBy(asc(estimates.createdAt), asc(estimates.id)),
+    db
+      .select({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        title: invoices.title,
+        // A pending invoice past its due date reads as overdue (DESIGN.md, Statuses).
+        status: sql<string>`case when ${invoices.status} = 'pending' and ${invoices.dueDate} < date('now') then 'overdue' else ${invoices.status} end`,
+        total: invoices.total,
+        dueDate: invoices.dueDate,
+      })
+      .from(invoices)
+      .where(and(eq(invoices.userId, userId), eq(invoices.jobId, id)))
+      .orderBy(asc(invoices.createdAt), asc(invoices.id)),
+    db
+      .select({
+        id: appointments.id,
+        title: appointments.title,
+        status: appointments.status,
+        scheduledDate: appointments.scheduledDate,
+        duration: appointments.duration,
+      })
+      .from(appointments)
+      .where(and(eq(appointments.userId, userId), eq(appointments.jobId, id)))
+      .orderBy(asc(appointments.scheduledDate), asc(appointments.id)),
+  ]);
+  return { job, customer: customer!, estimates: estimateRows, invoices: invoiceRows, appointments: appointmentRows };
+}
+
+export type JobDetail = NonNullable<Awaited<ReturnType<typeof getJobDetail>>>;
+
+/** A job as the API sends it (SPEC.md section 7): money as "1234.50", dates as ISO strings. */
+export function toApiJob(job: JobWithCustomer) {
+  return {
+    id: job.id,
+    customerId: job.customerId,
+    title: job.title,
+    description: job.description,
+    location: job.location,
+    status: job.status,
+    scheduledDate: job.scheduledDate?.toISOString() ?? null,
+    completedDate: job.completedDate?.toISOString() ?? null,
+    totalAmount: job.totalAmount === null ? null : centsToString(job.totalAmount),
+    createdAt: job.createdAt.toISOString(),
+    customer: job.customer,
+  };
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { JobDetailView } from "~/components/job-detail";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { jobsListUrl } from "~/lib/job-links";
+import { getJobDetail } from "~/models/job.server";
+import { getSettings } from "~/models/settings.server";
+import type { RootLoaderData } from "~/root";
+import { requireUser } from "~/services/session.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [detail, settings] = await Promise.all([getJobDetail(user.id, params.jobId ?? ""), getSettings(user.id)]);
+  if (!detail) throw new Response("Not Found", { status: 404 });
+  return { detail, currency: settings.currency };
+}
+
+/** The job detail view as a dialog over the jobs list. */
+export default function JobDetailRoute() {
+  const { detail, currency } = useLoaderData<typeof loader>();
+  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const { search } = useLocation();
+  const closeTo = jobsListUrl(search);
+  return (
+    <RouteDialog title={detail.job.title} closeTo={closeTo} size="lg">
+      <JobDetailView detail={detail} locale={locale} currency={currency} editTo={`/app/jobs/${detail.job.id}/edit${search}`} closeTo={closeTo} />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,57 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { JobEditor } from "~/components/job-editor";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { ToastView } from "~/components/ui/toast";
+import { jobsListUrl } from "~/lib/job-links";
+import { jobSchema } from "~/lib/job-schema";
+import { customerOptions } from "~/models/customer.server";
+import { getJob, isAccountCustomer, updateJob } from "~/models/job.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+// The file name's "$jobId_" keeps this dialog out of the job detail route: both sit over the list.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const job = await getJob(user.id, params.jobId ?? "");
+  if (!job) throw new Response("Not Found", { status: 404 });
+  return { job, customers: await customerOptions(user.id, job.customerId) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const schema = jobSchema((customerId) => isAccountCustomer(user.id, customerId));
+  const submission = await parseWithZod(await request.formData(), { schema, async: true });
+  if (submission.status !== "success") return data({ result: submission.reply(), failed: true }, { status: 400 });
+  let job;
+  try {
+    job = await updateJob(user.id, params.jobId ?? "", submission.value);
+  } catch (error) {
+    console.error("Updating a job failed", error);
+    return data({ result: submission.reply(), failed: true }, { status: 500 });
+  }
+  if (!job) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(jobsListUrl(new URL(request.url).search), {
+    title: "jobs.updated",
+    description: "jobs.updatedBody",
+    values: { title: job.title },
+  });
+}
+
+export default function EditJob() {
+  const { t } = useTranslation();
+  const { job, customers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const closeTo = jobsListUrl(useLocation().search);
+  return (
+    <RouteDialog title={t("jobs.editTitle")} closeTo={closeTo} size="lg">
+      <JobEditor job={job} customers={customers} lastResult={actionData?.result} cancelTo={closeTo} />
+      {actionData?.failed ? (
+        <ToastView key={JSON.stringify(actionData)} toast={{ type: "error", title: "toast.errorTitle", description: "jobs.updateFailed" }} />
+      ) : null}
+    </RouteDialog>
+  );
+}
