@@ -32,3 +32,27 @@ export function unwrap(result: unknown): { status: number; body: unknown; header
   }
   return { status: 200, body: result, headers: new Headers() };
 }
+
+/** A JSON API request as a browser with this session cookie (or none) would send it. */
+export function apiRequest(url: string, method: string, cookie: string | null, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (cookie) headers.Cookie = cookie;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  return new Request(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+type RouteHandler = (args: { request: Request; params: Record<string, string>; context: never }) => Promise<Response>;
+
+/** Runs a loader or action as Remix would; a thrown Response (a 401, a 404) is the answer too. */
+export async function runRoute(handler: unknown, request: Request, params: Record<string, string> = {}): Promise<Response> {
+  try {
+    return await (handler as RouteHandler)({ request, params, context: {} as never });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}

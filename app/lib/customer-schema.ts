@@ -1,13 +1,8 @@
 import { z } from "zod";
+import { optionalText } from "./validation";
 
 // One schema for the customer form, the API and the CSV import (messages are dictionary keys).
-const optional = (max: number) =>
-  z
-    .string({ invalid_type_error: "validation.expectedText" })
-    .trim()
-    .max(max, "validation.tooLong")
-    .nullish()
-    .transform((value) => (value ? value : null));
+const optional = optionalText;
 
 export const customerFields = {
   name: z

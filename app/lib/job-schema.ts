@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./validation";
 import { parseDateInput } from "./job-dates";
 import { DEFAULT_JOB_STATUS, JOB_STATUSES, normalizeJobStatus } from "./job-status";
 import { parseCents, withinMoneyLimit } from "./money";
@@ -10,13 +11,7 @@ import { parseCents, withinMoneyLimit } from "./money";
 /** The value of the customer <select>'s "no customer chosen" option (never an empty string). */
 export const NO_CUSTOMER = "none";
 
-const optional = (max: number) =>
-  z
-    .string({ invalid_type_error: "validation.expectedText" })
-    .trim()
-    .max(max, "validation.tooLong")
-    .nullish()
-    .transform((value) => (value ? value : null));
+const optional = optionalText;
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 

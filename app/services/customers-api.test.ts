@@ -1,5 +1,4 @@
 // /api/customers and /api/customers/{id}, called as Remix calls them, with real sessions.
-import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { createJob } from "#db/factories";
 import { getCustomer, listCustomers } from "~/models/customer.server";
@@ -7,28 +6,12 @@ import { action as collectionAction, loader as collectionLoader } from "~/routes
 import { action as itemAction, loader as itemLoader } from "~/routes/api.customers.$id";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
+import { apiRequest, runRoute } from "../../test/requests";
 
 const URL_BASE = "http://localhost/api/customers";
 
-function call(method: string, cookie: string | null, body?: unknown, path = "") {
-  const headers: Record<string, string> = {};
-  if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return new Request(`${URL_BASE}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function run(handler: (args: ActionFunctionArgs) => Promise<Response>, request: Request, params = {}) {
-  try {
-    return await handler({ request, params, context: {} as AppLoadContext });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
+const run = runRoute;
 
 describe("/api/customers", () => {
   it("answers 401 without a session, for every method", async () => {
@@ -39,7 +22,7 @@ describe("/api/customers", () => {
       [itemAction, call("PUT", null, { name: "X" }, "/x"), { id: "x" }],
       [itemAction, call("DELETE", null, undefined, "/x"), { id: "x" }],
     ] as const) {
-      const response = await run(handler as never, request, params);
+      const response = await run(handler, request, params);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: "Not authenticated" });
     }

@@ -6,31 +6,12 @@ import { action as collectionAction, loader as collectionLoader } from "~/routes
 import { action as itemAction, loader as itemLoader } from "~/routes/api.jobs.$id";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
+import { apiRequest, runRoute } from "../../test/requests";
 
 const URL_BASE = "http://localhost/api/jobs";
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: never }) => Promise<Response>;
-
-function call(method: string, cookie: string | null, body?: unknown, path = "") {
-  const headers: Record<string, string> = {};
-  if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return new Request(`${URL_BASE}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-/** Runs a loader or action; a thrown Response (the 401) is the answer too. */
-async function run(handler: unknown, request: Request, params: Record<string, string> = {}) {
-  try {
-    return await (handler as Handler)({ request, params, context: {} as never });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
+const run = runRoute;
 
 async function accountWithCustomer(name = "Ana Ruiz", phone: string | null = "555-0100") {
   const account = await signedInAccount();
