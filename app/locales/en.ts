@@ -1,6 +1,8 @@
 import jobsEn from "./jobs.en";
 import estimatesEn from "./estimates.en";
 import invoicesEn from "./invoices.en";
+import reportsEn from "./reports.en";
+import settingsEn from "./settings.en";
 // English is the reference dictionary: every key lives here; Spanish may lack some,
 // and i18next falls back to these.
 const en = {
@@ -272,6 +274,8 @@ const en = {
   jobs: jobsEn,
   estimates: estimatesEn,
   invoices: invoicesEn,
+  reports: reportsEn,
+  settings: settingsEn,
   sections: {
     dashboard: { title: "Dashboard", welcome: "Welcome, {{name}}", subtitle: "Here is where your business stands today." },
     customers: { empty: "No customers yet. Add your first customer to get started." },

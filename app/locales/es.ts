@@ -2,6 +2,8 @@ import type { PartialDictionary } from "./en";
 import jobsEs from "./jobs.es";
 import estimatesEs from "./estimates.es";
 import invoicesEs from "./invoices.es";
+import reportsEs from "./reports.es";
+import settingsEs from "./settings.es";
 
 // Spanish. Keys left out here (the brand name, for one) fall back to English.
 const es: PartialDictionary = {
@@ -270,6 +272,8 @@ const es: PartialDictionary = {
   jobs: jobsEs,
   estimates: estimatesEs,
   invoices: invoicesEs,
+  reports: reportsEs,
+  settings: settingsEs,
   sections: {
     dashboard: { title: "Panel", welcome: "Hola, {{name}}", subtitle: "Así está su negocio hoy." },
     customers: { empty: "Aún no hay clientes. Añada su primer cliente para empezar." },

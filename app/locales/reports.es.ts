@@ -1,0 +1,5 @@
+const reportsEs = {
+  title: "Informes del negocio",
+};
+
+export default reportsEs;

@@ -1,0 +1,5 @@
+const settingsEs = {
+  title: "Configuración",
+};
+
+export default settingsEs;
