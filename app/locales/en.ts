@@ -2,6 +2,7 @@ import jobsEn from "./jobs.en";
 import estimatesEn from "./estimates.en";
 import invoicesEn from "./invoices.en";
 import reportsEn from "./reports.en";
+import scheduleEn from "./schedule.en";
 import settingsEn from "./settings.en";
 // English is the reference dictionary: every key lives here; Spanish may lack some,
 // and i18next falls back to these.
@@ -275,6 +276,7 @@ const en = {
   estimates: estimatesEn,
   invoices: invoicesEn,
   reports: reportsEn,
+  schedule: scheduleEn,
   settings: settingsEn,
   sections: {
     dashboard: { title: "Dashboard", welcome: "Welcome, {{name}}", subtitle: "Here is where your business stands today." },

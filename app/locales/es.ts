@@ -3,6 +3,7 @@ import jobsEs from "./jobs.es";
 import estimatesEs from "./estimates.es";
 import invoicesEs from "./invoices.es";
 import reportsEs from "./reports.es";
+import scheduleEs from "./schedule.es";
 import settingsEs from "./settings.es";
 
 // Spanish. Keys left out here (the brand name, for one) fall back to English.
@@ -273,6 +274,7 @@ const es: PartialDictionary = {
   estimates: estimatesEs,
   invoices: invoicesEs,
   reports: reportsEs,
+  schedule: scheduleEs,
   settings: settingsEs,
   sections: {
     dashboard: { title: "Panel", welcome: "Hola, {{name}}", subtitle: "Así está su negocio hoy." },

@@ -1,0 +1,5 @@
+const scheduleEs = {
+  title: "Agenda",
+};
+
+export default scheduleEs;
