@@ -44,6 +44,7 @@ export default defineConfig({
       SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret",
       RATE_LIMIT_AUTH_PER_MINUTE: "10000",
       QUIET_LOG: "1",
+      INQUIRY_ACCOUNT_EMAIL: "inbox@tradedesk.test",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },

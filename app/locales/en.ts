@@ -3,6 +3,7 @@ import estimatesEn from "./estimates.en";
 import invoicesEn from "./invoices.en";
 import reportsEn from "./reports.en";
 import scheduleEn from "./schedule.en";
+import notificationsEn from "./notifications.en";
 import settingsEn from "./settings.en";
 // English is the reference dictionary: every key lives here; Spanish may lack some,
 // and i18next falls back to these.
@@ -277,6 +278,7 @@ const en = {
   invoices: invoicesEn,
   reports: reportsEn,
   schedule: scheduleEn,
+  notifications: notificationsEn,
   settings: settingsEn,
   sections: {
     dashboard: { title: "Dashboard", welcome: "Welcome, {{name}}", subtitle: "Here is where your business stands today." },

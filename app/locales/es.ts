@@ -4,6 +4,7 @@ import estimatesEs from "./estimates.es";
 import invoicesEs from "./invoices.es";
 import reportsEs from "./reports.es";
 import scheduleEs from "./schedule.es";
+import notificationsEs from "./notifications.es";
 import settingsEs from "./settings.es";
 
 // Spanish. Keys left out here (the brand name, for one) fall back to English.
@@ -275,6 +276,7 @@ const es: PartialDictionary = {
   invoices: invoicesEs,
   reports: reportsEs,
   schedule: scheduleEs,
+  notifications: notificationsEs,
   settings: settingsEs,
   sections: {
     dashboard: { title: "Panel", welcome: "Hola, {{name}}", subtitle: "Así está su negocio hoy." },

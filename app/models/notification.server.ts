@@ -2,21 +2,82 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { notifications } from "#db/schema";
 import { getDb } from "~/services/db.server";
 
+export const NOTIFICATION_TYPES = ["estimate_approved", "estimate_rejected", "payment_received", "new_inquiry"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type Notification = typeof notifications.$inferSelect;
+
+const LIST_LIMIT = 50;
+
 /** What the bell shows: the unread count and the latest few notifications. */
-export async function getNotificationBell(userId: string, limit = 5) {
+export async function getNotificationBell(userId: string, limit = 8) {
   const db = await getDb();
   const [unread, latest] = await Promise.all([
+    countUnread(userId),
     db
-      .select({ value: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-      .get(),
-    db
-      .select({ id: notifications.id, title: notifications.title, message: notifications.message, read: notifications.read, createdAt: notifications.createdAt })
+      .select({ id: notifications.id, type: notifications.type, title: notifications.title, message: notifications.message, read: notifications.read, createdAt: notifications.createdAt })
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt))
       .limit(limit),
   ]);
-  return { unread: unread?.value ?? 0, latest };
+  return { unread, latest, at: Date.now() };
+}
+
+export async function countUnread(userId: string) {
+  const db = await getDb();
+  const row = await db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .get();
+  return row?.value ?? 0;
+}
+
+/** The account's notifications, newest first (the most recent 50). */
+export async function listNotifications(userId: string, limit = LIST_LIMIT) {
+  const db = await getDb();
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(limit);
+}
+
+/** Records an event for the account (an estimate approved, a payment received...). */
+export async function createNotification(
+  userId: string,
+  input: { type: NotificationType; title: string; message: string; estimateId?: string | null },
+) {
+  const db = await getDb();
+  const [row] = await db
+    .insert(notifications)
+    .values({ userId, type: input.type, title: input.title, message: input.message, estimateId: input.estimateId ?? null })
+    .returning();
+  return row;
+}
+
+/** Marks one notification read; false when the account has no such notification. */
+export async function markNotificationRead(userId: string, id: string) {
+  const db = await getDb();
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllNotificationsRead(userId: string) {
+  const db = await getDb();
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function deleteNotification(userId: string, id: string) {
+  const db = await getDb();
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
 }

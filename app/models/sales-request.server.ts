@@ -1,5 +1,8 @@
 import { salesRequests } from "#db/schema";
 import { getDb } from "~/services/db.server";
+import { env } from "~/services/env.server";
+import { createNotification } from "./notification.server";
+import { getUserByEmail } from "./user.server";
 
 export async function recordSalesRequest(input: {
   kind: "demo" | "sales";
@@ -23,5 +26,20 @@ export async function recordSalesRequest(input: {
       message: input.message || null,
     })
     .returning({ id: salesRequests.id });
+  await notifyInbox(input);
   return row;
+}
+
+/** A `new_inquiry` notification for the account that owns the site's inbox (INQUIRY_ACCOUNT_EMAIL), when set. */
+async function notifyInbox(input: { kind: "demo" | "sales"; name: string; email: string; company?: string }) {
+  const inbox = env().INQUIRY_ACCOUNT_EMAIL;
+  if (!inbox) return;
+  const owner = await getUserByEmail(inbox);
+  if (!owner) return;
+  const who = input.company ? `${input.name} (${input.company})` : input.name;
+  await createNotification(owner.id, {
+    type: "new_inquiry",
+    title: input.kind === "demo" ? "New demo request" : "New sales inquiry",
+    message: `${who} <${input.email}>`,
+  });
 }

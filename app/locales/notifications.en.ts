@@ -1,0 +1,25 @@
+// English strings of the notifications bell and page.
+const notificationsEn = {
+  title: "Notifications",
+  empty: "No notifications yet",
+  unread: "{{count}} unread",
+  markRead: "Mark as read",
+  markAllRead: "Mark all as read",
+  allMarkedRead: "All notifications marked as read",
+  delete: "Delete",
+  deleted: "Notification deleted",
+  viewAll: "View all notifications",
+  justNow: "Just now",
+  minutesAgo: "{{count}} min ago",
+  hoursAgo: "{{count}} h ago",
+  daysAgo: "{{count}} d ago",
+  types: {
+    estimate_approved: "Estimate approved",
+    estimate_rejected: "Estimate declined",
+    payment_received: "Payment received",
+    new_inquiry: "New inquiry",
+    other: "Notification",
+  },
+} as const;
+
+export default notificationsEn;

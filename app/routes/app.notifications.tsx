@@ -1,0 +1,73 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NotificationList } from "~/components/notification-list";
+import { Button } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { titleMeta } from "~/lib/meta";
+import {
+  countUnread,
+  deleteNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "~/models/notification.server";
+import { requireUser, safeRedirect } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta = titleMeta("notifications.title");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [items, unread] = await Promise.all([listNotifications(user.id), countUnread(user.id)]);
+  return { items, unread, now: Date.now() };
+}
+
+/** Mark one read, mark all read, delete one: the bell's actions and this page's, as plain form posts. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  const back = safeRedirect(form.get("redirectTo"), "/app/notifications");
+  if (intent === "read-all") {
+    await markAllNotificationsRead(user.id);
+    return redirectWithToast(back, { title: "notifications.allMarkedRead" });
+  }
+  if (intent === "read") {
+    if (!(await markNotificationRead(user.id, id))) throw new Response("Not Found", { status: 404 });
+    return redirect(back);
+  }
+  if (intent === "delete") {
+    if (!(await deleteNotification(user.id, id))) throw new Response("Not Found", { status: 404 });
+    return redirect(back);
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+export default function NotificationsPage() {
+  const { t } = useTranslation();
+  const { items, unread, now } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <div className="max-w-2xl">
+      <PageHeader
+        title={t("notifications.title")}
+        subtitle={unread > 0 ? t("notifications.unread", { count: unread }) : undefined}
+        actions={
+          unread > 0 ? (
+            <Form method="post">
+              <input type="hidden" name="redirectTo" value={location.pathname} />
+              <Button name="intent" value="read-all" variant="secondary">
+                {t("notifications.markAllRead")}
+              </Button>
+            </Form>
+          ) : null
+        }
+      />
+      <div className="rounded-xl border border-slate-200 bg-white px-2 dark:border-slate-800 dark:bg-slate-900">
+        <NotificationList items={items} redirectTo={location.pathname} now={now} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { expect, test, type Page } from "@playwright/test";
+import { PASSWORD, toast } from "./utils";
+
+// playwright.config.ts sets INQUIRY_ACCOUNT_EMAIL: that account is notified of every
+// /demo and /contact-sales request, a real event that creates a notification.
+const INBOX = { name: "Inbox Owner", email: "inbox@tradedesk.test", password: PASSWORD };
+
+async function signInAsInbox(page: Page) {
+  const registered = await page.request.post("/api/auth/register", { data: INBOX });
+  if (registered.status() === 409) {
+    const login = await page.request.post("/api/auth/login", { data: { email: INBOX.email, password: INBOX.password } });
+    expect(login.status()).toBe(200);
+  } else {
+    expect(registered.status()).toBe(201);
+  }
+}
+
+async function requestDemo(page: Page, name: string) {
+  const form = await page.request.post("/demo", { form: { name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com` }, maxRedirects: 0 });
+  expect(form.status()).toBe(302);
+}
+
+function notificationRow(page: Page, name: string) {
+  return page.getByTestId("notification-list").getByRole("listitem").filter({ hasText: name });
+}
+
+test.describe("notifications", () => {
+  test("a demo request notifies the inbox account; it can be read and deleted", async ({ page }, testInfo) => {
+    const name = `Prospect ${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
+    await signInAsInbox(page);
+    await requestDemo(page, name);
+
+    await page.goto("/app");
+    await expect(page.getByTestId("unread-badge")).toBeVisible();
+    await page.getByTestId("notification-bell").getByRole(testInfo.project.name === "js" ? "button" : "link").first().click();
+    if (testInfo.project.name === "nojs") await expect(page).toHaveURL(/\/app\/notifications$/);
+
+    const row = notificationRow(page, name);
+    await expect(row).toContainText("New demo request");
+    await expect(row).toContainText("Just now");
+    await expect(row).toHaveAttribute("data-read", "false");
+    await row.getByRole("button", { name: "Mark as read" }).click();
+    if (testInfo.project.name === "js") await page.getByTestId("notification-bell").getByRole("button").first().click();
+    await expect(notificationRow(page, name)).toHaveAttribute("data-read", "true");
+
+    await page.goto("/app/notifications");
+    await notificationRow(page, name).getByRole("button", { name: "Delete" }).click();
+    await expect(notificationRow(page, name)).toHaveCount(0);
+  });
+
+  test("mark all as read", async ({ page }, testInfo) => {
+    const name = `Lead ${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
+    await signInAsInbox(page);
+    await requestDemo(page, name);
+    await page.goto("/app/notifications");
+    await expect(notificationRow(page, name)).toHaveAttribute("data-read", "false");
+    await page.getByRole("button", { name: "Mark all as read" }).click();
+    await expect(toast(page)).toContainText("All notifications marked as read");
+    await expect(notificationRow(page, name)).toHaveAttribute("data-read", "true");
+  });
+});
