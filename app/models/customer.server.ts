@@ -212,12 +212,11 @@ export async function importCustomersCsv(userId: string, text: string): Promise<
 
   if (valid.length > 0) {
     const db = await getDb();
-    await db.transaction(async (tx) => {
-      for (let i = 0; i < valid.length; i += 500) {
-        const chunk = valid.slice(i, i + 500);
-        await tx.insert(customers).values(chunk.map(({ line: _line, ...input }) => ({ ...input, userId })));
-      }
-    });
+    const rows = valid.map(({ line: _line, ...input }) => ({ ...input, userId }));
+    const chunks = [];
+    for (let i = 0; i < rows.length; i += 500) chunks.push(db.insert(customers).values(rows.slice(i, i + 500)));
+    // One batch: every valid row goes in, or none does (docs/decisions/004).
+    await db.batch(chunks as [(typeof chunks)[number], ...typeof chunks]);
     report.imported = valid.map((row) => ({ line: row.line, name: row.name }));
   }
   return report;

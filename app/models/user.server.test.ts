@@ -44,3 +44,13 @@ describe("verifyLogin", () => {
     expect(await verifyLogin(unique(), "secret1")).toBeNull();
   });
 });
+
+describe("concurrent writes", () => {
+  it("registrations at the same moment neither deadlock nor fail", async () => {
+    const started = Date.now();
+    const created = await Promise.all(Array.from({ length: 8 }, (_, i) => createUser({ name: `Parallel ${i}`, email: unique(), password: "secret1" })));
+    expect(new Set(created.map((user) => user.id)).size).toBe(8);
+    // A deadlock would sit out the 5 s busy timeout and then fail.
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+});

@@ -61,21 +61,20 @@ export async function createUser(input: {
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ name: input.name.trim(), email, passwordHash })
-        .returning();
-      await tx
-        .insert(accountSettings)
-        .values({
-          userId: user.id,
-          appLanguage: input.appLanguage ?? "en",
-          documentLanguage: input.appLanguage ?? "en",
-          darkMode: input.darkMode ?? false,
-        });
-      return user;
-    });
+    // One batch, not an interactive transaction (docs/decisions/004): the user and the
+    // settings row are written together or not at all.
+    const id = crypto.randomUUID();
+    const language = input.appLanguage ?? "en";
+    const [[user]] = await db.batch([
+      db.insert(users).values({ id, name: input.name.trim(), email, passwordHash }).returning(),
+      db.insert(accountSettings).values({
+        userId: id,
+        appLanguage: language,
+        documentLanguage: language,
+        darkMode: input.darkMode ?? false,
+      }),
+    ]);
+    return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;
