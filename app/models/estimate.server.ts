@@ -1,9 +1,35 @@
-import { and, asc, eq } from "drizzle-orm";
-import { customers, estimateItems, estimates, jobs } from "#db/schema";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { customers, estimateItems, estimates, invoices, jobs } from "#db/schema";
+import {
+  estimateTotals,
+  type EstimateChecks,
+  type EstimateInput,
+  type EstimateStatusFilter,
+} from "~/lib/estimate-schema";
+import { likePattern, PAGE_SIZE } from "~/lib/list-params";
+import { centsToString, formatDecimal, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
+import { insertWithNumber } from "./document-number.server";
 
 export type Estimate = typeof estimates.$inferSelect;
 export type EstimateItem = typeof estimateItems.$inferSelect;
+
+/** The customer fields an estimate carries in lists and in the API (SPEC.md section 3). */
+const customerColumns = {
+  id: customers.id,
+  name: customers.name,
+  address: customers.address,
+  city: customers.city,
+  state: customers.state,
+  zipCode: customers.zipCode,
+  phone: customers.phone,
+  email: customers.email,
+};
+export type EstimateCustomer = { id: string; name: string; address: string | null; city: string | null; state: string | null; zipCode: string | null; phone: string | null; email: string | null };
+
+// Customer and job are joined inside the account too: an estimate never shows another account's rows.
+const customerJoin = (userId: string) => and(eq(customers.id, estimates.customerId), eq(customers.userId, userId));
+const jobJoin = (userId: string) => and(eq(jobs.id, estimates.jobId), eq(jobs.userId, userId));
 
 /** One of the account's estimates with its items (in order), its customer and its job. */
 export async function getEstimateWithItems(userId: string, id: string) {
@@ -11,8 +37,8 @@ export async function getEstimateWithItems(userId: string, id: string) {
   const row = await db
     .select({ estimate: estimates, customer: customers, job: { id: jobs.id, title: jobs.title } })
     .from(estimates)
-    .innerJoin(customers, eq(customers.id, estimates.customerId))
-    .leftJoin(jobs, eq(jobs.id, estimates.jobId))
+    .innerJoin(customers, customerJoin(userId))
+    .leftJoin(jobs, jobJoin(userId))
     .where(and(eq(estimates.userId, userId), eq(estimates.id, id)))
     .get();
   if (!row) return undefined;
@@ -22,4 +48,292 @@ export async function getEstimateWithItems(userId: string, id: string) {
     .where(eq(estimateItems.estimateId, id))
     .orderBy(asc(estimateItems.order), asc(estimateItems.id));
   return { ...row.estimate, items, customer: row.customer, job: row.job?.id ? row.job : null };
+}
+
+export type EstimateWithItems = NonNullable<Awaited<ReturnType<typeof getEstimateWithItems>>>;
+
+function searchCondition(q: string) {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(
+    sql`${estimates.title} like ${pattern} escape '\\'`,
+    sql`${customers.name} like ${pattern} escape '\\'`,
+    sql`${estimates.estimateNumber} like ${pattern} escape '\\'`,
+  );
+}
+
+export interface EstimateListOptions {
+  q?: string;
+  status?: EstimateStatusFilter;
+  page?: number;
+  pageSize?: number;
+}
+
+/**
+ * One page of the account's estimates, newest first, with customer, job and item count;
+ * searched over title, customer name and estimate number and filtered by status, in SQL.
+ * The item counts of the page come from one grouped query.
+ */
+export async function listEstimates(
+  userId: string,
+  { q = "", status = "all", page = 1, pageSize = PAGE_SIZE }: EstimateListOptions = {},
+) {
+  const db = await getDb();
+  const where = and(eq(estimates.userId, userId), status === "all" ? undefined : eq(estimates.status, status), searchCondition(q));
+  const [rows, total] = await Promise.all([
+    db
+      .select({ estimate: estimates, customer: customerColumns, job: { id: jobs.id, title: jobs.title } })
+      .from(estimates)
+      .innerJoin(customers, customerJoin(userId))
+      .leftJoin(jobs, jobJoin(userId))
+      .where(where)
+      .orderBy(desc(estimates.createdAt), desc(estimates.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(estimates).innerJoin(customers, customerJoin(userId)).where(where).get(),
+  ]);
+  const ids = rows.map((row) => row.estimate.id);
+  const counts = new Map<string, number>();
+  if (ids.length > 0) {
+    const grouped = await db
+      .select({ estimateId: estimateItems.estimateId, value: count() })
+      .from(estimateItems)
+      .where(inArray(estimateItems.estimateId, ids))
+      .groupBy(estimateItems.estimateId);
+    for (const { estimateId, value } of grouped) counts.set(estimateId, value);
+  }
+  const items = rows.map((row) => ({
+    ...row.estimate,
+    customer: row.customer as EstimateCustomer,
+    job: row.job?.id ? { id: row.job.id, title: row.job.title } : null,
+    itemCount: counts.get(row.estimate.id) ?? 0,
+  }));
+  return { items, total: total?.value ?? 0, page, pageSize };
+}
+
+export type EstimateListItem = Awaited<ReturnType<typeof listEstimates>>["items"][number];
+
+/** The line items of the given estimates (one query), in order, by estimate id. */
+export async function itemsOfEstimates(estimateIds: string[]): Promise<Map<string, EstimateItem[]>> {
+  const byEstimate = new Map<string, EstimateItem[]>(estimateIds.map((id) => [id, []]));
+  if (estimateIds.length === 0) return byEstimate;
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(estimateItems)
+    .where(inArray(estimateItems.estimateId, estimateIds))
+    .orderBy(asc(estimateItems.estimateId), asc(estimateItems.order), asc(estimateItems.id));
+  for (const row of rows) byEstimate.get(row.estimateId)?.push(row);
+  return byEstimate;
+}
+
+export async function countEstimates(userId: string) {
+  const db = await getDb();
+  return (await db.select({ value: count() }).from(estimates).where(eq(estimates.userId, userId)).get())?.value ?? 0;
+}
+
+/** The ownership checks of the estimate schema, for one account. */
+export function estimateChecks(userId: string): EstimateChecks {
+  return {
+    async customer(customerId) {
+      const db = await getDb();
+      const row = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.userId, userId), eq(customers.id, customerId)))
+        .get();
+      return Boolean(row);
+    },
+    async job(jobId, customerId) {
+      const db = await getDb();
+      const row = await db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.userId, userId), eq(jobs.id, jobId), eq(jobs.customerId, customerId)))
+        .get();
+      return Boolean(row);
+    },
+  };
+}
+
+/** The jobs of one of the account's customers, for the estimate form's job select. */
+export async function jobOptions(userId: string, customerId: string | null | undefined, limit = 500) {
+  if (!customerId) return [];
+  const db = await getDb();
+  return db
+    .select({ id: jobs.id, title: jobs.title })
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.customerId, customerId)))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit);
+}
+
+export class ForeignReferenceError extends Error {
+  constructor(what: "customer" | "job") {
+    super(`The ${what} does not belong to this account.`);
+  }
+}
+
+/** The schema's checks again, so no caller can link another account's customer or job. */
+async function assertOwnership(userId: string, input: EstimateInput) {
+  const checks = estimateChecks(userId);
+  if (!(await checks.customer(input.customerId))) throw new ForeignReferenceError("customer");
+  if (input.jobId && !(await checks.job(input.jobId, input.customerId))) throw new ForeignReferenceError("job");
+}
+
+/** The stored amounts of an estimate: always computed from its lines, never taken from a client. */
+function computed(input: EstimateInput) {
+  const totals = estimateTotals(input.items, input.taxRate);
+  if (!totals.withinLimit) throw new RangeError("The estimate total exceeds the money limit.");
+  const items = input.items.map((line, order) => ({
+    description: line.description,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    total: totals.lineTotals[order],
+    order,
+  }));
+  return { subtotal: totals.subtotal, taxAmount: totals.taxAmount, total: totals.total, items };
+}
+
+function fields(input: EstimateInput) {
+  return {
+    customerId: input.customerId,
+    jobId: input.jobId,
+    title: input.title,
+    description: input.description,
+    status: input.status,
+    taxRate: input.taxRate,
+    validUntil: input.validUntil,
+    notes: input.notes,
+  };
+}
+
+/**
+ * Creates an estimate and its lines in one transaction, numbered EST-<timestamp>
+ * (unique per account: a number taken in the same millisecond moves to the next). The
+ * writes go as one batch, which libSQL runs as one transaction without yielding, so
+ * concurrent requests in this process never wait on each other's open transaction.
+ */
+export async function createEstimate(userId: string, input: EstimateInput): Promise<EstimateWithItems> {
+  await assertOwnership(userId, input);
+  const { items, ...totals } = computed(input);
+  const db = await getDb();
+  const id = crypto.randomUUID();
+  await insertWithNumber("EST", (estimateNumber) =>
+    db.batch([
+      db.insert(estimates).values({
+        ...fields(input),
+        ...totals,
+        id,
+        estimateNumber,
+        approvedAt: input.status === "approved" ? new Date() : null,
+        userId,
+      }),
+      db.insert(estimateItems).values(items.map((item) => ({ ...item, estimateId: id }))),
+    ]),
+  );
+  return (await getEstimateWithItems(userId, id))!;
+}
+
+/**
+ * Updates the account's estimate and replaces its lines, in one transaction (one batch);
+ * undefined when there is no such estimate in this account. Becoming approved stamps
+ * approvedAt, staying approved keeps it, anything else clears it.
+ */
+export async function updateEstimate(userId: string, id: string, input: EstimateInput): Promise<EstimateWithItems | undefined> {
+  await assertOwnership(userId, input);
+  const { items, ...totals } = computed(input);
+  const db = await getDb();
+  const mine = and(eq(estimates.userId, userId), eq(estimates.id, id));
+  const exists = await db.select({ id: estimates.id }).from(estimates).where(mine).get();
+  if (!exists) return undefined;
+  const now = Date.now();
+  // SET expressions see the row as it was: approvedAt survives only an approved-to-approved save.
+  const approvedAt =
+    input.status === "approved"
+      ? sql`case when ${estimates.status} = 'approved' and ${estimates.approvedAt} is not null then ${estimates.approvedAt} else ${now} end`
+      : null;
+  try {
+    await db.batch([
+      db
+        .update(estimates)
+        .set({ ...fields(input), ...totals, approvedAt })
+        .where(mine),
+      db.delete(estimateItems).where(eq(estimateItems.estimateId, id)),
+      db.insert(estimateItems).values(items.map((item) => ({ ...item, estimateId: id }))),
+    ]);
+  } catch (error) {
+    // Deleted between the check and the batch: the new lines have no estimate to belong to.
+    if (String(error).includes("FOREIGN KEY")) return undefined;
+    throw error;
+  }
+  return getEstimateWithItems(userId, id);
+}
+
+/**
+ * Deletes the account's estimate (its lines and share links go with it; an invoice made
+ * from it stays, unlinked). Undefined when there is no such estimate in this account.
+ */
+export async function deleteEstimate(userId: string, id: string): Promise<Estimate | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .delete(estimates)
+    .where(and(eq(estimates.userId, userId), eq(estimates.id, id)))
+    .returning();
+  return row;
+}
+
+/** True when an invoice was made from the estimate (it stays, unlinked, if the estimate is deleted). */
+export async function isInvoiced(userId: string, estimateId: string): Promise<boolean> {
+  const db = await getDb();
+  const row = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId)))
+    .get();
+  return Boolean(row);
+}
+
+type ApiEstimateSource = Estimate & { customer: EstimateCustomer | typeof customers.$inferSelect; items: EstimateItem[] };
+
+/** An estimate as the API sends it (SPEC.md section 7): money "1234.50", rate "0.0825", quantity "1.50". */
+export function toApiEstimate(estimate: ApiEstimateSource) {
+  const { customer } = estimate;
+  return {
+    id: estimate.id,
+    customerId: estimate.customerId,
+    jobId: estimate.jobId,
+    estimateNumber: estimate.estimateNumber,
+    title: estimate.title,
+    description: estimate.description,
+    status: estimate.status,
+    subtotal: centsToString(estimate.subtotal),
+    taxRate: rateToString(estimate.taxRate),
+    taxAmount: centsToString(estimate.taxAmount),
+    total: centsToString(estimate.total),
+    notes: estimate.notes,
+    validUntil: estimate.validUntil,
+    approvedAt: estimate.approvedAt?.toISOString() ?? null,
+    customerSignature: estimate.customerSignature,
+    customerResponse: estimate.customerResponse,
+    createdAt: estimate.createdAt.toISOString(),
+    items: estimate.items.map((item) => ({
+      id: item.id,
+      estimateId: item.estimateId,
+      description: item.description,
+      quantity: formatDecimal(item.quantity, 2),
+      unitPrice: centsToString(item.unitPrice),
+      total: centsToString(item.total),
+      order: item.order,
+    })),
+    customer: {
+      name: customer.name,
+      address: customer.address,
+      city: customer.city,
+      state: customer.state,
+      zipCode: customer.zipCode,
+      phone: customer.phone,
+      email: customer.email,
+    },
+  };
 }

@@ -1,0 +1,31 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { ToastView } from "./ui/toast";
+
+/**
+ * The error toast of a refused or failed estimate save (SPEC.md section 8): for a create,
+ * the server's message, else "Failed to create estimate."; for an update, "Failed to
+ * update estimate.". Nothing after a list button or a refresh without JavaScript.
+ */
+export function EstimateFailureToast({
+  reply,
+  fallback,
+  useServerMessage = false,
+}: {
+  reply?: { kind: string; result: SubmissionResult<string[]>; failed: boolean } | null;
+  fallback: string;
+  useServerMessage?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (!reply || (reply.kind !== "invalid" && !reply.failed)) return null;
+  const first = Object.values(reply.result.error ?? {})
+    .flat()
+    .find((message): message is string => Boolean(message));
+  const description = useServerMessage && !reply.failed && first ? "estimates.createFailedWith" : fallback;
+  return (
+    <ToastView
+      key={JSON.stringify(reply.result.error ?? {})}
+      toast={{ type: "error", title: "toast.errorTitle", description, values: first ? { message: t(first) } : undefined }}
+    />
+  );
+}

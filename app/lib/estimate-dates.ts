@@ -1,0 +1,50 @@
+// Estimate dates. validUntil is a calendar date (`yyyy-MM-dd`, no time, no zone);
+// createdAt is an instant, shown as the calendar date it was in the account's time zone
+// (UTC when none is set). Formatting goes through calendar dates only, so the server
+// render and the browser print the same text in any machine zone.
+import { format } from "date-fns";
+import { enUS, es } from "date-fns/locale";
+
+function zoneOrUtc(timeZone: string | null | undefined): string {
+  if (!timeZone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** The calendar date (`yyyy-MM-dd`) of an instant in a time zone. */
+export function calendarDateIn(instant: Date | string | number, timeZone?: string | null): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return "";
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zoneOrUtc(timeZone),
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** A calendar date some days after another: ("2025-01-30", 30) is "2025-03-01". */
+export function addCalendarDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The default valid-until date of a new estimate: today (in the account's zone) plus the valid days. */
+export function defaultValidUntil(validDays: number, timeZone?: string | null, now: Date = new Date()): string {
+  return addCalendarDays(calendarDateIn(now, timeZone), Math.max(0, Math.trunc(validDays)));
+}
+
+/** "Jun 01, 2025" (MMM dd, yyyy, DESIGN.md Formats) for a `yyyy-MM-dd` date, in the interface language. */
+export function formatCalendarDate(date: string | null | undefined, language = "en"): string {
+  const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  if (!match) return "";
+  // Noon: no daylight-saving change skips it.
+  const local = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
+  return format(local, "MMM dd, yyyy", { locale: language === "es" ? es : enUS });
+}

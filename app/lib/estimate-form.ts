@@ -1,0 +1,102 @@
+// The estimate form's values and its submit buttons' intents (DESIGN.md "Forms"). Pure:
+// used by the editor in the browser and by the actions.
+import { NO_CUSTOMER, NO_JOB, type EstimateStatus } from "./estimate-schema";
+import { centsToString, formatDecimal, rateToPercent } from "./money";
+
+/** The no-JavaScript "show this customer's jobs" button: <button name="intent" value="refresh">. */
+export const REFRESH_INTENT = "refresh";
+
+/** What the form's fields hold: strings, as the browser sends them. */
+export type EstimateFormValues = {
+  customerId: string;
+  jobId: string;
+  title: string;
+  description: string;
+  status: EstimateStatus;
+  taxRate: string;
+  validUntil: string;
+  notes: string;
+  items: { description: string; quantity: string; unitPrice: string }[];
+};
+
+export interface EstimateForEditor {
+  customerId: string;
+  jobId: string | null;
+  title: string;
+  description: string | null;
+  status: EstimateStatus;
+  taxRate: number;
+  validUntil: string | null;
+  notes: string | null;
+  items: { description: string; quantity: number; unitPrice: number }[];
+}
+
+/** The first line of a new estimate, and of every line added with "Add item". */
+export const NEW_LINE = { description: "", quantity: "1", unitPrice: "" };
+
+/** The form's starting values: the estimate's, or a new one's with the account's defaults. */
+export function editorValues(
+  estimate: EstimateForEditor | undefined,
+  defaults: { taxRate: number; validUntil: string; customerId?: string | null },
+): EstimateFormValues {
+  if (!estimate) {
+    return {
+      customerId: defaults.customerId ?? NO_CUSTOMER,
+      jobId: NO_JOB,
+      title: "",
+      description: "",
+      status: "pending",
+      taxRate: rateToPercent(defaults.taxRate),
+      validUntil: defaults.validUntil,
+      notes: "",
+      items: [{ ...NEW_LINE }],
+    };
+  }
+  return {
+    customerId: estimate.customerId,
+    jobId: estimate.jobId ?? NO_JOB,
+    title: estimate.title,
+    description: estimate.description ?? "",
+    status: estimate.status,
+    taxRate: rateToPercent(estimate.taxRate),
+    validUntil: estimate.validUntil ?? "",
+    notes: estimate.notes ?? "",
+    items: estimate.items.map((item) => ({
+      description: item.description,
+      quantity: formatDecimal(item.quantity, 2),
+      unitPrice: centsToString(item.unitPrice),
+    })),
+  };
+}
+
+/** How many line rows a submitted form holds (`items[0].description`, `items[1].quantity`...). */
+export function lineCount(formData: FormData): number {
+  const rows = new Set<string>();
+  for (const key of formData.keys()) {
+    const match = /^items\[(\d+)\]/.exec(key);
+    if (match) rows.add(match[1]);
+  }
+  return rows.size;
+}
+
+// conform's reserved field for its list buttons (insert, remove).
+const CONFORM_INTENT = "__intent__";
+
+/**
+ * The last line cannot be removed (SPEC.md section 5). A request that asks to remove it
+ * anyway (a hand-made one: the button is disabled) becomes a validation of the list, so
+ * the form comes back unchanged. True when it was refused.
+ */
+export function refuseLastLineRemoval(formData: FormData): boolean {
+  const raw = formData.get(CONFORM_INTENT);
+  if (typeof raw !== "string") return false;
+  let intent: { type?: unknown; payload?: { name?: unknown } };
+  try {
+    intent = JSON.parse(raw);
+  } catch {
+    return false;
+  }
+  if (intent?.type !== "remove" || intent.payload?.name !== "items" || lineCount(formData) > 1) return false;
+  formData.set(CONFORM_INTENT, JSON.stringify({ type: "validate", payload: { name: "items" } }));
+  return true;
+}

@@ -1,0 +1,231 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createCustomer, createEstimate as seedEstimate, createInvoice, createJob } from "#db/factories";
+import { estimateItems, estimates, invoices } from "#db/schema";
+import type { EstimateInput } from "~/lib/estimate-schema";
+import { getDb } from "~/services/db.server";
+import { signedInAccount } from "../../test/accounts";
+import {
+  countEstimates,
+  createEstimate,
+  deleteEstimate,
+  estimateChecks,
+  ForeignReferenceError,
+  getEstimateWithItems,
+  isInvoiced,
+  itemsOfEstimates,
+  jobOptions,
+  listEstimates,
+  toApiEstimate,
+  updateEstimate,
+} from "./estimate.server";
+
+afterEach(() => vi.restoreAllMocks());
+
+async function account() {
+  const { user } = await signedInAccount();
+  const db = await getDb();
+  const customer = await createCustomer(db, user.id, { name: "Ana Ruiz" });
+  return { userId: user.id, db, customer };
+}
+
+function input(customerId: string, overrides: Partial<EstimateInput> = {}): EstimateInput {
+  return {
+    customerId,
+    jobId: null,
+    title: "Panel upgrade",
+    description: null,
+    status: "pending",
+    taxRate: 825,
+    validUntil: "2025-07-01",
+    notes: null,
+    items: [
+      { description: "Labor", quantity: 150, unitPrice: 1999 },
+      { description: "Breaker", quantity: 100, unitPrice: 1001 },
+    ],
+    ...overrides,
+  };
+}
+
+describe("creating and updating", () => {
+  it("writes the estimate and its lines with the totals computed from them", async () => {
+    const { userId, customer } = await account();
+    const estimate = await createEstimate(userId, input(customer.id));
+    expect(estimate.estimateNumber).toMatch(/^EST-\d{13}$/);
+    expect(estimate).toMatchObject({ subtotal: 2999 + 1001, taxAmount: 330, total: 4330, taxRate: 825, status: "pending", approvedAt: null });
+    expect(estimate.items.map(({ description, quantity, unitPrice, total, order }) => ({ description, quantity, unitPrice, total, order }))).toEqual([
+      { description: "Labor", quantity: 150, unitPrice: 1999, total: 2999, order: 0 },
+      { description: "Breaker", quantity: 100, unitPrice: 1001, total: 1001, order: 1 },
+    ]);
+    expect(estimate.customer.name).toBe("Ana Ruiz");
+  });
+
+  it("replaces the lines on update, keeps their order, and stamps approvedAt when approved", async () => {
+    const { userId, db, customer } = await account();
+    const created = await createEstimate(userId, input(customer.id));
+    const updated = await updateEstimate(
+      userId,
+      created.id,
+      input(customer.id, {
+        status: "approved",
+        items: [
+          { description: "Third", quantity: 300, unitPrice: 100 },
+          { description: "First", quantity: 100, unitPrice: 5000 },
+          { description: "Second", quantity: 33, unitPrice: 1 },
+        ],
+      }),
+    );
+    expect(updated?.estimateNumber).toBe(created.estimateNumber);
+    expect(updated?.items.map((item) => [item.description, item.order, item.total])).toEqual([
+      ["Third", 0, 300],
+      ["First", 1, 5000],
+      ["Second", 2, 0],
+    ]);
+    expect(updated).toMatchObject({ subtotal: 5300, taxAmount: 437, total: 5737 });
+    expect(updated?.approvedAt).toBeInstanceOf(Date);
+    expect(await db.select().from(estimateItems).where(eq(estimateItems.estimateId, created.id))).toHaveLength(3);
+
+    const approvedAt = updated!.approvedAt!;
+    const again = await updateEstimate(userId, created.id, input(customer.id, { status: "approved", title: "Renamed" }));
+    expect(again?.approvedAt?.getTime()).toBe(approvedAt.getTime());
+    const rejected = await updateEstimate(userId, created.id, input(customer.id, { status: "rejected" }));
+    expect(rejected?.approvedAt).toBeNull();
+  });
+
+  it("links a job of the same customer and refuses another customer's or account's job", async () => {
+    const { userId, db, customer } = await account();
+    const job = await createJob(db, userId, { customerId: customer.id, title: "Rewire" });
+    const otherCustomer = await createCustomer(db, userId, { name: "Bo" });
+    const otherJob = await createJob(db, userId, { customerId: otherCustomer.id });
+    const estimate = await createEstimate(userId, input(customer.id, { jobId: job.id }));
+    expect(estimate.job).toEqual({ id: job.id, title: "Rewire" });
+    await expect(createEstimate(userId, input(customer.id, { jobId: otherJob.id }))).rejects.toBeInstanceOf(ForeignReferenceError);
+
+    const stranger = await account();
+    await expect(createEstimate(stranger.userId, input(customer.id))).rejects.toBeInstanceOf(ForeignReferenceError);
+    await expect(createEstimate(stranger.userId, input(stranger.customer.id, { jobId: job.id }))).rejects.toBeInstanceOf(ForeignReferenceError);
+    expect(await countEstimates(stranger.userId)).toBe(0);
+    expect(await countEstimates(userId)).toBe(1);
+
+    const checks = estimateChecks(userId);
+    expect(await checks.customer(customer.id)).toBe(true);
+    expect(await checks.customer(stranger.customer.id)).toBe(false);
+    expect(await checks.job(job.id, customer.id)).toBe(true);
+    expect(await checks.job(job.id, otherCustomer.id)).toBe(false);
+    expect((await jobOptions(userId, customer.id)).map((j) => j.title)).toEqual(["Rewire"]);
+    expect(await jobOptions(stranger.userId, customer.id)).toEqual([]);
+  });
+
+  it("refuses totals past the money limit (the schema's check, repeated)", async () => {
+    const { userId, customer } = await account();
+    await expect(
+      createEstimate(userId, input(customer.id, { items: [{ description: "Too much", quantity: 200, unitPrice: 9_999_999_999 }] })),
+    ).rejects.toBeInstanceOf(RangeError);
+    expect(await countEstimates(userId)).toBe(0);
+  });
+
+  it("gives unique EST numbers to estimates created in the same millisecond, in parallel", async () => {
+    const { userId, customer } = await account();
+    vi.spyOn(Date, "now").mockReturnValue(1_750_000_000_000);
+    const created = await Promise.all(Array.from({ length: 6 }, (_, i) => createEstimate(userId, input(customer.id, { title: `E${i}` }))));
+    const numbers = created.map((e) => e.estimateNumber);
+    expect(new Set(numbers).size).toBe(6);
+    expect([...numbers].sort()).toEqual(Array.from({ length: 6 }, (_, i) => `EST-${1_750_000_000_000 + i}`));
+    // Every estimate got exactly its own two lines, none left behind by a retried insert.
+    const items = await itemsOfEstimates(created.map((e) => e.id));
+    expect([...items.values()].map((list) => list.length)).toEqual([2, 2, 2, 2, 2, 2]);
+    const db = await getDb();
+    expect(await db.select().from(estimates).where(eq(estimates.userId, userId))).toHaveLength(6);
+  });
+
+  it("deletes an estimate with its lines and keeps an invoice made from it, unlinked", async () => {
+    const { userId, db, customer } = await account();
+    const estimate = await createEstimate(userId, input(customer.id, { status: "approved" }));
+    expect(await isInvoiced(userId, estimate.id)).toBe(false);
+    const invoice = await createInvoice(db, userId, { fromEstimate: estimate.id });
+    expect(await isInvoiced(userId, estimate.id)).toBe(true);
+    expect((await deleteEstimate(userId, estimate.id))?.id).toBe(estimate.id);
+    expect(await getEstimateWithItems(userId, estimate.id)).toBeUndefined();
+    expect(await db.select().from(estimateItems).where(eq(estimateItems.estimateId, estimate.id))).toEqual([]);
+    const [kept] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(kept.estimateId).toBeNull();
+    expect(await deleteEstimate(userId, estimate.id)).toBeUndefined();
+  });
+});
+
+describe("scoping to the account", () => {
+  it("another account's estimates are invisible and untouchable", async () => {
+    const a = await account();
+    const b = await account();
+    const mine = await createEstimate(a.userId, input(a.customer.id, { title: "Private quote" }));
+    await createEstimate(b.userId, input(b.customer.id, { title: "Private other" }));
+
+    expect((await listEstimates(a.userId, { q: "Private" })).items.map((e) => e.title)).toEqual(["Private quote"]);
+    expect(await getEstimateWithItems(b.userId, mine.id)).toBeUndefined();
+    expect(await updateEstimate(b.userId, mine.id, input(b.customer.id, { title: "Hacked" }))).toBeUndefined();
+    expect(await deleteEstimate(b.userId, mine.id)).toBeUndefined();
+    const still = await getEstimateWithItems(a.userId, mine.id);
+    expect(still?.title).toBe("Private quote");
+    expect(still?.items).toHaveLength(2);
+  });
+});
+
+describe("the list", () => {
+  it("searches title, customer name and number, filters by status, pages in SQL, and counts items per row", async () => {
+    const { userId, db, customer } = await account();
+    const bob = await createCustomer(db, userId, { name: "Bob Builder" });
+    const panel = await createEstimate(userId, input(customer.id, { title: "Panel upgrade 100% copper" }));
+    await createEstimate(userId, input(bob.id, { title: "Water heater", status: "approved", items: [{ description: "Tank", quantity: 100, unitPrice: 84900 }] }));
+    for (let i = 0; i < 26; i++) {
+      await seedEstimate(db, userId, { customerId: customer.id, title: `Filler ${String(i).padStart(2, "0")}`, status: i % 2 ? "rejected" : "expired", createdAt: new Date(Date.UTC(2024, 0, 1 + i)) });
+    }
+
+    expect((await listEstimates(userId, { q: "water" })).items.map((e) => e.title)).toEqual(["Water heater"]);
+    expect((await listEstimates(userId, { q: "builder" })).items.map((e) => e.customer.name)).toEqual(["Bob Builder"]);
+    expect((await listEstimates(userId, { q: panel.estimateNumber })).items.map((e) => e.id)).toEqual([panel.id]);
+    expect((await listEstimates(userId, { q: "100%" })).items.map((e) => e.id)).toEqual([panel.id]);
+    expect((await listEstimates(userId, { status: "approved" })).items.map((e) => e.title)).toEqual(["Water heater"]);
+    expect((await listEstimates(userId, { status: "rejected" })).total).toBe(13);
+    expect((await listEstimates(userId, { status: "pending", q: "water" })).total).toBe(0);
+
+    const first = await listEstimates(userId, { page: 1, pageSize: 25 });
+    const second = await listEstimates(userId, { page: 2, pageSize: 25 });
+    expect(first.total).toBe(28);
+    expect(first.items).toHaveLength(25);
+    expect(second.items).toHaveLength(3);
+    // Newest first: the two made now, then the fillers from the latest date back.
+    expect(first.items.slice(0, 3).map((e) => e.title)).toEqual(["Water heater", "Panel upgrade 100% copper", "Filler 25"]);
+    expect(second.items.at(-1)?.title).toBe("Filler 00");
+    expect(first.items.find((e) => e.id === panel.id)?.itemCount).toBe(2);
+    expect(first.items.find((e) => e.title === "Water heater")?.itemCount).toBe(1);
+    expect(await countEstimates(userId)).toBe(28);
+  });
+
+  it("reads each page's item counts in one grouped query (no query per row)", async () => {
+    const { userId, db, customer } = await account();
+    for (let i = 0; i < 5; i++) await seedEstimate(db, userId, { customerId: customer.id });
+    const spy = vi.spyOn(db, "select");
+    await listEstimates(userId);
+    // The page, the total and the grouped item counts.
+    expect(spy).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe("the API shape", () => {
+  it("sends money and quantities as decimal strings, the rate with four places and the embedded customer", async () => {
+    const { userId, customer } = await account();
+    const estimate = await createEstimate(userId, input(customer.id));
+    const shaped = toApiEstimate(estimate);
+    expect(shaped).toMatchObject({
+      subtotal: "40.00",
+      taxRate: "0.0825",
+      taxAmount: "3.30",
+      total: "43.30",
+      validUntil: "2025-07-01",
+      approvedAt: null,
+      customer: { name: "Ana Ruiz", email: customer.email, city: customer.city },
+    });
+    expect(shaped.items[0]).toMatchObject({ description: "Labor", quantity: "1.50", unitPrice: "19.99", total: "29.99", order: 0 });
+    expect(Object.keys(shaped.customer).sort()).toEqual(["address", "city", "email", "name", "phone", "state", "zipCode"]);
+  });
+});

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { estimateApiSchema, readEstimateStatusFilter } from "~/lib/estimate-schema";
+import { readListParams } from "~/lib/list-params";
+import { createEstimate, estimateChecks, itemsOfEstimates, listEstimates, toApiEstimate } from "~/models/estimate.server";
+import { getSettings } from "~/models/settings.server";
+import { invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser } from "~/services/api.server";
+
+const MAX_PAGE_SIZE = 1000;
+
+/**
+ * GET /api/estimates: the account's estimates, newest first, each with its items (in
+ * order) and its customer. ?q= searches title, customer name and estimate number;
+ * ?status= filters; ?page= and ?pageSize= (at most 1000, the default) page it;
+ * X-Total-Count has the total. The items of the whole page come from one query.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const url = new URL(request.url);
+  const { q, page } = readListParams(url, ["newest"] as const, "newest");
+  const requested = Number(url.searchParams.get("pageSize"));
+  const pageSize = Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
+  const list = await listEstimates(user.id, { q, page, pageSize, status: readEstimateStatusFilter(url.searchParams.get("status")) });
+  const items = await itemsOfEstimates(list.items.map((estimate) => estimate.id));
+  const body = list.items.map((estimate) => toApiEstimate({ ...estimate, items: items.get(estimate.id) ?? [] }));
+  return json(body, { headers: { "X-Total-Count": String(list.total) } });
+}
+
+/**
+ * POST /api/estimates: customerId, title and at least one item are required; totals are
+ * computed from the items (any sent are ignored); the number is assigned here. A customer
+ * or job of another account reads as none chosen.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET or POST");
+  const user = await requireApiUser(request);
+  const body = await readJsonObject(request);
+  if (body instanceof Response) return body;
+  const { defaultTaxRate } = await getSettings(user.id);
+  const parsed = await estimateApiSchema({ checks: estimateChecks(user.id), defaultTaxRate }).safeParseAsync(body);
+  if (!parsed.success) return invalidPayload(parsed.error);
+  return json(toApiEstimate(await createEstimate(user.id, parsed.data)), { status: 201 });
+}

@@ -1,0 +1,94 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EstimateEditor } from "~/components/estimate-editor";
+import { EstimateFailureToast } from "~/components/estimate-failure-toast";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { defaultValidUntil } from "~/lib/estimate-dates";
+import { readEstimateForm } from "~/lib/estimate-form.server";
+import { customerOptions } from "~/models/customer.server";
+import { getEstimateWithItems, jobOptions, updateEstimate } from "~/models/estimate.server";
+import { getSettings } from "~/models/settings.server";
+import type { RootLoaderData } from "~/root";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/** The estimate to edit; ?customerId= picks whose jobs the job select offers (the editor reloads it). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const estimate = await getEstimateWithItems(user.id, params.estimateId ?? "");
+  if (!estimate) throw new Response("Not Found", { status: 404 });
+  const jobsCustomerId = new URL(request.url).searchParams.get("customerId") ?? estimate.customerId;
+  const [customers, settings, jobs] = await Promise.all([
+    customerOptions(user.id, estimate.customerId),
+    getSettings(user.id),
+    jobOptions(user.id, jobsCustomerId),
+  ]);
+  return {
+    estimate: {
+      id: estimate.id,
+      estimateNumber: estimate.estimateNumber,
+      customerId: estimate.customerId,
+      jobId: estimate.jobId,
+      title: estimate.title,
+      description: estimate.description,
+      status: estimate.status,
+      taxRate: estimate.taxRate,
+      validUntil: estimate.validUntil,
+      notes: estimate.notes,
+      items: estimate.items.map(({ description, quantity, unitPrice }) => ({ description, quantity, unitPrice })),
+    },
+    customers,
+    jobs,
+    jobsCustomerId,
+    defaults: { taxRate: settings.defaultTaxRate, validUntil: defaultValidUntil(settings.estimateValidDays, settings.timeZone) },
+    currency: settings.currency,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = params.estimateId ?? "";
+  const form = await readEstimateForm(user.id, await request.formData());
+  if (form.kind !== "valid") return data({ ...form, failed: false }, { status: form.kind === "invalid" ? 400 : 200 });
+  let estimate;
+  try {
+    estimate = await updateEstimate(user.id, id, form.value);
+  } catch (error) {
+    console.error("Updating an estimate failed", error);
+    return data({ kind: "invalid" as const, result: form.result, jobs: [], jobsCustomerId: form.value.customerId, failed: true }, { status: 500 });
+  }
+  if (!estimate) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(`/app/estimates${new URL(request.url).search}`, {
+    title: "estimates.updatedToast",
+    description: "estimates.updatedBody",
+    values: { number: estimate.estimateNumber },
+  });
+}
+
+export default function EditEstimate() {
+  const { t } = useTranslation();
+  const { estimate, customers, jobs, jobsCustomerId, defaults, currency } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const closeTo = `/app/estimates${useLocation().search}`;
+  const shown = actionData && !actionData.failed ? actionData : { jobs, jobsCustomerId };
+  return (
+    <RouteDialog title={t("estimates.editTitle")} closeTo={closeTo} size="lg">
+      <EstimateEditor
+        key={estimate.id}
+        estimate={estimate}
+        estimateNumber={estimate.estimateNumber}
+        defaults={defaults}
+        customers={customers}
+        jobs={shown.jobs}
+        jobsCustomerId={shown.jobsCustomerId}
+        lastResult={actionData?.result}
+        cancelTo={closeTo}
+        currency={currency}
+        locale={locale}
+      />
+      <EstimateFailureToast reply={actionData} fallback="estimates.updateFailed" />
+    </RouteDialog>
+  );
+}

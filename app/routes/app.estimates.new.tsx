@@ -1,0 +1,90 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EstimateEditor } from "~/components/estimate-editor";
+import { EstimateFailureToast } from "~/components/estimate-failure-toast";
+import { buttonClass } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { defaultValidUntil } from "~/lib/estimate-dates";
+import { readEstimateForm } from "~/lib/estimate-form.server";
+import { customerOptions } from "~/models/customer.server";
+import { createEstimate, jobOptions } from "~/models/estimate.server";
+import { getSettings } from "~/models/settings.server";
+import type { RootLoaderData } from "~/root";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/** ?customerId= preselects a customer; the editor also loads it to fetch that customer's jobs. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const wanted = new URL(request.url).searchParams.get("customerId");
+  const [customers, settings] = await Promise.all([customerOptions(user.id, wanted), getSettings(user.id)]);
+  // Only a customer of this account is preselected; anything else is ignored.
+  const customerId = wanted && customers.some((customer) => customer.id === wanted) ? wanted : null;
+  return {
+    customers,
+    jobs: await jobOptions(user.id, customerId),
+    jobsCustomerId: customerId,
+    defaults: {
+      customerId,
+      taxRate: settings.defaultTaxRate,
+      validUntil: defaultValidUntil(settings.estimateValidDays, settings.timeZone),
+    },
+    currency: settings.currency,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readEstimateForm(user.id, await request.formData());
+  if (form.kind !== "valid") return data({ ...form, failed: false }, { status: form.kind === "invalid" ? 400 : 200 });
+  try {
+    const estimate = await createEstimate(user.id, form.value);
+    return redirectWithToast(`/app/estimates${new URL(request.url).search}`, {
+      title: "estimates.createdToast",
+      description: "estimates.createdBody",
+      values: { number: estimate.estimateNumber },
+    });
+  } catch (error) {
+    console.error("Creating an estimate failed", error);
+    return data({ kind: "invalid" as const, result: form.result, jobs: [], jobsCustomerId: form.value.customerId, failed: true }, { status: 500 });
+  }
+}
+
+export default function NewEstimate() {
+  const { t } = useTranslation();
+  const { customers, jobs, jobsCustomerId, defaults, currency } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const closeTo = `/app/estimates${useLocation().search}`;
+  const shown = actionData && !actionData.failed ? actionData : { jobs, jobsCustomerId };
+  return (
+    <RouteDialog title={t("estimates.newTitle")} closeTo={closeTo} size="lg">
+      {customers.length === 0 ? (
+        <div>
+          <p>{t("estimates.noCustomers")}</p>
+          <div className="mt-6 flex justify-end gap-2">
+            <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
+              {t("list.cancel")}
+            </Link>
+            <Link to="/app/customers/new" className={buttonClass("primary")}>
+              {t("estimates.addCustomer")}
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <EstimateEditor
+          defaults={defaults}
+          customers={customers}
+          jobs={shown.jobs}
+          jobsCustomerId={shown.jobsCustomerId}
+          lastResult={actionData?.result}
+          cancelTo={closeTo}
+          currency={currency}
+          locale={locale}
+        />
+      )}
+      <EstimateFailureToast reply={actionData} fallback="estimates.createFailed" useServerMessage />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,183 @@
+// The /app/estimates screens' loaders and actions (list, create, edit, delete), called the
+// way Remix calls them, against this file's own database.
+import { describe, expect, it } from "vitest";
+import { createCustomer, createEstimate, createJob } from "#db/factories";
+import { countEstimates, getEstimateWithItems } from "~/models/estimate.server";
+import { loader as listLoader } from "~/routes/app.estimates";
+import { action as deleteAction, loader as deleteLoader } from "~/routes/app.estimates.$estimateId_.delete";
+import { action as editAction, loader as editLoader } from "~/routes/app.estimates.$estimateId_.edit";
+import { action as newAction, loader as newLoader } from "~/routes/app.estimates.new";
+import { getDb } from "~/services/db.server";
+import { readToast } from "~/services/toast.server";
+import { signedInAccount } from "../../test/accounts";
+import { formRequest, unwrap } from "../../test/requests";
+
+const ORIGIN = "http://localhost";
+type Handler = (args: { request: Request; params: Record<string, string>; context: never }) => Promise<unknown>;
+
+async function run(handler: unknown, request: Request, params: Record<string, string> = {}) {
+  try {
+    return unwrap(await (handler as Handler)({ request, params, context: {} as never }));
+  } catch (thrown) {
+    if (thrown instanceof Response) return unwrap(thrown);
+    throw thrown;
+  }
+}
+
+const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
+
+async function toastOf(headers: Headers) {
+  const cookie = headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
+}
+
+async function accountWithCustomer() {
+  const account = await signedInAccount();
+  const db = await getDb();
+  const customer = await createCustomer(db, account.user.id, { name: "Ana Ruiz" });
+  return { ...account, db, customer };
+}
+
+const form = (customerId: string, extra: Record<string, string> = {}) => ({
+  customerId,
+  jobId: "none",
+  title: "Kitchen circuit",
+  description: "",
+  status: "pending",
+  taxRate: "8.25",
+  validUntil: "2025-09-30",
+  notes: "",
+  "items[0].description": "Labor",
+  "items[0].quantity": "1.5",
+  "items[0].unitPrice": "19.99",
+  "items[1].description": "GFCI outlet",
+  "items[1].quantity": "4",
+  "items[1].unitPrice": "22.75",
+  ...extra,
+});
+
+type Reply = { kind: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; jobs: { id: string }[] };
+
+describe("/app/estimates/new", () => {
+  it("offers the account's customers, the default tax rate and valid-until date", async () => {
+    const { cookie, customer } = await accountWithCustomer();
+    const { body } = await run(newLoader, get("/app/estimates/new", cookie));
+    const data = body as { customers: { id: string }[]; defaults: { taxRate: number; validUntil: string } };
+    expect(data.customers.map((c) => c.id)).toEqual([customer.id]);
+    expect(data.defaults.taxRate).toBe(825);
+    expect(data.defaults.validUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("creates the estimate with server-computed totals and returns to the list with a toast", async () => {
+    const { user, cookie, customer } = await accountWithCustomer();
+    const result = await run(newAction, formRequest(`${ORIGIN}/app/estimates/new?q=kit`, { ...form(customer.id), total: "1.00" }, { Cookie: cookie }));
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/app/estimates?q=kit");
+    expect(await toastOf(result.headers)).toMatchObject({ title: "estimates.createdToast", values: { number: expect.stringMatching(/^EST-/) } });
+    const { body } = await run(listLoader, get("/app/estimates", cookie));
+    const list = body as { items: { id: string; total: number; itemCount: number }[] };
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ total: Math.round((2999 + 9100) * 1.0825), itemCount: 2 });
+    const stored = await getEstimateWithItems(user.id, list.items[0].id);
+    expect(stored).toMatchObject({ subtotal: 12099, taxAmount: 998, total: 13097, taxRate: 825, validUntil: "2025-09-30" });
+  });
+
+  it("answers 400 with the SPEC messages and writes nothing", async () => {
+    const { user, cookie } = await accountWithCustomer();
+    const stranger = await accountWithCustomer();
+    const result = await run(
+      newAction,
+      formRequest(`${ORIGIN}/app/estimates/new`, { ...form(stranger.customer.id), "items[1].unitPrice": "", "items[0].description": "" }, { Cookie: cookie }),
+    );
+    expect(result.status).toBe(400);
+    expect((result.body as Reply).result.error).toMatchObject({
+      "items[0].description": ["estimates.descriptionRequired"],
+      "items[1].unitPrice": ["estimates.unitPriceRequired"],
+    });
+    const foreign = await run(newAction, formRequest(`${ORIGIN}/app/estimates/new`, form(stranger.customer.id), { Cookie: cookie }));
+    expect(foreign.status).toBe(400);
+    expect((foreign.body as Reply).result.error).toEqual({ customerId: ["estimates.customerRequired"] });
+    expect(await countEstimates(user.id)).toBe(0);
+  });
+
+  it("adds and removes rows without JavaScript, and never removes the last one", async () => {
+    const { user, cookie, customer } = await accountWithCustomer();
+    const insert = JSON.stringify({ type: "insert", payload: { name: "items", defaultValue: { description: "", quantity: "1", unitPrice: "" } } });
+    const added = await run(newAction, formRequest(`${ORIGIN}/app/estimates/new`, { ...form(customer.id), __intent__: insert }, { Cookie: cookie }));
+    expect(added.status).toBe(200);
+    const addedReply = added.body as Reply;
+    expect(addedReply.kind).toBe("intent");
+    expect((addedReply.result.initialValue?.items as unknown[]).length).toBe(3);
+
+    const single = { ...form(customer.id) };
+    for (const key of Object.keys(single)) if (key.startsWith("items[1]")) delete single[key as keyof typeof single];
+    const remove = JSON.stringify({ type: "remove", payload: { name: "items", index: 0 } });
+    const refused = await run(newAction, formRequest(`${ORIGIN}/app/estimates/new`, { ...single, __intent__: remove }, { Cookie: cookie }));
+    const refusedReply = refused.body as Reply;
+    expect((refusedReply.result.initialValue?.items as unknown[]).length).toBe(1);
+    expect(refusedReply.result.error?.items).toEqual(["estimates.lastItem"]);
+    expect(await countEstimates(user.id)).toBe(0);
+  });
+
+  it("shows the chosen customer's jobs again without JavaScript (intent=refresh), with no errors", async () => {
+    const { user, cookie, db, customer } = await accountWithCustomer();
+    const job = await createJob(db, user.id, { customerId: customer.id, title: "Rewire" });
+    const result = await run(
+      newAction,
+      formRequest(`${ORIGIN}/app/estimates/new`, { ...form(customer.id, { title: "" }), intent: "refresh" }, { Cookie: cookie }),
+    );
+    expect(result.status).toBe(200);
+    const reply = result.body as Reply;
+    expect(reply.kind).toBe("refresh");
+    expect(reply.jobs.map((j) => j.id)).toEqual([job.id]);
+    expect(reply.result.error).toBeUndefined();
+    expect(reply.result.initialValue).toMatchObject({ customerId: customer.id, jobId: "none" });
+    expect(await countEstimates(user.id)).toBe(0);
+  });
+});
+
+describe("/app/estimates/:id/edit and delete", () => {
+  it("edits, with the customer's jobs, and answers 404 for another account's estimate", async () => {
+    const { user, cookie, db, customer } = await accountWithCustomer();
+    const job = await createJob(db, user.id, { customerId: customer.id, title: "Rewire" });
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id });
+    const { body } = await run(editLoader, get(`/app/estimates/${estimate.id}/edit`, cookie), { estimateId: estimate.id });
+    expect((body as { jobs: { id: string }[] }).jobs.map((j) => j.id)).toEqual([job.id]);
+
+    const result = await run(
+      editAction,
+      formRequest(`${ORIGIN}/app/estimates/${estimate.id}/edit`, form(customer.id, { jobId: job.id, status: "approved", "items[0].quantity": "3" }), { Cookie: cookie }),
+      { estimateId: estimate.id },
+    );
+    expect(result.status).toBe(302);
+    expect(await toastOf(result.headers)).toMatchObject({ title: "estimates.updatedToast", values: { number: estimate.estimateNumber } });
+    const stored = await getEstimateWithItems(user.id, estimate.id);
+    expect(stored).toMatchObject({ jobId: job.id, status: "approved", subtotal: 5997 + 9100 });
+    expect(stored?.approvedAt).toBeInstanceOf(Date);
+
+    const stranger = await accountWithCustomer();
+    expect((await run(editLoader, get(`/app/estimates/${estimate.id}/edit`, stranger.cookie), { estimateId: estimate.id })).status).toBe(404);
+    const hijack = await run(
+      editAction,
+      formRequest(`${ORIGIN}/app/estimates/${estimate.id}/edit`, form(stranger.customer.id), { Cookie: stranger.cookie }),
+      { estimateId: estimate.id },
+    );
+    expect(hijack.status).toBe(404);
+    expect((await run(deleteLoader, get(`/app/estimates/${estimate.id}/delete`, stranger.cookie), { estimateId: estimate.id })).status).toBe(404);
+    expect((await run(deleteAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/delete`, {}, { Cookie: stranger.cookie }), { estimateId: estimate.id })).status).toBe(404);
+    expect((await getEstimateWithItems(user.id, estimate.id))?.title).toBe("Kitchen circuit");
+  });
+
+  it("deletes after the confirm step, with a toast", async () => {
+    const { user, cookie, db, customer } = await accountWithCustomer();
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id });
+    const result = await run(deleteAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/delete?status=pending`, {}, { Cookie: cookie }), { estimateId: estimate.id });
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/app/estimates?status=pending");
+    expect(await toastOf(result.headers)).toMatchObject({ title: "estimates.deletedToast", values: { number: estimate.estimateNumber } });
+    expect(await countEstimates(user.id)).toBe(0);
+  });
+});
