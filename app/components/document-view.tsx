@@ -1,0 +1,233 @@
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { formatDocumentDate } from "~/lib/invoice-dates";
+import { customerAddressLines, formatQuantity, formatRatePercent, type DocumentData } from "~/lib/invoice-document";
+import { invoiceStatusLabelKey } from "~/lib/invoice-status";
+import { formatMoney } from "~/lib/money";
+
+/**
+ * An estimate or invoice as a printable page, in the interface language. It always looks
+ * like paper (dark text on white, whatever the theme), and the print stylesheet
+ * (tailwind.css, .print-document) prints it alone, without the app around it.
+ */
+export function DocumentView({ document: doc, logoUrl }: { document: DocumentData; logoUrl: string | null }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === "es" ? "es" : "en";
+  const money = (cents: number) => formatMoney(cents, language, doc.currency);
+  const date = (day: string | null) => formatDocumentDate(day, language);
+  const isInvoice = doc.kind === "invoice";
+  const label = "text-xs font-semibold uppercase tracking-wider text-slate-500";
+  const addressLines = customerAddressLines(doc.customer);
+
+  const meta: [string, string][] = [
+    [t("invoices.document.number"), doc.number],
+    [t(isInvoice ? "invoices.document.invoiceDate" : "invoices.document.estimateDate"), date(doc.issuedOn)],
+  ];
+  if (isInvoice) {
+    if (doc.dueDate) meta.push([t("invoices.document.dueDate"), date(doc.dueDate)]);
+    if (doc.paidOn) meta.push([t("invoices.document.paidDate"), date(doc.paidOn)]);
+  } else {
+    meta.push([
+      t("invoices.document.validUntil"),
+      doc.validUntil ? date(doc.validUntil) : t("invoices.document.validDaysShort", { days: doc.validDays }),
+    ]);
+  }
+
+  const validity = doc.validUntil
+    ? t("invoices.document.validUntilText", { date: date(doc.validUntil) })
+    : t("invoices.document.validForDays", { days: doc.validDays });
+  const payment = doc.dueDate
+    ? t("invoices.document.paymentDueBy", { days: doc.paymentDays, date: date(doc.dueDate) })
+    : t("invoices.document.paymentDue", { days: doc.paymentDays });
+
+  return (
+    <article
+      className="print-document relative mx-auto w-full max-w-4xl bg-white px-6 py-8 text-sm text-slate-800 [color-scheme:light] sm:px-10"
+      data-testid="document"
+      aria-label={`${t(isInvoice ? "invoices.document.invoice" : "invoices.document.estimate")} ${doc.number}`}
+    >
+      <header className="flex flex-col gap-6 border-b-4 border-brand-600 pb-6 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex items-start gap-4">
+          {logoUrl ? (
+            <img src={logoUrl} alt={t("invoices.document.logoAlt", { company: doc.company.name })} className="h-16 w-16 shrink-0 object-contain" />
+          ) : null}
+          <div className="space-y-0.5 text-slate-600">
+            <p className="text-lg font-bold text-slate-900">{doc.company.name}</p>
+            {doc.company.address ? <p>{doc.company.address}</p> : null}
+            {doc.company.phone ? <p>{doc.company.phone}</p> : null}
+            {doc.company.email ? <p>{doc.company.email}</p> : null}
+            {doc.company.website ? <p>{doc.company.website}</p> : null}
+          </div>
+        </div>
+        <div className="sm:text-right">
+          <h2 className="text-3xl font-bold uppercase tracking-[0.2em] text-brand-700">
+            {t(isInvoice ? "invoices.document.invoice" : "invoices.document.estimate")}
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-1 sm:justify-end">
+            {meta.map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt className="text-slate-500 sm:text-right">{term}</dt>
+                <dd className="font-medium text-slate-900 sm:text-right">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {isInvoice && doc.status !== "pending" ? (
+            <p
+              data-testid="document-status"
+              className={`mt-3 inline-block rounded border-2 px-3 py-0.5 text-sm font-bold uppercase tracking-widest ${
+                doc.status === "paid" ? "border-green-600 text-green-700" : doc.status === "overdue" ? "border-red-600 text-red-700" : "border-slate-500 text-slate-600"
+              }`}
+            >
+              {t(invoiceStatusLabelKey(doc.status))}
+            </p>
+          ) : null}
+        </div>
+      </header>
+
+      <section className="mt-6 grid gap-6 sm:grid-cols-2">
+        <div>
+          <h3 className={label}>{t(isInvoice ? "invoices.document.billTo" : "invoices.document.preparedFor")}</h3>
+          <div className="mt-1 space-y-0.5">
+            <p className="font-semibold text-slate-900">{doc.customer.name}</p>
+            {addressLines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+            {doc.customer.phone ? <p>{doc.customer.phone}</p> : null}
+            {doc.customer.email ? <p>{doc.customer.email}</p> : null}
+          </div>
+        </div>
+        <div>
+          <h3 className={label}>{t("invoices.document.project")}</h3>
+          <div className="mt-1 space-y-1">
+            <p className="font-semibold text-slate-900">{doc.title}</p>
+            {doc.description ? <p className="whitespace-pre-line">{doc.description}</p> : null}
+            {doc.jobTitle ? (
+              <p className="text-slate-500">
+                {t("invoices.document.job")}: {doc.jobTitle}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </section>
+
+      <table className="mt-8 w-full border-collapse text-left" data-testid="document-items">
+        <thead>
+          <tr className="bg-brand-700 text-white [print-color-adjust:exact]">
+            <th scope="col" className="px-3 py-2 font-semibold">{t("invoices.document.description")}</th>
+            <th scope="col" className="w-20 px-3 py-2 text-right font-semibold">{t("invoices.document.quantity")}</th>
+            <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">{t("invoices.document.unitPrice")}</th>
+            <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">{t("invoices.document.amount")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {doc.lines.map((line, index) => (
+            <tr key={index} className="break-inside-avoid border-b border-slate-200 even:bg-slate-50 [print-color-adjust:exact]">
+              <td className="px-3 py-2 align-top whitespace-pre-line">{line.description}</td>
+              <td className="px-3 py-2 text-right align-top tabular-nums">{formatQuantity(line.quantity, language)}</td>
+              <td className="px-3 py-2 text-right align-top tabular-nums">{money(line.unitPrice)}</td>
+              <td className="px-3 py-2 text-right align-top font-medium tabular-nums">{money(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <div className="mt-4 flex justify-end">
+        <dl className="w-full max-w-xs break-inside-avoid text-sm" data-testid="document-totals">
+          <div className="flex justify-between px-3 py-1.5">
+            <dt className="text-slate-600">{t("invoices.document.subtotal")}</dt>
+            <dd className="tabular-nums">{money(doc.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between px-3 py-1.5">
+            <dt className="text-slate-600">{t("invoices.document.tax", { rate: formatRatePercent(doc.taxRate) })}</dt>
+            <dd className="tabular-nums">{money(doc.taxAmount)}</dd>
+          </div>
+          <div className="mt-1 flex justify-between rounded bg-slate-100 px-3 py-2 text-base font-bold text-slate-900 [print-color-adjust:exact]">
+            <dt>{t(isInvoice && doc.status !== "paid" ? "invoices.document.amountDue" : "invoices.document.total")}</dt>
+            <dd className="tabular-nums" data-testid="document-total">{money(doc.total)}</dd>
+          </div>
+        </dl>
+      </div>
+
+      {doc.notes ? (
+        <section className="mt-8 break-inside-avoid">
+          <h3 className={label}>{t("invoices.document.notes")}</h3>
+          <p className="mt-1 whitespace-pre-line">{doc.notes}</p>
+        </section>
+      ) : null}
+
+      <section className="mt-8 break-inside-avoid border-t border-slate-200 pt-4 text-xs text-slate-600">
+        <h3 className={label}>{t("invoices.document.terms")}</h3>
+        <p className="mt-1 font-medium text-slate-800">{isInvoice ? payment : validity}</p>
+        {doc.terms ? <p className="mt-1 whitespace-pre-line">{doc.terms}</p> : null}
+        {isInvoice && !doc.terms ? <p className="mt-1">{t("invoices.document.lateCharge")}</p> : null}
+      </section>
+
+      {isInvoice ? null : (
+        <section className="mt-10 grid break-inside-avoid grid-cols-[2fr_1fr] gap-8 text-xs text-slate-500">
+          <div className="border-t border-slate-400 pt-1">{t("invoices.document.acceptance")}</div>
+          <div className="border-t border-slate-400 pt-1">{t("invoices.document.signatureDate")}</div>
+        </section>
+      )}
+
+      <p className="mt-8 text-center text-xs text-slate-500">{t("invoices.document.thankYou")}</p>
+    </article>
+  );
+}
+
+/**
+ * Print and Download PDF for a document. Printing needs JavaScript (window.print); without
+ * it the Print control is a link to the document's own print page (`printPage`), or, on
+ * that page, a hint to use the browser's Print command.
+ */
+export function DocumentActions({ pdfHref, printPage }: { pdfHref: string; printPage?: string }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  return (
+    <div className="no-print flex flex-wrap items-center justify-end gap-2">
+      {hydrated ? (
+        <button type="button" className={buttonClass("primary")} onClick={() => window.print()}>
+          {t("invoices.print")}
+        </button>
+      ) : printPage ? (
+        <a href={printPage} className={buttonClass("primary")}>
+          {t("invoices.print")}
+        </a>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("invoices.printHint")}</p>
+      )}
+      <a href={pdfHref} download className={buttonClass("secondary")}>
+        {t("invoices.downloadPdf")}
+      </a>
+    </div>
+  );
+}
+
+/** A document on a page of its own (opened in a new tab to print), with nothing of the app around it. */
+export function PrintableDocument({
+  document: doc,
+  logoUrl,
+  pdfHref,
+  backTo,
+  backLabel,
+}: {
+  document: DocumentData;
+  logoUrl: string | null;
+  pdfHref: string;
+  backTo: string;
+  backLabel: string;
+}) {
+  return (
+    <main className="min-h-screen bg-slate-100 px-2 py-6 sm:px-6 dark:bg-slate-950">
+      <div className="no-print mx-auto mb-4 flex max-w-4xl flex-wrap items-center justify-between gap-3">
+        <a href={backTo} className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-500">
+          ← {backLabel}
+        </a>
+        <DocumentActions pdfHref={pdfHref} />
+      </div>
+      <div className="mx-auto max-w-4xl overflow-hidden rounded-lg shadow-lg ring-1 ring-slate-200 dark:ring-slate-800">
+        <DocumentView document={doc} logoUrl={logoUrl} />
+      </div>
+    </main>
+  );
+}

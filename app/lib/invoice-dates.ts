@@ -1,0 +1,53 @@
+// Calendar dates of documents (created, valid until, due, paid). Due and valid-until
+// dates are stored as `yyyy-MM-dd`; instants (createdAt, paidDate) become a calendar day
+// in the account's time zone, or UTC when it has none, so server and browser agree.
+import { format } from "date-fns";
+import { enUS, es } from "date-fns/locale";
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function validTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** The calendar day (`yyyy-MM-dd`) an instant falls on in a time zone (UTC by default). */
+export function calendarDay(instant: Date | string | number, timeZone?: string | null): string {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(date.getTime())) return "";
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: validTimeZone(timeZone),
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** A `yyyy-MM-dd` day plus some days, as `yyyy-MM-dd`. */
+export function addCalendarDays(day: string, days: number): string {
+  const match = ISO_DATE.exec(day);
+  if (!match) throw new Error(`Not a calendar date: ${day}`);
+  const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
+  return utc.toISOString().slice(0, 10);
+}
+
+/**
+ * "Jun 01, 2025" (MMM dd, yyyy) in the given language. A `yyyy-MM-dd` text is that day;
+ * anything else is an instant, shown as its day in the time zone.
+ */
+export function formatDocumentDate(value: Date | string | null | undefined, language = "en", timeZone?: string | null): string {
+  if (value === null || value === undefined || value === "") return "";
+  const day = typeof value === "string" && ISO_DATE.test(value) ? value : calendarDay(value, timeZone);
+  const match = ISO_DATE.exec(day);
+  if (!match) return "";
+  // date-fns formats in the machine's zone: build that day at noon locally.
+  const local = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
+  return format(local, "MMM dd, yyyy", { locale: language === "es" ? es : enUS });
+}

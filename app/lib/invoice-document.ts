@@ -1,0 +1,180 @@
+// What an estimate or invoice document shows, built once from the records and the
+// account's settings, and drawn twice: as HTML (preview and print page,
+// components/document-view.tsx) and as PDF (services/pdf.server.tsx). Plain data, so a
+// loader can send it to the browser.
+import { calendarDay } from "./invoice-dates";
+import { effectiveStatus } from "./invoice-status";
+import { formatDecimal } from "./money";
+
+export interface DocumentCompany {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  website: string;
+}
+
+export interface DocumentCustomer {
+  name: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface DocumentLine {
+  description: string;
+  /** Hundredths (150 is 1.5). */
+  quantity: number;
+  /** Cents. */
+  unitPrice: number;
+  /** Cents. */
+  total: number;
+}
+
+export interface DocumentData {
+  kind: "estimate" | "invoice";
+  id: string;
+  number: string;
+  title: string;
+  description: string | null;
+  /** Estimate status, or the invoice status as it reads on the day the document is made. */
+  status: string;
+  /** `yyyy-MM-dd` days. */
+  issuedOn: string;
+  validUntil: string | null;
+  dueDate: string | null;
+  paidOn: string | null;
+  /** Estimates without a valid-until date are valid this many days from their date. */
+  validDays: number;
+  paymentDays: number;
+  customer: DocumentCustomer;
+  jobTitle: string | null;
+  lines: DocumentLine[];
+  subtotal: number;
+  /** Ten-thousandths (825 is 8.25%). */
+  taxRate: number;
+  taxAmount: number;
+  total: number;
+  notes: string | null;
+  /** The account's estimate or invoice terms, as typed in the settings. */
+  terms: string;
+  company: DocumentCompany;
+  currency: string;
+}
+
+export interface DocumentSettings {
+  companyName: string;
+  address: string;
+  phone: string;
+  email: string;
+  website: string;
+  currency: string;
+  estimateValidDays: number;
+  estimateTerms: string;
+  invoiceTerms: string;
+  timeZone: string | null;
+}
+
+interface SourceDocument {
+  id: string;
+  title: string;
+  description: string | null;
+  status: string;
+  subtotal: number;
+  taxRate: number;
+  taxAmount: number;
+  total: number;
+  notes: string | null;
+  createdAt: Date;
+  customer: DocumentCustomer;
+  job: { title: string } | null;
+  items: DocumentLine[];
+}
+
+function common(source: SourceDocument, settings: DocumentSettings) {
+  return {
+    id: source.id,
+    title: source.title,
+    description: source.description,
+    issuedOn: calendarDay(source.createdAt, settings.timeZone),
+    customer: {
+      name: source.customer.name,
+      address: source.customer.address,
+      city: source.customer.city,
+      state: source.customer.state,
+      zipCode: source.customer.zipCode,
+      phone: source.customer.phone,
+      email: source.customer.email,
+    },
+    jobTitle: source.job?.title ?? null,
+    lines: source.items.map(({ description, quantity, unitPrice, total }) => ({ description, quantity, unitPrice, total })),
+    subtotal: source.subtotal,
+    taxRate: source.taxRate,
+    taxAmount: source.taxAmount,
+    total: source.total,
+    notes: source.notes,
+    company: {
+      name: settings.companyName,
+      address: settings.address,
+      phone: settings.phone,
+      email: settings.email,
+      website: settings.website,
+    },
+    currency: settings.currency,
+    validDays: settings.estimateValidDays,
+    paymentDays: 30,
+  };
+}
+
+export function estimateDocument(
+  estimate: SourceDocument & { estimateNumber: string; validUntil: string | null },
+  settings: DocumentSettings,
+): DocumentData {
+  return {
+    ...common(estimate, settings),
+    kind: "estimate",
+    number: estimate.estimateNumber,
+    status: estimate.status,
+    validUntil: estimate.validUntil,
+    dueDate: null,
+    paidOn: null,
+    terms: settings.estimateTerms,
+  };
+}
+
+export function invoiceDocument(
+  invoice: SourceDocument & { invoiceNumber: string; dueDate: string | null; paidDate: Date | null },
+  settings: DocumentSettings,
+  today = calendarDay(new Date(), settings.timeZone),
+): DocumentData {
+  return {
+    ...common(invoice, settings),
+    kind: "invoice",
+    number: invoice.invoiceNumber,
+    status: effectiveStatus(invoice, today),
+    validUntil: null,
+    dueDate: invoice.dueDate,
+    paidOn: invoice.paidDate ? calendarDay(invoice.paidDate, settings.timeZone) : null,
+    terms: settings.invoiceTerms,
+  };
+}
+
+/** The customer's address lines: street, then "City, ST 12345". */
+export function customerAddressLines(customer: DocumentCustomer): string[] {
+  const cityLine = [customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return [customer.address, cityLine].filter((line): line is string => Boolean(line));
+}
+
+/** A quantity for people: 150 hundredths is "1.5", 200 is "2". */
+export function formatQuantity(hundredths: number, language = "en"): string {
+  const tag = language === "es" ? "es-US" : "en-US";
+  return new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }).format(formatDecimal(hundredths, 2) as unknown as number);
+}
+
+/** A tax rate in percent for people: 825 is "8.25", 800 is "8", 750 is "7.5". */
+export function formatRatePercent(rate: number): string {
+  return formatDecimal(rate, 2).replace(/\.?0+$/, "");
+}

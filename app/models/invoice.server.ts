@@ -1,0 +1,447 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { accountSettings, customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
+import { addCalendarDays, calendarDay } from "~/lib/invoice-dates";
+import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
+import { effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceStatusFilter } from "~/lib/invoice-status";
+import { likePattern, PAGE_SIZE } from "~/lib/list-params";
+import { centsToString, formatDecimal, rateToString } from "~/lib/money";
+import { getDb } from "~/services/db.server";
+import { insertWithNumber } from "./document-number.server";
+import { getEstimateWithItems } from "./estimate.server";
+import { getSettings } from "./settings.server";
+
+export type Invoice = typeof invoices.$inferSelect;
+
+/** Today (`yyyy-MM-dd`) in the account's time zone, UTC when it has none: the day that decides what is overdue. */
+export async function todayFor(userId: string, now = new Date()): Promise<string> {
+  const db = await getDb();
+  const row = await db.select({ timeZone: accountSettings.timeZone }).from(accountSettings).where(eq(accountSettings.userId, userId)).get();
+  return calendarDay(now, row?.timeZone);
+}
+export type InvoiceItem = typeof invoiceItems.$inferSelect;
+
+/** The customer fields an invoice carries with it (SPEC.md section 3, "embedded customer"). */
+export interface InvoiceCustomer {
+  name: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface InvoiceListItem extends Invoice {
+  customer: InvoiceCustomer;
+  job: { id: string; title: string } | null;
+  estimate: { id: string; estimateNumber: string } | null;
+  itemCount: number;
+  /** Present only when the list was asked for them (the API). */
+  items?: InvoiceItem[];
+}
+
+export interface InvoiceWithItems extends Invoice {
+  customer: InvoiceCustomer;
+  job: { id: string; title: string } | null;
+  estimate: { id: string; estimateNumber: string } | null;
+  items: InvoiceItem[];
+}
+
+const listColumns = {
+  ...getTableColumns(invoices),
+  customerName: customers.name,
+  customerAddress: customers.address,
+  customerCity: customers.city,
+  customerState: customers.state,
+  customerZipCode: customers.zipCode,
+  customerPhone: customers.phone,
+  customerEmail: customers.email,
+  jobTitle: jobs.title,
+  estimateNumber: estimates.estimateNumber,
+};
+
+type ListRow = Invoice & {
+  customerName: string;
+  customerAddress: string | null;
+  customerCity: string | null;
+  customerState: string | null;
+  customerZipCode: string | null;
+  customerPhone: string | null;
+  customerEmail: string | null;
+  jobTitle: string | null;
+  estimateNumber: string | null;
+};
+
+function shape(row: ListRow) {
+  const {
+    customerName,
+    customerAddress,
+    customerCity,
+    customerState,
+    customerZipCode,
+    customerPhone,
+    customerEmail,
+    jobTitle,
+    estimateNumber,
+    ...invoice
+  } = row;
+  return {
+    ...invoice,
+    customer: {
+      name: customerName,
+      address: customerAddress,
+      city: customerCity,
+      state: customerState,
+      zipCode: customerZipCode,
+      phone: customerPhone,
+      email: customerEmail,
+    },
+    job: invoice.jobId && jobTitle !== null ? { id: invoice.jobId, title: jobTitle } : null,
+    estimate: invoice.estimateId && estimateNumber !== null ? { id: invoice.estimateId, estimateNumber } : null,
+  };
+}
+
+// Joins stay inside the account: an invoice never shows another account's customer, job or estimate.
+function baseQuery(userId: string) {
+  return {
+    customerJoin: and(eq(customers.id, invoices.customerId), eq(customers.userId, userId)),
+    jobJoin: and(eq(jobs.id, invoices.jobId), eq(jobs.userId, userId)),
+    estimateJoin: and(eq(estimates.id, invoices.estimateId), eq(estimates.userId, userId)),
+  };
+}
+
+function searchCondition(q: string) {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(
+    sql`${invoices.title} like ${pattern} escape '\\'`,
+    sql`${customers.name} like ${pattern} escape '\\'`,
+    sql`${invoices.invoiceNumber} like ${pattern} escape '\\'`,
+  );
+}
+
+/**
+ * The status filter in SQL, reading statuses as effectiveStatus does: a pending invoice
+ * past its due date counts as overdue, not as pending.
+ */
+function statusCondition(status: InvoiceStatusFilter, today: string): SQL | undefined {
+  switch (status) {
+    case "all":
+      return undefined;
+    case "overdue":
+      return or(eq(invoices.status, "overdue"), and(eq(invoices.status, "pending"), sql`${invoices.dueDate} < ${today}`));
+    case "pending":
+      return and(eq(invoices.status, "pending"), or(isNull(invoices.dueDate), sql`${invoices.dueDate} >= ${today}`));
+    default:
+      return eq(invoices.status, status);
+  }
+}
+
+export interface InvoiceListOptions {
+  q?: string;
+  status?: InvoiceStatusFilter;
+  page?: number;
+  pageSize?: number;
+  /** `yyyy-MM-dd`: the day that decides what is overdue. */
+  today?: string;
+  /** Load every line of the page's invoices (one query) instead of only counting them. */
+  withItems?: boolean;
+}
+
+/**
+ * One page of the account's invoices, newest first, with customer, job and estimate,
+ * searched over title, customer name and invoice number and filtered by status, in
+ * SQL. Item counts (or the items themselves) for the whole page come in one more query.
+ */
+export async function listInvoices(
+  userId: string,
+  { q = "", status = "all", page = 1, pageSize = PAGE_SIZE, today = calendarDay(new Date()), withItems = false }: InvoiceListOptions = {},
+) {
+  const db = await getDb();
+  const joins = baseQuery(userId);
+  const where = and(eq(invoices.userId, userId), statusCondition(status, today), searchCondition(q));
+  const [rows, total] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(invoices)
+      .innerJoin(customers, joins.customerJoin)
+      .leftJoin(jobs, joins.jobJoin)
+      .leftJoin(estimates, joins.estimateJoin)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(invoices).innerJoin(customers, joins.customerJoin).where(where).get(),
+  ]);
+  const ids = rows.map((row) => row.id);
+  let items: InvoiceListItem[];
+  if (withItems) {
+    const lines =
+      ids.length === 0
+        ? []
+        : await db
+            .select()
+            .from(invoiceItems)
+            .where(inArray(invoiceItems.invoiceId, ids))
+            .orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.order), asc(invoiceItems.id));
+    const byInvoice = new Map<string, InvoiceItem[]>();
+    for (const line of lines) {
+      const own = byInvoice.get(line.invoiceId);
+      if (own) own.push(line);
+      else byInvoice.set(line.invoiceId, [line]);
+    }
+    items = rows.map((row) => {
+      const own = byInvoice.get(row.id) ?? [];
+      return { ...shape(row), items: own, itemCount: own.length };
+    });
+  } else {
+    const counts =
+      ids.length === 0
+        ? []
+        : await db
+            .select({ invoiceId: invoiceItems.invoiceId, value: count() })
+            .from(invoiceItems)
+            .where(inArray(invoiceItems.invoiceId, ids))
+            .groupBy(invoiceItems.invoiceId);
+    const countOf = new Map(counts.map((row) => [row.invoiceId, row.value]));
+    items = rows.map((row) => ({ ...shape(row), itemCount: countOf.get(row.id) ?? 0 }));
+  }
+  return { items, total: total?.value ?? 0, page, pageSize };
+}
+
+export async function countInvoices(userId: string) {
+  const db = await getDb();
+  return (await db.select({ value: count() }).from(invoices).where(eq(invoices.userId, userId)).get())?.value ?? 0;
+}
+
+/** One of the account's invoices with its items (in order), customer, job and estimate. */
+export async function getInvoiceWithItems(userId: string, id: string): Promise<InvoiceWithItems | undefined> {
+  const db = await getDb();
+  const joins = baseQuery(userId);
+  const row = await db
+    .select(listColumns)
+    .from(invoices)
+    .innerJoin(customers, joins.customerJoin)
+    .leftJoin(jobs, joins.jobJoin)
+    .leftJoin(estimates, joins.estimateJoin)
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .get();
+  if (!row) return undefined;
+  const items = await db
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, id))
+    .orderBy(asc(invoiceItems.order), asc(invoiceItems.id));
+  return { ...shape(row), items };
+}
+
+async function invoiceOfEstimate(userId: string, estimateId: string) {
+  const db = await getDb();
+  const row = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId)))
+    .get();
+  return row ? getInvoiceWithItems(userId, row.id) : undefined;
+}
+
+export type FromEstimateResult =
+  | { status: "created"; invoice: InvoiceWithItems }
+  | { status: "exists"; invoice: InvoiceWithItems }
+  | { status: "not-found" }
+  | { status: "not-approved"; estimateStatus: string };
+
+/** The estimate was invoiced by another request between our check and our insert. */
+class AlreadyInvoiced extends Error {}
+
+async function insertOnce<T>(insert: () => Promise<T>): Promise<T> {
+  try {
+    return await insert();
+  } catch (error) {
+    // Not a number clash (insertWithNumber retries those): the unique estimate_id index refused it.
+    if (`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`.includes("invoices.estimate_id")) {
+      throw new AlreadyInvoiced();
+    }
+    throw error;
+  }
+}
+
+/**
+ * Turns an approved estimate into its invoice, once: customer, job, title, description,
+ * notes, tax rate, totals and the lines (in their order) are copied, and the invoice is
+ * due PAYMENT_TERM_DAYS after `today`, pending. The invoice and its lines are written in
+ * one batch, which libSQL runs as one transaction without yielding in between, so
+ * concurrent requests in this process never wait on each other's open transaction. A
+ * second request for the same estimate, even one racing this one, gets the existing
+ * invoice: the unique index on invoices.estimate_id decides who was first.
+ */
+export async function createInvoiceFromEstimate(
+  userId: string,
+  estimateId: string,
+  { today = calendarDay(new Date()) }: { today?: string } = {},
+): Promise<FromEstimateResult> {
+  const db = await getDb();
+  // One read batch: the estimate and its lines as of the same moment.
+  const [found, lines] = await db.batch([
+    db
+      .select()
+      .from(estimates)
+      .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId))),
+    db
+      .select()
+      .from(estimateItems)
+      .where(eq(estimateItems.estimateId, estimateId))
+      .orderBy(asc(estimateItems.order), asc(estimateItems.id)),
+  ]);
+  const estimate = found[0];
+  if (!estimate) return { status: "not-found" };
+  const existing = await invoiceOfEstimate(userId, estimateId);
+  if (existing) return { status: "exists", invoice: existing };
+  if (estimate.status !== "approved") return { status: "not-approved", estimateStatus: estimate.status };
+
+  const invoiceId = crypto.randomUUID();
+  try {
+    await insertWithNumber<unknown>("INV", (invoiceNumber) => {
+      const insertInvoice = db.insert(invoices).values({
+        id: invoiceId,
+        userId,
+        customerId: estimate.customerId,
+        jobId: estimate.jobId,
+        estimateId: estimate.id,
+        invoiceNumber,
+        title: estimate.title,
+        description: estimate.description,
+        status: "pending",
+        subtotal: estimate.subtotal,
+        taxRate: estimate.taxRate,
+        taxAmount: estimate.taxAmount,
+        total: estimate.total,
+        notes: estimate.notes,
+        dueDate: addCalendarDays(today, PAYMENT_TERM_DAYS),
+      });
+      if (lines.length === 0) return insertOnce(() => db.batch([insertInvoice]));
+      // Numbered in the estimate's sequence, so lines that shared an order stay in place.
+      const insertLines = db.insert(invoiceItems).values(
+        lines.map((line, index) => ({
+          invoiceId,
+          description: line.description,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          total: line.total,
+          order: index,
+        })),
+      );
+      return insertOnce(() => db.batch([insertInvoice, insertLines]));
+    });
+  } catch (error) {
+    if (error instanceof AlreadyInvoiced) {
+      const winner = await invoiceOfEstimate(userId, estimateId);
+      if (winner) return { status: "exists", invoice: winner };
+    }
+    throw error;
+  }
+  const invoice = await getInvoiceWithItems(userId, invoiceId);
+  return { status: "created", invoice: invoice! };
+}
+
+export type MarkPaidResult =
+  | { status: "paid"; invoice: Invoice }
+  | { status: "not-found" }
+  | { status: "not-payable"; invoice: Invoice };
+
+/** Marks a pending or overdue invoice paid, today; any other invoice is left as it is. */
+export async function markInvoicePaid(userId: string, id: string, now = new Date()): Promise<MarkPaidResult> {
+  const db = await getDb();
+  const [row] = await db
+    .update(invoices)
+    .set({ status: "paid", paidDate: now })
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id), inArray(invoices.status, ["pending", "overdue"])))
+    .returning();
+  if (row) return { status: "paid", invoice: row };
+  const current = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .get();
+  return current ? { status: "not-payable", invoice: current } : { status: "not-found" };
+}
+
+/**
+ * Sets an invoice's status. Paid records when (keeping the first date if it was already
+ * paid); any other status clears the paid date.
+ */
+export async function updateInvoiceStatus(userId: string, id: string, status: InvoiceStatus, now = new Date()): Promise<Invoice | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .update(invoices)
+    .set({
+      status,
+      paidDate: status === "paid" ? sql`coalesce(${invoices.paidDate}, ${now.getTime()})` : null,
+    })
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .returning();
+  return row;
+}
+
+/** Deletes the account's invoice (its lines go with it); undefined when there is none. */
+export async function deleteInvoice(userId: string, id: string): Promise<Invoice | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .delete(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .returning();
+  return row;
+}
+
+/**
+ * An invoice as the API sends it (DESIGN.md, Money): amounts "1234.50", the tax rate
+ * "0.0825", quantities "1.50", the due date `yyyy-MM-dd`, instants ISO; the status as it
+ * reads today.
+ */
+export function toApiInvoice(invoice: (Invoice & { customer: InvoiceCustomer; items: InvoiceItem[] }), today = calendarDay(new Date())) {
+  return {
+    id: invoice.id,
+    customerId: invoice.customerId,
+    jobId: invoice.jobId,
+    estimateId: invoice.estimateId,
+    invoiceNumber: invoice.invoiceNumber,
+    title: invoice.title,
+    description: invoice.description,
+    status: effectiveStatus(invoice, today),
+    subtotal: centsToString(invoice.subtotal),
+    taxRate: rateToString(invoice.taxRate),
+    taxAmount: centsToString(invoice.taxAmount),
+    total: centsToString(invoice.total),
+    notes: invoice.notes,
+    dueDate: invoice.dueDate,
+    paidDate: invoice.paidDate ? invoice.paidDate.toISOString() : null,
+    createdAt: invoice.createdAt.toISOString(),
+    items: invoice.items.map((item) => ({
+      id: item.id,
+      invoiceId: item.invoiceId,
+      description: item.description,
+      quantity: formatDecimal(item.quantity, 2),
+      unitPrice: centsToString(item.unitPrice),
+      total: centsToString(item.total),
+      order: item.order,
+    })),
+    customer: invoice.customer,
+  };
+}
+
+const logoUrl = (settings: { logoUpdatedAt: Date | null }) =>
+  settings.logoUpdatedAt ? `/app/logo?v=${settings.logoUpdatedAt.getTime()}` : null;
+
+/** The account's estimate as a document (preview, print page, PDF), with the settings it was drawn with. */
+export async function loadEstimateDocument(userId: string, estimateId: string) {
+  const [estimate, settings] = await Promise.all([getEstimateWithItems(userId, estimateId), getSettings(userId)]);
+  if (!estimate) return undefined;
+  return { document: estimateDocument(estimate, settings), settings, logoUrl: logoUrl(settings) };
+}
+
+/** The account's invoice as a document (print page, PDF), with the settings it was drawn with. */
+export async function loadInvoiceDocument(userId: string, invoiceId: string) {
+  const [invoice, settings] = await Promise.all([getInvoiceWithItems(userId, invoiceId), getSettings(userId)]);
+  if (!invoice) return undefined;
+  return { document: invoiceDocument(invoice, settings), settings, logoUrl: logoUrl(settings) };
+}

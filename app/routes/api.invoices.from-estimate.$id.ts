@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { createInvoiceFromEstimate, todayFor, toApiInvoice } from "~/models/invoice.server";
+import { apiError, json, methodNotAllowed, notFound, requireApiUser } from "~/services/api.server";
+
+export async function loader() {
+  return methodNotAllowed("POST");
+}
+
+/**
+ * POST /api/invoices/from-estimate/{id}: 201 with the new invoice; 200 with the one
+ * already made from this estimate; 400 when the estimate is not approved; 404 when it is
+ * not one of the account's estimates.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiUser(request);
+  const today = await todayFor(user.id);
+  const result = await createInvoiceFromEstimate(user.id, params.id ?? "", { today });
+  switch (result.status) {
+    case "not-found":
+      return notFound();
+    case "not-approved":
+      return apiError(400, `Only approved estimates can be invoiced; this estimate is ${result.estimateStatus}.`);
+    case "exists":
+      return json(toApiInvoice(result.invoice, today), { status: 200 });
+    case "created":
+      return json(toApiInvoice(result.invoice, today), { status: 201 });
+  }
+}

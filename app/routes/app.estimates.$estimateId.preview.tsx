@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DocumentActions, DocumentView } from "~/components/document-view";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { loadEstimateDocument } from "~/models/invoice.server";
+import { requireUser } from "~/services/session.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const loaded = await loadEstimateDocument(user.id, params.estimateId ?? "");
+  if (!loaded) throw new Response("Not Found", { status: 404 });
+  return { document: loaded.document, logoUrl: loaded.logoUrl };
+}
+
+/** The printable estimate over the estimates list; printing it prints the document alone. */
+export default function EstimatePreview() {
+  const { t } = useTranslation();
+  const { document, logoUrl } = useLoaderData<typeof loader>();
+  const closeTo = `/app/estimates${useLocation().search}`;
+  return (
+    <RouteDialog title={`${t("invoices.previewTitle")}: ${document.number}`} closeTo={closeTo} size="lg">
+      <DocumentActions pdfHref={`/app/estimates/${document.id}/pdf`} printPage={`/app/estimates/${document.id}/print`} />
+      <div className="mt-4 overflow-hidden rounded-lg ring-1 ring-slate-200 dark:ring-slate-700">
+        <DocumentView document={document} logoUrl={logoUrl} />
+      </div>
+    </RouteDialog>
+  );
+}

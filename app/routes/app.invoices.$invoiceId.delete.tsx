@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonClass } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { deleteInvoice, getInvoiceWithItems } from "~/models/invoice.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const invoice = await getInvoiceWithItems(user.id, params.invoiceId ?? "");
+  if (!invoice) throw new Response("Not Found", { status: 404 });
+  return { invoice: { invoiceNumber: invoice.invoiceNumber, title: invoice.title } };
+}
+
+/** The confirm step is this page (a dialog with JavaScript on); only its POST deletes. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const invoice = await deleteInvoice(user.id, params.invoiceId ?? "");
+  if (!invoice) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(`/app/invoices${new URL(request.url).search}`, {
+    title: "invoices.deleted",
+    description: "invoices.deletedBody",
+    values: { number: invoice.invoiceNumber },
+  });
+}
+
+export default function DeleteInvoice() {
+  const { t } = useTranslation();
+  const { invoice } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const closeTo = `/app/invoices${useLocation().search}`;
+  const pending = navigation.state === "submitting";
+  return (
+    <RouteDialog title={t("invoices.deleteTitle")} closeTo={closeTo}>
+      <p>{t("invoices.deleteConfirm", { number: invoice.invoiceNumber, title: invoice.title })}</p>
+      <Form method="post" className="mt-6 flex justify-end gap-2">
+        <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
+          {t("list.cancel")}
+        </Link>
+        <Button variant="danger" disabled={pending}>
+          {pending ? t("list.deleting") : t("list.delete")}
+        </Button>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,193 @@
+// Real PDFs for estimates and invoices, read back with poppler's pdftotext.
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { deflateSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { createCustomer, createEstimate, createInvoice } from "#db/factories";
+import { accountSettings } from "#db/schema";
+import { formatMoney } from "~/lib/money";
+import { getSettings } from "~/models/settings.server";
+import { loader as estimatePdfLoader } from "~/routes/app.estimates.$estimateId.pdf";
+import { loader as invoicePdfLoader } from "~/routes/app.invoices.$invoiceId.pdf";
+import { getDb } from "./db.server";
+import { estimatePdf, invoicePdf, pdfLogo } from "./pdf.server";
+import { signedInAccount } from "../../test/accounts";
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "tradedesk-pdf-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The text of a PDF, as pdftotext reads it (reading order, not layout). */
+function pdfText(body: Buffer): string {
+  const file = path.join(dir, `${crypto.randomUUID()}.pdf`);
+  writeFileSync(file, body);
+  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+}
+
+/** A small solid PNG, built by hand (no image library needed). */
+function png(width = 8, height = 8): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(typed));
+    return Buffer.concat([length, typed, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x40)]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function account(settings: Partial<typeof accountSettings.$inferInsert> = {}) {
+  const signedIn = await signedInAccount();
+  await getSettings(signedIn.user.id);
+  const db = await getDb();
+  await db
+    .update(accountSettings)
+    .set({ companyName: "Sparks & Sons Electric", ...settings })
+    .where(eq(accountSettings.userId, signedIn.user.id));
+  const customer = await createCustomer(db, signedIn.user.id, { name: "José Peña Núñez", address: "12 Elm St", city: "Austin", state: "TX", zipCode: "78701" });
+  return { ...signedIn, customer, db };
+}
+
+const LINES = [
+  { description: "Panel upgrade, 200A", quantity: 100, unitPrice: 185_000 },
+  { description: "Dedicated circuit for the range", quantity: 250, unitPrice: 12_550 },
+  { description: "Permit and inspection", quantity: 100, unitPrice: 7_500 },
+];
+
+function call(loader: (args: LoaderFunctionArgs) => Promise<Response>, url: string, cookie: string, params: Record<string, string>) {
+  return loader({ request: new Request(url, { headers: { Cookie: cookie } }), params, context: {} as AppLoadContext }).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  });
+}
+
+describe("estimate and invoice PDFs", () => {
+  it("renders an estimate: number, customer, items, formatted total and terms", async () => {
+    const { user, customer, db } = await account();
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: LINES, validUntil: null, notes: "Includes cleanup." });
+    const file = await estimatePdf(user.id, estimate.id);
+    expect(file?.filename).toBe(`${estimate.estimateNumber}.pdf`);
+    expect(file!.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = pdfText(file!.body);
+    expect(text).toContain("ESTIMATE");
+    expect(text).toContain(estimate.estimateNumber);
+    expect(text).toContain("José Peña Núñez");
+    expect(text).toContain("Sparks & Sons Electric");
+    expect(text).toContain("Dedicated circuit for the range");
+    expect(text).toContain(formatMoney(estimate.total));
+    expect(text).toContain("$2,238.75");
+    expect(text).toContain("Tax (8.25%)");
+    expect(text).toContain("Valid until 30 days from date.");
+    expect(text).toContain("This estimate is valid for 30 days");
+    expect(text).toContain("Includes cleanup.");
+    expect(text).toContain("Page 1 of 1");
+  });
+
+  it("renders an invoice with its due date, payment terms and paid stamp", async () => {
+    const { user, customer, db } = await account();
+    const invoice = await createInvoice(db, user.id, {
+      customerId: customer.id,
+      items: LINES,
+      createdAt: new Date("2025-06-01T15:00:00Z"),
+      dueDate: "2025-07-01",
+      status: "paid",
+      paidDate: new Date("2025-06-20T15:00:00Z"),
+    });
+    const file = await invoicePdf(user.id, invoice.id);
+    expect(file?.filename).toBe(`${invoice.invoiceNumber}.pdf`);
+    expect(file!.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = pdfText(file!.body);
+    expect(text).toContain("INVOICE");
+    expect(text).toContain(invoice.invoiceNumber);
+    expect(text).toContain("José Peña Núñez");
+    expect(text).toContain(formatMoney(invoice.total));
+    expect(text).toContain("Jun 01, 2025");
+    expect(text).toContain("Jul 01, 2025");
+    expect(text).toContain("Jun 20, 2025");
+    expect(text).toContain("PAID");
+    expect(text).toContain("Payment is due within 30 days, by Jul 01, 2025.");
+    expect(text).toContain("1.5% per month");
+  });
+
+  it("speaks the document language: Spanish headings with their accents", async () => {
+    const { user, customer, db } = await account({ documentLanguage: "es", appLanguage: "en" });
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: LINES });
+    const invoice = await createInvoice(db, user.id, { fromEstimate: estimate.id, status: "pending", dueDate: "2099-01-15" });
+    const estimateText = pdfText((await estimatePdf(user.id, estimate.id))!.body);
+    expect(estimateText).toContain("PRESUPUESTO");
+    expect(estimateText).toContain("Descripción");
+    expect(estimateText).toContain("TÉRMINOS Y CONDICIONES");
+    expect(estimateText).toContain("Página 1 de 1");
+    expect(estimateText).toContain(formatMoney(estimate.total, "es"));
+    const invoiceText = pdfText((await invoicePdf(user.id, invoice.id))!.body);
+    expect(invoiceText).toContain("FACTURA");
+    expect(invoiceText).toContain("FACTURAR A");
+    expect(invoiceText).toContain("Fecha de vencimiento");
+    expect(invoiceText).toContain("ene 15, 2099");
+    expect(invoiceText).toContain("El pago vence dentro de 30 días");
+  });
+
+  it("draws the company logo when one is set (PNG or JPEG)", async () => {
+    const logo = png();
+    const { user, customer, db } = await account({ logo, logoMimeType: "image/png", logoUpdatedAt: new Date() });
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: LINES });
+    const withLogo = (await estimatePdf(user.id, estimate.id))!.body.toString("latin1");
+    expect(withLogo).toMatch(/\/Subtype\s*\/Image/);
+    expect(pdfLogo({ logo, logoMimeType: "image/webp" })).toBeNull();
+    expect(pdfLogo({ logo: null, logoMimeType: null })).toBeNull();
+  });
+
+  it("runs onto more pages when there are many lines, numbering them", async () => {
+    const { user, customer, db } = await account();
+    const items = Array.from({ length: 45 }, (_, i) => ({ description: `Line ${i + 1}`, quantity: 100, unitPrice: 1_000 }));
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id, items });
+    const text = pdfText((await estimatePdf(user.id, estimate.id))!.body);
+    expect(text).toContain("Line 45");
+    expect(text).toMatch(/Page 2 of [23]/);
+  });
+
+  it("downloads as an attachment named after the number; another account's id is 404", async () => {
+    const { user, cookie, customer, db } = await account();
+    const other = await signedInAccount();
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: LINES });
+    const invoice = await createInvoice(db, user.id, { customerId: customer.id, items: LINES });
+
+    const estimateResponse = await call(estimatePdfLoader, `http://localhost/app/estimates/${estimate.id}/pdf`, cookie, { estimateId: estimate.id });
+    expect(estimateResponse.status).toBe(200);
+    expect(estimateResponse.headers.get("Content-Type")).toBe("application/pdf");
+    expect(estimateResponse.headers.get("Content-Disposition")).toBe(`attachment; filename="${estimate.estimateNumber}.pdf"`);
+    expect(Buffer.from(await estimateResponse.arrayBuffer()).subarray(0, 4).toString()).toBe("%PDF");
+
+    const invoiceResponse = await call(invoicePdfLoader, `http://localhost/app/invoices/${invoice.id}/pdf`, cookie, { invoiceId: invoice.id });
+    expect(invoiceResponse.headers.get("Content-Disposition")).toBe(`attachment; filename="${invoice.invoiceNumber}.pdf"`);
+
+    expect((await call(estimatePdfLoader, "http://localhost/x", other.cookie, { estimateId: estimate.id })).status).toBe(404);
+    expect((await call(invoicePdfLoader, "http://localhost/x", other.cookie, { invoiceId: invoice.id })).status).toBe(404);
+  });
+});
