@@ -13,6 +13,10 @@ const notificationsEn = {
   minutesAgo: "{{count}} min ago",
   hoursAgo: "{{count}} h ago",
   daysAgo: "{{count}} d ago",
+  events: {
+    paymentReceivedTitle: "Payment received",
+    paymentReceived: "{{number}} ({{title}}) was paid: {{total}}",
+  },
   types: {
     estimate_approved: "Estimate approved",
     estimate_rejected: "Estimate declined",

@@ -12,6 +12,10 @@ const notificationsEs = {
   minutesAgo: "hace {{count}} min",
   hoursAgo: "hace {{count}} h",
   daysAgo: "hace {{count}} d",
+  events: {
+    paymentReceivedTitle: "Pago recibido",
+    paymentReceived: "Se pagó {{number}} ({{title}}): {{total}}",
+  },
   types: {
     estimate_approved: "Presupuesto aprobado",
     estimate_rejected: "Presupuesto rechazado",

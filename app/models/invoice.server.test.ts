@@ -4,6 +4,7 @@ import { createCustomer, createEstimate, createInvoice, createJob } from "#db/fa
 import { estimateItems, invoiceItems, invoices } from "#db/schema";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
+import { listNotifications } from "./notification.server";
 import {
   countInvoices,
   createInvoiceFromEstimate,
@@ -284,5 +285,21 @@ describe("toApiInvoice", () => {
     });
     expect(api).not.toHaveProperty("userId");
     expect(toApiInvoice((await getInvoiceWithItems(user.id, invoice.id))!, "2025-07-02").status).toBe("overdue");
+  });
+});
+
+describe("payment notifications", () => {
+  it("marking an invoice paid tells the contractor once", async () => {
+    const { user } = await signedInAccount();
+    const estimate = await createEstimate(await getDb(), user.id, { status: "approved" });
+    const created = await createInvoiceFromEstimate(user.id, estimate.id);
+    if (created.status !== "created") throw new Error(`unexpected ${created.status}`);
+    await markInvoicePaid(user.id, created.invoice.id);
+    await markInvoicePaid(user.id, created.invoice.id);
+    await updateInvoiceStatus(user.id, created.invoice.id, "paid");
+    const notes = await listNotifications(user.id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: "payment_received", title: "Payment received" });
+    expect(notes[0].message).toContain(created.invoice.invoiceNumber);
   });
 });

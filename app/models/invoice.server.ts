@@ -4,10 +4,12 @@ import { addCalendarDays, calendarDay } from "~/lib/invoice-dates";
 import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
 import { effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceStatusFilter } from "~/lib/invoice-status";
 import { likePattern, PAGE_SIZE } from "~/lib/list-params";
-import { centsToString, formatDecimal, rateToString } from "~/lib/money";
+import { centsToString, formatDecimal, formatMoney, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
+import { translate } from "~/services/i18n";
 import { insertWithNumber } from "./document-number.server";
 import { getEstimateWithItems } from "./estimate.server";
+import { createNotification } from "./notification.server";
 import { getSettings } from "./settings.server";
 
 export type Invoice = typeof invoices.$inferSelect;
@@ -357,7 +359,10 @@ export async function markInvoicePaid(userId: string, id: string, now = new Date
     .set({ status: "paid", paidDate: now })
     .where(and(eq(invoices.userId, userId), eq(invoices.id, id), inArray(invoices.status, ["pending", "overdue"])))
     .returning();
-  if (row) return { status: "paid", invoice: row };
+  if (row) {
+    await notifyPaid(userId, row);
+    return { status: "paid", invoice: row };
+  }
   const current = await db
     .select()
     .from(invoices)
@@ -372,6 +377,12 @@ export async function markInvoicePaid(userId: string, id: string, now = new Date
  */
 export async function updateInvoiceStatus(userId: string, id: string, status: InvoiceStatus, now = new Date()): Promise<Invoice | undefined> {
   const db = await getDb();
+  const before = await db
+    .select({ status: invoices.status })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .get();
+  if (!before) return undefined;
   const [row] = await db
     .update(invoices)
     .set({
@@ -380,7 +391,23 @@ export async function updateInvoiceStatus(userId: string, id: string, status: In
     })
     .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
     .returning();
+  if (row && status === "paid" && before.status !== "paid") await notifyPaid(userId, row);
   return row;
+}
+
+/** A `payment_received` notification, written in the account's interface language. */
+async function notifyPaid(userId: string, invoice: Invoice) {
+  const settings = await getSettings(userId);
+  const lang = settings.appLanguage;
+  await createNotification(userId, {
+    type: "payment_received",
+    title: translate(lang, "notifications.events.paymentReceivedTitle"),
+    message: translate(lang, "notifications.events.paymentReceived", {
+      number: invoice.invoiceNumber,
+      title: invoice.title,
+      total: formatMoney(invoice.total, lang, settings.currency),
+    }),
+  });
 }
 
 /** Deletes the account's invoice (its lines go with it); undefined when there is none. */
