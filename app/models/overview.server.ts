@@ -1,6 +1,12 @@
-import { and, count, eq, sum } from "drizzle-orm";
+import { and, count, desc, eq, or, sql, type SQLWrapper } from "drizzle-orm";
 import { appointments, customers, estimates, invoices, jobs } from "#db/schema";
+import { likePattern } from "~/lib/list-params";
+import { dayKey, startOfDay, weekStartOf } from "~/lib/schedule";
 import { getDb } from "~/services/db.server";
+
+const DAY_MS = 86_400_000;
+/** The dashboard compares the last 30 days with the 30 before. */
+export const CHANGE_PERIOD_DAYS = 30;
 
 /** How many records of each kind the account has: SQL counts, nothing loaded. */
 export async function getRecordCounts(userId: string) {
@@ -23,26 +29,181 @@ export async function getRecordCounts(userId: string) {
   };
 }
 
-/** The dashboard stats of SPEC.md section 3, as SQL aggregates. Revenue is in cents. */
-export async function getDashboardStats(userId: string) {
+/** The change from one period to the next as a whole signed percent; null when the earlier period had nothing. */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 100);
+}
+
+const number = (value: unknown) => Number(value ?? 0);
+
+export interface DashboardStats {
+  totalJobs: number;
+  /** Cents, from paid invoices. */
+  totalRevenue: number;
+  pendingEstimates: number;
+  activeCustomers: number;
+  /** Jobs created in the last 30 days against the 30 before, in percent; null when there were none before. */
+  jobsChange: number | null;
+  /** Revenue paid in the last 30 days against the 30 before, in percent; null when there was none before. */
+  revenueChange: number | null;
+  /** Invoices past due: marked overdue, or pending with a due date before the account's today. */
+  overdueInvoices: number;
+  /** Customers added since the start of the account's week (Sunday). */
+  newCustomersThisWeek: number;
+}
+
+/**
+ * The dashboard stats of SPEC.md section 3 and the figures under them, as SQL
+ * aggregates (one query per table). "Today" and "this week" are the account's, in its
+ * time zone.
+ */
+export async function getDashboardStats(userId: string, { now = new Date(), timeZone }: { now?: Date; timeZone: string }): Promise<DashboardStats> {
   const db = await getDb();
-  const [counts, revenue, pending] = await Promise.all([
-    getRecordCounts(userId),
+  const nowMs = now.getTime();
+  const recent = nowMs - CHANGE_PERIOD_DAYS * DAY_MS;
+  const before = nowMs - 2 * CHANGE_PERIOD_DAYS * DAY_MS;
+  const today = dayKey(now, timeZone);
+  const weekStart = startOfDay(weekStartOf(today), timeZone).getTime();
+  const inPeriod = (column: SQLWrapper, from: number, to: number) => sql`(${column} >= ${from} and ${column} < ${to})`;
+
+  const [jobRow, invoiceRow, estimateRow, customerRow] = await Promise.all([
     db
-      .select({ value: sum(invoices.total) })
-      .from(invoices)
-      .where(and(eq(invoices.userId, userId), eq(invoices.status, "paid")))
+      .select({
+        total: count(),
+        recent: sql<number>`sum(case when ${inPeriod(jobs.createdAt, recent, nowMs + 1)} then 1 else 0 end)`,
+        previous: sql<number>`sum(case when ${inPeriod(jobs.createdAt, before, recent)} then 1 else 0 end)`,
+      })
+      .from(jobs)
+      .where(eq(jobs.userId, userId))
       .get(),
     db
-      .select({ value: count() })
+      .select({
+        revenue: sql<number>`sum(case when ${invoices.status} = 'paid' then ${invoices.total} else 0 end)`,
+        recent: sql<number>`sum(case when ${invoices.status} = 'paid' and ${inPeriod(invoices.paidDate, recent, nowMs + 1)} then ${invoices.total} else 0 end)`,
+        previous: sql<number>`sum(case when ${invoices.status} = 'paid' and ${inPeriod(invoices.paidDate, before, recent)} then ${invoices.total} else 0 end)`,
+        overdue: sql<number>`sum(case when ${invoices.status} = 'overdue' or (${invoices.status} = 'pending' and ${invoices.dueDate} < ${today}) then 1 else 0 end)`,
+      })
+      .from(invoices)
+      .where(eq(invoices.userId, userId))
+      .get(),
+    db
+      .select({ pending: count() })
       .from(estimates)
       .where(and(eq(estimates.userId, userId), eq(estimates.status, "pending")))
       .get(),
+    db
+      .select({
+        total: count(),
+        thisWeek: sql<number>`sum(case when ${customers.createdAt} >= ${weekStart} then 1 else 0 end)`,
+      })
+      .from(customers)
+      .where(eq(customers.userId, userId))
+      .get(),
   ]);
+
   return {
-    totalJobs: counts.jobs,
-    totalRevenue: Number(revenue?.value ?? 0),
-    pendingEstimates: pending?.value ?? 0,
-    activeCustomers: counts.customers,
+    totalJobs: number(jobRow?.total),
+    totalRevenue: number(invoiceRow?.revenue),
+    pendingEstimates: number(estimateRow?.pending),
+    activeCustomers: number(customerRow?.total),
+    jobsChange: percentChange(number(jobRow?.recent), number(jobRow?.previous)),
+    revenueChange: percentChange(number(invoiceRow?.recent), number(invoiceRow?.previous)),
+    overdueInvoices: number(invoiceRow?.overdue),
+    newCustomersThisWeek: number(customerRow?.thisWeek),
   };
 }
+
+// ---------------------------------------------------------------------------
+// Search across the business (the dashboard's search box, /app/search).
+
+export const SEARCH_SECTION_LIMIT = 10;
+
+const like = (column: SQLWrapper, pattern: string) => sql`${column} like ${pattern} escape '\\'`;
+
+/**
+ * Customers, jobs, estimates and invoices matching the text, each section the newest
+ * `limit` with its total, searched in SQL: customers by name, e-mail and phone; jobs by
+ * title, location and customer; estimates and invoices by number, title and customer.
+ */
+export async function searchBusiness(userId: string, q: string, { limit = SEARCH_SECTION_LIMIT, today }: { limit?: number; today: string }) {
+  const db = await getDb();
+  const pattern = likePattern(q);
+
+  const customerWhere = and(
+    eq(customers.userId, userId),
+    or(like(customers.name, pattern), like(customers.email, pattern), like(customers.phone, pattern)),
+  );
+  const jobCustomer = and(eq(customers.id, jobs.customerId), eq(customers.userId, userId));
+  const jobWhere = and(
+    eq(jobs.userId, userId),
+    or(like(jobs.title, pattern), like(jobs.location, pattern), like(customers.name, pattern)),
+  );
+  const estimateCustomer = and(eq(customers.id, estimates.customerId), eq(customers.userId, userId));
+  const estimateWhere = and(
+    eq(estimates.userId, userId),
+    or(like(estimates.estimateNumber, pattern), like(estimates.title, pattern), like(customers.name, pattern)),
+  );
+  const invoiceCustomer = and(eq(customers.id, invoices.customerId), eq(customers.userId, userId));
+  const invoiceWhere = and(
+    eq(invoices.userId, userId),
+    or(like(invoices.invoiceNumber, pattern), like(invoices.title, pattern), like(customers.name, pattern)),
+  );
+
+  const [customerRows, customerTotal, jobRows, jobTotal, estimateRows, estimateTotal, invoiceRows, invoiceTotal] = await Promise.all([
+    db
+      .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone, city: customers.city })
+      .from(customers)
+      .where(customerWhere)
+      .orderBy(sql`${customers.name} collate nocase`, customers.id)
+      .limit(limit),
+    db.select({ value: count() }).from(customers).where(customerWhere).get(),
+    db
+      .select({ id: jobs.id, title: jobs.title, status: jobs.status, location: jobs.location, customerName: customers.name })
+      .from(jobs)
+      .innerJoin(customers, jobCustomer)
+      .where(jobWhere)
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(limit),
+    db.select({ value: count() }).from(jobs).innerJoin(customers, jobCustomer).where(jobWhere).get(),
+    db
+      .select({
+        id: estimates.id,
+        estimateNumber: estimates.estimateNumber,
+        title: estimates.title,
+        status: estimates.status,
+        total: estimates.total,
+        customerName: customers.name,
+      })
+      .from(estimates)
+      .innerJoin(customers, estimateCustomer)
+      .where(estimateWhere)
+      .orderBy(desc(estimates.createdAt), desc(estimates.id))
+      .limit(limit),
+    db.select({ value: count() }).from(estimates).innerJoin(customers, estimateCustomer).where(estimateWhere).get(),
+    db
+      .select({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        title: invoices.title,
+        // A pending invoice past its due date reads as overdue (DESIGN.md, Statuses).
+        status: sql<string>`case when ${invoices.status} = 'pending' and ${invoices.dueDate} < ${today} then 'overdue' else ${invoices.status} end`,
+        total: invoices.total,
+        customerName: customers.name,
+      })
+      .from(invoices)
+      .innerJoin(customers, invoiceCustomer)
+      .where(invoiceWhere)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(limit),
+    db.select({ value: count() }).from(invoices).innerJoin(customers, invoiceCustomer).where(invoiceWhere).get(),
+  ]);
+  return {
+    customers: { items: customerRows, total: customerTotal?.value ?? 0 },
+    jobs: { items: jobRows, total: jobTotal?.value ?? 0 },
+    estimates: { items: estimateRows, total: estimateTotal?.value ?? 0 },
+    invoices: { items: invoiceRows, total: invoiceTotal?.value ?? 0 },
+  };
+}
+
+export type BusinessSearch = Awaited<ReturnType<typeof searchBusiness>>;

@@ -1,21 +1,83 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SectionPlaceholder } from "~/components/section-placeholder";
+import { ScheduleCalendar } from "~/components/schedule-calendar";
+import { ScheduleList } from "~/components/schedule-list";
+import { ScheduleToday } from "~/components/schedule-today";
+import { ScheduleToolbar } from "~/components/schedule-toolbar";
+import { buttonClass } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/lib/meta";
-import { getRecordCounts } from "~/models/overview.server";
+import { dayKey, dayRange, filterScheduleItems, groupByDay, readScheduleParams, UPCOMING_LIMIT, weekRange } from "~/lib/schedule";
+import { getAccountTimeZone, scheduleList, scheduleWindow, upcomingSchedule } from "~/models/appointment.server";
+import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
 
-export const meta = titleMeta("nav.schedule");
+export const meta = titleMeta("schedule.title");
+
+/** Loads only what the tab shows: today's window and the next five, a week, or one page of the list. */
+async function loadView(userId: string, params: ReturnType<typeof readScheduleParams>, today: string, timeZone: string, now: Date) {
+  if (params.tab === "calendar") {
+    const items = filterScheduleItems(await scheduleWindow(userId, weekRange(params.week, timeZone)), { filter: params.status, q: params.q });
+    return { tab: "calendar" as const, days: groupByDay(items, params.week, timeZone) };
+  }
+  if (params.tab === "list") {
+    return { tab: "list" as const, ...(await scheduleList(userId, { filter: params.status, q: params.q, page: params.page })) };
+  }
+  const [todayWindow, upcoming] = await Promise.all([
+    scheduleWindow(userId, dayRange(today, timeZone)),
+    upcomingSchedule(userId, { now, filter: params.status, q: params.q, limit: UPCOMING_LIMIT }),
+  ]);
+  return { tab: "today" as const, todayItems: filterScheduleItems(todayWindow, { filter: params.status, q: params.q }), upcoming };
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const counts = await getRecordCounts(user.id);
-  return { count: counts.appointments };
+  const timeZone = await getAccountTimeZone(user.id);
+  const now = new Date();
+  const today = dayKey(now, timeZone);
+  const params = readScheduleParams(new URL(request.url).searchParams, today);
+  return { params, today, timeZone, view: await loadView(user.id, params, today, timeZone, now) };
 }
 
 export default function SchedulePage() {
   const { t } = useTranslation();
-  const { count } = useLoaderData<typeof loader>();
-  return <SectionPlaceholder title={t("nav.schedule")} subtitle={t("sections.schedule.subtitle")} count={count} empty={t("sections.schedule.empty")} />;
+  const { params, today, timeZone, view } = useLoaderData<typeof loader>();
+  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const { search } = useLocation();
+  return (
+    <div>
+      <PageHeader
+        title={t("schedule.title")}
+        subtitle={t("schedule.subtitle")}
+        actions={
+          <Link to={`new${search}`} className={buttonClass("primary")} preventScrollReset>
+            + {t("schedule.newAppointment")}
+          </Link>
+        }
+      />
+      <ScheduleToolbar params={params} />
+      <div className="mt-4">
+        {view.tab === "today" ? (
+          <ScheduleToday today={today} todayItems={view.todayItems} upcoming={view.upcoming} search={search} timeZone={timeZone} locale={locale} />
+        ) : view.tab === "calendar" ? (
+          <ScheduleCalendar week={params.week} today={today} days={view.days} timeZone={timeZone} locale={locale} />
+        ) : (
+          <ScheduleList
+            items={view.items}
+            total={view.total}
+            page={view.page}
+            pageSize={view.pageSize}
+            searching={params.q !== "" || params.status !== "all"}
+            timeZone={timeZone}
+            locale={locale}
+          />
+        )}
+      </div>
+      <p className="mt-4 text-xs text-slate-500 dark:text-slate-400" data-testid="time-zone">
+        {t("schedule.timeZone", { zone: timeZone })}
+      </p>
+      <Outlet />
+    </div>
+  );
 }

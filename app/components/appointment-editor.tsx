@@ -1,0 +1,140 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NO_CUSTOMER } from "~/lib/job-schema";
+import { APPOINTMENT_TYPES, DEFAULT_APPOINTMENT_MINUTES, DEFAULT_APPOINTMENT_TYPE, toWallTimeValue } from "~/lib/schedule";
+import { appointmentSchema } from "~/lib/schedule-schema";
+import type { Appointment } from "~/models/appointment.server";
+import { Button, buttonClass } from "./ui/button";
+import { Field, SelectField, TextareaField } from "./ui/forms";
+import { useHydrated } from "./ui/use-hydrated";
+
+type EditableAppointment = Pick<
+  Appointment,
+  "customerId" | "appointmentType" | "customType" | "title" | "description" | "duration" | "location" | "notes"
+> & { scheduledDate: Date };
+
+/**
+ * The create and edit appointment form (SPEC.md sections 3 and 5). The custom type
+ * belongs to "other" appointments: with JavaScript it shows only for them; without it
+ * the field is always there and the server ignores it for the other types.
+ */
+export function AppointmentEditor({
+  appointment,
+  customers,
+  timeZone,
+  lastResult,
+  cancelTo,
+}: {
+  appointment?: EditableAppointment;
+  customers: { id: string; name: string }[];
+  timeZone: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  cancelTo: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const pending = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "appointment-editor",
+    lastResult,
+    defaultValue: appointment
+      ? {
+          customerId: appointment.customerId,
+          appointmentType: appointment.appointmentType,
+          customType: appointment.customType ?? "",
+          title: appointment.title,
+          description: appointment.description ?? "",
+          scheduledDate: toWallTimeValue(appointment.scheduledDate, timeZone),
+          duration: String(appointment.duration),
+          location: appointment.location ?? "",
+          notes: appointment.notes ?? "",
+        }
+      : { customerId: NO_CUSTOMER, appointmentType: DEFAULT_APPOINTMENT_TYPE, duration: String(DEFAULT_APPOINTMENT_MINUTES) },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: appointmentSchema(timeZone) }),
+  });
+  const showCustomType = !hydrated || (fields.appointmentType.value ?? DEFAULT_APPOINTMENT_TYPE) === "other";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <SelectField
+        label={t("schedule.form.customer")}
+        errors={fields.customerId.errors}
+        selectProps={{ ...getSelectProps(fields.customerId), required: true }}
+      >
+        <option value={NO_CUSTOMER}>{t("schedule.form.chooseCustomer")}</option>
+        {customers.map((customer) => (
+          <option key={customer.id} value={customer.id}>
+            {customer.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label={t("schedule.form.type")} errors={fields.appointmentType.errors} selectProps={getSelectProps(fields.appointmentType)}>
+          {APPOINTMENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`schedule.types.${type}`)}
+            </option>
+          ))}
+        </SelectField>
+        {showCustomType ? (
+          <Field
+            label={t("schedule.form.customType")}
+            hint={hydrated ? undefined : t("schedule.form.customTypeHint")}
+            errors={fields.customType.errors}
+            inputProps={{ ...getInputProps(fields.customType, { type: "text" }), maxLength: 100 }}
+          />
+        ) : null}
+      </div>
+      <Field
+        label={t("schedule.form.titleField")}
+        errors={fields.title.errors}
+        inputProps={{ ...getInputProps(fields.title, { type: "text" }), required: true, maxLength: 200 }}
+      />
+      <TextareaField
+        label={t("schedule.form.description")}
+        errors={fields.description.errors}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 2, maxLength: 4000 }}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={t("schedule.form.scheduledDate")}
+          hint={t("schedule.timeZone", { zone: timeZone })}
+          errors={fields.scheduledDate.errors}
+          inputProps={{ ...getInputProps(fields.scheduledDate, { type: "datetime-local" }), required: true }}
+        />
+        <Field
+          label={t("schedule.form.duration")}
+          errors={fields.duration.errors}
+          inputProps={{ ...getInputProps(fields.duration, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
+        />
+      </div>
+      <Field
+        label={t("schedule.form.location")}
+        errors={fields.location.errors}
+        inputProps={{ ...getInputProps(fields.location, { type: "text" }), maxLength: 300 }}
+      />
+      <TextareaField
+        label={t("schedule.form.notes")}
+        errors={fields.notes.errors}
+        textareaProps={{ ...getTextareaProps(fields.notes), rows: 2, maxLength: 4000 }}
+      />
+      {form.errors?.length ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {t(form.errors[0])}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2 pt-2">
+        <Link to={cancelTo} className={buttonClass("secondary")} preventScrollReset>
+          {t("schedule.form.cancel")}
+        </Link>
+        <Button disabled={pending}>
+          {appointment ? (pending ? t("schedule.form.saving") : t("schedule.form.save")) : pending ? t("schedule.form.creating") : t("schedule.form.create")}
+        </Button>
+      </div>
+    </Form>
+  );
+}

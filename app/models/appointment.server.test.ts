@@ -1,0 +1,207 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { accountSettings } from "#db/schema";
+import { createAppointment as insertAppointment, createCustomer, createJob } from "#db/factories";
+import { filterScheduleItems, mergeScheduleItems, SCHEDULE_FILTERS, weekRange } from "~/lib/schedule";
+import { createUser } from "~/models/user.server";
+import { getSettings } from "~/models/settings.server";
+import { getDb } from "~/services/db.server";
+import {
+  createAppointment,
+  deleteAppointment,
+  getAccountTimeZone,
+  getAppointment,
+  getAppointmentDetail,
+  listAppointments,
+  rescheduleAppointment,
+  scheduleList,
+  scheduleWindow,
+  setAppointmentStatus,
+  upcomingAppointments,
+  upcomingSchedule,
+  updateAppointment,
+} from "./appointment.server";
+
+async function account() {
+  const user = await createUser({ name: "Pat", email: `${crypto.randomUUID()}@example.com`, password: "secret1" });
+  return user.id;
+}
+
+const at = (iso: string) => new Date(iso);
+const base = {
+  appointmentType: "other" as const,
+  customType: null,
+  description: null,
+  location: null,
+  notes: null,
+  duration: 60,
+};
+
+describe("appointments of an account", () => {
+  it("creates, reads, updates, changes status, reschedules and deletes, only inside the account", async () => {
+    const db = await getDb();
+    const [me, other] = [await account(), await account()];
+    const customer = await createCustomer(db, me, { name: "Ana Ruiz", phone: "555-0100" });
+    const job = await createJob(db, me, { customerId: customer.id, title: "Panel upgrade" });
+    const created = await createAppointment(me, {
+      ...base,
+      customerId: customer.id,
+      jobId: job.id,
+      title: "Site survey",
+      scheduledDate: at("2026-06-01T15:00:00Z"),
+    });
+    expect(created).toMatchObject({ title: "Site survey", status: "scheduled", jobId: job.id, customer: { name: "Ana Ruiz", phone: "555-0100" } });
+    expect(await getAppointment(other, created.id)).toBeUndefined();
+    expect(await getAppointmentDetail(other, created.id)).toBeUndefined();
+    expect((await getAppointmentDetail(me, created.id))?.job).toEqual({ id: job.id, title: "Panel upgrade" });
+
+    const input = { ...base, customerId: customer.id, title: "Survey (moved)", scheduledDate: at("2026-06-02T15:00:00Z"), status: "scheduled" as const };
+    expect(await updateAppointment(other, created.id, { ...input, customerId: (await createCustomer(db, other)).id })).toBeUndefined();
+    expect((await updateAppointment(me, created.id, input))?.title).toBe("Survey (moved)");
+
+    expect(await setAppointmentStatus(other, created.id, "completed")).toBeUndefined();
+    expect(await setAppointmentStatus(me, created.id, "completed")).toEqual({ id: created.id, title: "Survey (moved)" });
+    expect((await getAppointment(me, created.id))?.status).toBe("completed");
+
+    expect(await rescheduleAppointment(other, created.id, at("2026-07-01T15:00:00Z"))).toBeUndefined();
+    await rescheduleAppointment(me, created.id, at("2026-07-01T15:00:00Z"));
+    expect(await getAppointment(me, created.id)).toMatchObject({ status: "rescheduled", scheduledDate: at("2026-07-01T15:00:00Z") });
+
+    expect(await deleteAppointment(other, created.id)).toBeUndefined();
+    expect((await deleteAppointment(me, created.id))?.id).toBe(created.id);
+    expect(await getAppointment(me, created.id)).toBeUndefined();
+  });
+
+  it("refuses another account's customer or job", async () => {
+    const db = await getDb();
+    const [me, other] = [await account(), await account()];
+    const mine = await createCustomer(db, me);
+    const theirs = await createCustomer(db, other);
+    const theirJob = await createJob(db, other, { customerId: theirs.id });
+    const input = { ...base, title: "X", scheduledDate: at("2026-06-01T15:00:00Z") };
+    await expect(createAppointment(me, { ...input, customerId: theirs.id })).rejects.toThrow(/does not belong/);
+    await expect(createAppointment(me, { ...input, customerId: mine.id, jobId: theirJob.id })).rejects.toThrow(/does not belong/);
+  });
+
+  it("lists earliest first with range, status and search in SQL, and pages", async () => {
+    const db = await getDb();
+    const [me, other] = [await account(), await account()];
+    const ana = await createCustomer(db, me, { name: "Ana Ruiz" });
+    const bob = await createCustomer(db, me, { name: "Bob Lee" });
+    await insertAppointment(db, other, { title: "Not mine", scheduledDate: at("2026-06-01T12:00:00Z") });
+    await insertAppointment(db, me, { customerId: ana.id, title: "Late", scheduledDate: at("2026-06-03T12:00:00Z") });
+    await insertAppointment(db, me, { customerId: bob.id, title: "Early", scheduledDate: at("2026-06-01T12:00:00Z"), status: "completed" });
+    await insertAppointment(db, me, { customerId: ana.id, title: "Middle 50%", scheduledDate: at("2026-06-02T12:00:00Z"), location: "Kyle" });
+
+    const titles = async (options: Parameters<typeof listAppointments>[1]) => (await listAppointments(me, options)).items.map((a) => a.title);
+    expect(await titles({})).toEqual(["Early", "Middle 50%", "Late"]);
+    expect(await titles({ range: { start: at("2026-06-02T00:00:00Z"), end: at("2026-06-03T12:00:00Z") } })).toEqual(["Middle 50%"]);
+    expect(await titles({ status: "completed" })).toEqual(["Early"]);
+    expect(await titles({ q: "bob" })).toEqual(["Early"]);
+    expect(await titles({ q: "kyle" })).toEqual(["Middle 50%"]);
+    expect(await titles({ q: "50%" })).toEqual(["Middle 50%"]);
+    expect(await titles({ q: "5_%" })).toEqual([]);
+    const page2 = await listAppointments(me, { page: 2, pageSize: 2 });
+    expect(page2.items.map((a) => a.title)).toEqual(["Late"]);
+    expect(page2.total).toBe(3);
+  });
+
+  it("upcoming: scheduled or rescheduled, from now on, earliest first", async () => {
+    const db = await getDb();
+    const me = await account();
+    const now = new Date();
+    const inHours = (h: number) => new Date(now.getTime() + h * 3_600_000);
+    await insertAppointment(db, me, { title: "past", scheduledDate: inHours(-1) });
+    await insertAppointment(db, me, { title: "second", scheduledDate: inHours(5), status: "rescheduled" });
+    await insertAppointment(db, me, { title: "first", scheduledDate: inHours(1) });
+    await insertAppointment(db, me, { title: "done", scheduledDate: inHours(2), status: "completed" });
+    await insertAppointment(db, me, { title: "off", scheduledDate: inHours(3), status: "cancelled" });
+    await insertAppointment(db, me, { title: "third", scheduledDate: inHours(9) });
+    expect((await upcomingAppointments(me, { now })).map((a) => a.title)).toEqual(["first", "second", "third"]);
+    expect((await upcomingAppointments(me, { now, limit: 1 })).map((a) => a.title)).toEqual(["first"]);
+  });
+});
+
+describe("the account's time zone", () => {
+  it("is its setting, else the server's", async () => {
+    const me = await account();
+    expect(await getAccountTimeZone(me)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await getSettings(me);
+    const db = await getDb();
+    await db.update(accountSettings).set({ timeZone: "America/Denver" }).where(eq(accountSettings.userId, me));
+    expect(await getAccountTimeZone(me)).toBe("America/Denver");
+  });
+});
+
+describe("the schedule", () => {
+  async function business() {
+    const db = await getDb();
+    const [me, other] = [await account(), await account()];
+    const ana = await createCustomer(db, me, { name: "Ana Ruiz", phone: "555-0100" });
+    const bob = await createCustomer(db, me, { name: "Bob Lee", phone: null });
+    const theirs = await createCustomer(db, other, { name: "Ana Twin" });
+    await insertAppointment(db, other, { customerId: theirs.id, title: "Their visit", scheduledDate: at("2026-11-16T15:00:00Z") });
+    await createJob(db, other, { customerId: theirs.id, title: "Their job", scheduledDate: at("2026-11-16T15:00:00Z") });
+
+    await insertAppointment(db, me, { customerId: ana.id, title: "Estimate visit", scheduledDate: at("2026-11-15T05:00:00Z"), location: "Cedar Park" });
+    await insertAppointment(db, me, { customerId: bob.id, title: "Warranty check", scheduledDate: at("2026-11-16T15:00:00Z"), status: "completed" });
+    await insertAppointment(db, me, { customerId: ana.id, title: "Permit inspection", scheduledDate: at("2026-11-18T15:00:00Z"), status: "cancelled" });
+    await insertAppointment(db, me, { customerId: bob.id, title: "Follow-up", scheduledDate: at("2026-11-22T05:00:00Z"), status: "rescheduled" });
+    await createJob(db, me, { customerId: bob.id, title: "Panel upgrade", status: "in_progress", scheduledDate: at("2026-11-16T15:00:00Z"), description: "200A tankless" });
+    await createJob(db, me, { customerId: ana.id, title: "Water heater", status: "completed", scheduledDate: at("2026-11-17T15:00:00Z") });
+    await createJob(db, me, { customerId: ana.id, title: "Called off", status: "cancelled", scheduledDate: at("2026-11-17T16:00:00Z") });
+    await createJob(db, me, { customerId: ana.id, title: "Someday", scheduledDate: null });
+    return me;
+  }
+
+  it("a week window merges the account's appointments and dated jobs, by the zone's days", async () => {
+    const me = await business();
+    const items = await scheduleWindow(me, weekRange("2026-11-15", "America/New_York"));
+    expect(items.map((i) => [i.title, i.status, i.isJob])).toEqual([
+      ["Estimate visit", "scheduled", false],
+      ["Warranty check", "completed", false],
+      ["Panel upgrade", "scheduled", true],
+      ["Water heater", "completed", true],
+      ["Permit inspection", "cancelled", false],
+    ]);
+    expect(items[2]).toMatchObject({ duration: 120, customer: { name: "Bob Lee", phone: null }, jobId: items[2].id });
+    // Midnight of the next Sunday in New York starts the next week.
+    const next = await scheduleWindow(me, weekRange("2026-11-22", "America/New_York"));
+    expect(next.map((i) => i.title)).toEqual(["Follow-up"]);
+  });
+
+  it("the list pages the merged schedule in SQL and agrees with the pure filter and search", async () => {
+    const me = await business();
+    const everything = (await scheduleList(me, { pageSize: 100 })).items;
+    expect(everything.map((i) => i.title)).toEqual([
+      "Estimate visit",
+      "Warranty check",
+      "Panel upgrade",
+      "Water heater",
+      "Permit inspection",
+      "Follow-up",
+    ]);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(...(await scheduleList(me, { page, pageSize: 2 })).items);
+    expect(pages).toEqual(everything);
+    expect((await scheduleList(me, { page: 1, pageSize: 2 })).total).toBe(6);
+
+    for (const filter of SCHEDULE_FILTERS) {
+      for (const q of ["", "ana", "TANKLESS", "cedar", "nothing"]) {
+        const sqlResult = await scheduleList(me, { filter, q, pageSize: 100 });
+        const expected = filterScheduleItems(everything, { filter, q });
+        expect(sqlResult.items, `${filter} ${q}`).toEqual(expected);
+        expect(sqlResult.total).toBe(expected.length);
+      }
+    }
+  });
+
+  it("upcoming is the schedule still to happen, filtered and searched", async () => {
+    const me = await business();
+    const now = at("2026-11-16T15:00:00Z");
+    expect((await upcomingSchedule(me, { now })).map((i) => i.title)).toEqual(["Panel upgrade", "Follow-up"]);
+    expect((await upcomingSchedule(me, { now, q: "bob", limit: 1 })).map((i) => i.title)).toEqual(["Panel upgrade"]);
+    expect(await upcomingSchedule(me, { now, filter: "completed" })).toEqual([]);
+    expect(mergeScheduleItems([], [])).toEqual([]);
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { createCustomer, createEstimate, createInvoice, createJob } from "#db/factories";
+import { createUser } from "~/models/user.server";
+import { getDb } from "~/services/db.server";
+import { getDashboardStats, getRecordCounts, percentChange, searchBusiness } from "./overview.server";
+
+const DAY = 86_400_000;
+const NY = "America/New_York";
+// Wednesday, November 18, 2026, 3 PM in New York: its week started on Sunday the 15th, 05:00 UTC.
+const NOW = new Date("2026-11-18T20:00:00Z");
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
+const line = [{ description: "Labor", quantity: 100, unitPrice: 10_000 }];
+
+async function account() {
+  const user = await createUser({ name: "Pat", email: `${crypto.randomUUID()}@example.com`, password: "secret1" });
+  return user.id;
+}
+
+describe("percentChange", () => {
+  it("is a whole signed percent, null when the earlier period had nothing", () => {
+    expect(percentChange(12, 10)).toBe(20);
+    expect(percentChange(5, 10)).toBe(-50);
+    expect(percentChange(10, 10)).toBe(0);
+    expect(percentChange(1, 3)).toBe(-67);
+    expect(percentChange(4, 0)).toBeNull();
+    expect(percentChange(0, 0)).toBeNull();
+  });
+});
+
+describe("dashboard stats", () => {
+  it("an empty account has zeros and nothing to compare", async () => {
+    const me = await account();
+    expect(await getDashboardStats(me, { now: NOW, timeZone: NY })).toEqual({
+      totalJobs: 0,
+      totalRevenue: 0,
+      pendingEstimates: 0,
+      activeCustomers: 0,
+      jobsChange: null,
+      revenueChange: null,
+      overdueInvoices: 0,
+      newCustomersThisWeek: 0,
+    });
+  });
+
+  it("counts the account's own records only, as SQL aggregates", async () => {
+    const db = await getDb();
+    const [me, other] = [await account(), await account()];
+    // Another business, busy in every way the dashboard counts: none of it may show.
+    const theirs = await createCustomer(db, other, { createdAt: daysAgo(1) });
+    await createJob(db, other, { customerId: theirs.id, createdAt: daysAgo(2) });
+    await createEstimate(db, other, { customerId: theirs.id, status: "pending" });
+    await createInvoice(db, other, { customerId: theirs.id, status: "paid", paidDate: daysAgo(3), items: line });
+    await createInvoice(db, other, { customerId: theirs.id, status: "overdue", items: line });
+
+    // Customers: one before this week (Saturday 11:59 PM in New York), two in it.
+    const ana = await createCustomer(db, me, { createdAt: new Date("2026-11-15T04:59:00Z") });
+    await createCustomer(db, me, { createdAt: new Date("2026-11-15T05:00:00Z") });
+    await createCustomer(db, me, { createdAt: daysAgo(0) });
+
+    // Jobs: 3 in the last 30 days, 2 in the 30 before, 1 older.
+    for (const days of [1, 10, 29]) await createJob(db, me, { customerId: ana.id, createdAt: daysAgo(days) });
+    for (const days of [31, 59]) await createJob(db, me, { customerId: ana.id, createdAt: daysAgo(days) });
+    await createJob(db, me, { customerId: ana.id, createdAt: daysAgo(90) });
+
+    // Estimates: 2 pending, 1 approved.
+    await createEstimate(db, me, { customerId: ana.id, status: "pending" });
+    await createEstimate(db, me, { customerId: ana.id, status: "pending" });
+    await createEstimate(db, me, { customerId: ana.id, status: "approved" });
+
+    // Invoices of $100.00 each (tax 8.25%: $108.25): paid 2 recently and 4 before; 1 paid long ago.
+    for (const days of [2, 20]) await createInvoice(db, me, { customerId: ana.id, status: "paid", paidDate: daysAgo(days), items: line });
+    for (const days of [35, 40, 45, 50]) await createInvoice(db, me, { customerId: ana.id, status: "paid", paidDate: daysAgo(days), items: line });
+    await createInvoice(db, me, { customerId: ana.id, status: "paid", paidDate: daysAgo(200), items: line });
+    // Overdue: one marked so, one pending past its due date; not: due today, paid, cancelled.
+    await createInvoice(db, me, { customerId: ana.id, status: "overdue", dueDate: "2026-12-01", items: line });
+    await createInvoice(db, me, { customerId: ana.id, status: "pending", dueDate: "2026-11-17", items: line });
+    await createInvoice(db, me, { customerId: ana.id, status: "pending", dueDate: "2026-11-18", items: line });
+    await createInvoice(db, me, { customerId: ana.id, status: "cancelled", dueDate: "2026-01-01", items: line });
+
+    expect(await getDashboardStats(me, { now: NOW, timeZone: NY })).toEqual({
+      totalJobs: 6,
+      totalRevenue: 7 * 10_825,
+      pendingEstimates: 2,
+      activeCustomers: 3,
+      jobsChange: 50,
+      revenueChange: -50,
+      overdueInvoices: 2,
+      newCustomersThisWeek: 2,
+    });
+    // "This week" and "today" are the account's: in Tokyo the week started earlier, on Saturday 15:00 UTC.
+    const tokyo = await getDashboardStats(me, { now: NOW, timeZone: "Asia/Tokyo" });
+    expect(tokyo.newCustomersThisWeek).toBe(3);
+    expect((await getRecordCounts(me)).invoices).toBe(11);
+  });
+});
+
+describe("searching the business", () => {
+  it("finds customers, jobs, estimates and invoices of the account at once", async () => {
+    const db = await getDb();
+    const [me, other] = [await account(), await account()];
+    const ana = await createCustomer(db, me, { name: "Ana Ruiz", email: "ana@example.com", phone: "(512) 555-0142" });
+    const bob = await createCustomer(db, me, { name: "Bob Lee", email: "bob@example.com", phone: "(512) 555-0199" });
+    const twin = await createCustomer(db, other, { name: "Ana Ruiz (other account)" });
+    await createJob(db, other, { customerId: twin.id, title: "Ana's other job" });
+    const job = await createJob(db, me, { customerId: bob.id, title: "Panel upgrade", location: "12 Elm St, Austin" });
+    const estimate = await createEstimate(db, me, { customerId: ana.id, title: "Water heater 50% off" });
+    const invoice = await createInvoice(db, me, { customerId: bob.id, title: "Panel upgrade", status: "pending", dueDate: "2026-11-01", items: line });
+
+    const ruiz = await searchBusiness(me, "ruiz", { today: "2026-11-18" });
+    expect(ruiz.customers).toEqual({ items: [expect.objectContaining({ id: ana.id, name: "Ana Ruiz" })], total: 1 });
+    expect(ruiz.estimates.items.map((e) => e.id)).toEqual([estimate.id]);
+    expect(ruiz.jobs.total).toBe(0);
+
+    const panel = await searchBusiness(me, "PANEL", { today: "2026-11-18" });
+    expect(panel.jobs.items).toEqual([{ id: job.id, title: "Panel upgrade", status: "pending", location: "12 Elm St, Austin", customerName: "Bob Lee" }]);
+    expect(panel.invoices.items).toEqual([
+      { id: invoice.id, invoiceNumber: invoice.invoiceNumber, title: "Panel upgrade", status: "overdue", total: 10_825, customerName: "Bob Lee" },
+    ]);
+
+    expect((await searchBusiness(me, "elm st", { today: "2026-11-18" })).jobs.total).toBe(1);
+    expect((await searchBusiness(me, "555-0199", { today: "2026-11-18" })).customers.items.map((c) => c.name)).toEqual(["Bob Lee"]);
+    expect((await searchBusiness(me, invoice.invoiceNumber, { today: "2026-11-18" })).invoices.total).toBe(1);
+    // LIKE wildcards are searched for literally.
+    expect((await searchBusiness(me, "50%", { today: "2026-11-18" })).estimates.total).toBe(1);
+    expect((await searchBusiness(me, "5_%", { today: "2026-11-18" })).estimates.total).toBe(0);
+    // Each section shows at most `limit`, with the full total.
+    const limited = await searchBusiness(me, "example.com", { today: "2026-11-18", limit: 1 });
+    expect(limited.customers.items).toHaveLength(1);
+    expect(limited.customers.total).toBe(2);
+  });
+});

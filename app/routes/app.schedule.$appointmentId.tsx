@@ -1,0 +1,67 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { AppointmentDetailView } from "~/components/appointment-detail";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { scheduleUrl } from "~/lib/schedule";
+import { rescheduleSchema } from "~/lib/schedule-schema";
+import {
+  getAccountTimeZone,
+  getAppointmentDetail,
+  rescheduleAppointment,
+  setAppointmentStatus,
+} from "~/models/appointment.server";
+import type { RootLoaderData } from "~/root";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [detail, timeZone] = await Promise.all([getAppointmentDetail(user.id, params.appointmentId ?? ""), getAccountTimeZone(user.id)]);
+  if (!detail) throw new Response("Not Found", { status: 404 });
+  return { detail, timeZone };
+}
+
+/** intent=complete, cancel or reschedule (with scheduledDate, the account's wall clock). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = params.appointmentId ?? "";
+  const form = await request.formData();
+  const back = scheduleUrl(new URL(request.url).search);
+  const intent = form.get("intent");
+  if (intent === "complete" || intent === "cancel") {
+    const row = await setAppointmentStatus(user.id, id, intent === "complete" ? "completed" : "cancelled");
+    if (!row) throw new Response("Not Found", { status: 404 });
+    const key = intent === "complete" ? "completed" : "cancelled";
+    return redirectWithToast(back, { title: `schedule.toasts.${key}`, description: `schedule.toasts.${key}Body`, values: { title: row.title } });
+  }
+  if (intent === "reschedule") {
+    const timeZone = await getAccountTimeZone(user.id);
+    const parsed = rescheduleSchema(timeZone).safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ rescheduleErrors: parsed.error.issues.map((issue) => issue.message) }, { status: 400 });
+    const row = await rescheduleAppointment(user.id, id, parsed.data.scheduledDate);
+    if (!row) throw new Response("Not Found", { status: 404 });
+    return redirectWithToast(back, { title: "schedule.toasts.rescheduled", description: "schedule.toasts.rescheduledBody", values: { title: row.title } });
+  }
+  return data({ rescheduleErrors: [] as string[] }, { status: 400 });
+}
+
+/** The appointment's own dialog over the schedule. */
+export default function AppointmentRoute() {
+  const { detail, timeZone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const { search } = useLocation();
+  const closeTo = scheduleUrl(search);
+  return (
+    <RouteDialog title={detail.appointment.title} closeTo={closeTo} size="lg">
+      <AppointmentDetailView
+        detail={detail}
+        timeZone={timeZone}
+        locale={locale}
+        search={search}
+        closeTo={closeTo}
+        rescheduleErrors={actionData?.rescheduleErrors}
+      />
+    </RouteDialog>
+  );
+}

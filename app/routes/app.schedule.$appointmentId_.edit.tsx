@@ -1,0 +1,61 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AppointmentEditor } from "~/components/appointment-editor";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { ToastView } from "~/components/ui/toast";
+import { scheduleUrl } from "~/lib/schedule";
+import { appointmentSchema } from "~/lib/schedule-schema";
+import { getAccountTimeZone, getAppointment, updateAppointment } from "~/models/appointment.server";
+import { customerOptions } from "~/models/customer.server";
+import { isAccountCustomer } from "~/models/job.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+// The file name's "$appointmentId_" keeps this dialog out of the appointment's own: both sit over the schedule.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [appointment, timeZone] = await Promise.all([getAppointment(user.id, params.appointmentId ?? ""), getAccountTimeZone(user.id)]);
+  if (!appointment) throw new Response("Not Found", { status: 404 });
+  return { appointment, timeZone, customers: await customerOptions(user.id, appointment.customerId) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const existing = await getAppointment(user.id, params.appointmentId ?? "");
+  if (!existing) throw new Response("Not Found", { status: 404 });
+  const schema = appointmentSchema(await getAccountTimeZone(user.id), (customerId) => isAccountCustomer(user.id, customerId));
+  const submission = await parseWithZod(await request.formData(), { schema, async: true });
+  if (submission.status !== "success") return data({ result: submission.reply(), failed: true }, { status: 400 });
+  let appointment;
+  try {
+    // The form has no job or status: the appointment keeps its own.
+    appointment = await updateAppointment(user.id, existing.id, { ...submission.value, jobId: existing.jobId, status: existing.status });
+  } catch (error) {
+    console.error("Updating an appointment failed", error);
+    return data({ result: submission.reply(), failed: true }, { status: 500 });
+  }
+  if (!appointment) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(scheduleUrl(new URL(request.url).search), {
+    title: "schedule.toasts.updated",
+    description: "schedule.toasts.updatedBody",
+    values: { title: appointment.title },
+  });
+}
+
+export default function EditAppointment() {
+  const { t } = useTranslation();
+  const { appointment, timeZone, customers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const closeTo = scheduleUrl(useLocation().search);
+  return (
+    <RouteDialog title={t("schedule.form.editTitle")} closeTo={closeTo} size="lg">
+      <AppointmentEditor appointment={appointment} customers={customers} timeZone={timeZone} lastResult={actionData?.result} cancelTo={closeTo} />
+      {actionData?.failed ? (
+        <ToastView key={JSON.stringify(actionData)} toast={{ type: "error", title: "toast.errorTitle", description: "schedule.toasts.updateFailed" }} />
+      ) : null}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { JobDetailView } from "~/components/job-detail";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { scheduleUrl } from "~/lib/schedule";
+import { getJobDetail } from "~/models/job.server";
+import { getSettings } from "~/models/settings.server";
+import type { RootLoaderData } from "~/root";
+import { requireUser } from "~/services/session.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [detail, settings] = await Promise.all([getJobDetail(user.id, params.jobId ?? ""), getSettings(user.id)]);
+  if (!detail) throw new Response("Not Found", { status: 404 });
+  return { detail, currency: settings.currency };
+}
+
+/** A job's detail view (the one the jobs list shows) as a dialog over the schedule. */
+export default function ScheduleJobRoute() {
+  const { detail, currency } = useLoaderData<typeof loader>();
+  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const closeTo = scheduleUrl(useLocation().search);
+  return (
+    <RouteDialog title={detail.job.title} closeTo={closeTo} size="lg">
+      <JobDetailView detail={detail} locale={locale} currency={currency} editTo={`/app/jobs/${detail.job.id}/edit`} closeTo={closeTo} />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AppointmentEditor } from "~/components/appointment-editor";
+import { buttonClass } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { ToastView } from "~/components/ui/toast";
+import { scheduleUrl } from "~/lib/schedule";
+import { appointmentSchema } from "~/lib/schedule-schema";
+import { createAppointment, getAccountTimeZone } from "~/models/appointment.server";
+import { customerOptions } from "~/models/customer.server";
+import { isAccountCustomer } from "~/models/job.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [customers, timeZone] = await Promise.all([customerOptions(user.id), getAccountTimeZone(user.id)]);
+  return { customers, timeZone };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const schema = appointmentSchema(await getAccountTimeZone(user.id), (customerId) => isAccountCustomer(user.id, customerId));
+  const submission = await parseWithZod(await request.formData(), { schema, async: true });
+  if (submission.status !== "success") return data({ result: submission.reply(), failed: false }, { status: 400 });
+  try {
+    const appointment = await createAppointment(user.id, submission.value);
+    return redirectWithToast(scheduleUrl(new URL(request.url).search), {
+      title: "schedule.toasts.created",
+      description: "schedule.toasts.createdBody",
+      values: { title: appointment.title },
+    });
+  } catch (error) {
+    console.error("Creating an appointment failed", error);
+    return data({ result: submission.reply(), failed: true }, { status: 500 });
+  }
+}
+
+export default function NewAppointment() {
+  const { t } = useTranslation();
+  const { customers, timeZone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const closeTo = scheduleUrl(useLocation().search);
+  const errors = Object.values(actionData?.result.error ?? {})
+    .flat()
+    .filter((message): message is string => Boolean(message));
+  return (
+    <RouteDialog title={t("schedule.form.newTitle")} closeTo={closeTo} size="lg">
+      {customers.length === 0 ? (
+        <div>
+          <p>{t("schedule.form.noCustomers")}</p>
+          <div className="mt-6 flex justify-end gap-2">
+            <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
+              {t("schedule.form.cancel")}
+            </Link>
+            <Link to="/app/customers/new" className={buttonClass("primary")}>
+              {t("schedule.form.addCustomer")}
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <AppointmentEditor customers={customers} timeZone={timeZone} lastResult={actionData?.result} cancelTo={closeTo} />
+      )}
+      {actionData ? (
+        // SPEC.md section 8: the server's message, else the generic failure.
+        <ToastView
+          key={JSON.stringify(actionData)}
+          toast={
+            !actionData.failed && errors.length > 0
+              ? { type: "error", title: "toast.errorTitle", description: "schedule.toasts.createFailedWith", values: { messages: [...new Set(errors.map((e) => t(e)))].join(". ") } }
+              : { type: "error", title: "toast.errorTitle", description: "schedule.toasts.createFailed" }
+          }
+        />
+      ) : null}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,237 @@
+// The /app/schedule screens' loaders and actions (the schedule, new appointment, the
+// appointment and job dialogs) and /app/search, called the way Remix calls them.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { accountSettings } from "#db/schema";
+import { createAppointment, createCustomer, createJob } from "#db/factories";
+import { dayKey } from "~/lib/schedule";
+import { getAppointment, listAppointments } from "~/models/appointment.server";
+import { getSettings } from "~/models/settings.server";
+import { loader as scheduleLoader } from "~/routes/app.schedule";
+import { action as detailAction, loader as detailLoader } from "~/routes/app.schedule.$appointmentId";
+import { action as editAction } from "~/routes/app.schedule.$appointmentId_.edit";
+import { loader as jobLoader } from "~/routes/app.schedule.jobs.$jobId";
+import { action as newAction, loader as newLoader } from "~/routes/app.schedule.new";
+import { loader as searchLoader } from "~/routes/app.search";
+import { getDb } from "~/services/db.server";
+import { readToast } from "~/services/toast.server";
+import { signedInAccount } from "../../test/accounts";
+import { formRequest, unwrap } from "../../test/requests";
+
+const ORIGIN = "http://localhost";
+type Handler = (args: { request: Request; params: Record<string, string>; context: never }) => Promise<unknown>;
+
+async function run(handler: unknown, request: Request, params: Record<string, string> = {}) {
+  try {
+    return unwrap(await (handler as Handler)({ request, params, context: {} as never }));
+  } catch (thrown) {
+    if (thrown instanceof Response) return unwrap(thrown);
+    throw thrown;
+  }
+}
+
+const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
+
+async function toastOf(headers: Headers) {
+  const cookie = headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
+}
+
+async function account(timeZone = "America/Chicago") {
+  const signedIn = await signedInAccount();
+  const db = await getDb();
+  await getSettings(signedIn.user.id);
+  await db.update(accountSettings).set({ timeZone }).where(eq(accountSettings.userId, signedIn.user.id));
+  const customer = await createCustomer(db, signedIn.user.id, { name: "Ana Ruiz", phone: "555-0100" });
+  return { ...signedIn, customer };
+}
+
+const form = { appointmentType: "other", customType: "", title: "Site survey", description: "", duration: "60", location: "", notes: "" };
+
+describe("/app/schedule/new", () => {
+  it("creates the appointment at the account's wall clock and returns to the schedule with a toast", async () => {
+    const { user, cookie, customer } = await account();
+    const loaded = await run(newLoader, get("/app/schedule/new", cookie));
+    expect(loaded.body).toMatchObject({ timeZone: "America/Chicago", customers: [{ id: customer.id, name: "Ana Ruiz" }] });
+
+    const result = await run(
+      newAction,
+      formRequest(`${ORIGIN}/app/schedule/new?tab=list&q=survey`, {
+        ...form,
+        customerId: customer.id,
+        appointmentType: "estimate",
+        customType: "dropped: not an other",
+        scheduledDate: "2026-07-01T09:30",
+        duration: "45",
+      }, { Cookie: cookie }),
+    );
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/app/schedule?tab=list&q=survey");
+    expect(await toastOf(result.headers)).toMatchObject({ title: "schedule.toasts.created", values: { title: "Site survey" } });
+    const [created] = (await listAppointments(user.id)).items;
+    expect(created).toMatchObject({
+      title: "Site survey",
+      appointmentType: "estimate",
+      customType: null,
+      duration: 45,
+      status: "scheduled",
+      scheduledDate: new Date("2026-07-01T14:30:00Z"),
+    });
+  });
+
+  it("answers 400 with the form's messages and creates nothing", async () => {
+    const { user, cookie } = await account();
+    const result = await run(
+      newAction,
+      formRequest(`${ORIGIN}/app/schedule/new`, { ...form, customerId: "none", title: "", scheduledDate: "", duration: "0" }, { Cookie: cookie }),
+    );
+    expect(result.status).toBe(400);
+    const { error } = (result.body as { result: { error: Record<string, string[]> } }).result;
+    expect(error).toMatchObject({
+      customerId: ["schedule.form.customerRequired"],
+      title: ["schedule.form.titleRequired"],
+      scheduledDate: ["schedule.form.dateRequired"],
+      duration: ["schedule.form.durationMin"],
+    });
+    expect((await listAppointments(user.id)).total).toBe(0);
+  });
+
+  it("refuses another account's customer as no customer chosen", async () => {
+    const a = await account();
+    const b = await account();
+    const result = await run(
+      newAction,
+      formRequest(`${ORIGIN}/app/schedule/new`, { ...form, customerId: b.customer.id, scheduledDate: "2026-07-01T09:30" }, { Cookie: a.cookie }),
+    );
+    expect(result.status).toBe(400);
+    expect((await listAppointments(a.user.id)).total).toBe(0);
+  });
+});
+
+describe("/app/schedule", () => {
+  it("loads the tab's window: today and upcoming, a week, or a page of the list", async () => {
+    const { user, cookie, customer } = await account("UTC");
+    const other = await account("UTC");
+    const db = await getDb();
+    const now = new Date();
+    const later = new Date(now.getTime() + 60_000);
+    await createAppointment(db, user.id, { customerId: customer.id, title: "Soon", scheduledDate: later });
+    await createAppointment(db, other.user.id, { customerId: other.customer.id, title: "Not mine", scheduledDate: later });
+    await createJob(db, user.id, { customerId: customer.id, title: "Panel upgrade", scheduledDate: new Date("2030-03-12T15:00:00Z") });
+
+    const today = (await run(scheduleLoader, get("/app/schedule", cookie))).body as {
+      view: { tab: string; todayItems: { title: string }[]; upcoming: { title: string }[] };
+      today: string;
+    };
+    expect(today.today).toBe(dayKey(now, "UTC"));
+    expect(today.view.tab).toBe("today");
+    // (Unless the minute ahead falls on tomorrow.)
+    if (dayKey(later, "UTC") === today.today) expect(today.view.todayItems.map((i) => i.title)).toEqual(["Soon"]);
+    expect(today.view.upcoming.map((i) => i.title)).toContain("Soon");
+    expect(today.view.upcoming.map((i) => i.title)).not.toContain("Not mine");
+
+    const week = (await run(scheduleLoader, get("/app/schedule?tab=calendar&week=2030-03-13", cookie))).body as {
+      params: { week: string };
+      view: { days: { day: string; items: { title: string; isJob: boolean }[] }[] };
+    };
+    expect(week.params.week).toBe("2030-03-10");
+    expect(week.view.days.map((d) => d.items.map((i) => i.title))).toEqual([[], [], ["Panel upgrade"], [], [], [], []]);
+
+    const list = (await run(scheduleLoader, get("/app/schedule?tab=list&q=panel", cookie))).body as { view: { items: { title: string }[]; total: number } };
+    expect(list.view.items.map((i) => i.title)).toEqual(["Panel upgrade"]);
+    expect(list.view.total).toBe(1);
+  });
+});
+
+describe("the appointment dialog", () => {
+  async function withAppointment() {
+    const a = await account();
+    const db = await getDb();
+    const job = await createJob(db, a.user.id, { customerId: a.customer.id, title: "Panel upgrade" });
+    const appointment = await createAppointment(db, a.user.id, { customerId: a.customer.id, jobId: job.id, title: "Walkthrough" });
+    return { ...a, job, appointment };
+  }
+
+  it("shows the appointment with its customer and job; another account's is 404", async () => {
+    const { cookie, appointment, job } = await withAppointment();
+    const other = await account();
+    const loaded = await run(detailLoader, get(`/app/schedule/${appointment.id}`, cookie), { appointmentId: appointment.id });
+    expect(loaded.body).toMatchObject({ detail: { appointment: { title: "Walkthrough" }, customer: { name: "Ana Ruiz" }, job: { id: job.id } }, timeZone: "America/Chicago" });
+    expect((await run(detailLoader, get(`/app/schedule/${appointment.id}`, other.cookie), { appointmentId: appointment.id })).status).toBe(404);
+    expect((await run(detailAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}`, { intent: "complete" }, { Cookie: other.cookie }), { appointmentId: appointment.id })).status).toBe(404);
+    expect((await getAppointment(appointment.userId, appointment.id))?.status).toBe("scheduled");
+  });
+
+  it("marks completed, cancels and reschedules, each with a toast", async () => {
+    const { user, cookie, appointment } = await withAppointment();
+    const post = (fields: Record<string, string>) =>
+      run(detailAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}?tab=calendar`, fields, { Cookie: cookie }), { appointmentId: appointment.id });
+
+    const completed = await post({ intent: "complete" });
+    expect(completed.status).toBe(302);
+    expect(completed.headers.get("Location")).toBe("/app/schedule?tab=calendar");
+    expect(await toastOf(completed.headers)).toMatchObject({ title: "schedule.toasts.completed" });
+    expect((await getAppointment(user.id, appointment.id))?.status).toBe("completed");
+
+    await post({ intent: "cancel" });
+    expect((await getAppointment(user.id, appointment.id))?.status).toBe("cancelled");
+
+    const bad = await post({ intent: "reschedule", scheduledDate: "2026-02-30T10:00" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ rescheduleErrors: ["schedule.form.dateInvalid"] });
+
+    const moved = await post({ intent: "reschedule", scheduledDate: "2026-12-01T08:00" });
+    expect(await toastOf(moved.headers)).toMatchObject({ title: "schedule.toasts.rescheduled" });
+    expect(await getAppointment(user.id, appointment.id)).toMatchObject({ status: "rescheduled", scheduledDate: new Date("2026-12-01T14:00:00Z") });
+  });
+
+  it("edits the fields and keeps the job and the status", async () => {
+    const { user, cookie, customer, appointment, job } = await withAppointment();
+    const result = await run(
+      editAction,
+      formRequest(
+        `${ORIGIN}/app/schedule/${appointment.id}/edit`,
+        { ...form, customerId: customer.id, title: "Walkthrough (moved)", customType: "Permit", scheduledDate: "2026-12-02T07:15", duration: "30" },
+        { Cookie: cookie },
+      ),
+      { appointmentId: appointment.id },
+    );
+    expect(result.status).toBe(302);
+    expect(await toastOf(result.headers)).toMatchObject({ title: "schedule.toasts.updated" });
+    expect(await getAppointment(user.id, appointment.id)).toMatchObject({
+      title: "Walkthrough (moved)",
+      appointmentType: "other",
+      customType: "Permit",
+      duration: 30,
+      jobId: job.id,
+      status: "scheduled",
+      scheduledDate: new Date("2026-12-02T13:15:00Z"),
+    });
+  });
+
+  it("opens a job's detail from the schedule; another account's job is 404", async () => {
+    const { cookie, job } = await withAppointment();
+    const other = await account();
+    const loaded = await run(jobLoader, get(`/app/schedule/jobs/${job.id}`, cookie), { jobId: job.id });
+    expect(loaded.body).toMatchObject({ detail: { job: { title: "Panel upgrade" }, appointments: [{ title: "Walkthrough" }] } });
+    expect((await run(jobLoader, get(`/app/schedule/jobs/${job.id}`, other.cookie), { jobId: job.id })).status).toBe(404);
+  });
+});
+
+describe("/app/search", () => {
+  it("searches the account's customers, jobs, estimates and invoices", async () => {
+    const { cookie, customer, user } = await account();
+    const db = await getDb();
+    await createJob(db, user.id, { customerId: customer.id, title: "Ruiz kitchen rewire" });
+    const empty = await run(searchLoader, get("/app/search", cookie));
+    expect(empty.body).toMatchObject({ q: "", results: null });
+    const found = (await run(searchLoader, get("/app/search?q=ruiz", cookie))).body as {
+      results: { customers: { total: number }; jobs: { items: { title: string }[] } };
+    };
+    expect(found.results.customers.total).toBe(1);
+    expect(found.results.jobs.items.map((j) => j.title)).toEqual(["Ruiz kitchen rewire"]);
+  });
+});
