@@ -66,7 +66,7 @@ test.describe("language", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(nav.getByRole("link", { name: "Clientes", exact: true })).toBeVisible();
     await expect(nav.getByText("Contratista", { exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Hola, ${user.name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bienvenido, ${user.name}`);
 
     const html = await reloadHtml(page);
     expect(html).toMatch(/<html lang="es"/);
@@ -76,7 +76,7 @@ test.describe("language", () => {
     await signOutAndBackIn(page, user, "Cerrar sesión");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(nav.getByRole("link", { name: "Clientes", exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Hola, ${user.name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bienvenido, ${user.name}`);
   });
 });
 

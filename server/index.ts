@@ -1,4 +1,5 @@
 import path from "node:path";
+import { startBackupSchedule } from "~/services/backup.server";
 import { getConnection } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { createApp } from "./app";
@@ -13,7 +14,12 @@ async function main() {
     const shown = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
     console.log(`TradeDesk (${mode}) listening on http://${shown}:${config.PORT}`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  // Daily backups for accounts with auto backup on (checked hourly; the timer never keeps the process alive).
+  const stopBackups = startBackupSchedule();
+  const stop = () => {
+    stopBackups();
+    server.close(() => process.exit(0));
+  };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

@@ -1,5 +1,7 @@
-import { eq } from "drizzle-orm";
-import { accountSettings, type AccountSettings } from "#db/schema";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { accountSettings, users, type AccountSettings } from "#db/schema";
+import type { LogoMimeType } from "~/lib/image-type";
+import type { SettingsInput } from "~/lib/settings-schema";
 import { getDb } from "~/services/db.server";
 
 /** The account's settings; the row is created with the defaults if it is missing. */
@@ -53,4 +55,69 @@ export async function getLogo(userId: string) {
     .from(accountSettings)
     .where(eq(accountSettings.userId, userId))
     .get();
+}
+
+export type SettingsWithoutLogo = Omit<AccountSettings, "logo">;
+
+const { logo: _logoBytes, ...columnsWithoutLogo } = getTableColumns(accountSettings);
+
+/** Every setting except the logo's bytes (the settings screen and the data export never need them). */
+export async function getSettingsWithoutLogo(userId: string): Promise<SettingsWithoutLogo> {
+  const db = await getDb();
+  const read = () => db.select(columnsWithoutLogo).from(accountSettings).where(eq(accountSettings.userId, userId)).get();
+  const found = await read();
+  if (found) return found;
+  await db.insert(accountSettings).values({ userId }).onConflictDoNothing();
+  return (await read())!;
+}
+
+/** Creates the account's settings row with the defaults if it is missing (reads nothing). */
+async function ensureSettingsRow(userId: string) {
+  const db = await getDb();
+  await db.insert(accountSettings).values({ userId }).onConflictDoNothing();
+}
+
+/** Saves the whole settings form (everything but the logo, which has its own form). */
+export async function updateSettings(userId: string, input: SettingsInput): Promise<SettingsWithoutLogo> {
+  await ensureSettingsRow(userId);
+  const db = await getDb();
+  const [row] = await db
+    .update(accountSettings)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(accountSettings.userId, userId))
+    .returning(columnsWithoutLogo);
+  return row;
+}
+
+/** Stores the account's logo; its type must already be checked from its bytes (app/lib/image-type.ts). */
+export async function setLogo(userId: string, bytes: Uint8Array, mimeType: LogoMimeType, now = new Date()) {
+  await ensureSettingsRow(userId);
+  const db = await getDb();
+  await db
+    .update(accountSettings)
+    .set({ logo: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), logoMimeType: mimeType, logoUpdatedAt: now, updatedAt: now })
+    .where(eq(accountSettings.userId, userId));
+}
+
+export async function removeLogo(userId: string) {
+  await ensureSettingsRow(userId);
+  const db = await getDb();
+  await db
+    .update(accountSettings)
+    .set({ logo: null, logoMimeType: null, logoUpdatedAt: null, updatedAt: new Date() })
+    .where(eq(accountSettings.userId, userId));
+}
+
+/**
+ * Accounts that want daily backups, with the zone their day is counted in. An account
+ * whose settings row does not exist yet has the defaults, and auto backup is on by default.
+ */
+export async function autoBackupAccounts(): Promise<{ userId: string; timeZone: string | null }[]> {
+  const db = await getDb();
+  return db
+    .select({ userId: users.id, timeZone: accountSettings.timeZone })
+    .from(users)
+    .leftJoin(accountSettings, eq(accountSettings.userId, users.id))
+    .where(sql`coalesce(${accountSettings.autoBackup}, 1) = 1`)
+    .orderBy(asc(users.id));
 }

@@ -1,22 +1,155 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { version } from "../../package.json";
+import { SettingsForm, SettingsSection } from "~/components/settings-form";
+import { LogoControls, LogoForm } from "~/components/settings-logo";
+import { buttonClass } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { checkLogo, MAX_LOGO_BYTES } from "~/lib/image-type";
+import { formatListDate } from "~/lib/job-dates";
 import { titleMeta } from "~/lib/meta";
+import { rateToPercent } from "~/lib/money";
+import { settingsSchema } from "~/lib/settings-schema";
+import { calendarDateIn, serverTimeZone, timeZoneOptions } from "~/lib/settings-time-zone";
+import { getSettingsWithoutLogo, removeLogo, setLogo, updateSettings } from "~/models/settings.server";
+import type { RootLoaderData } from "~/root";
+import { languageCookie } from "~/services/i18n.server";
+import { themeCookie } from "~/services/preferences.server";
 import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
 
-export const meta = titleMeta("nav.settings");
+export const meta = titleMeta("settings.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const settings = await getSettingsWithoutLogo(user.id);
+  const timeZones = timeZoneOptions();
+  const offered = settings.timeZone ?? serverTimeZone();
+  return {
+    defaults: {
+      appLanguage: settings.appLanguage,
+      documentLanguage: settings.documentLanguage,
+      companyName: settings.companyName,
+      phone: settings.phone,
+      address: settings.address,
+      email: settings.email,
+      website: settings.website,
+      defaultTaxRate: rateToPercent(settings.defaultTaxRate),
+      currency: settings.currency,
+      estimateValidDays: String(settings.estimateValidDays),
+      invoiceTerms: settings.invoiceTerms,
+      estimateTerms: settings.estimateTerms,
+      notifications: settings.notifications,
+      autoBackup: settings.autoBackup,
+      darkMode: settings.darkMode,
+      timeZone: offered,
+    },
+    zoneChosen: settings.timeZone !== null,
+    timeZones: timeZones.includes(offered) ? timeZones : [offered, ...timeZones],
+    logoUrl: settings.logoUpdatedAt ? `/app/logo?v=${settings.logoUpdatedAt.getTime()}` : null,
+    app: {
+      version,
+      build: process.env.NODE_ENV === "production" ? "production" : "development",
+      today: calendarDateIn(new Date(), settings.timeZone),
+    },
+  };
 }
 
-export default function Page() {
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return logoAction(request, user.id);
+
+  const submission = parseWithZod(await request.formData(), { schema: settingsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await updateSettings(user.id, submission.value);
+  // The cookies follow the account, so the sign-in page after a sign-out keeps them too.
+  const headers = new Headers();
+  headers.append("Set-Cookie", await languageCookie.serialize(submission.value.appLanguage));
+  headers.append("Set-Cookie", await themeCookie.serialize(submission.value.darkMode ? "dark" : "light"));
+  return redirectWithToast("/app/settings", { title: "settings.saved", description: "settings.savedBody" }, { headers });
+}
+
+// Room for the multipart envelope around a 5 MB file (boundaries, headers, the intent field).
+const MULTIPART_SLACK = 64 * 1024;
+
+const logoFailure = (reason: "missing" | "tooLarge" | "invalidType") =>
+  redirectWithToast("/app/settings", { type: "error", title: `settings.logo.${reason}`, description: `settings.logo.${reason}Body` });
+
+async function logoAction(request: Request, userId: string) {
+  const length = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(length) && length > MAX_LOGO_BYTES + MULTIPART_SLACK) return logoFailure("tooLarge");
+  let form: FormData;
+  try {
+    // One byte over the limit is enough to know a file is too large, and to say so.
+    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_LOGO_BYTES + 1 }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return logoFailure("tooLarge");
+    throw new Response("Bad Request", { status: 400 });
+  }
+  if (form.get("intent") === "remove") {
+    await removeLogo(userId);
+    return redirectWithToast("/app/settings", { title: "settings.logo.removed", description: "settings.logo.removedBody" });
+  }
+  const file = form.get("logo");
+  const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : null;
+  const check = checkLogo(bytes);
+  if (!check.ok) return logoFailure(check.error);
+  await setLogo(userId, bytes!, check.mimeType);
+  return redirectWithToast("/app/settings", { title: "settings.logo.uploaded", description: "settings.logo.uploadedBody" });
+}
+
+export default function SettingsPage() {
   const { t } = useTranslation();
+  const { defaults, zoneChosen, timeZones, logoUrl, app } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
   return (
-    <div>
-      <PageHeader title={t("nav.settings")} />
-      <EmptyState>{t("sections.settings.empty")}</EmptyState>
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title={t("settings.title")} subtitle={t("settings.subtitle")} />
+      <SettingsForm
+        defaults={defaults}
+        lastResult={actionData && "result" in actionData ? actionData.result : null}
+        zoneChosen={zoneChosen}
+        timeZones={timeZones}
+        companyExtra={<LogoControls logoUrl={logoUrl} />}
+        after={
+          <>
+            <SettingsSection id="settings-data" title={t("settings.data.title")} description={t("settings.data.description")}>
+              <div>
+                <a href="/app/settings/export.json" download className={buttonClass("secondary")}>
+                  {t("settings.data.download")}
+                </a>
+              </div>
+            </SettingsSection>
+            <SettingsSection id="settings-info" title={t("settings.info.title")}>
+              <dl className="grid gap-4 text-sm sm:grid-cols-3" data-testid="app-info">
+                <div>
+                  <dt className="text-slate-500 dark:text-slate-400">{t("settings.info.version")}</dt>
+                  <dd className="font-medium">{app.version}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500 dark:text-slate-400">{t("settings.info.build")}</dt>
+                  <dd className="font-medium">{t(`settings.info.${app.build}`)}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500 dark:text-slate-400">{t("settings.info.lastUpdated")}</dt>
+                  <dd className="font-medium">{formatListDate(`${app.today}T00:00:00Z`, locale)}</dd>
+                </div>
+              </dl>
+            </SettingsSection>
+          </>
+        }
+      />
+      <LogoForm />
     </div>
   );
 }

@@ -1,0 +1,236 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { CURRENCIES, MAX_VALID_DAYS, MIN_VALID_DAYS, SETTINGS_LANGUAGES, SETTINGS_LIMITS, settingsSchema } from "~/lib/settings-schema";
+import { Button } from "./ui/button";
+import { Field, SelectField, TextareaField } from "./ui/forms";
+
+export const SETTINGS_FORM_ID = "settings-form";
+
+/** The values the form starts from, as the form shows them (the tax rate in percent, "8.25"). */
+export type SettingsFormValues = {
+  appLanguage: string;
+  documentLanguage: string;
+  companyName: string;
+  phone: string;
+  address: string;
+  email: string;
+  website: string;
+  defaultTaxRate: string;
+  currency: string;
+  estimateValidDays: string;
+  invoiceTerms: string;
+  estimateTerms: string;
+  notifications: boolean;
+  autoBackup: boolean;
+  darkMode: boolean;
+  timeZone: string;
+};
+
+export function SettingsSection({ title, description, children, id }: { title: string; description?: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+/** A checkbox drawn as a switch: a real checkbox, so it submits without JavaScript. */
+export function SwitchField({ label, hint, inputProps }: { label: string; hint?: string; inputProps: InputHTMLAttributes<HTMLInputElement> }) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+      <input
+        {...inputProps}
+        id={id}
+        type="checkbox"
+        role="switch"
+        aria-describedby={hintId}
+        className="relative mt-0.5 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:left-0.5 before:top-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:bg-slate-600 dark:checked:bg-brand-500 dark:focus-visible:ring-offset-slate-900"
+      />
+    </div>
+  );
+}
+
+/**
+ * The whole settings form but the logo (which uploads on its own form, rendered in the
+ * company section through `companyExtra`). One Save button saves everything.
+ */
+export function SettingsForm({
+  defaults,
+  lastResult,
+  zoneChosen,
+  timeZones,
+  companyExtra,
+  after,
+}: {
+  defaults: SettingsFormValues;
+  lastResult?: SubmissionResult<string[]> | null;
+  zoneChosen: boolean;
+  timeZones: string[];
+  companyExtra: ReactNode;
+  after: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const [form, fields] = useForm({
+    id: SETTINGS_FORM_ID,
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
+  });
+
+  // No zone chosen yet: offer the browser's own instead of the server's.
+  useEffect(() => {
+    if (zoneChosen) return;
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browserZone && browserZone !== defaults.timeZone && timeZones.includes(browserZone)) {
+      form.update({ name: fields.timeZone.name, value: browserZone });
+    }
+    // Once, on the first render in the browser.
+  }, []);
+
+  const text = (name: "companyName" | "phone" | "address" | "email" | "website", label: string, type: "text" | "tel" | "email" = "text", extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field label={label} errors={fields[name].errors} inputProps={{ ...getInputProps(fields[name], { type }), maxLength: SETTINGS_LIMITS[name], ...extra }} />
+  );
+  const languageOptions = SETTINGS_LANGUAGES.map((language) => (
+    <option key={language} value={language}>
+      {t(language === "en" ? "settings.language.english" : "settings.language.spanish")}
+    </option>
+  ));
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <SettingsSection id="settings-language" title={t("settings.language.title")} description={t("settings.language.description")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label={t("settings.language.appLanguage")} errors={fields.appLanguage.errors} selectProps={getSelectProps(fields.appLanguage)}>
+            {languageOptions}
+          </SelectField>
+          <SelectField
+            label={t("settings.language.documentLanguage")}
+            hint={t("settings.language.documentLanguageHint")}
+            errors={fields.documentLanguage.errors}
+            selectProps={getSelectProps(fields.documentLanguage)}
+          >
+            {languageOptions}
+          </SelectField>
+        </div>
+      </SettingsSection>
+
+      <SettingsSection id="settings-company" title={t("settings.company.title")} description={t("settings.company.description")}>
+        {companyExtra}
+        {text("companyName", t("settings.company.name"), "text", { required: true, autoComplete: "organization" })}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("phone", t("settings.company.phone"), "tel", { autoComplete: "tel" })}
+          {text("email", t("settings.company.email"), "email", { autoComplete: "email" })}
+        </div>
+        {text("address", t("settings.company.address"), "text", { autoComplete: "street-address" })}
+        {text("website", t("settings.company.website"), "text", { autoComplete: "url", inputMode: "url" })}
+      </SettingsSection>
+
+      <SettingsSection id="settings-business" title={t("settings.business.title")} description={t("settings.business.description")}>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            label={t("settings.business.taxRate")}
+            hint={t("settings.business.taxRateHint")}
+            errors={fields.defaultTaxRate.errors}
+            inputProps={{ ...getInputProps(fields.defaultTaxRate, { type: "number" }), step: "0.01", min: "0", max: "99.99", inputMode: "decimal", required: true }}
+          />
+          <SelectField label={t("settings.business.currency")} errors={fields.currency.errors} selectProps={getSelectProps(fields.currency)}>
+            {CURRENCIES.map((currency) => (
+              <option key={currency} value={currency}>
+                {t(`settings.currencies.${currency}`)}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label={t("settings.business.validDays")}
+            hint={t("settings.business.validDaysHint")}
+            errors={fields.estimateValidDays.errors}
+            inputProps={{
+              ...getInputProps(fields.estimateValidDays, { type: "number" }),
+              step: "1",
+              min: String(MIN_VALID_DAYS),
+              max: String(MAX_VALID_DAYS),
+              inputMode: "numeric",
+              required: true,
+            }}
+          />
+        </div>
+      </SettingsSection>
+
+      <SettingsSection id="settings-terms" title={t("settings.terms.title")} description={t("settings.terms.description")}>
+        <TextareaField
+          label={t("settings.terms.invoice")}
+          errors={fields.invoiceTerms.errors}
+          textareaProps={{ ...getTextareaProps(fields.invoiceTerms), rows: 3, maxLength: SETTINGS_LIMITS.terms }}
+        />
+        <TextareaField
+          label={t("settings.terms.estimate")}
+          errors={fields.estimateTerms.errors}
+          textareaProps={{ ...getTextareaProps(fields.estimateTerms), rows: 3, maxLength: SETTINGS_LIMITS.terms }}
+        />
+      </SettingsSection>
+
+      <SettingsSection id="settings-preferences" title={t("settings.preferences.title")}>
+        <SwitchField
+          label={t("settings.preferences.notifications")}
+          hint={t("settings.preferences.notificationsHint")}
+          inputProps={getInputProps(fields.notifications, { type: "checkbox" })}
+        />
+        <SwitchField
+          label={t("settings.preferences.autoBackup")}
+          hint={t("settings.preferences.autoBackupHint")}
+          inputProps={getInputProps(fields.autoBackup, { type: "checkbox" })}
+        />
+        <SwitchField label={t("settings.preferences.darkMode")} hint={t("settings.preferences.darkModeHint")} inputProps={getInputProps(fields.darkMode, { type: "checkbox" })} />
+        <SelectField
+          label={t("settings.preferences.timeZone")}
+          hint={t("settings.preferences.timeZoneHint")}
+          errors={fields.timeZone.errors}
+          selectProps={getSelectProps(fields.timeZone)}
+        >
+          {timeZones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replace(/_/g, " ")}
+            </option>
+          ))}
+        </SelectField>
+      </SettingsSection>
+
+      {after}
+
+      {form.errors?.length ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {t(form.errors[0])}
+        </p>
+      ) : null}
+      <div className="sticky bottom-2 flex justify-end rounded-xl border border-slate-200 bg-white/95 px-4 py-3 shadow-md backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+        <Button name="intent" value="save" disabled={saving}>
+          {saving ? t("settings.saving") : t("settings.save")}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { parsePercentRate } from "./money";
+import { isValidTimeZone } from "./settings-time-zone";
+
+// The settings form (SPEC.md section 2, Settings; fields and defaults of section 3).
+// Messages are dictionary keys. Values arrive as form strings; an unchecked switch
+// sends nothing.
+
+export const CURRENCIES = ["USD", "CAD", "MXN", "EUR", "GBP"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const SETTINGS_LANGUAGES = ["en", "es"] as const;
+
+/** The highest default tax rate the form accepts: 99.99% (9999 ten-thousandths). */
+export const MAX_DEFAULT_TAX_RATE = 9999;
+export const MIN_VALID_DAYS = 1;
+export const MAX_VALID_DAYS = 365;
+
+export const SETTINGS_LIMITS = {
+  companyName: 120,
+  phone: 40,
+  address: 300,
+  email: 254,
+  website: 200,
+  terms: 4000,
+} as const;
+
+const text = (max: number) =>
+  z
+    .string({ invalid_type_error: "validation.expectedText" })
+    .trim()
+    .max(max, "validation.tooLong")
+    .nullish()
+    .transform((value) => value ?? "");
+
+const language = z.enum(SETTINGS_LANGUAGES, { errorMap: () => ({ message: "settings.errors.languageInvalid" }) });
+
+/** "8.25" (percent, step 0.01) into ten-thousandths of a fraction, 825. */
+const taxRate = z
+  .string({ required_error: "settings.errors.taxRateRequired", invalid_type_error: "settings.errors.taxRateInvalid" })
+  .trim()
+  .min(1, "settings.errors.taxRateRequired")
+  .transform((value, ctx) => {
+    if (!/^\d*\.?\d*$/.test(value) || value === ".") {
+      ctx.addIssue({ code: "custom", message: value.startsWith("-") ? "settings.errors.taxRateRange" : "settings.errors.taxRateInvalid" });
+      return z.NEVER;
+    }
+    const rate = parsePercentRate(value);
+    if (rate === null) {
+      ctx.addIssue({ code: "custom", message: "settings.errors.taxRateDecimals" });
+      return z.NEVER;
+    }
+    if (rate > MAX_DEFAULT_TAX_RATE) {
+      ctx.addIssue({ code: "custom", message: "settings.errors.taxRateRange" });
+      return z.NEVER;
+    }
+    return rate;
+  });
+
+const validDays = z
+  .string({ required_error: "settings.errors.validDaysRequired", invalid_type_error: "settings.errors.validDaysWhole" })
+  .trim()
+  .min(1, "settings.errors.validDaysRequired")
+  .transform((value, ctx) => {
+    if (!/^[+-]?\d+$/.test(value)) {
+      ctx.addIssue({ code: "custom", message: "settings.errors.validDaysWhole" });
+      return z.NEVER;
+    }
+    const days = Number(value);
+    if (days < MIN_VALID_DAYS || days > MAX_VALID_DAYS) {
+      ctx.addIssue({ code: "custom", message: "settings.errors.validDaysRange" });
+      return z.NEVER;
+    }
+    return days;
+  });
+
+/** A switch (a checkbox): checked sends "on", unchecked sends nothing. */
+const toggle = z.unknown().transform((value) => value === true || value === "on" || value === "true");
+
+export const settingsSchema = z.object({
+  appLanguage: language,
+  documentLanguage: language,
+  companyName: z
+    .string({ required_error: "settings.errors.companyNameRequired", invalid_type_error: "validation.expectedText" })
+    .trim()
+    .min(1, "settings.errors.companyNameRequired")
+    .max(SETTINGS_LIMITS.companyName, "validation.tooLong"),
+  phone: text(SETTINGS_LIMITS.phone),
+  address: text(SETTINGS_LIMITS.address),
+  email: z
+    .string({ invalid_type_error: "validation.expectedText" })
+    .trim()
+    .max(SETTINGS_LIMITS.email, "common.invalidEmail")
+    .email("common.invalidEmail")
+    .nullish()
+    .or(z.literal("").transform(() => null))
+    .transform((value) => (value ? value.toLowerCase() : "")),
+  website: text(SETTINGS_LIMITS.website),
+  defaultTaxRate: taxRate,
+  currency: z.enum(CURRENCIES, { errorMap: () => ({ message: "settings.errors.currencyInvalid" }) }),
+  estimateValidDays: validDays,
+  invoiceTerms: text(SETTINGS_LIMITS.terms),
+  estimateTerms: text(SETTINGS_LIMITS.terms),
+  notifications: toggle,
+  autoBackup: toggle,
+  darkMode: toggle,
+  timeZone: z
+    .string({ required_error: "settings.errors.timeZoneInvalid", invalid_type_error: "settings.errors.timeZoneInvalid" })
+    .trim()
+    .refine(isValidTimeZone, "settings.errors.timeZoneInvalid"),
+});
+
+export type SettingsInput = z.infer<typeof settingsSchema>;

@@ -1,0 +1,211 @@
+import { describe, expect, it } from "vitest";
+import { createCustomer, createEstimate, createInvoice, createJob } from "#db/factories";
+import type { ESTIMATE_STATUSES, INVOICE_STATUSES, JOB_STATUSES } from "#db/schema";
+import { getDb } from "~/services/db.server";
+import { signedInAccount } from "../../test/accounts";
+import { getBusinessReport, getReportExport } from "./report.server";
+
+// One small business with figures worked out by hand. "Now" is Wednesday 2025-06-11,
+// 12:00 UTC; the 30-day window runs from 2025-05-13, the 7-day one from 2025-06-05.
+const NOW = new Date("2025-06-11T12:00:00Z");
+const at = (day: string, time = "10:00:00") => new Date(`${day}T${time}Z`);
+/** One line of $amount with no tax, so a document's total is exactly the amount. */
+const priced = (cents: number) => ({ taxRate: 0, items: [{ description: "Work", quantity: 100, unitPrice: cents }] });
+
+async function business() {
+  const db = await getDb();
+  const { user } = await signedInAccount();
+  const userId = user.id;
+  const [c1] = await Promise.all(["Ana", "Bo", "Cy"].map((name) => createCustomer(db, userId, { name, createdAt: at("2025-06-01") })));
+  await createCustomer(db, userId, { name: "Old", createdAt: at("2025-01-01") });
+  const customerId = c1.id;
+
+  const job = (status: (typeof JOB_STATUSES)[number], createdAt = at("2025-06-01")) => createJob(db, userId, { customerId, status, createdAt });
+  await job("pending");
+  await job("pending");
+  await job("in_progress");
+  await job("completed");
+  await job("cancelled");
+  await job("completed", at("2025-01-01"));
+
+  const estimate = (status: (typeof ESTIMATE_STATUSES)[number], cents: number, createdAt = at("2025-06-02")) =>
+    createEstimate(db, userId, { customerId, status, createdAt, ...priced(cents) });
+  await estimate("pending", 10_000);
+  await estimate("pending", 5_025);
+  await estimate("approved", 20_000);
+  await estimate("approved", 7_000);
+  await estimate("rejected", 3_000);
+  await estimate("expired", 1_000);
+  await estimate("pending", 99_900, at("2025-01-01"));
+
+  const invoice = (status: (typeof INVOICE_STATUSES)[number], cents: number, createdAt: Date, extra: { paidDate?: Date | null; dueDate?: string } = {}) =>
+    createInvoice(db, userId, { customerId, status, createdAt, ...priced(cents), ...extra });
+  await invoice("paid", 30_000, at("2025-06-01"), { paidDate: at("2025-06-05") });
+  await invoice("paid", 12_750, at("2025-04-01"), { paidDate: at("2025-06-10") });
+  await invoice("paid", 40_000, at("2025-03-01"), { paidDate: at("2025-04-01") });
+  await invoice("pending", 20_000, at("2025-06-03"), { dueDate: "2025-07-03" });
+  await invoice("pending", 15_000, at("2025-06-04"), { dueDate: "2025-06-01" });
+  await invoice("overdue", 7_500, at("2025-05-20"), { dueDate: "2025-04-20" });
+  await invoice("pending", 6_000, at("2025-01-01"), { dueDate: "2025-02-01" });
+  await invoice("cancelled", 50_000, at("2025-06-05"), { dueDate: "2025-07-05" });
+  return { userId, customerId };
+}
+
+describe("getBusinessReport (last 30 days)", () => {
+  it("computes every card and list from the account's rows", async () => {
+    const { userId } = await business();
+    const report = await getBusinessReport(userId, 30, { now: NOW });
+    expect(report.window).toMatchObject({ days: 30, from: "2025-05-13", to: "2025-06-11", timeZone: "UTC" });
+    // Paid inside the window: $300.00 (created inside) + $127.50 (created in April, paid June 10).
+    expect(report.totalRevenue).toBe(42_750);
+    // Pending estimates created inside: $100.00 + $50.25 (the January one is outside).
+    expect(report.pendingRevenue).toBe(15_025);
+    expect(report.customers).toBe(3);
+    expect(report.jobs).toEqual({ total: 5, pending: 2, inProgress: 1, completed: 1, active: 3 });
+    expect(report.estimates).toEqual({ total: 6, approved: 2, pending: 2 });
+    // Created inside: the paid $300, pending $200 and $150, overdue $75, cancelled $500.
+    expect(report.invoices).toEqual({ total: 5, paid: 1 });
+  });
+
+  it("computes the insights exactly", async () => {
+    const { userId } = await business();
+    const { insights } = await getBusinessReport(userId, 30, { now: NOW });
+    expect(insights).toEqual({
+      averageInvoiceDollars: 86, // $427.50 / 5 invoices = $85.50, half up
+      jobsPerCustomerTenths: 17, // 5 jobs / 3 customers = 1.67
+      approvalRatePercent: 33, // 2 approved of 6
+    });
+  });
+
+  it("charts paid revenue per week, by paid date", async () => {
+    const { userId } = await business();
+    const { revenue } = await getBusinessReport(userId, 30, { now: NOW });
+    expect(revenue.unit).toBe("week");
+    expect(revenue.points).toEqual([
+      { from: "2025-05-13", revenue: 0, invoices: 0 },
+      { from: "2025-05-18", revenue: 0, invoices: 0 },
+      { from: "2025-05-25", revenue: 0, invoices: 0 },
+      { from: "2025-06-01", revenue: 30_000, invoices: 1 },
+      { from: "2025-06-08", revenue: 12_750, invoices: 1 },
+    ]);
+    const year = await getBusinessReport(userId, 365, { now: NOW });
+    expect(year.revenue.unit).toBe("month");
+    expect(year.revenue.points.find((p) => p.from === "2025-04-01")).toEqual({ from: "2025-04-01", revenue: 40_000, invoices: 1 });
+    expect(year.revenue.points.find((p) => p.from === "2025-06-01")).toEqual({ from: "2025-06-01", revenue: 42_750, invoices: 2 });
+    expect(year.revenue.points.reduce((sum, p) => sum + p.revenue, 0)).toBe(year.totalRevenue);
+    // Saturday June 14: the last 7 days are exactly one week, from Sunday June 8.
+    const week = await getBusinessReport(userId, 7, { now: new Date("2025-06-14T12:00:00Z") });
+    expect(week.revenue.points).toEqual([{ from: "2025-06-08", revenue: 12_750, invoices: 1 }]);
+  });
+
+  it("ages every unpaid invoice, whenever it was created", async () => {
+    const { userId } = await business();
+    const { aging } = await getBusinessReport(userId, 7, { now: NOW });
+    expect(aging).toEqual({
+      current: { count: 1, amount: 20_000 }, // due July 3
+      days1to30: { count: 1, amount: 15_000 }, // due June 1: 10 days late
+      days31to60: { count: 1, amount: 7_500 }, // due April 20: 52 days late
+      over60: { count: 1, amount: 6_000 }, // due February 1
+    });
+  });
+
+  it("puts the bucket edges where they belong: due today is current, 30 days late is 1-30, 61 is over 60", async () => {
+    const db = await getDb();
+    const { user } = await signedInAccount();
+    const customer = await createCustomer(db, user.id);
+    for (const [dueDate, cents] of [
+      ["2025-06-11", 1],
+      ["2025-06-10", 10],
+      ["2025-05-12", 100],
+      ["2025-05-11", 1_000],
+      ["2025-04-12", 10_000],
+      ["2025-04-11", 100_000],
+    ] as const) {
+      await createInvoice(db, user.id, { customerId: customer.id, status: "pending", dueDate, createdAt: at("2025-03-01"), ...priced(cents) });
+    }
+    await createInvoice(db, user.id, { customerId: customer.id, status: "pending", dueDate: null, createdAt: at("2025-03-01"), ...priced(1_000_000) });
+    expect((await getBusinessReport(user.id, 30, { now: NOW })).aging).toEqual({
+      current: { count: 2, amount: 1_000_001 },
+      days1to30: { count: 2, amount: 110 },
+      days31to60: { count: 2, amount: 11_000 },
+      over60: { count: 1, amount: 100_000 },
+    });
+  });
+});
+
+describe("the range filter", () => {
+  it("the last 7 days keeps only what was created (or paid) since June 5", async () => {
+    const { userId } = await business();
+    const report = await getBusinessReport(userId, 7, { now: NOW });
+    expect(report.window.from).toBe("2025-06-05");
+    expect(report.totalRevenue).toBe(42_750);
+    expect(report.pendingRevenue).toBe(0);
+    expect(report.customers).toBe(0);
+    expect(report.jobs.total).toBe(0);
+    expect(report.estimates.total).toBe(0);
+    expect(report.invoices).toEqual({ total: 1, paid: 0 });
+    expect(report.insights).toEqual({ averageInvoiceDollars: 428, jobsPerCustomerTenths: 0, approvalRatePercent: 0 });
+  });
+
+  it("includes the first instant of the window and now, not a moment outside", async () => {
+    const db = await getDb();
+    const { user } = await signedInAccount();
+    for (const createdAt of [
+      new Date("2025-06-05T00:00:00.000Z"),
+      NOW,
+      new Date("2025-06-04T23:59:59.999Z"),
+      new Date(NOW.getTime() + 1),
+    ]) {
+      await createCustomer(db, user.id, { createdAt });
+    }
+    expect((await getBusinessReport(user.id, 7, { now: NOW })).customers).toBe(2);
+  });
+
+  it("counts days in the account's time zone", async () => {
+    const db = await getDb();
+    const { user } = await signedInAccount();
+    // June 5 at 03:00 UTC is still June 4 in Chicago.
+    await createCustomer(db, user.id, { createdAt: new Date("2025-06-05T03:00:00Z") });
+    expect((await getBusinessReport(user.id, 7, { now: NOW })).customers).toBe(1);
+    expect((await getBusinessReport(user.id, 7, { now: NOW, timeZone: "America/Chicago" })).customers).toBe(0);
+  });
+
+  it("two accounts never mix", async () => {
+    const mine = await business();
+    const other = await business();
+    const empty = await signedInAccount();
+    expect(await getBusinessReport(mine.userId, 30, { now: NOW })).toEqual(await getBusinessReport(other.userId, 30, { now: NOW }));
+    const nothing = await getBusinessReport(empty.user.id, 30, { now: NOW });
+    expect(nothing).toMatchObject({
+      totalRevenue: 0,
+      pendingRevenue: 0,
+      customers: 0,
+      jobs: { total: 0, active: 0, completed: 0 },
+      estimates: { total: 0, approved: 0 },
+      invoices: { total: 0, paid: 0 },
+      insights: { averageInvoiceDollars: 0, jobsPerCustomerTenths: 0, approvalRatePercent: 0 },
+    });
+    expect(nothing.revenue.points.every((p) => p.revenue === 0)).toBe(true);
+    expect(Object.values(nothing.aging).every((bucket) => bucket.count === 0)).toBe(true);
+  });
+});
+
+describe("getReportExport", () => {
+  it("has the exported report's shape: the period's summary and all-time counts", async () => {
+    const { userId } = await business();
+    expect(await getReportExport(userId, 30, { now: NOW })).toEqual({
+      generatedAt: "2025-06-11T12:00:00.000Z",
+      range: { days: 30, from: "2025-05-13", to: "2025-06-11", timeZone: "UTC" },
+      summary: {
+        totalRevenue: "427.50",
+        pendingRevenue: "150.25",
+        totalCustomers: 3,
+        completedJobs: 1,
+        activeJobs: 3,
+        totalEstimates: 6,
+        totalInvoices: 5,
+      },
+      counts: { customers: 4, jobs: 6, estimates: 7, invoices: 8 },
+    });
+  });
+});

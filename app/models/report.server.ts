@@ -1,0 +1,215 @@
+import { and, count, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { customers, estimates, invoices, jobs } from "#db/schema";
+import {
+  AGING_BUCKETS,
+  approvalRatePercent,
+  averageInvoiceDollars,
+  chartPeriods,
+  jobsPerCustomerTenths,
+  reportExport,
+  reportWindow,
+  type AgingBucket,
+  type ChartUnit,
+  type ReportExport,
+  type ReportRange,
+  type ReportWindow,
+} from "~/lib/report";
+import { getDb } from "~/services/db.server";
+import { getRecordCounts } from "./overview.server";
+
+// The reports screen (SPEC.md section 2, Reports; formulas of section 9), every figure
+// an SQL aggregate over the account's rows. The range keeps records created inside the
+// window; revenue counts the invoices PAID inside it (by paid date).
+
+/** 1 for each row that matches, summed: a conditional count inside one aggregate query. */
+const countWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+const sumWhere = (value: AnySQLiteColumn, condition: SQL) =>
+  sql<number>`coalesce(sum(case when ${condition} then ${value} else 0 end), 0)`;
+
+function createdWithin(column: AnySQLiteColumn, window: ReportWindow) {
+  return and(gte(column, window.start), lte(column, window.end));
+}
+
+export interface RevenuePoint {
+  /** First day of the period inside the window (`yyyy-MM-dd`). */
+  from: string;
+  revenue: number;
+  invoices: number;
+}
+
+export type Aging = Record<AgingBucket, { count: number; amount: number }>;
+
+export interface BusinessReport {
+  window: ReportWindow;
+  /** Cents. */
+  totalRevenue: number;
+  pendingRevenue: number;
+  customers: number;
+  jobs: { total: number; pending: number; inProgress: number; completed: number; active: number };
+  estimates: { total: number; approved: number; pending: number };
+  invoices: { total: number; paid: number };
+  insights: { averageInvoiceDollars: number; jobsPerCustomerTenths: number; approvalRatePercent: number };
+  revenue: { unit: ChartUnit; points: RevenuePoint[] };
+  aging: Aging;
+}
+
+export async function getBusinessReport(
+  userId: string,
+  range: ReportRange,
+  { now = new Date(), timeZone = null }: { now?: Date; timeZone?: string | null } = {},
+): Promise<BusinessReport> {
+  const db = await getDb();
+  const window = reportWindow(range, now, timeZone);
+  const paidWithin = and(
+    eq(invoices.userId, userId),
+    eq(invoices.status, "paid"),
+    gte(invoices.paidDate, window.start),
+    lte(invoices.paidDate, window.end),
+  );
+
+  const [jobRow, customerRow, estimateRow, invoiceRow, revenueRow, revenue, aging] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        pending: countWhere(sql`${jobs.status} = 'pending'`),
+        inProgress: countWhere(sql`${jobs.status} = 'in_progress'`),
+        completed: countWhere(sql`${jobs.status} = 'completed'`),
+      })
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), createdWithin(jobs.createdAt, window)))
+      .get(),
+    db
+      .select({ total: count() })
+      .from(customers)
+      .where(and(eq(customers.userId, userId), createdWithin(customers.createdAt, window)))
+      .get(),
+    db
+      .select({
+        total: count(),
+        approved: countWhere(sql`${estimates.status} = 'approved'`),
+        pending: countWhere(sql`${estimates.status} = 'pending'`),
+        pendingRevenue: sumWhere(estimates.total, sql`${estimates.status} = 'pending'`),
+      })
+      .from(estimates)
+      .where(and(eq(estimates.userId, userId), createdWithin(estimates.createdAt, window)))
+      .get(),
+    db
+      .select({ total: count(), paid: countWhere(sql`${invoices.status} = 'paid'`) })
+      .from(invoices)
+      .where(and(eq(invoices.userId, userId), createdWithin(invoices.createdAt, window)))
+      .get(),
+    db.select({ revenue: sql<number>`coalesce(sum(${invoices.total}), 0)` }).from(invoices).where(paidWithin).get(),
+    revenueByPeriod(userId, window),
+    agingOf(userId, window),
+  ]);
+
+  const jobCounts = {
+    total: jobRow?.total ?? 0,
+    pending: Number(jobRow?.pending ?? 0),
+    inProgress: Number(jobRow?.inProgress ?? 0),
+    completed: Number(jobRow?.completed ?? 0),
+  };
+  const estimateCounts = {
+    total: estimateRow?.total ?? 0,
+    approved: Number(estimateRow?.approved ?? 0),
+    pending: Number(estimateRow?.pending ?? 0),
+  };
+  const invoiceCounts = { total: invoiceRow?.total ?? 0, paid: Number(invoiceRow?.paid ?? 0) };
+  const customerCount = customerRow?.total ?? 0;
+  const totalRevenue = Number(revenueRow?.revenue ?? 0);
+  return {
+    window,
+    totalRevenue,
+    pendingRevenue: Number(estimateRow?.pendingRevenue ?? 0),
+    customers: customerCount,
+    jobs: { ...jobCounts, active: jobCounts.pending + jobCounts.inProgress },
+    estimates: estimateCounts,
+    invoices: invoiceCounts,
+    insights: {
+      averageInvoiceDollars: averageInvoiceDollars(totalRevenue, invoiceCounts.total),
+      jobsPerCustomerTenths: jobsPerCustomerTenths(jobCounts.total, customerCount),
+      approvalRatePercent: approvalRatePercent(estimateCounts.approved, estimateCounts.total),
+    },
+    revenue,
+    aging,
+  };
+}
+
+/** Paid revenue per week (or month, for a year), grouped in SQL by the period the paid date falls in. */
+async function revenueByPeriod(userId: string, window: ReportWindow): Promise<BusinessReport["revenue"]> {
+  const db = await getDb();
+  const { unit, periods } = chartPeriods(window);
+  // The period index: the last period whose start is at or before the paid date.
+  const cases = periods
+    .slice(1)
+    .map((period, i) => sql`when ${invoices.paidDate} < ${period.start.getTime()} then ${i}`);
+  const paidWithin = and(
+    eq(invoices.userId, userId),
+    eq(invoices.status, "paid"),
+    gte(invoices.paidDate, window.start),
+    lte(invoices.paidDate, window.end),
+  );
+  const totals = { revenue: sql<number>`coalesce(sum(${invoices.total}), 0)`, invoices: count() };
+  let rows: { index: number; revenue: number; invoices: number }[];
+  if (cases.length === 0) {
+    // A single period: one plain aggregate.
+    const row = await db.select(totals).from(invoices).where(paidWithin).get();
+    rows = row ? [{ index: 0, ...row }] : [];
+  } else {
+    const index = sql<number>`case ${sql.join(cases, sql` `)} else ${periods.length - 1} end`;
+    rows = await db
+      .select({ index, ...totals })
+      .from(invoices)
+      .where(paidWithin)
+      .groupBy(index);
+  }
+  const byIndex = new Map(rows.map((row) => [Number(row.index), row]));
+  return {
+    unit,
+    points: periods.map((period, i) => ({
+      from: period.from,
+      revenue: Number(byIndex.get(i)?.revenue ?? 0),
+      invoices: byIndex.get(i)?.invoices ?? 0,
+    })),
+  };
+}
+
+/**
+ * Unpaid invoices (pending or overdue) by how far past their due date they are today,
+ * whenever they were created: an old unpaid invoice is exactly what this is for.
+ */
+async function agingOf(userId: string, window: ReportWindow): Promise<Aging> {
+  const db = await getDb();
+  const today = window.to;
+  const late = sql`julianday(${today}) - julianday(${invoices.dueDate})`;
+  const bucket = sql<AgingBucket>`case
+    when ${invoices.dueDate} is null or ${invoices.dueDate} >= ${today} then 'current'
+    when ${late} <= 30 then 'days1to30'
+    when ${late} <= 60 then 'days31to60'
+    else 'over60' end`;
+  const rows = await db
+    .select({ bucket, count: count(), amount: sql<number>`coalesce(sum(${invoices.total}), 0)` })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), inArray(invoices.status, ["pending", "overdue"])))
+    .groupBy(bucket);
+  const aging = Object.fromEntries(AGING_BUCKETS.map((name) => [name, { count: 0, amount: 0 }])) as Aging;
+  for (const row of rows) aging[row.bucket] = { count: row.count, amount: Number(row.amount) };
+  return aging;
+}
+
+/** The exported report (SPEC.md section 3): the period's summary and the account's record counts. */
+export async function getReportExport(
+  userId: string,
+  range: ReportRange,
+  options: { now?: Date; timeZone?: string | null } = {},
+): Promise<ReportExport> {
+  const now = options.now ?? new Date();
+  const [report, counts] = await Promise.all([getBusinessReport(userId, range, { ...options, now }), getRecordCounts(userId)]);
+  return reportExport(
+    report.window,
+    report,
+    { customers: counts.customers, jobs: counts.jobs, estimates: counts.estimates, invoices: counts.invoices },
+    now,
+  );
+}

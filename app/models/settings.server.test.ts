@@ -1,0 +1,154 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { accountSettings, users } from "#db/schema";
+import type { SettingsInput } from "~/lib/settings-schema";
+import { getDb } from "~/services/db.server";
+import { signedInAccount } from "../../test/accounts";
+import {
+  autoBackupAccounts,
+  getLogo,
+  getSettings,
+  getSettingsWithoutLogo,
+  getShellSettings,
+  removeLogo,
+  setLogo,
+  updatePreferences,
+  updateSettings,
+} from "./settings.server";
+
+const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWJSTX79HwAAAP//U/RKqgAAAAZJREFUAwAEoQJ18+MsXwAAAABJRU5ErkJggg==", "base64");
+
+const input: SettingsInput = {
+  appLanguage: "es",
+  documentLanguage: "es",
+  companyName: "Peña Electric LLC",
+  phone: "(512) 555-0100",
+  address: "12 Oak St, Austin, TX 78704",
+  email: "office@penaelectric.example",
+  website: "penaelectric.example",
+  defaultTaxRate: 625,
+  currency: "MXN",
+  estimateValidDays: 45,
+  invoiceTerms: "Net 15.",
+  estimateTerms: "Valid 45 days.",
+  notifications: false,
+  autoBackup: false,
+  darkMode: true,
+  timeZone: "America/Chicago",
+};
+
+/** An account without a settings row (as an account made before settings existed would be). */
+async function bareAccount() {
+  const db = await getDb();
+  const [user] = await db
+    .insert(users)
+    .values({ name: "Bare", email: `${crypto.randomUUID()}@example.com`, passwordHash: "x" })
+    .returning();
+  return user;
+}
+
+describe("settings defaults (SPEC.md section 3)", () => {
+  it("a new account starts from the defaults", async () => {
+    const { user } = await signedInAccount();
+    const settings = await getSettings(user.id);
+    expect(settings).toMatchObject({
+      appLanguage: "en",
+      documentLanguage: "en",
+      companyName: "Your Trade Company",
+      address: "123 Main Street, Springfield, ST 12345",
+      phone: "(555) 123-4567",
+      email: "office@yourtradecompany.com",
+      website: "www.yourtradecompany.com",
+      notifications: true,
+      autoBackup: true,
+      darkMode: false,
+      defaultTaxRate: 825,
+      currency: "USD",
+      estimateValidDays: 30,
+      logo: null,
+      logoMimeType: null,
+      logoUpdatedAt: null,
+      timeZone: null,
+    });
+    expect(settings.invoiceTerms).toMatch(/30 days.*1\.5% per month/);
+    expect(settings.estimateTerms).toMatch(/valid for 30 days.*Prices may change/);
+  });
+
+  it("creates the missing row with the defaults on first read", async () => {
+    const user = await bareAccount();
+    const settings = await getSettingsWithoutLogo(user.id);
+    expect(settings).toMatchObject({ userId: user.id, companyName: "Your Trade Company", defaultTaxRate: 825 });
+    expect("logo" in settings).toBe(false);
+  });
+});
+
+describe("saving settings", () => {
+  it("saves the whole form and reads it back", async () => {
+    const { user } = await signedInAccount();
+    const saved = await updateSettings(user.id, input);
+    expect(saved).toMatchObject(input);
+    expect(await getSettingsWithoutLogo(user.id)).toMatchObject(input);
+    expect(await getShellSettings(user.id)).toMatchObject({ appLanguage: "es", darkMode: true, companyName: "Peña Electric LLC" });
+  });
+
+  it("keeps the logo when the form is saved, and the preferences switcher still works", async () => {
+    const { user } = await signedInAccount();
+    await setLogo(user.id, PNG_1X1, "image/png");
+    await updateSettings(user.id, input);
+    expect((await getLogo(user.id))?.mimeType).toBe("image/png");
+    await updatePreferences(user.id, { appLanguage: "en", darkMode: false });
+    expect(await getSettingsWithoutLogo(user.id)).toMatchObject({ ...input, appLanguage: "en", darkMode: false });
+  });
+
+  it("changes only the account's own settings", async () => {
+    const a = await signedInAccount();
+    const b = await signedInAccount();
+    await updateSettings(a.user.id, input);
+    await setLogo(a.user.id, PNG_1X1, "image/png");
+    expect((await getSettings(b.user.id)).companyName).toBe("Your Trade Company");
+    expect(await getLogo(b.user.id)).toMatchObject({ logo: null, mimeType: null });
+    await removeLogo(b.user.id);
+    expect((await getLogo(a.user.id))?.mimeType).toBe("image/png");
+  });
+});
+
+describe("the logo", () => {
+  it("is stored with its type and date, and removed", async () => {
+    const { user } = await signedInAccount();
+    const at = new Date("2025-06-01T12:00:00Z");
+    await setLogo(user.id, new Uint8Array(PNG_1X1), "image/png", at);
+    const logo = await getLogo(user.id);
+    expect(Buffer.compare(Buffer.from(logo!.logo!), PNG_1X1)).toBe(0);
+    expect(logo).toMatchObject({ mimeType: "image/png", updatedAt: at });
+    expect((await getShellSettings(user.id)).logoUpdatedAt).toEqual(at);
+
+    await removeLogo(user.id);
+    expect(await getLogo(user.id)).toEqual({ logo: null, mimeType: null, updatedAt: null });
+    expect((await getShellSettings(user.id)).logoUpdatedAt).toBeNull();
+  });
+
+  it("is stored exactly, even from a view into a larger buffer", async () => {
+    const { user } = await signedInAccount();
+    const big = new Uint8Array(PNG_1X1.length + 10);
+    big.set(PNG_1X1, 5);
+    await setLogo(user.id, big.subarray(5, 5 + PNG_1X1.length), "image/png");
+    expect(Buffer.compare(Buffer.from((await getLogo(user.id))!.logo!), PNG_1X1)).toBe(0);
+  });
+});
+
+describe("autoBackupAccounts", () => {
+  it("lists accounts with auto backup on, including those still on the defaults", async () => {
+    const on = await signedInAccount();
+    const off = await signedInAccount();
+    const bare = await bareAccount();
+    await updateSettings(off.user.id, { ...input, autoBackup: false });
+    await updateSettings(on.user.id, { ...input, autoBackup: true });
+    const ids = (await autoBackupAccounts()).map((account) => account.userId);
+    expect(ids).toContain(on.user.id);
+    expect(ids).toContain(bare.id);
+    expect(ids).not.toContain(off.user.id);
+    expect((await autoBackupAccounts()).find((account) => account.userId === on.user.id)?.timeZone).toBe("America/Chicago");
+    const db = await getDb();
+    expect(await db.select().from(accountSettings).where(eq(accountSettings.userId, bare.id))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { csvLine } from "~/lib/csv";
+import { readReportRange, reportExportRows } from "~/lib/report";
+import { getReportExport } from "~/models/report.server";
+import { getSettingsWithoutLogo } from "~/models/settings.server";
+import { requireUser } from "~/services/session.server";
+
+/** GET /app/reports/export.csv?range=7|30|90|365: the exported report's figures as metric,value rows. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const range = readReportRange(new URL(request.url).searchParams.get("range"));
+  const { timeZone } = await getSettingsWithoutLogo(user.id);
+  const report = await getReportExport(user.id, range, { timeZone });
+  const body = csvLine(["metric", "value"]) + reportExportRows(report).map((row) => csvLine(row)).join("");
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="business-report-${report.range.to}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

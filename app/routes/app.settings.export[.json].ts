@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getSettingsWithoutLogo } from "~/models/settings.server";
+import { calendarDateIn } from "~/lib/settings-time-zone";
+import { exportAccountStream } from "~/services/backup.server";
+import { requireUser } from "~/services/session.server";
+
+/** GET /app/settings/export.json: everything in the account as one JSON file, streamed. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { timeZone } = await getSettingsWithoutLogo(user.id);
+  const now = new Date();
+  return new Response(exportAccountStream(user.id, now), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="tradedesk-data-${calendarDateIn(now, timeZone)}.json"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

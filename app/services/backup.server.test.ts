@@ -1,0 +1,139 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createAppointment,
+  createCustomer,
+  createEstimate,
+  createInvoice,
+  createJob,
+  createNotification,
+} from "#db/factories";
+import { accountSettings, customers } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { setLogo } from "~/models/settings.server";
+import { signedInAccount } from "../../test/accounts";
+import { BACKUPS_KEPT, exportAccountJson, runBackups } from "./backup.server";
+import { getDb } from "./db.server";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "tradedesk-backups-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWJSTX79HwAAAP//U/RKqgAAAAZJREFUAwAEoQJ18+MsXwAAAABJRU5ErkJggg==", "base64");
+
+async function exportOf(userId: string, now = new Date("2025-06-11T12:00:00Z")) {
+  let text = "";
+  for await (const chunk of exportAccountJson(userId, now)) text += chunk;
+  return JSON.parse(text);
+}
+
+async function setAutoBackup(userId: string, on: boolean, timeZone: string | null = null) {
+  const db = await getDb();
+  await db.update(accountSettings).set({ autoBackup: on, timeZone }).where(eq(accountSettings.userId, userId));
+}
+
+describe("exportAccountJson", () => {
+  it("holds the whole account, money as strings, and no logo bytes or other accounts", async () => {
+    const db = await getDb();
+    const { user } = await signedInAccount("Dana Volt");
+    const other = await signedInAccount();
+    await setLogo(user.id, PNG_1X1, "image/png", new Date("2025-06-01T00:00:00Z"));
+    const customer = await createCustomer(db, user.id, { name: "Ana Ruiz" });
+    const job = await createJob(db, user.id, { customerId: customer.id, totalAmount: 123_450 });
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: [{ description: "Breaker", quantity: 150, unitPrice: 1_999 }] });
+    await createInvoice(db, user.id, { fromEstimate: estimate });
+    await createAppointment(db, user.id, { customerId: customer.id });
+    await createNotification(db, user.id);
+    await createCustomer(db, other.user.id, { name: "Someone Else" });
+
+    const data = await exportOf(user.id);
+    expect(data).toMatchObject({ format: "tradedesk-account-export", version: 1, exportedAt: "2025-06-11T12:00:00.000Z" });
+    expect(data.account).toMatchObject({ id: user.id, name: "Dana Volt", email: user.email });
+    expect(JSON.stringify(data)).not.toMatch(/passwordHash|password_hash|argon2/);
+    expect(data.settings).toMatchObject({ companyName: "Your Trade Company", defaultTaxRate: "8.25", autoBackup: true, logo: { mimeType: "image/png", updatedAt: "2025-06-01T00:00:00.000Z" } });
+    expect(JSON.stringify(data.settings)).not.toContain(PNG_1X1.toString("base64").slice(0, 20));
+    expect(data.customers.map((c: { name: string }) => c.name)).toEqual(["Ana Ruiz"]);
+    expect(data.customers[0]).not.toHaveProperty("userId");
+    expect(data.jobs).toHaveLength(1);
+    expect(data.jobs[0]).toMatchObject({ id: job.id, customerId: customer.id, totalAmount: "1234.50" });
+    expect(data.estimates).toHaveLength(1);
+    // 1.5 × $19.99 = $29.985, rounded to $29.99; tax 8.25% of that is $2.47.
+    expect(data.estimates[0]).toMatchObject({ subtotal: "29.99", taxRate: "0.0825", taxAmount: "2.47", total: "32.46" });
+    expect(data.estimates[0].items).toEqual([expect.objectContaining({ description: "Breaker", quantity: "1.50", unitPrice: "19.99", total: "29.99" })]);
+    expect(data.invoices).toHaveLength(1);
+    expect(data.invoices[0]).toMatchObject({ estimateId: estimate.id, total: "32.46" });
+    expect(data.invoices[0].items).toHaveLength(1);
+    expect(data.appointments).toHaveLength(1);
+    expect(data.notifications).toHaveLength(1);
+    expect(typeof data.customers[0].createdAt).toBe("string");
+  });
+
+  it("pages through large tables without losing or repeating rows", async () => {
+    const db = await getDb();
+    const { user } = await signedInAccount();
+    const sameInstant = new Date("2025-06-01T00:00:00Z");
+    // More than one page, many sharing one createdAt: the (createdAt, id) key keeps them apart.
+    const rows = Array.from({ length: 1203 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      name: `C${i}`,
+      createdAt: i % 2 ? sameInstant : new Date(sameInstant.getTime() + i),
+    }));
+    for (let i = 0; i < rows.length; i += 300) await db.insert(customers).values(rows.slice(i, i + 300));
+    const data = await exportOf(user.id);
+    expect(data.customers).toHaveLength(1203);
+    expect(new Set(data.customers.map((c: { id: string }) => c.id))).toEqual(new Set(rows.map((c) => c.id)));
+  });
+});
+
+describe("runBackups", () => {
+  it("writes today's file for accounts with auto backup on, once a day, and none for accounts with it off", async () => {
+    const on = await signedInAccount();
+    const off = await signedInAccount();
+    await setAutoBackup(on.user.id, true, "America/Chicago");
+    await setAutoBackup(off.user.id, false);
+    // 03:00 UTC on June 12 is still June 11 in Chicago.
+    const now = new Date("2025-06-12T03:00:00Z");
+    const run = await runBackups(now, { dir });
+    const file = path.join(dir, on.user.id, "2025-06-11.json");
+    expect(run.written).toContain(file);
+    expect(run.failed).toEqual([]);
+    expect(JSON.parse(await readFile(file, "utf8")).account.id).toBe(on.user.id);
+    await expect(readdir(path.join(dir, off.user.id))).rejects.toThrow();
+
+    const again = await runBackups(new Date("2025-06-12T04:00:00Z"), { dir });
+    expect(again.written).not.toContain(file);
+    expect(again.skipped).toBeGreaterThan(0);
+    expect(await readdir(path.join(dir, on.user.id))).toEqual(["2025-06-11.json"]);
+  });
+
+  it("keeps the last 7 backups", async () => {
+    const { user } = await signedInAccount();
+    await setAutoBackup(user.id, true);
+    const folder = path.join(dir, user.id);
+    await mkdir(folder, { recursive: true });
+    // Eight older backups and a file that is not a backup.
+    for (let day = 1; day <= 8; day++) await writeFile(path.join(folder, `2025-05-0${day}.json`), "{}");
+    await writeFile(path.join(folder, "notes.txt"), "keep me");
+    await runBackups(new Date("2025-06-11T12:00:00Z"), { dir });
+    const files = (await readdir(folder)).sort();
+    expect(files.filter((name) => name.endsWith(".json"))).toHaveLength(BACKUPS_KEPT);
+    expect(files).toEqual(["2025-05-03.json", "2025-05-04.json", "2025-05-05.json", "2025-05-06.json", "2025-05-07.json", "2025-05-08.json", "2025-06-11.json", "notes.txt"]);
+  });
+
+  it("stops backing up an account that turns auto backup off", async () => {
+    const { user } = await signedInAccount();
+    await setAutoBackup(user.id, true);
+    await runBackups(new Date("2025-06-11T12:00:00Z"), { dir });
+    await setAutoBackup(user.id, false);
+    const run = await runBackups(new Date("2025-06-12T12:00:00Z"), { dir });
+    expect(run.written.some((file) => file.includes(user.id))).toBe(false);
+    expect(await readdir(path.join(dir, user.id))).toEqual(["2025-06-11.json"]);
+  });
+});
