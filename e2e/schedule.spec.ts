@@ -28,6 +28,8 @@ async function submitSearch(page: Page, javaScript: boolean) {
 }
 
 test("create an appointment, see it in Today, Calendar and List; search, filter, weeks, a job, reschedule and complete", async ({ page }, testInfo) => {
+  // A long journey through every tab: give it the slow-test time budget on a loaded machine.
+  test.slow();
   const javaScript = testInfo.project.name === "js";
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
