@@ -162,6 +162,8 @@ export const estimates = sqliteTable(
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
     customerSignature: text("customer_signature"),
     customerResponse: text("customer_response"),
+    // When the customer approved or declined on the shared page (approvedAt is set too for an approval).
+    respondedAt: integer("responded_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -296,6 +298,10 @@ export const estimateShareTokens = sqliteTable(
       .references(() => estimates.id, { onDelete: "cascade" }),
     token: text("token").notNull(),
     createdAt: createdAt(),
+    // Opened by someone other than the account itself: how often, first and last time.
+    viewCount: integer("view_count").notNull().default(0),
+    firstViewedAt: integer("first_viewed_at", { mode: "timestamp_ms" }),
+    lastViewedAt: integer("last_viewed_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("estimate_share_tokens_token_idx").on(t.token),

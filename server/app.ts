@@ -23,6 +23,8 @@ export async function createApp(options: { mode: "production" | "development"; r
 
   app.use(sameOriginOnly());
   app.use(AUTH_PATHS, rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE }));
+  // The customer's approve and decline forms on a shared estimate (POST /e/{token}) are public too.
+  app.use("/e", rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE }));
 
   if (!production) app.use(requestLog());
 

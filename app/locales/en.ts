@@ -4,7 +4,10 @@ import invoicesEn from "./invoices.en";
 import reportsEn from "./reports.en";
 import scheduleEn from "./schedule.en";
 import notificationsEn from "./notifications.en";
+import shareEn from "./share.en";
 import settingsEn from "./settings.en";
+import securityEn from "./security.en";
+import assistantEn from "./ai.en";
 // English is the reference dictionary: every key lives here; Spanish may lack some,
 // and i18next falls back to these.
 const en = {
@@ -279,7 +282,10 @@ const en = {
   reports: reportsEn,
   schedule: scheduleEn,
   notifications: notificationsEn,
+  share: shareEn,
   settings: settingsEn,
+  security: securityEn,
+  assistant: assistantEn,
   sections: {
     dashboard: { title: "Dashboard", welcome: "Welcome, {{name}}", subtitle: "Here is where your business stands today." },
     customers: { empty: "No customers yet. Add your first customer to get started." },

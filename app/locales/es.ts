@@ -5,7 +5,10 @@ import invoicesEs from "./invoices.es";
 import reportsEs from "./reports.es";
 import scheduleEs from "./schedule.es";
 import notificationsEs from "./notifications.es";
+import shareEs from "./share.es";
 import settingsEs from "./settings.es";
+import securityEs from "./security.es";
+import assistantEs from "./ai.es";
 
 // Spanish. Keys left out here (the brand name, for one) fall back to English.
 const es: PartialDictionary = {
@@ -277,7 +280,10 @@ const es: PartialDictionary = {
   reports: reportsEs,
   schedule: scheduleEs,
   notifications: notificationsEs,
+  share: shareEs,
   settings: settingsEs,
+  security: securityEs,
+  assistant: assistantEs,
   sections: {
     dashboard: { title: "Panel", welcome: "Hola, {{name}}", subtitle: "Así está su negocio hoy." },
     customers: { empty: "Aún no hay clientes. Añada su primer cliente para empezar." },

@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EstimateStatusBadge } from "~/components/estimate-status-badge";
+import { ShareLinkButton } from "~/components/share-link-button";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/forms";
 import { cardClass, ListSearch, Pagination, tableClass, tdClass, thClass, useListLoading } from "~/components/ui/list";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { ToastView, type ToastData } from "~/components/ui/toast";
 import { calendarDateIn, formatCalendarDate } from "~/lib/estimate-dates";
 import { ESTIMATE_STATUS_FILTERS, readEstimateStatusFilter } from "~/lib/estimate-schema";
 import { readListParams } from "~/lib/list-params";
@@ -13,6 +16,7 @@ import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { countEstimates, listEstimates } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
+import { shareLinksOf } from "~/models/share.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
 
@@ -26,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { q, page } = readListParams(url, SORTS, "newest");
   const params = { q, page, status: readEstimateStatusFilter(url.searchParams.get("status")) };
   const [list, accountTotal, settings] = await Promise.all([listEstimates(user.id, params), countEstimates(user.id), getSettings(user.id)]);
+  const links = await shareLinksOf(user.id, list.items.map((estimate) => estimate.id));
   const items = list.items.map((estimate) => ({
     id: estimate.id,
     estimateNumber: estimate.estimateNumber,
@@ -38,6 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customer: { id: estimate.customer.id, name: estimate.customer.name },
     job: estimate.job,
     itemCount: estimate.itemCount,
+    canSend: Boolean(estimate.customer.email?.trim()),
+    sharedViews: links.get(estimate.id)?.viewCount ?? null,
+    // Who answered on the shared page (a declining customer may leave the name out).
+    answeredBy: estimate.respondedAt ? (estimate.customerSignature ?? "") : null,
   }));
   return { items, total: list.total, page: list.page, pageSize: list.pageSize, params, accountTotal, currency: settings.currency };
 }
@@ -50,6 +59,9 @@ export default function EstimatesPage() {
   const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
   const { search } = useLocation();
   const loading = useListLoading();
+  // The share button's toast; it waits for the list to reload, which also retires a toast from the server (one toast at a time).
+  const [clientToast, setClientToast] = useState<{ key: number; toast: ToastData } | null>(null);
+  const revalidator = useRevalidator();
   return (
     <div>
       <PageHeader
@@ -124,6 +136,25 @@ export default function EstimatesPage() {
                       <td className={tdClass}>{estimate.customer.name}</td>
                       <td className={tdClass}>
                         <EstimateStatusBadge status={estimate.status} />
+                        {estimate.answeredBy !== null && (estimate.status === "approved" || estimate.status === "rejected") ? (
+                          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="estimate-answer">
+                            {estimate.status === "approved"
+                              ? t("estimates.share.listApprovedBy", { name: estimate.answeredBy })
+                              : estimate.answeredBy
+                                ? t("estimates.share.listDeclinedBy", { name: estimate.answeredBy })
+                                : t("estimates.share.listDeclined")}
+                          </p>
+                        ) : null}
+                        {estimate.sharedViews !== null ? (
+                          <Link
+                            to={`${estimate.id}/share${search}`}
+                            className="mt-1 block whitespace-nowrap text-xs text-brand-600 hover:underline dark:text-brand-500"
+                            preventScrollReset
+                            data-testid="share-status"
+                          >
+                            {estimate.sharedViews > 0 ? t("estimates.share.listViewed", { count: estimate.sharedViews }) : t("estimates.share.listNotViewed")}
+                          </Link>
+                        ) : null}
                       </td>
                       <td className={`${tdClass} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
                         {formatCalendarDate(estimate.createdOn, locale)}
@@ -162,6 +193,34 @@ export default function EstimatesPage() {
                           >
                             {t("list.edit")}
                           </Link>
+                          {estimate.canSend ? (
+                            <Link
+                              to={`${estimate.id}/send${search}`}
+                              className={actionLink}
+                              preventScrollReset
+                              aria-label={t("estimates.sendAction", { number: estimate.estimateNumber })}
+                            >
+                              {t("estimates.send")}
+                            </Link>
+                          ) : (
+                            <button
+                              type="button"
+                              aria-disabled="true"
+                              title={t("estimates.emailRequired")}
+                              className="cursor-not-allowed rounded px-2 py-1 text-slate-400 dark:text-slate-500"
+                              aria-label={`${t("estimates.sendAction", { number: estimate.estimateNumber })}: ${t("estimates.emailRequired")}`}
+                              data-testid="send-disabled"
+                            >
+                              {t("estimates.send")}
+                            </button>
+                          )}
+                          <ShareLinkButton
+                            estimateId={estimate.id}
+                            estimateNumber={estimate.estimateNumber}
+                            search={search}
+                            className={`${actionLink} whitespace-nowrap`}
+                            onToast={(toast) => setClientToast({ key: Date.now(), toast })}
+                          />
                           <Link
                             to={`${estimate.id}/delete${search}`}
                             className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:hover:bg-slate-800"
@@ -193,6 +252,7 @@ export default function EstimatesPage() {
         </>
       )}
       <Outlet />
+      {clientToast && revalidator.state === "idle" ? <ToastView key={clientToast.key} toast={clientToast.toast} /> : null}
     </div>
   );
 }

@@ -1,0 +1,85 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Field, TextareaField } from "~/components/ui/forms";
+import { approveSchema, declineSchema } from "~/lib/share-schema";
+
+export interface ResponseReply {
+  intent: "approve" | "decline";
+  result: SubmissionResult<string[]>;
+}
+
+/** A field people never see; bots fill it in, and then nothing is recorded. */
+function Honeypot() {
+  return (
+    <div className="hidden" aria-hidden="true">
+      <label>
+        Website
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+      </label>
+    </div>
+  );
+}
+
+const card = "rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800";
+
+/** Approve (a typed full name as signature, an optional message) and Decline (an optional name and reason). */
+export function ShareResponseForms({ company, reply }: { company: string; reply: ResponseReply | null }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const [approveForm, approveFields] = useForm({
+    id: "approve",
+    lastResult: reply?.intent === "approve" ? reply.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveSchema }),
+  });
+  const [declineForm, declineFields] = useForm({
+    id: "decline",
+    lastResult: reply?.intent === "decline" ? reply.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: declineSchema }),
+  });
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <section id="respond-approve" aria-labelledby="approve-heading" className={card}>
+        <h2 id="approve-heading" className="text-lg font-semibold">
+          {t("share.page.approveHeading")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("share.page.approveHint")}</p>
+        <Form method="post" {...getFormProps(approveForm)} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="approve" />
+          <Field
+            label={t("share.page.signature")}
+            errors={approveFields.signature.errors}
+            inputProps={{ ...getInputProps(approveFields.signature, { type: "text" }), autoComplete: "name", required: true }}
+          />
+          <TextareaField label={t("share.page.message")} errors={approveFields.message.errors} textareaProps={{ ...getTextareaProps(approveFields.message), rows: 3 }} />
+          <Honeypot />
+          <Button className="w-full bg-green-700 hover:bg-green-800" disabled={Boolean(submitting)}>
+            {submitting === "approve" ? t("share.page.approving") : t("share.page.approve")}
+          </Button>
+        </Form>
+      </section>
+      <section id="respond-decline" aria-labelledby="decline-heading" className={card}>
+        <h2 id="decline-heading" className="text-lg font-semibold">
+          {t("share.page.declineHeading")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("share.page.declineHint", { company })}</p>
+        <Form method="post" {...getFormProps(declineForm)} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="decline" />
+          <Field label={t("share.page.name")} errors={declineFields.name.errors} inputProps={{ ...getInputProps(declineFields.name, { type: "text" }), autoComplete: "name" }} />
+          <TextareaField label={t("share.page.reason")} errors={declineFields.reason.errors} textareaProps={{ ...getTextareaProps(declineFields.reason), rows: 3 }} />
+          <Honeypot />
+          <Button variant="secondary" className="w-full" disabled={Boolean(submitting)}>
+            {submitting === "decline" ? t("share.page.declining") : t("share.page.decline")}
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+// The customer's link to an estimate (/e/{token}): created by the contractor, opened by
+// anyone who has it, answered once (approve or decline). The token is the only key: it
+// carries 256 random bits, and every read behind it is scoped to the account that owns it.
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { estimates, estimateShareTokens } from "#db/schema";
+import { addCalendarDays, calendarDay } from "~/lib/invoice-dates";
+import { estimateDocument } from "~/lib/invoice-document";
+import { formatMoney } from "~/lib/money";
+import { getDb } from "~/services/db.server";
+import { env } from "~/services/env.server";
+import { translate } from "~/services/i18n";
+import { getEstimateWithItems } from "./estimate.server";
+import { createNotification } from "./notification.server";
+import { getSettings } from "./settings.server";
+
+export type ShareLink = typeof estimateShareTokens.$inferSelect;
+
+/** 32 random bytes, URL-safe: 43 characters, 256 bits (well over the 128 the link needs). */
+export function newShareToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Where links point: APP_URL when it is set (the address customers can reach), else the request's own origin. */
+export function appOrigin(request: Request): string {
+  const configured = env().APP_URL;
+  return configured ? new URL(configured).origin : new URL(request.url).origin;
+}
+
+export const shareUrl = (origin: string, token: string) => `${origin}/e/${token}`;
+
+/** The estimate's link, created on first use; undefined when the account has no such estimate. */
+export async function getOrCreateShareLink(userId: string, estimateId: string): Promise<{ link: ShareLink; estimateNumber: string } | undefined> {
+  const db = await getDb();
+  const estimate = await db
+    .select({ id: estimates.id, estimateNumber: estimates.estimateNumber })
+    .from(estimates)
+    .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
+    .get();
+  if (!estimate) return undefined;
+  try {
+    // One link per estimate (unique estimate id): a link already there, or made at the same moment, wins.
+    await db
+      .insert(estimateShareTokens)
+      .values({ userId, estimateId, token: newShareToken() })
+      .onConflictDoNothing({ target: estimateShareTokens.estimateId });
+  } catch (error) {
+    // The estimate was deleted in between: nothing to link to.
+    if (String(error).includes("FOREIGN KEY")) return undefined;
+    throw error;
+  }
+  const link = await getShareLink(userId, estimateId);
+  return link ? { link, estimateNumber: estimate.estimateNumber } : undefined;
+}
+
+/** The estimate's link, if it has one. */
+export async function getShareLink(userId: string, estimateId: string): Promise<ShareLink | undefined> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(estimateShareTokens)
+    .where(and(eq(estimateShareTokens.userId, userId), eq(estimateShareTokens.estimateId, estimateId)))
+    .get();
+}
+
+/** The links of some of the account's estimates (one query), by estimate id: what the list shows. */
+export async function shareLinksOf(userId: string, estimateIds: string[]): Promise<Map<string, ShareLink>> {
+  const byEstimate = new Map<string, ShareLink>();
+  if (estimateIds.length === 0) return byEstimate;
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(estimateShareTokens)
+    .where(and(eq(estimateShareTokens.userId, userId), inArray(estimateShareTokens.estimateId, estimateIds)));
+  for (const row of rows) byEstimate.set(row.estimateId, row);
+  return byEstimate;
+}
+
+/** Deletes the estimate's link: the old address answers 404 from now on. False when there was none. */
+export async function revokeShareLink(userId: string, estimateId: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .delete(estimateShareTokens)
+    .where(and(eq(estimateShareTokens.userId, userId), eq(estimateShareTokens.estimateId, estimateId)))
+    .returning({ id: estimateShareTokens.id });
+  return rows.length > 0;
+}
+
+/** The link a token names; undefined for an unknown, revoked or malformed token. */
+export async function findShareLink(token: string): Promise<ShareLink | undefined> {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const db = await getDb();
+  return db.select().from(estimateShareTokens).where(eq(estimateShareTokens.token, token)).get();
+}
+
+export type SharedState = "pending" | "approved" | "rejected" | "expired";
+
+/**
+ * The last day an estimate can be approved: its valid-until date, else its date plus the
+ * account's valid days (what the document says: "valid for 30 days from the estimate date").
+ */
+export function lastValidDay(estimate: { validUntil: string | null; createdAt: Date }, settings: { estimateValidDays: number; timeZone: string | null }) {
+  return estimate.validUntil ?? addCalendarDays(calendarDay(estimate.createdAt, settings.timeZone), settings.estimateValidDays);
+}
+
+/** What the customer's page shows for a token: the estimate as a document, and where it stands. */
+export async function loadSharedEstimate(token: string, now = new Date()) {
+  const link = await findShareLink(token);
+  if (!link) return undefined;
+  const [estimate, settings] = await Promise.all([getEstimateWithItems(link.userId, link.estimateId), getSettings(link.userId)]);
+  if (!estimate) return undefined;
+  const validThrough = lastValidDay(estimate, settings);
+  const today = calendarDay(now, settings.timeZone);
+  const state: SharedState = estimate.status === "pending" && today > validThrough ? "expired" : estimate.status;
+  return { link, estimate, settings, document: estimateDocument(estimate, settings), state, validThrough, today };
+}
+
+export type SharedEstimate = NonNullable<Awaited<ReturnType<typeof loadSharedEstimate>>>;
+
+/** Counts one opening of the link. */
+export async function recordShareView(linkId: string, now = new Date()) {
+  const db = await getDb();
+  await db
+    .update(estimateShareTokens)
+    .set({
+      viewCount: sql`${estimateShareTokens.viewCount} + 1`,
+      firstViewedAt: sql`coalesce(${estimateShareTokens.firstViewedAt}, ${now.getTime()})`,
+      lastViewedAt: now,
+    })
+    .where(eq(estimateShareTokens.id, linkId));
+}
+
+export type Decision =
+  | { kind: "approve"; signature: string; message: string | null }
+  | { kind: "decline"; name: string | null; reason: string | null };
+
+export type DecisionResult =
+  | { status: "not-found" }
+  | { status: "expired" }
+  | { status: "already-decided"; current: SharedState }
+  | { status: "approved" | "rejected" };
+
+/**
+ * The customer's answer. Only a pending estimate that has not expired can be answered,
+ * and only once: the UPDATE itself requires status = 'pending' (and the link to still
+ * exist), so of two answers sent at the same moment exactly one changes the row. A
+ * declining customer may give a name; it is kept as the signature of the answer.
+ */
+export async function decideSharedEstimate(token: string, decision: Decision, now = new Date()): Promise<DecisionResult> {
+  const shared = await loadSharedEstimate(token, now);
+  if (!shared) return { status: "not-found" };
+  if (shared.state === "expired") return { status: "expired" };
+  if (shared.state !== "pending") return { status: "already-decided", current: shared.state };
+  const { estimate, link, validThrough, today } = shared;
+  const db = await getDb();
+  const changes =
+    decision.kind === "approve"
+      ? { status: "approved" as const, approvedAt: now, customerSignature: decision.signature, customerResponse: decision.message, respondedAt: now }
+      : { status: "rejected" as const, approvedAt: null, customerSignature: decision.name, customerResponse: decision.reason, respondedAt: now };
+  const won = await db
+    .update(estimates)
+    .set(changes)
+    .where(
+      and(
+        eq(estimates.id, estimate.id),
+        eq(estimates.userId, link.userId),
+        eq(estimates.status, "pending"),
+        // Still valid, should the contractor have changed the date meanwhile.
+        sql`coalesce(${estimates.validUntil}, ${validThrough}) >= ${today}`,
+        sql`exists (select 1 from ${estimateShareTokens} where ${estimateShareTokens.token} = ${token} and ${estimateShareTokens.estimateId} = ${estimate.id})`,
+      ),
+    )
+    .returning({ id: estimates.id });
+  if (won.length === 0) {
+    const after = await loadSharedEstimate(token, now);
+    if (!after) return { status: "not-found" };
+    if (after.state === "pending" || after.state === "expired") return { status: "expired" };
+    return { status: "already-decided", current: after.state };
+  }
+  await notifyDecision(shared, decision);
+  return { status: changes.status };
+}
+
+/** estimate_approved / estimate_rejected for the account, in its interface language. */
+async function notifyDecision({ link, estimate, settings }: SharedEstimate, decision: Decision) {
+  const lang = settings.appLanguage;
+  const values = {
+    customer: estimate.customer.name,
+    number: estimate.estimateNumber,
+    title: estimate.title,
+    total: formatMoney(estimate.total, lang, settings.currency),
+  };
+  if (decision.kind === "approve") {
+    await createNotification(link.userId, {
+      type: "estimate_approved",
+      title: translate(lang, "notifications.events.estimateApprovedTitle"),
+      message: translate(lang, decision.message ? "notifications.events.estimateApprovedWithMessage" : "notifications.events.estimateApproved", {
+        ...values,
+        signature: decision.signature,
+        message: decision.message ?? "",
+      }),
+      estimateId: estimate.id,
+    });
+  } else {
+    await createNotification(link.userId, {
+      type: "estimate_rejected",
+      title: translate(lang, "notifications.events.estimateRejectedTitle"),
+      message: translate(lang, decision.reason ? "notifications.events.estimateRejectedWithReason" : "notifications.events.estimateRejected", {
+        ...values,
+        reason: decision.reason ?? "",
+      }),
+      estimateId: estimate.id,
+    });
+  }
+}

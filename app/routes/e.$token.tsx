@@ -1,0 +1,209 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DocumentView } from "~/components/document-view";
+import { FixedLanguage } from "~/components/share-fixed-language";
+import { ShareResponseForms, type ResponseReply } from "~/components/share-response-forms";
+import { buttonClass } from "~/components/ui/button";
+import { formatDocumentDate } from "~/lib/invoice-dates";
+import { formatMoney } from "~/lib/money";
+import { formatMoment } from "~/lib/share-link";
+import { approveSchema, declineSchema } from "~/lib/share-schema";
+import { decideSharedEstimate, loadSharedEstimate, recordShareView, type SharedState } from "~/models/share.server";
+import { translate } from "~/services/i18n";
+import { getSessionUser } from "~/services/session.server";
+
+// The customer's page for a shared estimate: public (the token is the key), outside the
+// app shell, in the account's document language. It shows this one estimate and nothing
+// of the account besides the company's contact details; a wrong token is the ordinary 404.
+
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const robots = { name: "robots", content: "noindex, nofollow" };
+  if (!data) {
+    const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";
+    return [{ title: translate(locale, "notFound.title") }, robots];
+  }
+  return [{ title: translate(data.language, "share.page.title", { number: data.document.number, company: data.document.company.name }) }, robots];
+};
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const shared = await loadSharedEstimate(token);
+  if (!shared) throw notFound();
+  const { link, estimate, settings, document, state, validThrough } = shared;
+  // The contractor checking their own link is not the customer viewing it.
+  const viewer = await getSessionUser(request);
+  if (viewer?.id !== link.userId) await recordShareView(link.id);
+  const language = settings.documentLanguage;
+  const decidedAt = estimate.status === "approved" ? (estimate.approvedAt ?? estimate.respondedAt) : estimate.respondedAt;
+  return {
+    token,
+    language,
+    document,
+    logoUrl: settings.logoUpdatedAt ? `/e/${token}/logo?v=${settings.logoUpdatedAt.getTime()}` : null,
+    state,
+    validThrough: formatDocumentDate(validThrough, language),
+    decision:
+      state === "approved" || state === "rejected"
+        ? { at: formatMoment(decidedAt, language, settings.timeZone), by: estimate.customerSignature, response: estimate.customerResponse }
+        : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "decline" ? "decline" : "approve";
+  const submission = parseWithZod(formData, { schema: intent === "approve" ? approveSchema : declineSchema });
+  if (submission.status !== "success") {
+    return data({ reply: { intent, result: submission.reply() } as ResponseReply, problem: null }, { status: 400 });
+  }
+  const value = submission.value;
+  // A filled honeypot is a bot: answer as if nothing happened, record nothing.
+  if (value.website) return redirect(`/e/${token}`);
+  const outcome = await decideSharedEstimate(
+    token,
+    value.intent === "approve"
+      ? { kind: "approve", signature: value.signature, message: value.message }
+      : { kind: "decline", name: value.name, reason: value.reason },
+  );
+  if (outcome.status === "not-found") throw notFound();
+  if (outcome.status === "approved" || outcome.status === "rejected") return redirect(`/e/${token}`);
+  const problem = outcome.status === "expired" ? "share.page.expiredRefused" : "share.page.alreadyDecided";
+  return data({ reply: null, problem }, { status: 409 });
+}
+
+export default function SharedEstimatePage() {
+  const loaded = useLoaderData<typeof loader>();
+  return (
+    <FixedLanguage language={loaded.language}>
+      <SharedEstimate {...loaded} />
+    </FixedLanguage>
+  );
+}
+
+function SharedEstimate({ token, language, document: doc, logoUrl, state, validThrough, decision }: ReturnType<typeof useLoaderData<typeof loader>>) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const company = doc.company.name;
+  return (
+    <main className="min-h-screen bg-slate-100 px-3 py-4 sm:px-6 sm:py-8 dark:bg-slate-950">
+      <div className="mx-auto max-w-4xl space-y-4">
+        <header className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800">
+          <div className="flex items-center gap-3">
+            {logoUrl ? <img src={logoUrl} alt={t("invoices.document.logoAlt", { company })} className="h-12 w-12 shrink-0 object-contain" /> : null}
+            <div className="min-w-0">
+              <p className="truncate text-lg font-bold" data-testid="share-company">
+                {company}
+              </p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">{t("share.page.estimateFor", { number: doc.number, title: doc.title })}</p>
+            </div>
+          </div>
+          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-slate-500">{t("share.page.total")}</dt>
+              <dd className="text-xl font-bold tabular-nums" data-testid="share-total">
+                {formatMoney(doc.total, language, doc.currency)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t("share.page.validUntil")}</dt>
+              <dd className="font-medium">{validThrough}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t("share.page.status")}</dt>
+              <dd className="font-medium" data-testid="share-state">
+                {t(`share.page.statuses.${state}`)}
+              </dd>
+            </div>
+          </dl>
+          <StateMessage state={state} decision={decision} company={company} validThrough={validThrough} />
+          {actionData?.problem ? (
+            <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
+              {t(actionData.problem)}
+            </p>
+          ) : null}
+          <div className="mt-4 flex flex-wrap gap-2">
+            {state === "pending" ? (
+              <a href="#respond-approve" className={buttonClass("primary")}>
+                {t("share.page.respond")}
+              </a>
+            ) : null}
+            <a href={`/e/${token}/pdf`} download className={buttonClass("secondary")}>
+              {t("share.page.downloadPdf")}
+            </a>
+          </div>
+        </header>
+
+        <div className="overflow-x-auto rounded-lg shadow-sm ring-1 ring-slate-200 dark:ring-slate-800">
+          <DocumentView document={doc} logoUrl={logoUrl} />
+        </div>
+
+        {state === "pending" ? <ShareResponseForms company={company} reply={actionData?.reply ?? null} /> : null}
+
+        <footer className="rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800">
+          <h2 className="font-semibold">{t("share.page.contactHeading")}</h2>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">{t("share.page.contact", { company })}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {doc.company.phone ? (
+              <a href={`tel:${doc.company.phone.replace(/[^\d+]/g, "")}`} className={buttonClass("secondary")}>
+                {t("share.page.call", { phone: doc.company.phone })}
+              </a>
+            ) : null}
+            {doc.company.email ? (
+              <a href={`mailto:${doc.company.email}`} className={buttonClass("secondary")}>
+                {t("share.page.email", { email: doc.company.email })}
+              </a>
+            ) : null}
+          </div>
+        </footer>
+      </div>
+    </main>
+  );
+}
+
+function StateMessage({
+  state,
+  decision,
+  company,
+  validThrough,
+}: {
+  state: SharedState;
+  decision: { at: string; by: string | null; response: string | null } | null;
+  company: string;
+  validThrough: string;
+}) {
+  const { t } = useTranslation();
+  let text: string;
+  let tone = "bg-slate-50 text-slate-800 dark:bg-slate-800 dark:text-slate-200";
+  if (state === "approved") {
+    text = decision?.by ? t("share.page.approvedBy", { name: decision.by, date: decision.at }) : t("share.page.approvedOn", { date: decision?.at ?? "" });
+    tone = "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-200";
+  } else if (state === "rejected") {
+    text = decision?.by ? t("share.page.declinedBy", { name: decision.by, date: decision.at }) : t("share.page.declinedOn", { date: decision?.at ?? "" });
+    tone = "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-200";
+  } else if (state === "expired") {
+    text = validThrough ? t("share.page.expired", { date: validThrough, company }) : t("share.page.expiredNoDate", { company });
+    tone = "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200";
+  } else {
+    text = t("share.page.intro", { company });
+  }
+  return (
+    <div role="status" className={`mt-4 rounded-md px-3 py-2 text-sm ${tone}`} data-testid="share-message">
+      <p className="font-medium">{text}</p>
+      {decision?.response ? (
+        <p className="mt-1 whitespace-pre-line">
+          {t(state === "approved" ? "share.page.yourMessage" : "share.page.yourReason")}: {decision.response}
+        </p>
+      ) : null}
+    </div>
+  );
+}

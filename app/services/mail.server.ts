@@ -1,0 +1,238 @@
+// Outgoing e-mail (DESIGN.md, E-mail): nodemailer over SMTP_URL; without it (development),
+// each message is written to data/outbox/ as an .eml file that any mail program opens.
+// The estimate e-mail is composed here too, in the account's document language.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { formatDocumentDate } from "~/lib/invoice-dates";
+import { formatMoney } from "~/lib/money";
+import { loadEstimateDocument } from "~/models/invoice.server";
+import { getOrCreateShareLink, shareUrl } from "~/models/share.server";
+import { env } from "./env.server";
+import { translate, type Language } from "./i18n";
+import { pdfLogo, renderDocumentPdf } from "./pdf.server";
+
+export interface Mailbox {
+  name: string;
+  address: string;
+}
+
+export interface OutgoingMail {
+  from: Mailbox;
+  replyTo?: string;
+  to: Mailbox;
+  subject: string;
+  text: string;
+  html: string;
+  language: Language;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
+}
+
+export type MailDelivery = { via: "smtp"; messageId: string } | { via: "outbox"; file: string };
+
+/** Why a message did not go out; `kind` picks the explanation shown to the contractor. */
+export type MailErrorKind = "connection" | "auth" | "recipient" | "rejected" | "sender" | "outbox";
+
+export class MailError extends Error {
+  constructor(
+    readonly kind: MailErrorKind | "unknown",
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "MailError";
+  }
+}
+
+/** English explanations, for the API and the logs (the screens translate `kind`). */
+const MESSAGES: Record<MailErrorKind, string> = {
+  connection: "Could not reach the mail server. Please try again later.",
+  auth: "The mail server refused the sign-in. Check SMTP_URL.",
+  recipient: "The mail server refused the recipient address.",
+  rejected: "The mail server refused the message.",
+  sender: "There is no sender address: set the company email in Settings.",
+  outbox: "The email could not be saved to data/outbox/.",
+};
+
+/** A nodemailer failure as a MailError that says what went wrong without a stack trace. */
+function mailError(error: unknown): MailError {
+  const code = (error as { code?: string }).code;
+  const responseCode = (error as { responseCode?: number }).responseCode;
+  let kind: MailErrorKind | "unknown" = "unknown";
+  if (code === "EAUTH" || code === "ENOAUTH") kind = "auth";
+  else if (code === "EENVELOPE" || code === "ENORECIPIENTS") kind = "recipient";
+  else if (code === "ECONNECTION" || code === "ETIMEDOUT" || code === "ESOCKET" || code === "EDNS" || code === "ETLS" || code === "EGREETING") kind = "connection";
+  else if (code === "EMESSAGE" || (responseCode !== undefined && responseCode >= 400)) kind = "rejected";
+  const base = kind === "unknown" ? "Failed to send estimate." : MESSAGES[kind];
+  const server = (error as { response?: string }).response;
+  return new MailError(kind, server ? `${base} (${server})` : base, { cause: error });
+}
+
+/** The folder unsent mail is written to (relative paths in toasts are relative to the working directory). */
+export const outboxDir = () => path.resolve(process.cwd(), "data/outbox");
+
+function envelope(mail: OutgoingMail) {
+  return {
+    from: { name: mail.from.name, address: mail.from.address },
+    replyTo: mail.replyTo,
+    to: { name: mail.to.name, address: mail.to.address },
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: { "Content-Language": mail.language },
+    attachments: mail.attachments,
+  };
+}
+
+/**
+ * Sends a message through SMTP_URL, or, when none is configured, writes it to
+ * data/outbox/ and says where. Failures are MailErrors.
+ */
+export async function sendMail(mail: OutgoingMail, options: { smtpUrl?: string; outbox?: string } = {}): Promise<MailDelivery> {
+  const smtpUrl = options.smtpUrl ?? env().SMTP_URL;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      // A mail server that does not answer must not hold the contractor's request for minutes.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    try {
+      const info = await transport.sendMail(envelope(mail));
+      return { via: "smtp", messageId: String(info.messageId ?? "") };
+    } catch (error) {
+      throw mailError(error);
+    } finally {
+      transport.close();
+    }
+  }
+  const dir = options.outbox ?? outboxDir();
+  try {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+    const info = await transport.sendMail(envelope(mail));
+    await mkdir(dir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const label = mail.attachments[0]?.filename.replace(/\.[^.]+$/, "") ?? "message";
+    const file = path.join(dir, `${stamp}-${label}-${Math.random().toString(36).slice(2, 8)}.eml`);
+    await writeFile(file, info.message as Buffer);
+    return { via: "outbox", file: path.relative(process.cwd(), file) || file };
+  } catch (error) {
+    throw new MailError("outbox", MESSAGES.outbox, { cause: error });
+  }
+}
+
+/** The address mail is sent from: MAIL_FROM's address when set, else the company e-mail; always under the company's name. */
+export function senderOf(settings: { companyName: string; email: string }): Mailbox | null {
+  const configured = env().MAIL_FROM?.trim();
+  const fromEnv = configured ? (/<([^<>\s]+@[^<>\s]+)>/.exec(configured)?.[1] ?? configured) : "";
+  const address = (fromEnv || settings.email).trim();
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(address)) return null;
+  return { name: settings.companyName.trim() || "TradeDesk", address };
+}
+
+export const formatMailbox = (mailbox: Mailbox) => `${mailbox.name} <${mailbox.address}>`;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+interface EstimateMailContent {
+  language: Language;
+  company: { name: string; phone: string; email: string };
+  customerName: string;
+  number: string;
+  title: string;
+  total: number;
+  currency: string;
+  issuedOn: string;
+  validUntil: string | null;
+  validDays: number;
+  link: string;
+}
+
+/** Subject, text and HTML of the estimate e-mail, in the document language. */
+export function estimateMail(content: EstimateMailContent) {
+  const { language: lang } = content;
+  const t = (key: string, values: Record<string, string> = {}) => translate(lang, `share.email.${key}`, values);
+  const total = t("total", { total: formatMoney(content.total, lang, content.currency) });
+  const validity = content.validUntil
+    ? t("validUntil", { date: formatDocumentDate(content.validUntil, lang) })
+    : t("validForDays", { days: String(content.validDays), date: formatDocumentDate(content.issuedOn, lang) });
+  const greeting = t("greeting", { name: content.customerName });
+  const intro = t("intro", { number: content.number, title: content.title });
+  const questions = content.company.phone ? t("questions", { phone: content.company.phone }) : t("questionsNoPhone");
+  const signature = [content.company.name, content.company.phone, content.company.email].filter(Boolean);
+  const subject = t("subject", { number: content.number, company: content.company.name });
+  const text = [greeting, "", intro, "", total, validity, "", t("cta"), content.link, "", t("attached"), questions, "", t("closing"), ...signature, ""].join("\n");
+  const p = (inner: string, style = "") => `<p style="margin:0 0 12px;${style}">${inner}</p>`;
+  const html = [
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Helvetica,Arial,sans-serif;color:#1e293b;font-size:15px;line-height:1.5">`,
+    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">`,
+    p(escapeHtml(greeting)),
+    p(escapeHtml(intro)),
+    p(`<strong>${escapeHtml(total)}</strong><br>${escapeHtml(validity)}`),
+    p(escapeHtml(t("cta"))),
+    p(
+      `<a href="${escapeHtml(content.link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:bold">${escapeHtml(t("button"))}</a>`,
+    ),
+    p(`<a href="${escapeHtml(content.link)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(content.link)}</a>`, "font-size:13px"),
+    p(`${escapeHtml(t("attached"))} ${escapeHtml(questions)}`),
+    p(`${escapeHtml(t("closing"))}<br>${signature.map(escapeHtml).join("<br>")}`, "margin-bottom:0"),
+    `</div></body></html>`,
+  ].join("\n");
+  return { subject, text, html };
+}
+
+export type SendEstimateResult =
+  | { status: "not-found" }
+  | { status: "no-email" }
+  | { status: "failed"; error: MailError }
+  | { status: "sent"; sender: string; recipient: string; delivery: MailDelivery };
+
+/**
+ * E-mails the account's estimate to its customer: a short message with the total, the
+ * validity and the link to approve it online, and the PDF attached. Nothing about the
+ * estimate changes, whether the message goes out or not.
+ */
+export async function sendEstimateEmail(userId: string, estimateId: string, options: { origin: string }): Promise<SendEstimateResult> {
+  const loaded = await loadEstimateDocument(userId, estimateId);
+  if (!loaded) return { status: "not-found" };
+  const { document, settings } = loaded;
+  const recipient = document.customer.email?.trim();
+  if (!recipient) return { status: "no-email" };
+  const from = senderOf(settings);
+  if (!from) return { status: "failed", error: new MailError("sender", MESSAGES.sender) };
+  const shared = await getOrCreateShareLink(userId, estimateId);
+  if (!shared) return { status: "not-found" };
+  const language = settings.documentLanguage;
+  const content = estimateMail({
+    language,
+    company: { name: from.name, phone: settings.phone, email: settings.email },
+    customerName: document.customer.name,
+    number: document.number,
+    title: document.title,
+    total: document.total,
+    currency: document.currency,
+    issuedOn: document.issuedOn,
+    validUntil: document.validUntil,
+    validDays: document.validDays,
+    link: shareUrl(options.origin, shared.link.token),
+  });
+  try {
+    const pdf = await renderDocumentPdf(document, language, pdfLogo(settings));
+    const delivery = await sendMail({
+      from,
+      replyTo: settings.email && settings.email !== from.address ? settings.email : undefined,
+      to: { name: document.customer.name, address: recipient },
+      ...content,
+      language,
+      attachments: [{ filename: `${document.number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`, content: pdf, contentType: "application/pdf" }],
+    });
+    return { status: "sent", sender: formatMailbox(from), recipient, delivery };
+  } catch (error) {
+    if (error instanceof MailError) return { status: "failed", error };
+    console.error("Sending an estimate failed", error);
+    return { status: "failed", error: new MailError("unknown", "Failed to send estimate.", { cause: error }) };
+  }
+}
