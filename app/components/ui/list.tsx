@@ -28,7 +28,13 @@ export function ListSearch({
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2" preventScrollReset>
+    <Form
+      method="get"
+      role="search"
+      className="mb-4 flex flex-wrap items-end gap-2"
+      preventScrollReset
+      onSubmit={() => clearTimeout(timer.current)}
+    >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -45,7 +51,10 @@ export function ListSearch({
           onChange={(event) => {
             const form = event.currentTarget.form;
             clearTimeout(timer.current);
-            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+            timer.current = setTimeout(() => {
+              // A newer navigation (a click, Enter) may cancel this one: that is expected, not an error.
+              Promise.resolve(submit(form, { replace: true, preventScrollReset: true })).catch(() => undefined);
+            }, 300);
           }}
         />
       </label>
