@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, toast } from "./utils";
+import { PASSWORD, registerViaApi, toast } from "./utils";
 
 // playwright.config.ts sets INQUIRY_ACCOUNT_EMAIL: that account is notified of every
 // /demo and /contact-sales request, a real event that creates a notification.
@@ -48,14 +48,26 @@ test.describe("notifications", () => {
     await expect(notificationRow(page, name)).toHaveCount(0);
   });
 
-  test("mark all as read", async ({ page }, testInfo) => {
-    const name = `Lead ${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
-    await signInAsInbox(page);
-    await requestDemo(page, name);
+  test("a paid invoice notifies its own account; mark all as read", async ({ page }) => {
+    // A fresh account of its own, so no other test's notifications are marked read here.
+    await registerViaApi(page.request);
+    const customer = await (await page.request.post("/api/customers", { data: { name: "Paying Customer" } })).json();
+    const estimate = await (
+      await page.request.post("/api/estimates", {
+        data: { customerId: customer.id, title: "Panel upgrade", status: "approved", validUntil: null, items: [{ description: "Labor", quantity: "2", unitPrice: "95.00" }] },
+      })
+    ).json();
+    const invoice = await (await page.request.post(`/api/invoices/from-estimate/${estimate.id}`)).json();
+    const paid = await page.request.put(`/api/invoices/${invoice.id}`, { data: { status: "paid" } });
+    expect(paid.status(), await paid.text()).toBe(200);
+
     await page.goto("/app/notifications");
-    await expect(notificationRow(page, name)).toHaveAttribute("data-read", "false");
+    const row = notificationRow(page, invoice.invoiceNumber);
+    await expect(row).toContainText("Payment received");
+    await expect(row).toHaveAttribute("data-read", "false");
     await page.getByRole("button", { name: "Mark all as read" }).click();
     await expect(toast(page)).toContainText("All notifications marked as read");
-    await expect(notificationRow(page, name)).toHaveAttribute("data-read", "true");
+    await expect(notificationRow(page, invoice.invoiceNumber)).toHaveAttribute("data-read", "true");
+    await expect(page.getByTestId("unread-badge")).toHaveCount(0);
   });
 });
