@@ -5,7 +5,7 @@ import compression from "compression";
 import express from "express";
 import { env } from "~/services/env.server";
 import { healthCheck } from "./health";
-import { rateLimit } from "./rate-limit";
+import { rateLimit, withDataRoutes } from "./rate-limit";
 import { sameOriginOnly, securityHeaders } from "./security";
 
 const AUTH_PATHS = ["/login", "/register", "/api/auth/login", "/api/auth/register", "/demo", "/contact-sales"];
@@ -22,7 +22,7 @@ export async function createApp(options: { mode: "production" | "development"; r
   app.get("/healthz", healthCheck);
 
   app.use(sameOriginOnly());
-  app.use(AUTH_PATHS, rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE }));
+  app.use(withDataRoutes(AUTH_PATHS), rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE }));
   // The customer's approve and decline forms on a shared estimate (POST /e/{token}) are public too.
   app.use("/e", rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE }));
 

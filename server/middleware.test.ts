@@ -4,7 +4,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConnection } from "~/services/db.server";
 import { healthCheck } from "./health";
-import { rateLimit } from "./rate-limit";
+import { clientAddress, rateLimit, withDataRoutes } from "./rate-limit";
 import { sameOriginOnly, securityHeaders } from "./security";
 
 const servers: { close: () => void }[] = [];
@@ -45,6 +45,39 @@ describe("rateLimit", () => {
     expect((await limited.json()).message).toMatch(/Too many attempts/);
     expect((await fetch(`${base}/register`, { method: "POST" })).status).toBe(200);
     expect((await fetch(`${base}/login`)).status).toBe(200);
+  });
+});
+
+describe("rateLimit with Remix's single fetch", () => {
+  it("counts /login and /login.data (what a form posts to with JavaScript on) as one", async () => {
+    const base = await serve((app) => app.use(withDataRoutes(["/login", "/api/auth/login"]), rateLimit({ windowMs: 60_000, max: 2 })));
+    const statuses = [];
+    for (const path of ["/login", "/login.data", "/login.data", "/login"]) statuses.push((await fetch(`${base}${path}`, { method: "POST" })).status);
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect(withDataRoutes(["/login", "/api/auth/login"])).toEqual(["/login", "/login.data", "/api/auth/login"]);
+  });
+
+  it("answers an API path in JSON whatever the Accept header", async () => {
+    const base = await serve((app) => app.use(["/api/auth/login"], rateLimit({ windowMs: 60_000, max: 1 })));
+    await fetch(`${base}/api/auth/login`, { method: "POST" });
+    const limited = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { Accept: "text/html" } });
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).message).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+  });
+
+  it("believes Fly-Client-IP only on Fly, so a client cannot pick a new address per request elsewhere", () => {
+    const req = (headers: Record<string, string>) => ({ headers, socket: { remoteAddress: "10.0.0.9" } }) as unknown as Parameters<typeof clientAddress>[0];
+    const saved = process.env.FLY_APP_NAME;
+    try {
+      delete process.env.FLY_APP_NAME;
+      expect(clientAddress(req({ "fly-client-ip": "203.0.113.7" }))).toBe("10.0.0.9");
+      process.env.FLY_APP_NAME = "tradedesk";
+      expect(clientAddress(req({ "fly-client-ip": "203.0.113.7" }))).toBe("203.0.113.7");
+      expect(clientAddress(req({}))).toBe("10.0.0.9");
+    } finally {
+      if (saved === undefined) delete process.env.FLY_APP_NAME;
+      else process.env.FLY_APP_NAME = saved;
+    }
   });
 });
 

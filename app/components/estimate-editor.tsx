@@ -9,9 +9,11 @@ import {
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { isAiIntent, type AiPanelState } from "~/lib/ai-editor";
 import { editorValues, NEW_LINE, REFRESH_INTENT, type EstimateForEditor, type EstimateFormValues } from "~/lib/estimate-form";
 import { ESTIMATE_STATUSES, estimateFormSchema, NO_CUSTOMER, NO_JOB, previewTotals, type EstimateInput } from "~/lib/estimate-schema";
 import { formatMoney, MAX_RATE, parsePercentRate, rateToPercent } from "~/lib/money";
+import { AiAssistant } from "./ai-assistant";
 import { Button, buttonClass } from "./ui/button";
 import { ErrorList, Field, inputClass, SelectField, TextareaField } from "./ui/forms";
 import { useHydrated } from "./ui/use-hydrated";
@@ -44,6 +46,7 @@ export function EstimateEditor({
   cancelTo,
   currency,
   locale,
+  ai,
 }: {
   estimate?: EstimateForEditor;
   estimateNumber?: string;
@@ -55,20 +58,27 @@ export function EstimateEditor({
   cancelTo: string;
   currency: string;
   locale: string;
+  /** The AI assistant's section after one of its buttons (or a post that kept it). */
+  ai?: AiPanelState;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const { pathname } = useLocation();
   const jobsFetcher = useFetcher<JobsData>();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") !== REFRESH_INTENT;
+  const submitIntent = navigation.formData?.get("intent");
+  const pending = navigation.state === "submitting" && submitIntent !== REFRESH_INTENT && !isAiIntent(submitIntent);
   const [form, fields] = useForm<EstimateFormValues, EstimateInput>({
     id: "estimate-editor",
     lastResult,
     defaultValue: editorValues(estimate, defaults),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: browserSchema }),
+    onValidate: ({ formData, submitter }) => {
+      const submission = parseWithZod(formData, { schema: browserSchema });
+      // The assistant's buttons post the form as it is, missing customer or title included.
+      return isAiIntent(submitter?.value) && submission.status === "error" ? { ...submission, error: null } : submission;
+    },
   });
 
   const customerId = fields.customerId.value ?? NO_CUSTOMER;
@@ -87,6 +97,8 @@ export function EstimateEditor({
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
       {/* Enter in a field saves the estimate: the first submit button is the form's default. */}
       <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" />
+      {/* First, so that messages appearing in the form below never move it under the pointer. */}
+      <AiAssistant state={ai} locale={locale} currency={currency} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <SelectField

@@ -1,24 +1,45 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { estimateChecks, jobOptions } from "~/models/estimate.server";
+import { restoreAiPanel, runAssistant } from "~/services/ai-editor.server";
+import { isAiIntent, type AiPanelState } from "./ai-editor";
 import { REFRESH_INTENT, refuseLastLineRemoval } from "./estimate-form";
-import { estimateFormSchema, NO_JOB, type EstimateInput } from "./estimate-schema";
+import { estimateFormSchema, MAX_LINE_ITEMS, NO_JOB, type EstimateInput } from "./estimate-schema";
 
 type JobOption = { id: string; title: string };
 
 /** A form that goes back to the browser: after an error, a list button (no JavaScript) or a refresh. */
 export interface EstimateFormReply {
-  kind: "invalid" | "intent" | "refresh";
+  kind: "invalid" | "intent" | "refresh" | "ai";
   result: SubmissionResult<string[]>;
   /** The jobs of the customer the form now shows, so the job select matches it. */
   jobs: JobOption[];
   jobsCustomerId: string;
+  /** The AI assistant's section: after one of its buttons, or as it was posted. */
+  ai?: AiPanelState;
+}
+
+/** conform's field for list buttons ("Add item", "Remove"): JSON naming the list and an index. */
+const LIST_INTENT = "__intent__";
+
+const lineIndex = (name: string) => Number(/^items\[(\d+)\]/.exec(name)?.[1] ?? -1);
+
+function intentBeyondLimit(value: FormDataEntryValue | null): boolean {
+  if (typeof value !== "string") return false;
+  try {
+    const { payload } = JSON.parse(value) as { payload?: { name?: unknown; index?: unknown; from?: unknown; to?: unknown } };
+    const indexes = [payload?.index, payload?.from, payload?.to].filter((n): n is number => typeof n === "number");
+    return lineIndex(String(payload?.name ?? "")) >= MAX_LINE_ITEMS || indexes.some((n) => n >= MAX_LINE_ITEMS);
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Reads a submitted estimate form for the create and edit actions: a valid estimate,
  * or the form to show again. Without JavaScript, "Add item" and "Remove" arrive here
- * as conform intents and "show this customer's jobs" as intent=refresh.
+ * as conform intents and "show this customer's jobs" as intent=refresh; the AI
+ * assistant's "Analyze" and "Add to estimate" as intent=ai-analyze and ai-add.
  */
 export async function readEstimateForm(
   userId: string,
@@ -26,22 +47,40 @@ export async function readEstimateForm(
 ): Promise<{ kind: "valid"; value: EstimateInput; result: SubmissionResult<string[]> } | EstimateFormReply> {
   const customerId = String(formData.get("customerId") ?? "");
   const jobsOf = async () => ({ jobs: await jobOptions(userId, customerId), jobsCustomerId: customerId });
+  // A line index past the most an estimate holds ("items[99999].description", or a list
+  // intent naming one) would make the parser build and check a list that long, for seconds:
+  // such fields are dropped and the form refused.
+  const beyond = [...new Set(formData.keys())].filter((key) => (key === LIST_INTENT ? intentBeyondLimit(formData.get(key)) : lineIndex(key) >= MAX_LINE_ITEMS));
+  for (const key of beyond) formData.delete(key);
+  const overflow = beyond.length > 0;
 
-  if (formData.get("intent") === REFRESH_INTENT) {
+  const intent = formData.get("intent");
+  if (isAiIntent(intent)) {
+    formData.delete("intent");
+    const { result, ai } = await runAssistant(formData, intent);
+    return { kind: "ai", result, ai, ...(await jobsOf()) };
+  }
+
+  if (intent === REFRESH_INTENT) {
     formData.delete("intent");
     const reply = parseWithZod(formData, { schema: estimateFormSchema() }).reply();
     const { jobs, jobsCustomerId } = await jobsOf();
     const jobId = String(formData.get("jobId") ?? NO_JOB);
     // Shown again as typed, without error messages: nothing was submitted yet.
     const initialValue = { ...reply.initialValue, jobId: jobs.some((job) => job.id === jobId) ? jobId : NO_JOB };
-    return { kind: "refresh", result: { initialValue }, jobs, jobsCustomerId };
+    return { kind: "refresh", result: { initialValue }, jobs, jobsCustomerId, ai: restoreAiPanel(formData) };
+  }
+
+  const schema = estimateFormSchema({ checks: estimateChecks(userId) });
+  if (overflow) {
+    const submission = await parseWithZod(formData, { schema, async: true });
+    return { kind: "invalid", result: submission.reply({ fieldErrors: { items: ["estimates.tooManyItems"] } }), ...(await jobsOf()) };
   }
 
   const refused = refuseLastLineRemoval(formData);
-  const schema = estimateFormSchema({ checks: estimateChecks(userId) });
   const submission = await parseWithZod(formData, { schema, async: true });
   if (submission.status === "success") return { kind: "valid", value: submission.value, result: submission.reply() };
   const result = refused ? submission.reply({ fieldErrors: { items: ["estimates.lastItem"] } }) : submission.reply();
-  return { kind: submission.status === "error" ? "invalid" : "intent", result, ...(await jobsOf()) };
+  return { kind: submission.status === "error" ? "invalid" : "intent", result, ...(await jobsOf()), ai: restoreAiPanel(formData) };
 }
 

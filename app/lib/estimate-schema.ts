@@ -121,6 +121,19 @@ const lines = <T extends z.ZodTypeAny>(line: T) =>
     .min(1, "estimates.itemsRequired")
     .max(MAX_LINE_ITEMS, "estimates.tooManyItems");
 
+/**
+ * The API's lines: a list longer than the most an estimate holds is refused before any
+ * line is read (zod checks every element first, and 300,000 of them take seconds).
+ */
+const apiLines = <T extends z.ZodTypeAny>(line: T) =>
+  z.preprocess((value, ctx) => {
+    if (Array.isArray(value) && value.length > MAX_LINE_ITEMS) {
+      // Fatal: the list itself is not read.
+      ctx.addIssue({ code: "custom", message: "estimates.tooManyItems", fatal: true });
+    }
+    return value;
+  }, lines(line));
+
 const customerId = z
   .string({ required_error: "estimates.customerRequired", invalid_type_error: "estimates.customerRequired" })
   .transform((raw, ctx) => {
@@ -157,14 +170,17 @@ const status = z.unknown().transform((value, ctx): EstimateStatus => {
   return normalized;
 });
 
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
 
 /** A real calendar date as `yyyy-MM-dd`; an ISO date-time keeps its date part. Null when it is not one. */
 export function parseCalendarDate(text: string): string | null {
   const match = CALENDAR_DATE.exec(text.trim());
   if (!match) return null;
-  const [, y, m, d] = match.map(Number);
+  const [y, m, d] = match.slice(1, 4).map(Number);
+  const [hour, minute, second, offsetHours, offsetMinutes] = match.slice(4, 9).map((part) => Number(part ?? 0));
   if (y < 1000 || m < 1 || m > 12 || d < 1) return null;
+  // The time of an ISO date-time is dropped, but it has to be a time: not 24:00, 10:75 or +25:00.
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null;
   if (new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d) return null;
   return `${match[1]}-${match[2]}-${match[3]}`;
 }
@@ -236,7 +252,7 @@ function build(mode: "form" | "api", { checks, defaultTaxRate = 825 }: EstimateS
       : z
           .object({
             ...fields,
-            items: lines(apiLine),
+            items: apiLines(apiLine),
             // Accepted because clients send them, and ignored: totals are always computed here.
             subtotal: z.unknown().optional(),
             taxAmount: z.unknown().optional(),

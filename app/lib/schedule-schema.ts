@@ -6,6 +6,7 @@ import {
   DEFAULT_APPOINTMENT_TYPE,
   isAppointmentStatus,
   isAppointmentType,
+  isDayKey,
   parseWallTime,
   type AppointmentStatus,
   type AppointmentType,
@@ -32,6 +33,9 @@ export function parseScheduledDate(value: unknown, timeZone: string): Date | nul
   if (typeof value !== "string") return null;
   const text = value.trim();
   if (ISO_WITH_OFFSET.test(text)) {
+    // Date() rolls February 30th into March and 24:00 into the next day: refuse what does not exist.
+    const [hour, minute] = text.slice(11, 16).split(":").map(Number);
+    if (!isDayKey(text.slice(0, 10)) || hour > 23 || minute > 59) return null;
     const date = new Date(text);
     const year = date.getUTCFullYear();
     return Number.isNaN(date.getTime()) || year < 1000 || year > 9999 ? null : date;

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accountSettings, users } from "#db/schema";
+import { accountSettings, sessions, users } from "#db/schema";
 import { getDb } from "~/services/db.server";
-import { createUser, EmailTakenError, getUserByEmail, verifyLogin } from "./user.server";
+import { createUserSession, currentSessionId } from "~/services/session.server";
+import { changePassword, createUser, EmailTakenError, getUserById, getUserByEmail, verifyLogin } from "./user.server";
 
 const unique = () => `user-${crypto.randomUUID()}@example.com`;
 
@@ -52,5 +53,53 @@ describe("concurrent writes", () => {
     expect(new Set(created.map((user) => user.id)).size).toBe(8);
     // A deadlock would sit out the 5 s busy timeout and then fail.
     expect(Date.now() - started).toBeLessThan(4000);
+  });
+});
+
+describe("changePassword", () => {
+  it("needs the current password, stores the new one hashed and ends every other session in the same write", async () => {
+    const email = unique();
+    const user = await createUser({ name: "A", email, password: "secret1" });
+    const here = new Request("http://localhost/app", { headers: { Cookie: (await createUserSession(new Request("http://localhost/"), user.id)).split(";")[0] } });
+    await createUserSession(new Request("http://localhost/"), user.id);
+    await createUserSession(new Request("http://localhost/"), user.id);
+    const keep = await currentSessionId(here);
+    const db = await getDb();
+
+    expect(await changePassword(user.id, { currentPassword: "wrong1", newPassword: "better1" }, { keepSessionId: keep })).toBe("wrong-password");
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(3);
+    expect((await verifyLogin(email, "secret1"))?.id).toBe(user.id);
+
+    expect(await changePassword(user.id, { currentPassword: "secret1", newPassword: "better1" }, { keepSessionId: keep })).toBe("changed");
+    expect(await verifyLogin(email, "secret1")).toBeNull();
+    expect((await verifyLogin(email, "better1"))?.id).toBe(user.id);
+    expect((await getUserById(user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
+    const left = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left.map((row) => row.id)).toEqual([keep]);
+
+    expect(await changePassword(crypto.randomUUID(), { currentPassword: "x", newPassword: "better1" }, { keepSessionId: null })).toBe("not-found");
+  });
+});
+
+describe("no user enumeration", () => {
+  it("an unknown e-mail and a wrong password take about as long (within a factor of 2 over 10 tries each)", async () => {
+    const email = unique();
+    await createUser({ name: "A", email, password: "secret1" });
+    // Warm up the dummy hash and the query plans first.
+    await verifyLogin(unique(), "warm-up1");
+    await verifyLogin(email, "warm-up1");
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      let started = performance.now();
+      expect(await verifyLogin(unique(), `guess-${i}`)).toBeNull();
+      unknown.push(performance.now() - started);
+      started = performance.now();
+      expect(await verifyLogin(email, `guess-${i}`)).toBeNull();
+      wrong.push(performance.now() - started);
+    }
+    const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
+    const [a, b] = [median(unknown), median(wrong)];
+    expect(Math.max(a, b) / Math.min(a, b), `unknown ${a.toFixed(1)} ms, wrong password ${b.toFixed(1)} ms`).toBeLessThan(2);
   });
 });

@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
-import { eq } from "drizzle-orm";
-import { accountSettings, users, type User } from "#db/schema";
+import { and, eq, ne } from "drizzle-orm";
+import { accountSettings, sessions, users, type User } from "#db/schema";
 import { getDb } from "~/services/db.server";
 
 // OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 lane.
@@ -100,4 +100,29 @@ export async function verifyLogin(email: string, password: string): Promise<User
   }
   const ok = await verify(user.passwordHash, password);
   return ok ? user : null;
+}
+
+export type ChangePasswordResult = "changed" | "wrong-password" | "not-found";
+
+/**
+ * Changes the password after checking the current one, and ends every session of the
+ * account except `keepSessionId` (the browser that made the change) in the same batch:
+ * someone signed in elsewhere with the old password is signed out with it.
+ */
+export async function changePassword(
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+  { keepSessionId }: { keepSessionId: string | null },
+): Promise<ChangePasswordResult> {
+  const user = await getUserById(userId);
+  if (!user) return "not-found";
+  if (!(await verify(user.passwordHash, input.currentPassword))) return "wrong-password";
+  const passwordHash = await hashPassword(input.newPassword);
+  const db = await getDb();
+  const others = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
+  await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
+    db.delete(sessions).where(others),
+  ]);
+  return "changed";
 }

@@ -3,6 +3,7 @@ import { loginSchema } from "~/lib/auth-schemas";
 import { toPublicUser } from "~/models/user.server";
 import { apiError, json, readJsonObject, validationErrors } from "~/services/api.server";
 import { authenticateWithPassword } from "~/services/auth.server";
+import { retryMinutes, signInAttempt, signInSucceeded } from "~/services/rate-limit.server";
 import { createUserSession } from "~/services/session.server";
 
 export const loader = () => apiError(405, "Use POST to sign in.");
@@ -16,7 +17,16 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors = validationErrors(parsed.error);
     return apiError(400, errors[0]?.message ?? "Invalid request", errors);
   }
+  const attempt = signInAttempt(parsed.data.email);
+  if (!attempt.ok) {
+    const minutes = retryMinutes(attempt.retryAfterSeconds);
+    return json(
+      { message: `Too many sign-in attempts for this email. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` },
+      { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
+    );
+  }
   const user = await authenticateWithPassword(parsed.data.email, parsed.data.password, request.url);
   if (!user) return apiError(401, "Invalid email or password");
+  signInSucceeded(parsed.data.email);
   return json(toPublicUser(user), { headers: { "Set-Cookie": await createUserSession(request, user.id) } });
 }

@@ -1,5 +1,9 @@
-// Unknown paths under /app: signed-in users get the 404 page inside the shell.
-export function loader() {
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/services/session.server";
+
+// Unknown paths under /app: signed-in users get the 404 page inside the shell; visitors sign in first.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
   throw new Response("Not Found", { status: 404 });
 }
 

@@ -1,10 +1,11 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createInvoiceFromEstimate, todayFor } from "~/models/invoice.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /** Nothing to show here: the estimates list has the Create Invoice button. */
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
   return redirect("/app/estimates");
 }
 

@@ -87,6 +87,7 @@ export default function EditEstimate() {
         cancelTo={closeTo}
         currency={currency}
         locale={locale}
+        ai={actionData && "ai" in actionData ? actionData.ai : undefined}
       />
       <EstimateFailureToast reply={actionData} fallback="estimates.updateFailed" />
     </RouteDialog>

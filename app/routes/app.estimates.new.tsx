@@ -82,6 +82,7 @@ export default function NewEstimate() {
           cancelTo={closeTo}
           currency={currency}
           locale={locale}
+          ai={actionData && "ai" in actionData ? actionData.ai : undefined}
         />
       )}
       <EstimateFailureToast reply={actionData} fallback="estimates.createFailed" useServerMessage />

@@ -10,6 +10,7 @@ import { ToastView, type ToastData } from "~/components/ui/toast";
 import { loginSchema } from "~/lib/auth-schemas";
 import { authenticateWithPassword, signedInHeaders } from "~/services/auth.server";
 import { translate } from "~/services/i18n";
+import { retryMinutes, signInAttempt, signInSucceeded } from "~/services/rate-limit.server";
 import { requireAnonymous, safeRedirect } from "~/services/session.server";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -28,6 +29,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
+  const attempt = signInAttempt(submission.value.email);
+  if (!attempt.ok) {
+    const toast: ToastData = {
+      type: "error",
+      title: "security.tooManyTitle",
+      description: "security.tooManyAttempts",
+      values: { minutes: String(retryMinutes(attempt.retryAfterSeconds)) },
+    };
+    return data(
+      { result: submission.reply({ formErrors: ["security.tooManyAttemptsShort"], hideFields: ["password"] }), toast },
+      { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
+    );
+  }
   const user = await authenticateWithPassword(submission.value.email, submission.value.password, request.url);
   if (!user) {
     const toast: ToastData = { type: "error", title: "auth.loginFailed", description: "auth.invalidCredentials" };
@@ -36,6 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 401 },
     );
   }
+  signInSucceeded(submission.value.email);
   return redirect(safeRedirect(submission.value.redirectTo), { headers: await signedInHeaders(request, user.id, "login") });
 }
 

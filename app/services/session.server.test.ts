@@ -5,7 +5,10 @@ import { createUser } from "~/models/user.server";
 import { getDb } from "./db.server";
 import {
   ABSOLUTE_TIMEOUT_MS,
+  countOtherSessions,
   createUserSession,
+  currentSessionId,
+  endOtherSessions,
   destroyUserSession,
   getSessionUser,
   IDLE_TIMEOUT_MS,
@@ -99,5 +102,25 @@ describe("guards", () => {
     expect(safeRedirect("//evil.example")).toBe("/app");
     expect(safeRedirect("/\\evil.example")).toBe("/app");
     expect(safeRedirect(null)).toBe("/app");
+  });
+});
+
+describe("other sessions", () => {
+  it("counts and ends every session of the account but the current one, and nobody else's", async () => {
+    const { user, request } = await signedIn();
+    const elsewhere = [
+      (await createUserSession(new Request(BASE), user.id)).split(";")[0],
+      (await createUserSession(new Request(BASE), user.id)).split(";")[0],
+    ];
+    const stranger = await signedIn();
+    expect(await countOtherSessions(request(), user.id)).toBe(2);
+    expect(await currentSessionId(request())).toMatch(/^[0-9a-f]{64}$/);
+    expect(await currentSessionId(new Request(BASE))).toBeNull();
+
+    expect(await endOtherSessions(request(), user.id)).toBe(2);
+    expect((await getSessionUser(request()))?.id).toBe(user.id);
+    for (const other of elsewhere) expect(await getSessionUser(new Request(BASE, { headers: { Cookie: other } }))).toBeNull();
+    expect((await getSessionUser(stranger.request()))?.id).toBe(stranger.user.id);
+    expect(await countOtherSessions(request(), user.id)).toBe(0);
   });
 });

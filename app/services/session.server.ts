@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createCookie, redirect } from "@remix-run/node";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, count, eq, gt, lt, ne } from "drizzle-orm";
 import { sessions, users, type User } from "#db/schema";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
@@ -114,6 +114,36 @@ export async function destroyUserSession(request: Request): Promise<string> {
     await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
   }
   return sessionCookie(isSecureRequest(request)).serialize("", { maxAge: 0 });
+}
+
+/** The stored id of the request's session (its token, hashed), or null without one. */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  const token = await readToken(request);
+  return token ? hashToken(token) : null;
+}
+
+/** Every other live session of the account: other browsers and devices signed in. */
+export async function countOtherSessions(request: Request, userId: string): Promise<number> {
+  const db = await getDb();
+  const current = (await currentSessionId(request)) ?? "";
+  const [row] = await db
+    .select({ value: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, current), gt(sessions.expiresAt, new Date())));
+  return row?.value ?? 0;
+}
+
+/** "Sign out of all other devices": deletes every session of the account but the request's own. */
+export async function endOtherSessions(request: Request, userId: string): Promise<number> {
+  const db = await getDb();
+  const current = (await currentSessionId(request)) ?? "";
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, current)))
+    .returning({ expiresAt: sessions.expiresAt });
+  // Expired rows go too; only the live ones were devices still signed in.
+  const now = Date.now();
+  return ended.filter((row) => row.expiresAt.getTime() > now).length;
 }
 
 export async function deleteExpiredSessions() {

@@ -1,0 +1,161 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { SettingsSection } from "~/components/settings-form";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/forms";
+import { PageHeader } from "~/components/ui/page-header";
+import { ToastView, type ToastData } from "~/components/ui/toast";
+import { MIN_PASSWORD_LENGTH } from "~/lib/auth-schemas";
+import { titleMeta } from "~/lib/meta";
+import { changePassword } from "~/models/user.server";
+import { retryMinutes, signInAttempt, signInSucceeded } from "~/services/rate-limit.server";
+import {
+  countOtherSessions,
+  createUserSession,
+  currentSessionId,
+  endOtherSessions,
+  requireUser,
+} from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+// /app/settings/security: change the password, sign out of other devices. The file name's
+// "settings_" keeps it a page of its own (the settings page has no outlet for it).
+
+export const meta = titleMeta("security.title");
+
+const HERE = "/app/settings/security";
+const MAX_PASSWORD = 1000;
+
+const passwordSchema = z
+  .object({
+    currentPassword: z
+      .string({ required_error: "security.currentRequired" })
+      .min(1, "security.currentRequired")
+      .max(MAX_PASSWORD, "security.tooLong"),
+    newPassword: z
+      .string({ required_error: "security.newRequired" })
+      .min(MIN_PASSWORD_LENGTH, "auth.passwordTooShort")
+      .max(MAX_PASSWORD, "security.tooLong"),
+    confirmPassword: z.string({ required_error: "security.confirmRequired" }).max(MAX_PASSWORD, "security.tooLong"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "auth.passwordMismatch" });
+    }
+  });
+
+const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { otherSessions: await countOtherSessions(request, user.id) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "sign-out-others") {
+    const ended = await endOtherSessions(request, user.id);
+    return redirectWithToast(HERE, { title: "security.othersEnded", description: "security.othersEndedBody", values: { count: String(ended) } });
+  }
+
+  if (intent !== "password") return data({ result: null, toast: null }, { status: 400 });
+  const submission = parseWithZod(form, { schema: passwordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: HIDDEN }), toast: null }, { status: 400 });
+  }
+  // A stolen session must not become a way to guess the password: same limit as signing in.
+  const attempt = signInAttempt(user.email);
+  if (!attempt.ok) {
+    const toast: ToastData = {
+      type: "error",
+      title: "security.tooManyTitle",
+      description: "security.tooManyAttempts",
+      values: { minutes: String(retryMinutes(attempt.retryAfterSeconds)) },
+    };
+    return data(
+      { result: submission.reply({ formErrors: ["security.tooManyAttemptsShort"], hideFields: HIDDEN }), toast },
+      { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
+    );
+  }
+  const outcome = await changePassword(user.id, submission.value, { keepSessionId: await currentSessionId(request) });
+  if (outcome !== "changed") {
+    const toast: ToastData = { type: "error", title: "security.changeFailed", description: "security.currentWrong" };
+    return data(
+      { result: submission.reply({ fieldErrors: { currentPassword: ["security.currentWrong"] }, hideFields: HIDDEN }), toast },
+      { status: 400 },
+    );
+  }
+  signInSucceeded(user.email);
+  // A new session id after the change, as at sign-in; the old one ends with the others.
+  const headers = new Headers({ "Set-Cookie": await createUserSession(request, user.id) });
+  return redirectWithToast(HERE, { title: "security.changed", description: "security.changedBody" }, { headers });
+}
+
+export default function SecuritySettings() {
+  const { t } = useTranslation();
+  const { otherSessions } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
+  });
+  const password = (field: typeof fields.currentPassword, label: string, autoComplete: string, hint?: string) => (
+    <Field
+      label={label}
+      hint={hint}
+      errors={field.errors}
+      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete, required: true, maxLength: MAX_PASSWORD }}
+    />
+  );
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader
+        title={t("security.title")}
+        subtitle={t("security.subtitle")}
+        actions={
+          <Link to="/app/settings" className={buttonClass("secondary")}>
+            {t("security.backToSettings")}
+          </Link>
+        }
+      />
+      <SettingsSection id="security-password" title={t("security.password.title")} description={t("security.password.description")}>
+        <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
+          <input type="hidden" name="intent" value="password" />
+          {password(fields.currentPassword, t("security.password.current"), "current-password")}
+          {password(fields.newPassword, t("security.password.new"), "new-password", t("security.password.hint"))}
+          {password(fields.confirmPassword, t("security.password.confirm"), "new-password")}
+          {form.errors?.length ? (
+            <p id={form.errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {t(form.errors[0])}
+            </p>
+          ) : null}
+          <Button disabled={submitting === "password"}>
+            {submitting === "password" ? t("security.password.submitting") : t("security.password.submit")}
+          </Button>
+        </Form>
+      </SettingsSection>
+      <SettingsSection id="security-sessions" title={t("security.sessions.title")} description={t("security.sessions.description")}>
+        <p data-testid="other-sessions">{t("security.sessions.others", { count: otherSessions })}</p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="sign-out-others" />
+          <Button variant="secondary" disabled={submitting === "sign-out-others"}>
+            {submitting === "sign-out-others" ? t("security.sessions.submitting") : t("security.sessions.submit")}
+          </Button>
+        </Form>
+      </SettingsSection>
+      {actionData?.toast ? <ToastView key={Date.now()} toast={actionData.toast} /> : null}
+    </div>
+  );
+}

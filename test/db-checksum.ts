@@ -1,0 +1,67 @@
+// A fingerprint of every table, row by row: equal before and after a request means the
+// request wrote nothing at all (byte for byte, blobs included).
+import { createHash } from "node:crypto";
+import { getConnection } from "~/services/db.server";
+
+function encode(value: unknown): unknown {
+  if (value instanceof ArrayBuffer) return `blob:${Buffer.from(value).toString("hex")}`;
+  if (ArrayBuffer.isView(value)) return `blob:${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex")}`;
+  if (typeof value === "bigint") return `bigint:${value}`;
+  return value;
+}
+
+/** Each table's name with a SHA-256 of its rows in rowid order. */
+export async function tableChecksums(): Promise<Record<string, string>> {
+  const { client } = await getConnection();
+  const tables = await client.execute(
+    `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '${COUNTER}' ORDER BY name`,
+  );
+  const sums: Record<string, string> = {};
+  for (const row of tables.rows) {
+    const name = String(row.name);
+    const result = await client.execute(`SELECT * FROM "${name.replaceAll('"', '""')}" ORDER BY rowid`);
+    const hash = createHash("sha256");
+    hash.update(JSON.stringify(result.columns));
+    for (const r of result.rows) hash.update(JSON.stringify(result.columns.map((column) => encode(r[column]))) + "\n");
+    sums[name] = `${result.rows.length}:${hash.digest("hex").slice(0, 16)}`;
+  }
+  return sums;
+}
+
+/** The tables whose checksum differs between two snapshots. */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((name) => before[name] !== after[name]).sort();
+}
+
+const COUNTER = "zz_test_write_counter";
+
+/**
+ * Triggers on every table that count each row inserted, updated or deleted: one query
+ * tells whether a request wrote anything, so the full checksums can run per batch of
+ * requests instead of per request. Test databases only.
+ */
+export async function installWriteCounter() {
+  const { client } = await getConnection();
+  await client.execute(`CREATE TABLE IF NOT EXISTS ${COUNTER} (n INTEGER NOT NULL)`);
+  await client.execute(`INSERT INTO ${COUNTER} SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM ${COUNTER})`);
+  const tables = await client.execute(
+    `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '${COUNTER}'`,
+  );
+  for (const row of tables.rows) {
+    const name = String(row.name);
+    for (const event of ["INSERT", "UPDATE", "DELETE"]) {
+      const trigger = `zz_count_${event.toLowerCase()}_${name.replace(/\W/g, "_")}`;
+      await client.execute(
+        `CREATE TRIGGER IF NOT EXISTS "${trigger}" AFTER ${event} ON "${name.replaceAll('"', '""')}" BEGIN UPDATE ${COUNTER} SET n = n + 1; END`,
+      );
+    }
+  }
+}
+
+/** How many rows have been written since installWriteCounter(). */
+export async function writeCount(): Promise<number> {
+  const { client } = await getConnection();
+  const result = await client.execute(`SELECT n FROM ${COUNTER}`);
+  return Number(result.rows[0]?.n ?? 0);
+}

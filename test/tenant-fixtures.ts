@@ -1,0 +1,80 @@
+// Two accounts with one record of every type each, for the isolation and fuzz tests.
+// Every text the first account stores carries its marker, so a page or export of the
+// second account can be searched for anything that leaked.
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { createAppointment, createCustomer, createEstimate, createInvoice, createJob, createNotification } from "#db/factories";
+import { accountSettings, estimateShareTokens } from "#db/schema";
+import { getDb } from "~/services/db.server";
+import { signedInAccount } from "./accounts";
+
+export const RECORD_TYPES = ["customer", "job", "estimate", "invoice", "appointment", "notification"] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+export interface TenantAccount {
+  userId: string;
+  email: string;
+  cookie: string;
+  marker: string;
+  ids: Record<RecordType, string>;
+  /** An estimate that is still pending (the approved one is `ids.estimate`). */
+  pendingEstimateId: string;
+  token: string;
+}
+
+// A 1×1 PNG: the account has a logo, so /e/{token}/logo has something to serve.
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "hex",
+);
+
+/**
+ * A signed-in account with a customer (with an e-mail, so an estimate could be sent), a
+ * job, an approved estimate not yet invoiced (so "create invoice" would work), a pending
+ * estimate with a share link, a pending invoice, a scheduled appointment and an unread
+ * notification: every action a stranger might try would succeed for the owner.
+ */
+export async function tenantAccount(label: string): Promise<TenantAccount> {
+  const marker = `${label}-${crypto.randomUUID().slice(0, 8)}`;
+  const { user, cookie } = await signedInAccount(`${marker} Owner`);
+  const db = await getDb();
+  const customer = await createCustomer(db, user.id, {
+    name: `${marker} Customer`,
+    email: `${marker.toLowerCase()}@example.com`,
+    notes: `${marker} notes`,
+  });
+  const job = await createJob(db, user.id, { customerId: customer.id, title: `${marker} Job`, status: "in_progress" });
+  const estimate = await createEstimate(db, user.id, {
+    customerId: customer.id,
+    jobId: job.id,
+    title: `${marker} Approved estimate`,
+    status: "approved",
+    approvedAt: new Date(),
+  });
+  const pending = await createEstimate(db, user.id, { customerId: customer.id, title: `${marker} Pending estimate`, status: "pending" });
+  const invoice = await createInvoice(db, user.id, { customerId: customer.id, jobId: job.id, title: `${marker} Invoice`, status: "pending" });
+  const appointment = await createAppointment(db, user.id, { customerId: customer.id, jobId: job.id, title: `${marker} Appointment` });
+  const notification = await createNotification(db, user.id, { title: `${marker} Notification`, message: `${marker} message`, read: false });
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(estimateShareTokens).values({ userId: user.id, estimateId: pending.id, token });
+  await db
+    .update(accountSettings)
+    .set({ companyName: `${marker} Company`, logo: PNG, logoMimeType: "image/png", logoUpdatedAt: new Date() })
+    .where(eq(accountSettings.userId, user.id));
+  return {
+    userId: user.id,
+    email: user.email,
+    cookie,
+    marker,
+    ids: {
+      customer: customer.id,
+      job: job.id,
+      estimate: estimate.id,
+      invoice: invoice.id,
+      appointment: appointment.id,
+      notification: notification.id,
+    },
+    pendingEstimateId: pending.id,
+    token,
+  };
+}
