@@ -7,7 +7,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { version } from "../../package.json";
 import { SettingsForm, SettingsSection } from "~/components/settings-form";
@@ -123,6 +123,13 @@ export default function SettingsPage() {
         companyExtra={<LogoControls logoUrl={logoUrl} />}
         after={
           <>
+            <SettingsSection id="settings-security" title={t("security.title")} description={t("security.subtitle")}>
+              <div>
+                <Link to="/app/settings/security" className={buttonClass("secondary")}>
+                  {t("security.title")}
+                </Link>
+              </div>
+            </SettingsSection>
             <SettingsSection id="settings-data" title={t("settings.data.title")} description={t("settings.data.description")}>
               <div>
                 <a href="/app/settings/export.json" download className={buttonClass("secondary")}>
