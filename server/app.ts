@@ -6,7 +6,7 @@ import express from "express";
 import { env } from "~/services/env.server";
 import { healthCheck } from "./health";
 import { rateLimit, withDataRoutes } from "./rate-limit";
-import { sameOriginOnly, securityHeaders } from "./security";
+import { formBodiesOnly, sameOriginOnly, securityHeaders } from "./security";
 
 const AUTH_PATHS = ["/login", "/register", "/api/auth/login", "/api/auth/register", "/demo", "/contact-sales"];
 
@@ -22,6 +22,7 @@ export async function createApp(options: { mode: "production" | "development"; r
   app.get("/healthz", healthCheck);
 
   app.use(sameOriginOnly());
+  app.use(formBodiesOnly());
   app.use(withDataRoutes(AUTH_PATHS), rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE }));
   // The customer's approve and decline forms on a shared estimate (POST /e/{token}) are public too.
   app.use("/e", rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE }));

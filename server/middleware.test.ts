@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resetConnection } from "~/services/db.server";
 import { healthCheck } from "./health";
 import { clientAddress, rateLimit, withDataRoutes } from "./rate-limit";
-import { sameOriginOnly, securityHeaders } from "./security";
+import { formBodiesOnly, MAX_FORM_BYTES, sameOriginOnly, securityHeaders } from "./security";
 
 const servers: { close: () => void }[] = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
@@ -116,5 +116,24 @@ describe("healthCheck", () => {
       config.DATABASE_URL = original!;
       await resetConnection();
     }
+  });
+});
+
+describe("formBodiesOnly", () => {
+  it("lets form posts through and refuses other bodies to page actions with 415, oversize ones with 413", async () => {
+    const base = await serve((app) => app.use(formBodiesOnly()));
+    const post = (path: string, headers: Record<string, string>, body?: string) => fetch(`${base}${path}`, { method: "POST", headers, body });
+    expect((await post("/login", { "Content-Type": "application/x-www-form-urlencoded" }, "email=a")).status).toBe(200);
+    expect((await post("/app/customers/new.data", { "Content-Type": "multipart/form-data; boundary=abc" }, "--abc--")).status).toBe(200);
+    expect((await post("/app/customers/new", { "Content-Type": "application/json" }, "{}")).status).toBe(415);
+    expect((await post("/app/customers/new", { "Content-Type": "text/plain" }, "name=x")).status).toBe(415);
+    expect((await post("/app/customers/new", { "Content-Type": "multipart/form-data" }, "x")).status).toBe(415);
+    expect((await fetch(`${base}/logout`, { method: "POST" })).status).toBe(415);
+    const refused = await post("/app/customers/new", { "Content-Type": "application/json" }, "{}");
+    expect((await refused.json()).message).toMatch(/application\/x-www-form-urlencoded/);
+    expect((await post("/api/customers", { "Content-Type": "application/json" }, "{}")).status).toBe(200);
+    expect((await fetch(`${base}/app/customers`)).status).toBe(200);
+    const big = await post("/app/settings", { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(MAX_FORM_BYTES + 1) }, "x".repeat(MAX_FORM_BYTES + 1));
+    expect(big.status).toBe(413);
   });
 });

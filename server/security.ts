@@ -62,3 +62,32 @@ export function sameOriginOnly() {
     res.status(403).json({ message: "Cross-site request refused." });
   };
 }
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+/** Form posts larger than this are refused before Remix reads them (the logo upload, 5 MB, fits). */
+export const MAX_FORM_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Page actions read `request.formData()`: a body that is not a form (JSON, plain text, no
+ * type at all) or a multipart body without its boundary would make that throw and answer
+ * 500. Browsers never send those, but a script can: refuse them with 415 instead. Bodies
+ * past the size limit get 413. The /api routes read JSON themselves and are left alone.
+ */
+export function formBodiesOnly() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/")) return next();
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > MAX_FORM_BYTES) {
+      res.status(413).json({ message: "The form is too large." });
+      return;
+    }
+    const type = (req.headers["content-type"] ?? "").toLowerCase();
+    const isForm = FORM_TYPES.some((formType) => type.startsWith(formType));
+    const multipartWithoutBoundary = type.startsWith("multipart/form-data") && !/;\s*boundary=/.test(type);
+    if (!isForm || multipartWithoutBoundary) {
+      res.status(415).json({ message: "Send this form as application/x-www-form-urlencoded or multipart/form-data." });
+      return;
+    }
+    next();
+  };
+}
