@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./validation";
+import { customerIdField, NO_CUSTOMER, optionalText, type OwnershipCheck } from "./validation";
 import { parseDateInput } from "./job-dates";
 import { DEFAULT_JOB_STATUS, JOB_STATUSES, normalizeJobStatus } from "./job-status";
 import { parseCents, withinMoneyLimit } from "./money";
@@ -8,8 +8,7 @@ import { parseCents, withinMoneyLimit } from "./money";
 // strings (conform turns empty ones into undefined); the API sends JSON, where an
 // amount may be a number or a string and a date an ISO string or null.
 
-/** The value of the customer <select>'s "no customer chosen" option (never an empty string). */
-export const NO_CUSTOMER = "none";
+export { NO_CUSTOMER };
 
 const optional = optionalText;
 
@@ -64,40 +63,12 @@ const title = z
   .max(200, "validation.tooLong");
 
 /** Checks that a customer id names a customer of the signed-in account (server only). */
-export type CustomerCheck = (customerId: string) => Promise<boolean>;
+export type CustomerCheck = OwnershipCheck;
 
-const customerMessage = "jobs.customerRequired";
-const customerIdText = z.string({ required_error: customerMessage, invalid_type_error: customerMessage });
-const chosenId = (raw: string) => {
-  const id = raw.trim();
-  return id && id !== NO_CUSTOMER && id.length <= 100 ? id : null;
-};
-
-function customerId(isOwnCustomer?: CustomerCheck) {
-  if (!isOwnCustomer) {
-    return customerIdText.transform((raw, ctx) => {
-      const id = chosenId(raw);
-      if (!id) {
-        ctx.addIssue({ code: "custom", message: customerMessage });
-        return z.NEVER;
-      }
-      return id;
-    });
-  }
-  // Another account's customer reads exactly like no customer: no existence leak.
-  return customerIdText.transform(async (raw, ctx) => {
-    const id = chosenId(raw);
-    if (!id || !(await isOwnCustomer(id))) {
-      ctx.addIssue({ code: "custom", message: customerMessage });
-      return z.NEVER;
-    }
-    return id;
-  });
-}
 
 function jobFields(isOwnCustomer?: CustomerCheck) {
   return {
-    customerId: customerId(isOwnCustomer),
+    customerId: customerIdField("jobs.customerRequired", isOwnCustomer),
     title,
     description: optional(4000),
     location: optional(300),

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { NO_CUSTOMER } from "./job-schema";
 import {
   DEFAULT_APPOINTMENT_MINUTES,
   DEFAULT_APPOINTMENT_STATUS,
@@ -11,7 +10,7 @@ import {
   type AppointmentStatus,
   type AppointmentType,
 } from "./schedule";
-import { optionalText } from "./validation";
+import { customerIdField, optionalText, type OwnershipCheck } from "./validation";
 
 // One schema for the appointment form and the API (messages are dictionary keys, SPEC.md
 // section 5). Forms send strings (conform turns empty ones into undefined); the API sends
@@ -102,38 +101,8 @@ const title = z
   .min(1, "schedule.form.titleRequired")
   .max(200, "validation.tooLong");
 
-/** Checks that an id names a record of the signed-in account (server only). */
-export type OwnershipCheck = (id: string) => Promise<boolean>;
+export type { OwnershipCheck };
 
-const customerMessage = "schedule.form.customerRequired";
-
-const customerIdText = z.string({ required_error: customerMessage, invalid_type_error: customerMessage });
-const chosenId = (raw: string) => {
-  const id = raw.trim();
-  return id && id !== NO_CUSTOMER && id.length <= 100 ? id : null;
-};
-
-function customerId(isOwnCustomer?: OwnershipCheck) {
-  if (!isOwnCustomer) {
-    return customerIdText.transform((raw, ctx) => {
-      const id = chosenId(raw);
-      if (!id) {
-        ctx.addIssue({ code: "custom", message: customerMessage });
-        return z.NEVER;
-      }
-      return id;
-    });
-  }
-  // Another account's customer reads exactly like no customer: no existence leak.
-  return customerIdText.transform(async (raw, ctx) => {
-    const id = chosenId(raw);
-    if (!id || !(await isOwnCustomer(id))) {
-      ctx.addIssue({ code: "custom", message: customerMessage });
-      return z.NEVER;
-    }
-    return id;
-  });
-}
 
 function jobId(isOwnJob: OwnershipCheck) {
   return z
@@ -152,7 +121,7 @@ function jobId(isOwnJob: OwnershipCheck) {
 
 function fields(timeZone: string, isOwnCustomer?: OwnershipCheck) {
   return {
-    customerId: customerId(isOwnCustomer),
+    customerId: customerIdField("schedule.form.customerRequired", isOwnCustomer),
     appointmentType,
     customType: optionalText(100),
     title,
