@@ -22,6 +22,8 @@ COPY --from=build /app/build ./build
 # Migrations are applied by the server at start (app/services/db.server.ts).
 COPY --from=build /app/db/migrations ./db/migrations
 COPY --from=build /app/public ./public
+# npm run db:backup / db:restore (plain JavaScript, no dev dependencies).
+COPY --from=build /app/scripts/db-backup.mjs ./scripts/db-backup.mjs
 # data/ holds the database and the generated session secret; on Fly a volume is mounted
 # here. The process runs as root because Fly mounts volumes owned by root.
 RUN mkdir -p /app/data
