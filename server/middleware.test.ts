@@ -124,7 +124,16 @@ describe("formBodiesOnly", () => {
     const base = await serve((app) => app.use(formBodiesOnly()));
     const post = (path: string, headers: Record<string, string>, body?: string) => fetch(`${base}${path}`, { method: "POST", headers, body });
     expect((await post("/login", { "Content-Type": "application/x-www-form-urlencoded" }, "email=a")).status).toBe(200);
-    expect((await post("/app/customers/new.data", { "Content-Type": "multipart/form-data; boundary=abc" }, "--abc--")).status).toBe(200);
+    const multipart = { "Content-Type": "multipart/form-data; boundary=abc" };
+    // Only the upload pages read multipart bodies (with JavaScript on they post to the .data twin).
+    for (const upload of ["/app/settings", "/app/settings.data", "/app/customers/import", "/app/customers/import.data?_data=x"]) {
+      expect((await post(upload, multipart, "--abc--")).status).toBe(200);
+    }
+    for (const page of ["/app/customers/new", "/app/customers/new.data", "/app/settings/security", "/login"]) {
+      const refused = await post(page, multipart, "--abc\r\nbroken");
+      expect(refused.status).toBe(415);
+      expect((await refused.json()).message).toMatch(/takes no file/);
+    }
     expect((await post("/app/customers/new", { "Content-Type": "application/json" }, "{}")).status).toBe(415);
     expect((await post("/app/customers/new", { "Content-Type": "text/plain" }, "name=x")).status).toBe(415);
     expect((await post("/app/customers/new", { "Content-Type": "multipart/form-data" }, "x")).status).toBe(415);

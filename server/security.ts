@@ -64,15 +64,28 @@ export function sameOriginOnly() {
 }
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+/**
+ * The pages whose forms upload a file (the logo, the CSV import): the only ones that read
+ * a multipart body, and they answer a broken one with their form's message. Any other
+ * page's form is sent URL-encoded by browsers, with or without JavaScript, and Remix would
+ * answer 500 to a malformed multipart body there, so multipart is refused before it.
+ */
+export const UPLOAD_PATHS = ["/app/settings", "/app/customers/import"];
 /** Form posts larger than this are refused before Remix reads them (the logo upload, 5 MB, fits). */
 export const MAX_FORM_BYTES = 8 * 1024 * 1024;
 
 /**
  * Page actions read `request.formData()`: a body that is not a form (JSON, plain text, no
  * type at all) or a multipart body without its boundary would make that throw and answer
- * 500. Browsers never send those, but a script can: refuse them with 415 instead. Bodies
- * past the size limit get 413. The /api routes read JSON themselves and are left alone.
+ * 500. Browsers never send those, but a script can: refuse them with 415 instead, and
+ * multipart bodies everywhere but the upload pages (UPLOAD_PATHS). Bodies past the size
+ * limit get 413. The /api routes read JSON themselves and are left alone.
  */
+/** The page a post is for: `/app/settings.data` (single fetch) and `/app/settings/` are `/app/settings`. */
+function pagePath(req: Request) {
+  return `${req.baseUrl}${req.path}`.replace(/\.data$/, "").replace(/(.)\/$/, "$1");
+}
+
 export function formBodiesOnly() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/")) return next();
@@ -83,9 +96,14 @@ export function formBodiesOnly() {
     }
     const type = (req.headers["content-type"] ?? "").toLowerCase();
     const isForm = FORM_TYPES.some((formType) => type.startsWith(formType));
-    const multipartWithoutBoundary = type.startsWith("multipart/form-data") && !/;\s*boundary=/.test(type);
+    const multipart = type.startsWith("multipart/form-data");
+    const multipartWithoutBoundary = multipart && !/;\s*boundary=/.test(type);
     if (!isForm || multipartWithoutBoundary) {
       res.status(415).json({ message: "Send this form as application/x-www-form-urlencoded or multipart/form-data." });
+      return;
+    }
+    if (multipart && !UPLOAD_PATHS.includes(pagePath(req))) {
+      res.status(415).json({ message: "This form takes no file: send it as application/x-www-form-urlencoded." });
       return;
     }
     next();
