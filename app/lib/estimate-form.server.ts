@@ -57,7 +57,7 @@ export async function readEstimateForm(
   const intent = formData.get("intent");
   if (isAiIntent(intent)) {
     formData.delete("intent");
-    const { result, ai } = await runAssistant(formData, intent);
+    const { result, ai } = await runAssistant(userId, formData, intent);
     return { kind: "ai", result, ai, ...(await jobsOf()) };
   }
 

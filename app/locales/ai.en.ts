@@ -51,6 +51,7 @@ const assistantEn = {
   tooLong: "The job description is too long (at most 4,000 characters).",
   badLocation: "The location is too long (at most 200 characters).",
   errors: {
+    accountLimit: "This account has used its {{count}} AI analyses for this hour. Try again in {{minutes}} min.",
     timeout: "The AI service did not answer within {{seconds}} seconds.",
     unreachable: "Could not reach the AI service.",
     auth: "The AI service refused the API key (HTTP {{status}}). Check OPENAI_API_KEY.",

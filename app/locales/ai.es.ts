@@ -50,6 +50,7 @@ const assistantEs = {
   tooLong: "La descripción del trabajo es demasiado larga (máximo 4,000 caracteres).",
   badLocation: "La ubicación es demasiado larga (máximo 200 caracteres).",
   errors: {
+    accountLimit: "Esta cuenta ya usó sus {{count}} análisis de IA de esta hora. Inténtelo de nuevo en {{minutes}} min.",
     timeout: "El servicio de IA no respondió en {{seconds}} segundos.",
     unreachable: "No se pudo conectar con el servicio de IA.",
     auth: "El servicio de IA rechazó la clave de API (HTTP {{status}}). Revise OPENAI_API_KEY.",

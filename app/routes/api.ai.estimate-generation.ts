@@ -16,7 +16,8 @@ export const loader = () => methodNotAllowed("POST");
 /**
  * POST /api/ai/estimate-generation with `{ jobDescription, location, jobType }`: the AI
  * estimate result of SPEC.md section 3, in the account's interface language. A refused
- * request is a 400 and a failed analysis a 502, both with a plain-text message.
+ * request is a 400, one past the account's hourly allowance a 429, and a failed analysis
+ * a 502, all with a plain-text message.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
@@ -33,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = readAiRequest(body as Record<string, unknown>);
   if (!input.ok) return plainText(400, input.message);
   const { appLanguage } = await getShellSettings(user.id);
-  const outcome = await generateEstimate({ ...input.value, language: appLanguage === "es" ? "es" : "en" });
-  if (!outcome.ok) return plainText(502, outcome.message);
+  const outcome = await generateEstimate(user.id, { ...input.value, language: appLanguage === "es" ? "es" : "en" });
+  if (!outcome.ok) return plainText(outcome.code === "accountLimit" ? 429 : 502, outcome.message);
   return json(outcome.result);
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { AI_ADD_INTENT, AI_FIELDS, isBlankLine, suggestionLine, type AiIntent, type AiNotice, type AiPanelState } from "~/lib/ai-editor";
 import { MAX_JOB_DESCRIPTION, MAX_LOCATION, parseJobType, readAiAnswer, readAiRequest } from "~/lib/ai-result";
 import { estimateFormSchema, MAX_LINE_ITEMS } from "~/lib/estimate-schema";
-import { AI_TIMEOUT_MS, generateEstimate } from "./ai.server";
+import { AI_CALLS_PER_HOUR, AI_TIMEOUT_MS, generateEstimate } from "./ai.server";
 
 // The estimate editor's AI assistant (issue 7): "Analyze" and "Add to estimate" post the
 // whole editor form, with or without JavaScript; the action runs the assistant and shows
@@ -50,7 +50,7 @@ function formReply(formData: FormData) {
   return parseWithZod(formData, { schema: estimateFormSchema() }).reply({ hideFields: hidden });
 }
 
-async function analyze(formData: FormData, panel: AiPanelState): Promise<AiPanelState> {
+async function analyze(userId: string, formData: FormData, panel: AiPanelState): Promise<AiPanelState> {
   const input = readAiRequest(panel);
   if (!input.ok) {
     if (input.reason === "missing") {
@@ -63,10 +63,15 @@ async function analyze(formData: FormData, panel: AiPanelState): Promise<AiPanel
     return { ...panel, notice: error("assistant.failedTitle", input.reason === "tooLong" ? "assistant.tooLong" : "assistant.badLocation") };
   }
   const language = formData.get(AI_FIELDS.language) === "es" ? "es" : "en";
-  const outcome = await generateEstimate({ ...input.value, language });
+  const outcome = await generateEstimate(userId, { ...input.value, language });
   if (!outcome.ok) {
     const description = outcome.code === "unknown" ? "assistant.failedDefault" : `assistant.errors.${outcome.code}`;
-    const values = { seconds: String(Math.round(AI_TIMEOUT_MS / 1000)), status: String(outcome.status ?? "") };
+    const values = {
+      seconds: String(Math.round(AI_TIMEOUT_MS / 1000)),
+      status: String(outcome.status ?? ""),
+      count: String(AI_CALLS_PER_HOUR),
+      minutes: String(outcome.retryAfterMinutes ?? ""),
+    };
     return { ...panel, result: null, added: [], notice: error("assistant.failedTitle", description, values) };
   }
   const count = outcome.result.suggestedItems.length;
@@ -112,11 +117,11 @@ function add(formData: FormData, panel: AiPanelState, reply: SubmissionResult<st
 }
 
 /** Runs one of the assistant's buttons on a posted editor form. */
-export async function runAssistant(formData: FormData, intent: AiIntent): Promise<{ result: SubmissionResult<string[]>; ai: AiPanelState }> {
+export async function runAssistant(userId: string, formData: FormData, intent: AiIntent): Promise<{ result: SubmissionResult<string[]>; ai: AiPanelState }> {
   const panel: AiPanelState = restoreAiPanel(formData) ?? { jobDescription: "", jobType: "", location: "", result: null, added: [], notice: null };
   const reply = formReply(formData);
   // Shown again as typed, without the form's error messages: nothing was saved.
   const shown: SubmissionResult<string[]> = { initialValue: reply.initialValue };
   if (intent === AI_ADD_INTENT) return add(formData, panel, shown);
-  return { result: shown, ai: await analyze(formData, panel) };
+  return { result: shown, ai: await analyze(userId, formData, panel) };
 }

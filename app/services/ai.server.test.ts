@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { estimateJob } from "~/lib/ai-estimator";
-import { generateEstimate } from "./ai.server";
+import { AI_CALLS_PER_HOUR, generateEstimate } from "./ai.server";
 import { env } from "./env.server";
 
 type Reply = { status?: number; body?: unknown; content?: string; hang?: boolean; stallBody?: boolean };
@@ -70,11 +70,13 @@ beforeEach(() => {
   config.OPENAI_MODEL = "test-model";
 });
 
-afterEach(() => {
+afterEach(async () => {
   config.OPENAI_API_KEY = saved.key;
   config.OPENAI_BASE_URL = saved.url;
   config.OPENAI_MODEL = saved.model;
   server.closeAllConnections();
+  // Let the client see its kept-alive sockets close before the next test would reuse one.
+  await new Promise((resolve) => setTimeout(resolve, 20));
 });
 
 const request = { jobDescription: "Replace 3 outlets", jobType: "electrical" as const, location: "Austin, TX" };
@@ -90,9 +92,30 @@ const goodAnswer = {
 };
 
 describe("generateEstimate with OPENAI_API_KEY", () => {
+  it("allows each account AI_CALLS_PER_HOUR calls an hour, then answers without calling the service", async () => {
+    next = { content: JSON.stringify(goodAnswer) };
+    const start = Date.UTC(2026, 10, 21, 9, 0, 0);
+    for (let call = 0; call < AI_CALLS_PER_HOUR; call++) {
+      expect((await generateEstimate("busy-account", request, { now: start + call * 1000 })).ok).toBe(true);
+    }
+    expect(received).toHaveLength(AI_CALLS_PER_HOUR);
+    const refused = await generateEstimate("busy-account", request, { now: start + 30 * 60 * 1000 });
+    expect(refused).toEqual({
+      ok: false,
+      code: "accountLimit",
+      retryAfterMinutes: 30,
+      message: `This account has used its ${AI_CALLS_PER_HOUR} AI analyses for this hour. Try again in 30 minutes.`,
+    });
+    expect(received).toHaveLength(AI_CALLS_PER_HOUR);
+    // Another account is not held back, and the busy one gets a new allowance after the hour.
+    expect((await generateEstimate("quiet-account", request, { now: start + 30 * 60 * 1000 })).ok).toBe(true);
+    expect((await generateEstimate("busy-account", request, { now: start + 61 * 60 * 1000 })).ok).toBe(true);
+    expect(received).toHaveLength(AI_CALLS_PER_HOUR + 2);
+  });
+
   it("asks the chat-completions server for JSON and answers its checked result", async () => {
     next = { content: JSON.stringify(goodAnswer) };
-    const outcome = await generateEstimate(request);
+    const outcome = await generateEstimate("account-1", request);
     expect(outcome).toEqual({
       ok: true,
       result: {
@@ -116,19 +139,19 @@ describe("generateEstimate with OPENAI_API_KEY", () => {
 
   it("asks for Spanish when the interface is Spanish, and accepts a fenced answer", async () => {
     next = { content: "```json\n" + JSON.stringify(goodAnswer) + "\n```" };
-    const outcome = await generateEstimate({ ...request, language: "es" });
+    const outcome = await generateEstimate("account-1", { ...request, language: "es" });
     expect(outcome.ok).toBe(true);
     expect(received[0].body.messages[0].content).toContain("Write every text in Spanish.");
   });
 
   it("turns malformed JSON into a clear error", async () => {
     next = { content: '{"suggestedItems": [' };
-    expect(await generateEstimate(request)).toEqual({ ok: false, code: "invalidJson", message: "The AI service's answer was not valid JSON." });
+    expect(await generateEstimate("account-1", request)).toEqual({ ok: false, code: "invalidJson", message: "The AI service's answer was not valid JSON." });
   });
 
   it("turns JSON in another shape into a clear error", async () => {
     next = { content: JSON.stringify({ items: [{ name: "outlet" }] }) };
-    expect(await generateEstimate(request)).toEqual({
+    expect(await generateEstimate("account-1", request)).toEqual({
       ok: false,
       code: "invalidShape",
       message: "The AI service's answer did not have the expected estimate shape.",
@@ -137,24 +160,24 @@ describe("generateEstimate with OPENAI_API_KEY", () => {
 
   it("turns an empty answer into a clear error", async () => {
     next = { body: { ...completion(""), choices: [] } };
-    expect(await generateEstimate(request)).toMatchObject({ ok: false, code: "empty" });
+    expect(await generateEstimate("account-1", request)).toMatchObject({ ok: false, code: "empty" });
   });
 
   it("turns HTTP 500 into a clear error, without retrying", async () => {
     next = { status: 500, body: { error: { message: "The server had an error", type: "server_error" } } };
-    expect(await generateEstimate(request)).toEqual({ ok: false, code: "http", status: 500, message: "The AI service answered with an error (HTTP 500)." });
+    expect(await generateEstimate("account-1", request)).toEqual({ ok: false, code: "http", status: 500, message: "The AI service answered with an error (HTTP 500)." });
     expect(received).toHaveLength(1);
   });
 
   it("names a refused key", async () => {
     next = { status: 401, body: { error: { message: "Incorrect API key provided", type: "invalid_request_error" } } };
-    expect(await generateEstimate(request)).toMatchObject({ ok: false, code: "auth", status: 401, message: expect.stringContaining("Check OPENAI_API_KEY") });
+    expect(await generateEstimate("account-1", request)).toMatchObject({ ok: false, code: "auth", status: 401, message: expect.stringContaining("Check OPENAI_API_KEY") });
   });
 
   it("gives up on a server that does not answer within the time limit", async () => {
     next = { hang: true };
     const started = Date.now();
-    const outcome = await generateEstimate(request, { timeoutMs: 300 });
+    const outcome = await generateEstimate("account-1", request, { timeoutMs: 300 });
     expect(outcome).toEqual({ ok: false, code: "timeout", message: "The AI service did not answer within 1 second." });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(received).toHaveLength(1);
@@ -162,7 +185,7 @@ describe("generateEstimate with OPENAI_API_KEY", () => {
 
   it("gives up on an answer whose body stalls after the headers", async () => {
     next = { stallBody: true };
-    expect(await generateEstimate(request, { timeoutMs: 300 })).toMatchObject({ ok: false, code: "timeout" });
+    expect(await generateEstimate("account-1", request, { timeoutMs: 300 })).toMatchObject({ ok: false, code: "timeout" });
   });
 
   it("says so when the server cannot be reached", async () => {
@@ -171,14 +194,14 @@ describe("generateEstimate with OPENAI_API_KEY", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     config.OPENAI_BASE_URL = `http://127.0.0.1:${port}/v1`;
-    expect(await generateEstimate(request)).toEqual({ ok: false, code: "unreachable", message: `Could not reach the AI service (127.0.0.1:${port}).` });
+    expect(await generateEstimate("account-1", request)).toEqual({ ok: false, code: "unreachable", message: `Could not reach the AI service (127.0.0.1:${port}).` });
   });
 });
 
 describe("generateEstimate without a key", () => {
   it("answers with the built-in estimator and calls nobody", async () => {
     config.OPENAI_API_KEY = undefined;
-    const outcome = await generateEstimate(request);
+    const outcome = await generateEstimate("account-1", request);
     expect(outcome).toEqual({ ok: true, result: estimateJob(request) });
     expect(received).toHaveLength(0);
   });

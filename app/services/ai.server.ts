@@ -2,6 +2,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUse
 import { estimateJob } from "~/lib/ai-estimator";
 import { AI_JOB_TYPE_NAMES, describeAnswerProblems, readAiAnswer, type AiEstimateResult, type AiJobType, type AiLanguage } from "~/lib/ai-result";
 import { env } from "./env.server";
+import { FixedWindowLimiter, retryMinutes } from "./rate-limit.server";
 
 // The AI estimate assistant's one entry point (DESIGN.md "AI estimate assistant"). With
 // OPENAI_API_KEY set, an OpenAI-compatible chat-completions server at OPENAI_BASE_URL
@@ -15,11 +16,11 @@ export interface AiEstimateRequest {
   language?: AiLanguage;
 }
 
-export type AiFailureCode = "timeout" | "unreachable" | "auth" | "rateLimit" | "http" | "empty" | "invalidJson" | "invalidShape" | "unknown";
+export type AiFailureCode = "accountLimit" | "timeout" | "unreachable" | "auth" | "rateLimit" | "http" | "empty" | "invalidJson" | "invalidShape" | "unknown";
 
 export type AiOutcome =
   | { ok: true; result: AiEstimateResult }
-  | { ok: false; code: AiFailureCode; status?: number; message: string };
+  | { ok: false; code: AiFailureCode; status?: number; message: string; retryAfterMinutes?: number };
 
 /** How long the OpenAI path may take, whole request included. */
 export const AI_TIMEOUT_MS = 20_000;
@@ -28,8 +29,31 @@ export function aiConfigured(): boolean {
   return Boolean(env().OPENAI_API_KEY);
 }
 
-export async function generateEstimate(request: AiEstimateRequest, options: { timeoutMs?: number } = {}): Promise<AiOutcome> {
+/**
+ * Calls to the AI service each account may make in an hour. The service is paid per call,
+ * so one account (or a script with its session) cannot run up the bill; a contractor
+ * estimating all day stays far below it. The built-in estimator costs nothing and has no
+ * limit. Counted in memory, per server process.
+ */
+export const AI_CALLS_PER_HOUR = 60;
+const aiCalls = new FixedWindowLimiter({ windowMs: 60 * 60 * 1000, max: AI_CALLS_PER_HOUR });
+
+export async function generateEstimate(
+  accountId: string,
+  request: AiEstimateRequest,
+  options: { timeoutMs?: number; now?: number } = {},
+): Promise<AiOutcome> {
   if (!aiConfigured()) return { ok: true, result: estimateJob(request) };
+  const allowance = aiCalls.hit(accountId, options.now);
+  if (!allowance.ok) {
+    const minutes = retryMinutes(allowance.retryAfterSeconds);
+    return {
+      ok: false,
+      code: "accountLimit",
+      retryAfterMinutes: minutes,
+      message: `This account has used its ${AI_CALLS_PER_HOUR} AI analyses for this hour. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+    };
+  }
   return askOpenAi(request, options.timeoutMs ?? AI_TIMEOUT_MS);
 }
 
