@@ -2,7 +2,9 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
-const databaseFile = process.env.E2E_DATABASE_FILE ?? `data/e2e-${Date.now()}.db`;
+// One fresh database per run, deleted by e2e/global-teardown.ts when the run ends. The
+// name goes into the environment so the teardown (and the workers) see the same one.
+const databaseFile = (process.env.E2E_DATABASE_FILE ??= `data/e2e-${Date.now()}.db`);
 
 // Debian's Chromium, launched with the flags this machine's closed network needs.
 const launchOptions = {
@@ -21,6 +23,7 @@ const launchOptions = {
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
+  globalTeardown: "./e2e/global-teardown.ts",
   workers: 2,
   retries: 0,
   timeout: 30_000,
