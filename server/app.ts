@@ -3,9 +3,11 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { getConnection } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { healthCheck } from "./health";
 import { rateLimit, withDataRoutes } from "./rate-limit";
+import { readYourWrites } from "./replica";
 import { formBodiesOnly, sameOriginOnly, securityHeaders } from "./security";
 
 const AUTH_PATHS = ["/login", "/register", "/api/auth/login", "/api/auth/register", "/demo", "/contact-sales"];
@@ -43,6 +45,9 @@ export async function createApp(options: { mode: "production" | "development"; r
     app.use(devServer.middlewares);
     build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   }
+
+  // With an embedded replica per machine, a browser that just wrote reads its writes on any machine.
+  if (env().DATABASE_SYNC_URL) app.use(readYourWrites(async () => (await getConnection()).client.sync()));
 
   app.all(
     "*",
