@@ -26,7 +26,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
   );
-  const result = schema.safeParse(cleaned);
+  const result = schema
+    .superRefine((value, context) => {
+      // Several machines share a remote database (Turso): each would generate its own
+      // secret and sign out the users the others signed in, so the secret must be given.
+      const shared = !value.DATABASE_URL.startsWith("file:") || Boolean(value.DATABASE_SYNC_URL);
+      if (shared && value.NODE_ENV === "production" && !value.SESSION_SECRET) {
+        context.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message: "required when the database is shared by several machines (a libsql:// DATABASE_URL or DATABASE_SYNC_URL): set the same secret on every machine",
+        });
+      }
+    })
+    .safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues
       .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
