@@ -109,9 +109,12 @@ export const customers = sqliteTable(
     notes: text("notes"),
     createdAt: createdAt(),
   },
+  // Each list order is an index from the account's first row on, ending in id (the
+  // tie-breaker of every ORDER BY), so a page is read in order and stops at its LIMIT
+  // (docs/decisions/009).
   (t) => [
-    index("customers_user_name_idx").on(t.userId, t.name),
-    index("customers_user_created_idx").on(t.userId, t.createdAt),
+    index("customers_user_name_idx").on(t.userId, sql`${t.name} collate nocase`, t.id),
+    index("customers_user_created_idx").on(t.userId, t.createdAt, t.id),
   ],
 );
 
@@ -133,10 +136,17 @@ export const jobs = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("jobs_user_created_idx").on(t.userId, t.createdAt),
-    index("jobs_user_status_idx").on(t.userId, t.status),
-    index("jobs_user_scheduled_idx").on(t.userId, t.scheduledDate),
-    index("jobs_customer_idx").on(t.customerId),
+    // status last: the reports count jobs by status over a created-at range from the index alone.
+    index("jobs_user_created_idx").on(t.userId, t.createdAt, t.id, t.status),
+    index("jobs_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
+    // The schedule's date ranges, in schedule order; status last, so its counts read the index alone.
+    index("jobs_user_scheduled_idx").on(t.userId, t.scheduledDate, t.id, t.status),
+    // The list's "scheduled" sort: dated jobs by date, then the undated ones.
+    index("jobs_user_schedule_order_idx").on(t.userId, sql`(${t.scheduledDate} is null)`, t.scheduledDate, t.id),
+    index("jobs_user_title_idx").on(t.userId, sql`${t.title} collate nocase`, t.id),
+    // customer_id first for the foreign key's checks; user_id second so that a lookup by
+    // customer inside the account uses two equalities and wins over the user_id-only indexes.
+    index("jobs_customer_idx").on(t.customerId, t.userId),
   ],
 );
 
@@ -168,10 +178,11 @@ export const estimates = sqliteTable(
   },
   (t) => [
     uniqueIndex("estimates_user_number_idx").on(t.userId, t.estimateNumber),
-    index("estimates_user_created_idx").on(t.userId, t.createdAt),
-    index("estimates_user_status_idx").on(t.userId, t.status),
-    index("estimates_customer_idx").on(t.customerId),
-    index("estimates_job_idx").on(t.jobId),
+    // status and total last: the reports' estimate figures over a created-at range from the index alone.
+    index("estimates_user_created_idx").on(t.userId, t.createdAt, t.id, t.status, t.total),
+    index("estimates_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
+    index("estimates_customer_idx").on(t.customerId, t.userId),
+    index("estimates_job_idx").on(t.jobId, t.userId),
   ],
 );
 
@@ -189,7 +200,7 @@ export const estimateItems = sqliteTable(
     total: integer("total").notNull(),
     order: integer("order").notNull().default(0),
   },
-  (t) => [index("estimate_items_estimate_idx").on(t.estimateId, t.order)],
+  (t) => [index("estimate_items_estimate_idx").on(t.estimateId, t.order, t.id)],
 );
 
 export const invoices = sqliteTable(
@@ -221,10 +232,14 @@ export const invoices = sqliteTable(
   (t) => [
     uniqueIndex("invoices_user_number_idx").on(t.userId, t.invoiceNumber),
     uniqueIndex("invoices_estimate_idx").on(t.estimateId),
-    index("invoices_user_created_idx").on(t.userId, t.createdAt),
-    index("invoices_user_status_idx").on(t.userId, t.status),
-    index("invoices_customer_idx").on(t.customerId),
-    index("invoices_job_idx").on(t.jobId),
+    index("invoices_user_created_idx").on(t.userId, t.createdAt, t.id, t.status),
+    index("invoices_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
+    // Revenue (paid, by paid date) and what is owed (pending and overdue, by due date),
+    // summed from the index alone for the dashboard and the reports.
+    index("invoices_user_status_paid_idx").on(t.userId, t.status, t.paidDate, t.total),
+    index("invoices_user_status_due_idx").on(t.userId, t.status, t.dueDate, t.total),
+    index("invoices_customer_idx").on(t.customerId, t.userId),
+    index("invoices_job_idx").on(t.jobId, t.userId),
   ],
 );
 
@@ -241,7 +256,7 @@ export const invoiceItems = sqliteTable(
     total: integer("total").notNull(),
     order: integer("order").notNull().default(0),
   },
-  (t) => [index("invoice_items_invoice_idx").on(t.invoiceId, t.order)],
+  (t) => [index("invoice_items_invoice_idx").on(t.invoiceId, t.order, t.id)],
 );
 
 export const appointments = sqliteTable(
@@ -267,9 +282,10 @@ export const appointments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("appointments_user_scheduled_idx").on(t.userId, t.scheduledDate),
-    index("appointments_customer_idx").on(t.customerId),
-    index("appointments_job_idx").on(t.jobId),
+    // The schedule's date ranges, in schedule order; status last, so its counts read the index alone.
+    index("appointments_user_scheduled_idx").on(t.userId, t.scheduledDate, t.id, t.status),
+    index("appointments_customer_idx").on(t.customerId, t.userId),
+    index("appointments_job_idx").on(t.jobId, t.userId),
   ],
 );
 
@@ -285,7 +301,10 @@ export const notifications = sqliteTable(
     estimateId: text("estimate_id").references(() => estimates.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_read_idx").on(t.userId, t.read, t.createdAt)],
+  (t) => [
+    index("notifications_user_read_idx").on(t.userId, t.read, t.createdAt),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 export const estimateShareTokens = sqliteTable(

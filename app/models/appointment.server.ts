@@ -16,6 +16,7 @@ import {
 } from "~/lib/schedule";
 import type { AppointmentInput } from "~/lib/schedule-schema";
 import { getDb } from "~/services/db.server";
+import { contains, customerNameContains } from "./sql.server";
 
 export type Appointment = typeof appointments.$inferSelect;
 export type AppointmentWithCustomer = Appointment & { customer: { name: string; phone: string | null } };
@@ -59,25 +60,26 @@ const jobCustomer = (userId: string) => and(eq(customers.id, jobs.customerId), e
 const inRange = (column: typeof appointments.scheduledDate | typeof jobs.scheduledDate, range?: Partial<Range>) =>
   and(range?.start ? gte(column, range.start) : undefined, range?.end ? lt(column, range.end) : undefined);
 
-function appointmentSearch(q: string | undefined) {
+// Searches match the customer's name through customerNameContains, so the counts need no join.
+function appointmentSearch(userId: string, q: string | undefined) {
   if (!q) return undefined;
   const pattern = likePattern(q);
   return or(
-    sql`${appointments.title} like ${pattern} escape '\\'`,
-    sql`${customers.name} like ${pattern} escape '\\'`,
-    sql`${appointments.location} like ${pattern} escape '\\'`,
-    sql`${appointments.description} like ${pattern} escape '\\'`,
+    contains(appointments.title, pattern),
+    customerNameContains(appointments.customerId, userId, q),
+    contains(appointments.location, pattern),
+    contains(appointments.description, pattern),
   );
 }
 
-function jobSearch(q: string | undefined) {
+function jobSearch(userId: string, q: string | undefined) {
   if (!q) return undefined;
   const pattern = likePattern(q);
   return or(
-    sql`${jobs.title} like ${pattern} escape '\\'`,
-    sql`${customers.name} like ${pattern} escape '\\'`,
-    sql`${jobs.location} like ${pattern} escape '\\'`,
-    sql`${jobs.description} like ${pattern} escape '\\'`,
+    contains(jobs.title, pattern),
+    customerNameContains(jobs.customerId, userId, q),
+    contains(jobs.location, pattern),
+    contains(jobs.description, pattern),
   );
 }
 
@@ -114,7 +116,7 @@ export async function listAppointments(
     eq(appointments.userId, userId),
     inRange(appointments.scheduledDate, range),
     status === "all" ? undefined : eq(appointments.status, status),
-    appointmentSearch(q),
+    appointmentSearch(userId, q),
   );
   const [rows, total] = await Promise.all([
     db
@@ -125,7 +127,7 @@ export async function listAppointments(
       .orderBy(asc(appointments.scheduledDate), asc(appointments.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ value: count() }).from(appointments).innerJoin(customers, appointmentCustomer(userId)).where(where).get(),
+    db.select({ value: count() }).from(appointments).where(where).get(),
   ]);
   return { items: rows.map(withCustomer), total: total?.value ?? 0, page, pageSize };
 }
@@ -317,7 +319,7 @@ async function scheduleSources(userId: string, { range, filter = "all", q, limit
     })
     .from(appointments)
     .innerJoin(customers, appointmentCustomer(userId))
-    .where(and(eq(appointments.userId, userId), inRange(appointments.scheduledDate, range), appointmentFilter(filter), appointmentSearch(q)))
+    .where(and(eq(appointments.userId, userId), inRange(appointments.scheduledDate, range), appointmentFilter(filter), appointmentSearch(userId, q)))
     .orderBy(asc(appointments.scheduledDate), asc(appointments.id));
   const jobQuery = db
     .select({
@@ -332,7 +334,7 @@ async function scheduleSources(userId: string, { range, filter = "all", q, limit
     })
     .from(jobs)
     .innerJoin(customers, jobCustomer(userId))
-    .where(and(eq(jobs.userId, userId), inRange(jobs.scheduledDate, range), jobFilter(filter), jobSearch(q)))
+    .where(and(eq(jobs.userId, userId), inRange(jobs.scheduledDate, range), jobFilter(filter), jobSearch(userId, q)))
     .orderBy(asc(jobs.scheduledDate), asc(jobs.id));
   const [appointmentRows, jobRows] = await Promise.all([
     limit === undefined ? appointmentQuery : appointmentQuery.limit(limit),
@@ -379,14 +381,12 @@ export async function scheduleList(
     db
       .select({ value: count() })
       .from(appointments)
-      .innerJoin(customers, appointmentCustomer(userId))
-      .where(and(eq(appointments.userId, userId), appointmentFilter(filter), appointmentSearch(q)))
+      .where(and(eq(appointments.userId, userId), appointmentFilter(filter), appointmentSearch(userId, q)))
       .get(),
     db
       .select({ value: count() })
       .from(jobs)
-      .innerJoin(customers, jobCustomer(userId))
-      .where(and(eq(jobs.userId, userId), jobFilter(filter), jobSearch(q)))
+      .where(and(eq(jobs.userId, userId), jobFilter(filter), jobSearch(userId, q)))
       .get(),
   ]);
   return {

@@ -4,6 +4,7 @@ import { CUSTOMER_COLUMNS, customerSchema, type CustomerInput, type CustomerSort
 import { csvLine, parseCsv } from "~/lib/csv";
 import { likePattern, PAGE_SIZE } from "~/lib/list-params";
 import { getDb } from "~/services/db.server";
+import { sameAccount } from "./sql.server";
 
 export type Customer = typeof customers.$inferSelect;
 
@@ -105,7 +106,7 @@ export interface Attachments {
 export async function customerAttachments(userId: string, id: string): Promise<Attachments> {
   const db = await getDb();
   const countWhere = async (table: typeof jobs | typeof estimates | typeof invoices | typeof appointments) =>
-    (await db.select({ value: count() }).from(table).where(and(eq(table.userId, userId), eq(table.customerId, id))).get())?.value ?? 0;
+    (await db.select({ value: count() }).from(table).where(and(sameAccount(table.userId, userId), eq(table.customerId, id))).get())?.value ?? 0;
   const [j, e, i, a] = await Promise.all([countWhere(jobs), countWhere(estimates), countWhere(invoices), countWhere(appointments)]);
   return { jobs: j, estimates: e, invoices: i, appointments: a };
 }

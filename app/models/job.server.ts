@@ -5,6 +5,7 @@ import type { JobStatus } from "~/lib/job-status";
 import { likePattern, PAGE_SIZE } from "~/lib/list-params";
 import { centsToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
+import { contains, customerNameContains, sameAccount } from "./sql.server";
 
 export type Job = typeof jobs.$inferSelect;
 export type JobWithCustomer = Job & { customer: { name: string; phone: string | null } };
@@ -46,14 +47,10 @@ function withCustomer({ customerName, customerPhone, ...job }: JobRow): JobWithC
 // The customer is joined inside the account too: a job never shows another account's customer.
 const customerJoin = (userId: string) => and(eq(customers.id, jobs.customerId), eq(customers.userId, userId));
 
-function searchCondition(q: string) {
+function searchCondition(userId: string, q: string) {
   if (!q) return undefined;
   const pattern = likePattern(q);
-  return or(
-    sql`${jobs.title} like ${pattern} escape '\\'`,
-    sql`${customers.name} like ${pattern} escape '\\'`,
-    sql`${jobs.location} like ${pattern} escape '\\'`,
-  );
+  return or(contains(jobs.title, pattern), customerNameContains(jobs.customerId, userId, q), contains(jobs.location, pattern));
 }
 
 export interface JobListOptions {
@@ -74,7 +71,7 @@ export async function listJobs(
   { q = "", status = "all", sort = "newest", page = 1, pageSize = PAGE_SIZE }: JobListOptions = {},
 ) {
   const db = await getDb();
-  const where = and(eq(jobs.userId, userId), status === "all" ? undefined : eq(jobs.status, status), searchCondition(q));
+  const where = and(eq(jobs.userId, userId), status === "all" ? undefined : eq(jobs.status, status), searchCondition(userId, q));
   const [rows, total] = await Promise.all([
     db
       .select(jobColumns)
@@ -84,7 +81,8 @@ export async function listJobs(
       .orderBy(...ORDER[sort])
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ value: count() }).from(jobs).innerJoin(customers, customerJoin(userId)).where(where).get(),
+    // Counted from the jobs' indexes alone: the search needs no join, and every job has its customer.
+    db.select({ value: count() }).from(jobs).where(where).get(),
   ]);
   const links = await linksFor(userId, rows.map((row) => row.id));
   const items = rows.map((row) => ({
@@ -103,17 +101,30 @@ async function linksFor(userId: string, jobIds: string[]): Promise<Map<string, J
     db
       .select({ id: estimates.id, jobId: estimates.jobId, estimateNumber: estimates.estimateNumber })
       .from(estimates)
-      .where(and(eq(estimates.userId, userId), inArray(estimates.jobId, jobIds)))
+      .where(and(sameAccount(estimates.userId, userId), inArray(estimates.jobId, jobIds)))
       .orderBy(asc(estimates.createdAt), asc(estimates.id)),
     db
       .select({ id: invoices.id, jobId: invoices.jobId, invoiceNumber: invoices.invoiceNumber })
       .from(invoices)
-      .where(and(eq(invoices.userId, userId), inArray(invoices.jobId, jobIds)))
+      .where(and(sameAccount(invoices.userId, userId), inArray(invoices.jobId, jobIds)))
       .orderBy(asc(invoices.createdAt), asc(invoices.id)),
   ]);
   for (const { jobId, ...estimate } of estimateRows) if (jobId) links.get(jobId)?.estimates.push(estimate);
   for (const { jobId, ...invoice } of invoiceRows) if (jobId) links.get(jobId)?.invoices.push(invoice);
   return links;
+}
+
+/** The account's newest jobs with their customer (the dashboard's Recent jobs): one query, no count, no links. */
+export async function recentJobs(userId: string, limit: number): Promise<JobWithCustomer[]> {
+  const db = await getDb();
+  const rows = await db
+    .select(jobColumns)
+    .from(jobs)
+    .innerJoin(customers, customerJoin(userId))
+    .where(eq(jobs.userId, userId))
+    .orderBy(...ORDER.newest)
+    .limit(limit);
+  return rows.map(withCustomer);
 }
 
 export async function countJobs(userId: string) {
@@ -186,7 +197,7 @@ export interface JobAttachments {
 export async function jobAttachments(userId: string, id: string): Promise<JobAttachments> {
   const db = await getDb();
   const countWhere = async (table: typeof estimates | typeof invoices | typeof appointments) =>
-    (await db.select({ value: count() }).from(table).where(and(eq(table.userId, userId), eq(table.jobId, id))).get())?.value ?? 0;
+    (await db.select({ value: count() }).from(table).where(and(sameAccount(table.userId, userId), eq(table.jobId, id))).get())?.value ?? 0;
   const [e, i, a] = await Promise.all([countWhere(estimates), countWhere(invoices), countWhere(appointments)]);
   return { estimates: e, invoices: i, appointments: a };
 }
@@ -233,7 +244,7 @@ export async function getJobDetail(userId: string, id: string) {
         total: estimates.total,
       })
       .from(estimates)
-      .where(and(eq(estimates.userId, userId), eq(estimates.jobId, id)))
+      .where(and(sameAccount(estimates.userId, userId), eq(estimates.jobId, id)))
       .orderBy(asc(estimates.createdAt), asc(estimates.id)),
     db
       .select({
@@ -246,7 +257,7 @@ export async function getJobDetail(userId: string, id: string) {
         dueDate: invoices.dueDate,
       })
       .from(invoices)
-      .where(and(eq(invoices.userId, userId), eq(invoices.jobId, id)))
+      .where(and(sameAccount(invoices.userId, userId), eq(invoices.jobId, id)))
       .orderBy(asc(invoices.createdAt), asc(invoices.id)),
     db
       .select({
@@ -257,7 +268,7 @@ export async function getJobDetail(userId: string, id: string) {
         duration: appointments.duration,
       })
       .from(appointments)
-      .where(and(eq(appointments.userId, userId), eq(appointments.jobId, id)))
+      .where(and(sameAccount(appointments.userId, userId), eq(appointments.jobId, id)))
       .orderBy(asc(appointments.scheduledDate), asc(appointments.id)),
   ]);
   return { job, customer: customer!, estimates: estimateRows, invoices: invoiceRows, appointments: appointmentRows };

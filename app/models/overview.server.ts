@@ -1,8 +1,9 @@
-import { and, count, desc, eq, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { appointments, customers, estimates, invoices, jobs } from "#db/schema";
 import { likePattern } from "~/lib/list-params";
 import { dayKey, startOfDay, weekStartOf } from "~/lib/schedule";
 import { getDb } from "~/services/db.server";
+import { contains, customerNameContains } from "./sql.server";
 
 const DAY_MS = 86_400_000;
 /** The dashboard compares the last 30 days with the 30 before. */
@@ -55,8 +56,10 @@ export interface DashboardStats {
 
 /**
  * The dashboard stats of SPEC.md section 3 and the figures under them, as SQL
- * aggregates (one query per table). "Today" and "this week" are the account's, in its
- * time zone.
+ * aggregates. "Today" and "this week" are the account's, in its time zone. Each figure is
+ * a count or a sum over one range of an index that holds every column it reads
+ * (docs/decisions/009): totals walk the account's entries once, periods and statuses
+ * only their own.
  */
 export async function getDashboardStats(userId: string, { now = new Date(), timeZone }: { now?: Date; timeZone: string }): Promise<DashboardStats> {
   const db = await getDb();
@@ -65,52 +68,39 @@ export async function getDashboardStats(userId: string, { now = new Date(), time
   const before = nowMs - 2 * CHANGE_PERIOD_DAYS * DAY_MS;
   const today = dayKey(now, timeZone);
   const weekStart = startOfDay(weekStartOf(today), timeZone).getTime();
-  const inPeriod = (column: SQLWrapper, from: number, to: number) => sql`(${column} >= ${from} and ${column} < ${to})`;
-
-  const [jobRow, invoiceRow, estimateRow, customerRow] = await Promise.all([
+  const countOf = (table: typeof customers | typeof jobs | typeof estimates | typeof invoices, where: SQL | undefined) =>
+    db.select({ value: count() }).from(table).where(and(eq(table.userId, userId), where)).get();
+  const paidBetween = (from: number, to: number) => and(gte(invoices.paidDate, new Date(from)), lt(invoices.paidDate, new Date(to)));
+  const revenueOf = (where?: SQL) =>
     db
-      .select({
-        total: count(),
-        recent: sql<number>`sum(case when ${inPeriod(jobs.createdAt, recent, nowMs + 1)} then 1 else 0 end)`,
-        previous: sql<number>`sum(case when ${inPeriod(jobs.createdAt, before, recent)} then 1 else 0 end)`,
-      })
-      .from(jobs)
-      .where(eq(jobs.userId, userId))
-      .get(),
-    db
-      .select({
-        revenue: sql<number>`sum(case when ${invoices.status} = 'paid' then ${invoices.total} else 0 end)`,
-        recent: sql<number>`sum(case when ${invoices.status} = 'paid' and ${inPeriod(invoices.paidDate, recent, nowMs + 1)} then ${invoices.total} else 0 end)`,
-        previous: sql<number>`sum(case when ${invoices.status} = 'paid' and ${inPeriod(invoices.paidDate, before, recent)} then ${invoices.total} else 0 end)`,
-        overdue: sql<number>`sum(case when ${invoices.status} = 'overdue' or (${invoices.status} = 'pending' and ${invoices.dueDate} < ${today}) then 1 else 0 end)`,
-      })
+      .select({ value: sql<number>`coalesce(sum(${invoices.total}), 0)` })
       .from(invoices)
-      .where(eq(invoices.userId, userId))
-      .get(),
-    db
-      .select({ pending: count() })
-      .from(estimates)
-      .where(and(eq(estimates.userId, userId), eq(estimates.status, "pending")))
-      .get(),
-    db
-      .select({
-        total: count(),
-        thisWeek: sql<number>`sum(case when ${customers.createdAt} >= ${weekStart} then 1 else 0 end)`,
-      })
-      .from(customers)
-      .where(eq(customers.userId, userId))
-      .get(),
-  ]);
+      .where(and(eq(invoices.userId, userId), eq(invoices.status, "paid"), where))
+      .get();
+
+  const [totalJobs, recentJobs, previousJobs, revenue, recentRevenue, previousRevenue, overdue, pendingEstimates, totalCustomers, newCustomers] =
+    await Promise.all([
+      countOf(jobs, undefined),
+      countOf(jobs, and(gte(jobs.createdAt, new Date(recent)), lt(jobs.createdAt, new Date(nowMs + 1)))),
+      countOf(jobs, and(gte(jobs.createdAt, new Date(before)), lt(jobs.createdAt, new Date(recent)))),
+      revenueOf(),
+      revenueOf(paidBetween(recent, nowMs + 1)),
+      revenueOf(paidBetween(before, recent)),
+      countOf(invoices, or(eq(invoices.status, "overdue"), and(eq(invoices.status, "pending"), lt(invoices.dueDate, today)))),
+      countOf(estimates, eq(estimates.status, "pending")),
+      countOf(customers, undefined),
+      countOf(customers, gte(customers.createdAt, new Date(weekStart))),
+    ]);
 
   return {
-    totalJobs: number(jobRow?.total),
-    totalRevenue: number(invoiceRow?.revenue),
-    pendingEstimates: number(estimateRow?.pending),
-    activeCustomers: number(customerRow?.total),
-    jobsChange: percentChange(number(jobRow?.recent), number(jobRow?.previous)),
-    revenueChange: percentChange(number(invoiceRow?.recent), number(invoiceRow?.previous)),
-    overdueInvoices: number(invoiceRow?.overdue),
-    newCustomersThisWeek: number(customerRow?.thisWeek),
+    totalJobs: number(totalJobs?.value),
+    totalRevenue: number(revenue?.value),
+    pendingEstimates: number(pendingEstimates?.value),
+    activeCustomers: number(totalCustomers?.value),
+    jobsChange: percentChange(number(recentJobs?.value), number(previousJobs?.value)),
+    revenueChange: percentChange(number(recentRevenue?.value), number(previousRevenue?.value)),
+    overdueInvoices: number(overdue?.value),
+    newCustomersThisWeek: number(newCustomers?.value),
   };
 }
 
@@ -118,8 +108,6 @@ export async function getDashboardStats(userId: string, { now = new Date(), time
 // Search across the business (the dashboard's search box, /app/search).
 
 export const SEARCH_SECTION_LIMIT = 10;
-
-const like = (column: SQLWrapper, pattern: string) => sql`${column} like ${pattern} escape '\\'`;
 
 /**
  * Customers, jobs, estimates and invoices matching the text, each section the newest
@@ -130,24 +118,33 @@ export async function searchBusiness(userId: string, q: string, { limit = SEARCH
   const db = await getDb();
   const pattern = likePattern(q);
 
+  // The customer's name is matched through customerNameContains, so the counts need no join.
   const customerWhere = and(
     eq(customers.userId, userId),
-    or(like(customers.name, pattern), like(customers.email, pattern), like(customers.phone, pattern)),
+    or(contains(customers.name, pattern), contains(customers.email, pattern), contains(customers.phone, pattern)),
   );
   const jobCustomer = and(eq(customers.id, jobs.customerId), eq(customers.userId, userId));
   const jobWhere = and(
     eq(jobs.userId, userId),
-    or(like(jobs.title, pattern), like(jobs.location, pattern), like(customers.name, pattern)),
+    or(contains(jobs.title, pattern), contains(jobs.location, pattern), customerNameContains(jobs.customerId, userId, q)),
   );
   const estimateCustomer = and(eq(customers.id, estimates.customerId), eq(customers.userId, userId));
   const estimateWhere = and(
     eq(estimates.userId, userId),
-    or(like(estimates.estimateNumber, pattern), like(estimates.title, pattern), like(customers.name, pattern)),
+    or(
+      contains(estimates.estimateNumber, pattern),
+      contains(estimates.title, pattern),
+      customerNameContains(estimates.customerId, userId, q),
+    ),
   );
   const invoiceCustomer = and(eq(customers.id, invoices.customerId), eq(customers.userId, userId));
   const invoiceWhere = and(
     eq(invoices.userId, userId),
-    or(like(invoices.invoiceNumber, pattern), like(invoices.title, pattern), like(customers.name, pattern)),
+    or(
+      contains(invoices.invoiceNumber, pattern),
+      contains(invoices.title, pattern),
+      customerNameContains(invoices.customerId, userId, q),
+    ),
   );
 
   const [customerRows, customerTotal, jobRows, jobTotal, estimateRows, estimateTotal, invoiceRows, invoiceTotal] = await Promise.all([
@@ -165,7 +162,7 @@ export async function searchBusiness(userId: string, q: string, { limit = SEARCH
       .where(jobWhere)
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(limit),
-    db.select({ value: count() }).from(jobs).innerJoin(customers, jobCustomer).where(jobWhere).get(),
+    db.select({ value: count() }).from(jobs).where(jobWhere).get(),
     db
       .select({
         id: estimates.id,
@@ -180,7 +177,7 @@ export async function searchBusiness(userId: string, q: string, { limit = SEARCH
       .where(estimateWhere)
       .orderBy(desc(estimates.createdAt), desc(estimates.id))
       .limit(limit),
-    db.select({ value: count() }).from(estimates).innerJoin(customers, estimateCustomer).where(estimateWhere).get(),
+    db.select({ value: count() }).from(estimates).where(estimateWhere).get(),
     db
       .select({
         id: invoices.id,
@@ -196,7 +193,7 @@ export async function searchBusiness(userId: string, q: string, { limit = SEARCH
       .where(invoiceWhere)
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(limit),
-    db.select({ value: count() }).from(invoices).innerJoin(customers, invoiceCustomer).where(invoiceWhere).get(),
+    db.select({ value: count() }).from(invoices).where(invoiceWhere).get(),
   ]);
   return {
     customers: { items: customerRows, total: customerTotal?.value ?? 0 },

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { createClient, type Client } from "@libsql/client";
+import { createClient, type Client, type InArgs, type InStatement } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "#db/schema";
@@ -13,6 +13,51 @@ export interface DatabaseConnection {
   db: Database;
 }
 
+/** One SQL statement the client ran: its text and its arguments. */
+export interface ExecutedStatement {
+  sql: string;
+  args: InArgs | undefined;
+}
+
+const queryListeners = new Set<(statement: ExecutedStatement) => void>();
+
+/**
+ * Calls `listener` with every statement any connection of this process runs (each
+ * statement of a batch counts once), until the returned function is called. For the
+ * query-count test and the query-plan script (docs/decisions/009); nothing listens in
+ * production, where the cost is one check of an empty set per call.
+ */
+export function onQuery(listener: (statement: ExecutedStatement) => void): () => void {
+  queryListeners.add(listener);
+  return () => queryListeners.delete(listener);
+}
+
+function report(stmt: InStatement | [string, InArgs?] | string, args?: InArgs) {
+  if (queryListeners.size === 0) return;
+  const statement: ExecutedStatement =
+    typeof stmt === "string"
+      ? { sql: stmt, args }
+      : Array.isArray(stmt)
+        ? { sql: stmt[0], args: stmt[1] }
+        : { sql: stmt.sql, args: stmt.args };
+  for (const listener of queryListeners) listener(statement);
+}
+
+/** Reports what the client runs to the listeners of onQuery (drizzle goes through execute and batch). */
+function instrument(client: Client): Client {
+  const execute = client.execute.bind(client) as (stmt: InStatement | string, args?: InArgs) => ReturnType<Client["execute"]>;
+  const batch = client.batch.bind(client);
+  client.execute = ((stmt: InStatement | string, args?: InArgs) => {
+    report(stmt, args);
+    return execute(stmt, args);
+  }) as Client["execute"];
+  client.batch = (stmts, mode) => {
+    for (const stmt of stmts) report(stmt);
+    return batch(stmts, mode);
+  };
+  return client;
+}
+
 /** Opens the database DATABASE_URL names: a local file (created with its folder) or a libSQL server. */
 export async function openDatabase(
   url: string,
@@ -23,7 +68,7 @@ export async function openDatabase(
     const filePath = url.slice("file:".length);
     if (filePath && filePath !== ":memory:") mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
   }
-  const client = createClient({
+  const client = instrument(createClient({
     url,
     authToken: options.authToken,
     syncUrl: options.syncUrl,
@@ -32,7 +77,7 @@ export async function openDatabase(
     timeout: 5000,
     // An embedded replica pulls the primary's writes every few seconds.
     syncInterval: options.syncUrl ? 5 : undefined,
-  });
+  }));
   if (options.syncUrl) await client.sync();
   if (isFile || options.syncUrl) {
     // WAL lets readers run while one writer commits.
