@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/lib/meta";
 import { DASHBOARD_UPCOMING_LIMIT } from "~/lib/schedule";
 import { getAccountTimeZone, upcomingAppointments } from "~/models/appointment.server";
-import { listJobs } from "~/models/job.server";
+import { recentJobs } from "~/models/job.server";
 import { getDashboardStats } from "~/models/overview.server";
 import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [stats, settings, recent, upcoming] = await Promise.all([
     getDashboardStats(user.id, { timeZone }),
     getSettings(user.id),
-    listJobs(user.id, { sort: "newest", pageSize: RECENT_JOBS }),
+    recentJobs(user.id, RECENT_JOBS),
     upcomingAppointments(user.id, { limit: DASHBOARD_UPCOMING_LIMIT }),
   ]);
   return {
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     stats,
     currency: settings.currency,
     timeZone,
-    recentJobs: recent.items.map(({ id, title, status, totalAmount, customer }) => ({ id, title, status, totalAmount, customer })),
+    recentJobs: recent.map(({ id, title, status, totalAmount, customer }) => ({ id, title, status, totalAmount, customer })),
     upcoming: upcoming.map(({ id, title, scheduledDate, customer }) => ({ id, title, scheduledDate, customer })),
   };
 }

@@ -16,8 +16,9 @@ export const meta = titleMeta("customers.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = readListParams(new URL(request.url), CUSTOMER_SORTS, "name");
-  const [list, total] = await Promise.all([listCustomers(user.id, params), countCustomers(user.id)]);
-  return { ...list, params, accountTotal: total };
+  // Without a search the page's total is the account's: it is counted once (docs/decisions/009).
+  const [list, accountTotal] = await Promise.all([listCustomers(user.id, params), params.q ? countCustomers(user.id) : undefined]);
+  return { ...list, params, accountTotal: accountTotal ?? list.total };
 }
 
 const SORT_LABELS: Record<CustomerSort, string> = {

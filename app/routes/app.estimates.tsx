@@ -29,7 +29,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { q, page } = readListParams(url, SORTS, "newest");
   const params = { q, page, status: readEstimateStatusFilter(url.searchParams.get("status")) };
-  const [list, accountTotal, settings] = await Promise.all([listEstimates(user.id, params), countEstimates(user.id), getSettings(user.id)]);
+  // Unfiltered, the page's total is the account's: it is counted once (docs/decisions/009).
+  const filtered = params.q !== "" || params.status !== "all";
+  const [list, counted, settings] = await Promise.all([
+    listEstimates(user.id, params),
+    filtered ? countEstimates(user.id) : undefined,
+    getSettings(user.id),
+  ]);
+  const accountTotal = counted ?? list.total;
   const links = await shareLinksOf(user.id, list.items.map((estimate) => estimate.id));
   const items = list.items.map((estimate) => ({
     id: estimate.id,

@@ -31,7 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = await getSettings(user.id);
   const today = calendarDay(new Date(), settings.timeZone);
   const params = { ...readListParams(url, SORTS, "newest"), status: readInvoiceStatusFilter(url.searchParams.get("status")) };
-  const [list, accountTotal] = await Promise.all([listInvoices(user.id, { ...params, today }), countInvoices(user.id)]);
+  // Unfiltered, the page's total is the account's: it is counted once (docs/decisions/009).
+  const filtered = params.q !== "" || params.status !== "all";
+  const [list, counted] = await Promise.all([listInvoices(user.id, { ...params, today }), filtered ? countInvoices(user.id) : undefined]);
+  const accountTotal = counted ?? list.total;
   const items = list.items.map((invoice) => ({
     id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,

@@ -23,8 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const params = { ...readListParams(url, JOB_SORTS, "newest"), status: readJobStatusFilter(url.searchParams.get("status")) };
-  const [list, accountTotal, settings] = await Promise.all([listJobs(user.id, params), countJobs(user.id), getSettings(user.id)]);
-  return { ...list, params, accountTotal, currency: settings.currency };
+  // Unfiltered, the page's total is the account's: it is counted once (docs/decisions/009).
+  const filtered = params.q !== "" || params.status !== "all";
+  const [list, accountTotal, settings] = await Promise.all([
+    listJobs(user.id, params),
+    filtered ? countJobs(user.id) : undefined,
+    getSettings(user.id),
+  ]);
+  return { ...list, params, accountTotal: accountTotal ?? list.total, currency: settings.currency };
 }
 
 const SORT_LABELS: Record<JobSort, string> = {
