@@ -90,8 +90,18 @@ export async function openDatabase(
 
 export const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
 
+/**
+ * Applies the migrations not yet applied. Two machines starting at once on a database
+ * that lacks a migration both read "not applied" and both run it; the second one's batch
+ * fails ("table ... already exists") and is rolled back whole. Reading again then finds
+ * the migration applied by the first, so one retry is all it takes.
+ */
 export async function migrateDatabase(connection: DatabaseConnection) {
-  await migrate(connection.db, { migrationsFolder });
+  try {
+    await migrate(connection.db, { migrationsFolder });
+  } catch {
+    await migrate(connection.db, { migrationsFolder });
+  }
 }
 
 let connecting: Promise<DatabaseConnection> | undefined;
