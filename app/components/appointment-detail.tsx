@@ -9,9 +9,9 @@ import { inputClass } from "./ui/forms";
 
 const link = "text-brand-600 hover:underline dark:text-brand-500";
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div>
+    <div className={wide ? "sm:col-span-2" : undefined}>
       <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="whitespace-pre-line">{children}</dd>
     </div>
@@ -82,14 +82,14 @@ export function AppointmentDetailView({
         ) : null}
         {appointment.location ? <Row label={t("schedule.detail.location")}>{appointment.location}</Row> : null}
         {appointment.description ? (
-          <div className="sm:col-span-2">
-            <Row label={t("schedule.detail.description")}>{appointment.description}</Row>
-          </div>
+          <Row label={t("schedule.detail.description")} wide>
+            {appointment.description}
+          </Row>
         ) : null}
         {appointment.notes ? (
-          <div className="sm:col-span-2">
-            <Row label={t("schedule.detail.notes")}>{appointment.notes}</Row>
-          </div>
+          <Row label={t("schedule.detail.notes")} wide>
+            {appointment.notes}
+          </Row>
         ) : null}
       </dl>
 

@@ -253,7 +253,7 @@ export function EstimateEditor({
                     {...form.remove.getButtonProps({ name: fields.items.name, index })}
                     disabled={lines.length <= 1}
                     aria-label={t("estimates.removeItem", { line: number })}
-                    className="justify-self-end rounded px-2 py-1 text-sm text-red-600 hover:bg-red-50 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent dark:hover:bg-slate-800 dark:disabled:text-slate-600"
+                    className="justify-self-end rounded px-2 py-1 text-sm text-red-600 hover:bg-red-50 dark:text-red-400 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent dark:hover:bg-slate-800 dark:disabled:text-slate-600"
                   >
                     {t("estimates.remove")}
                   </button>

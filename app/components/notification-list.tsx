@@ -55,16 +55,18 @@ function NotificationRow({ item, redirectTo, now }: { item: NotificationItem; re
   const when = relativeTime(item.createdAt, now);
   const action = "rounded px-2 py-1 text-xs font-medium text-brand-600 hover:bg-brand-50 dark:text-brand-500 dark:hover:bg-slate-800";
   return (
-    <li className={`flex gap-3 px-2 py-3 ${read ? "opacity-70" : ""}`} data-read={read ? "true" : "false"}>
+    // Read ones are told apart by their plain title and the missing dot, not by fading
+    // (faded text would be too faint to read).
+    <li className="flex gap-3 px-2 py-3" data-read={read ? "true" : "false"}>
       <NotificationIcon type={item.type} />
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium">
+        <p className={`text-sm ${read ? "font-normal text-slate-700 dark:text-slate-300" : "font-semibold"}`}>
           {read ? null : <span className="mr-1.5 inline-block h-2 w-2 rounded-full bg-brand-600" aria-hidden="true" />}
           {item.title}
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-300">{item.message}</p>
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <time dateTime={new Date(item.createdAt).toISOString()} className="text-xs text-slate-500">
+          <time dateTime={new Date(item.createdAt).toISOString()} className="text-xs text-slate-500 dark:text-slate-400">
             {"count" in when ? t(when.key, { count: when.count }) : t(when.key)}
           </time>
           <fetcher.Form method="post" action="/app/notifications" className="flex gap-1">

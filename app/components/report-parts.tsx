@@ -37,7 +37,7 @@ export function FigureList({ id, title, rows }: { id: string; title: string; row
           <div key={row.id} className="flex items-baseline justify-between gap-4 py-2" data-testid={`report-${row.id}`}>
             <dt className="text-sm text-slate-600 dark:text-slate-400">
               {row.label}
-              {row.hint ? <span className="block text-xs text-slate-500">{row.hint}</span> : null}
+              {row.hint ? <span className="block text-xs text-slate-500 dark:text-slate-400">{row.hint}</span> : null}
             </dt>
             <dd className="text-lg font-semibold tabular-nums" data-testid={`report-${row.id}-value`}>
               {row.value}

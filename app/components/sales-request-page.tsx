@@ -30,7 +30,7 @@ export function SalesRequestPage({ kind }: { kind: "demo" | "sales" }) {
         <p role="status" className="text-slate-700 dark:text-slate-300">
           {kind === "demo" ? t("sales.demoThanks") : t("sales.salesThanks")}
         </p>
-        <Link to="/" className="mt-6 inline-block font-medium text-brand-600 hover:underline">
+        <Link to="/" className="mt-6 inline-block font-medium text-brand-600 hover:underline dark:text-brand-500">
           {t("common.backHome")}
         </Link>
       </AuthLayout>

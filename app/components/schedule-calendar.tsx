@@ -60,12 +60,12 @@ export function ScheduleCalendar({
               }`}
             >
               <h3 className="flex items-baseline gap-2 text-sm font-semibold md:flex-col md:gap-0">
-                <span className="uppercase tracking-wide text-slate-500 dark:text-slate-400">{formatDay(day, "EEE", locale)}</span>
+                <span className="uppercase tracking-wide text-slate-600 dark:text-slate-400">{formatDay(day, "EEE", locale)}</span>
                 <span className={isToday ? "text-brand-700 dark:text-brand-100" : ""}>{formatDay(day, "MMM d", locale)}</span>
                 {isToday ? <span className="sr-only">({t("schedule.calendar.isToday")})</span> : null}
               </h3>
               {items.length === 0 ? (
-                <p className="mt-1 text-xs text-slate-400 dark:text-slate-500">{t("schedule.calendar.noItems")}</p>
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("schedule.calendar.noItems")}</p>
               ) : (
                 <ul className="mt-1 divide-y divide-slate-100 text-sm dark:divide-slate-800">
                   {items.map((item) => (

@@ -76,7 +76,7 @@ export function ScheduleEntry({
           {item.title}
         </Link>
         <p className="truncate text-sm text-slate-600 dark:text-slate-400">{item.customer.name}</p>
-        <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="schedule-time">
+        <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="schedule-time">
           {dateLabel ? `${dateLabel} · ${time}` : time}
         </p>
       </div>

@@ -26,7 +26,7 @@ export function LogoControls({ logoUrl }: { logoUrl: string | null }) {
         {logoUrl ? (
           <img src={logoUrl} alt={t("settings.logo.current")} className="h-full w-full object-contain" data-testid="logo-preview" />
         ) : (
-          <span className="flex flex-col items-center gap-1 text-center text-[10px] text-slate-500">
+          <span className="flex flex-col items-center gap-1 text-center text-[10px] text-slate-500 dark:text-slate-400">
             <BrandMark />
             {t("settings.logo.none")}
           </span>

@@ -104,7 +104,7 @@ export function ShareActivity({ link, decision }: { link: ShareActivityLink | nu
       </ul>
       {decision?.response ? (
         <div className="mt-2">
-          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
             {decision.status === "approved" ? t("estimates.share.customerMessage") : t("estimates.share.declineReason")}
           </p>
           <p className="whitespace-pre-line" data-testid="share-response">

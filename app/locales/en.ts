@@ -58,7 +58,7 @@ const en = {
     comingSoonTitle: "Nothing here yet",
   },
   landing: {
-    nav: { features: "Features", results: "Results", testimonials: "Testimonials", pricing: "Pricing", login: "Log In", getStarted: "Get Started" },
+    nav: { sections: "Sections", features: "Features", results: "Results", testimonials: "Testimonials", pricing: "Pricing", login: "Log In", getStarted: "Get Started" },
     hero: {
       badge: "Built for electricians, plumbers and HVAC pros",
       title: "Run your whole trade business from your phone",

@@ -59,7 +59,7 @@ const es: PartialDictionary = {
     comingSoonTitle: "Todavía no hay nada aquí",
   },
   landing: {
-    nav: { features: "Funciones", results: "Resultados", testimonials: "Testimonios", pricing: "Precios", login: "Iniciar sesión", getStarted: "Comenzar" },
+    nav: { sections: "Secciones", features: "Funciones", results: "Resultados", testimonials: "Testimonios", pricing: "Precios", login: "Iniciar sesión", getStarted: "Comenzar" },
     hero: {
       badge: "Hecho para electricistas, plomeros y técnicos de climatización",
       title: "Administre todo su negocio de oficios desde el teléfono",

@@ -4,6 +4,7 @@ import { BrandMark } from "~/components/brand";
 import { PreferencesSwitcher } from "~/components/preferences-switcher";
 import { Icon, type IconName } from "~/components/shell/icons";
 import { buttonClass } from "~/components/ui/button";
+import { MAIN_ID, SkipLink } from "~/components/ui/skip-link";
 
 const FEATURES: { key: string; icon: IconName }[] = [
   { key: "customers", icon: "customers" },
@@ -30,13 +31,14 @@ export default function Landing() {
   const year = new Date().getFullYear();
   return (
     <div className="bg-white dark:bg-slate-950">
+      <SkipLink />
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
           <Link to="/" className="flex items-center gap-2 text-lg font-semibold">
             <BrandMark />
             TradeDesk
           </Link>
-          <nav className="ml-6 hidden gap-6 text-sm text-slate-600 md:flex dark:text-slate-300" aria-label="Sections">
+          <nav className="ml-6 hidden gap-6 text-sm text-slate-600 md:flex dark:text-slate-300" aria-label={t("landing.nav.sections")}>
             <a href="#features" className="hover:text-slate-900 dark:hover:text-white">{t("landing.nav.features")}</a>
             <a href="#results" className="hover:text-slate-900 dark:hover:text-white">{t("landing.nav.results")}</a>
             <a href="#testimonials" className="hover:text-slate-900 dark:hover:text-white">{t("landing.nav.testimonials")}</a>
@@ -53,7 +55,7 @@ export default function Landing() {
         </div>
       </header>
 
-      <main>
+      <main id={MAIN_ID} tabIndex={-1} className="outline-none">
         <section className="mx-auto max-w-6xl px-4 pb-16 pt-12 text-center sm:px-6 sm:pt-20">
           <p className="mx-auto inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 dark:bg-brand-600/20 dark:text-brand-100">
             {t("landing.hero.badge")}
@@ -96,7 +98,7 @@ export default function Landing() {
             <dl className="mt-10 grid grid-cols-2 gap-6 lg:grid-cols-4" data-testid="results">
               {RESULTS.map((result) => (
                 <div key={result} className="flex flex-col-reverse rounded-xl bg-brand-600 p-6 text-center text-white">
-                  <dt className="mt-1 text-sm opacity-90">{t(`landing.results.${result}.label`)}</dt>
+                  <dt className="mt-1 text-sm">{t(`landing.results.${result}.label`)}</dt>
                   <dd className="text-3xl font-extrabold sm:text-4xl">{t(`landing.results.${result}.value`)}</dd>
                 </div>
               ))}
@@ -107,7 +109,7 @@ export default function Landing() {
         <section id="testimonials" className="scroll-mt-16 bg-slate-50 py-16 dark:bg-slate-900">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <h2 className="text-center text-3xl font-bold tracking-tight">{t("landing.testimonials.title")}</h2>
-            <p className="mt-2 text-center text-sm text-slate-500">{t("landing.testimonials.sample")}</p>
+            <p className="mt-2 text-center text-sm text-slate-500 dark:text-slate-400">{t("landing.testimonials.sample")}</p>
             <ul className="mt-10 grid gap-6 md:grid-cols-3">
               {TESTIMONIALS.map((item) => (
                 <li key={item}>
@@ -115,7 +117,7 @@ export default function Landing() {
                     <blockquote className="text-slate-700 dark:text-slate-300">“{t(`landing.testimonials.${item}.quote`)}”</blockquote>
                     <figcaption className="mt-4 text-sm">
                       <span className="font-semibold">{t(`landing.testimonials.${item}.name`)}</span>
-                      <span className="text-slate-500"> · {t(`landing.testimonials.${item}.role`)}</span>
+                      <span className="text-slate-500 dark:text-slate-400"> · {t(`landing.testimonials.${item}.role`)}</span>
                     </figcaption>
                   </figure>
                 </li>
@@ -145,12 +147,12 @@ export default function Landing() {
                   <h3 className="text-lg font-semibold">{t(`landing.pricing.${tier.key}.name`)}</h3>
                   <p className="mt-3">
                     <span className="text-4xl font-extrabold">${t(`landing.pricing.${tier.key}.price`)}</span>
-                    <span className="text-slate-500">{t("landing.pricing.perMonth")}</span>
+                    <span className="text-slate-500 dark:text-slate-400">{t("landing.pricing.perMonth")}</span>
                   </p>
                   <ul className="mt-5 flex-1 space-y-2 text-sm">
                     {(t(`landing.pricing.${tier.key}.features`, { returnObjects: true }) as string[]).map((feature) => (
                       <li key={feature} className="flex gap-2">
-                        <span aria-hidden="true" className="text-green-600">✓</span>
+                        <span aria-hidden="true" className="text-green-600 dark:text-green-400">✓</span>
                         {feature}
                       </li>
                     ))}
@@ -195,7 +197,7 @@ export default function Landing() {
             <a href="#testimonials">{t("landing.nav.testimonials")}</a>
             <a href="#pricing">{t("landing.nav.pricing")}</a>
           </nav>
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-slate-500 dark:text-slate-400">
             © {year} TradeDesk. {t("landing.footer.rights")}
           </p>
         </div>

@@ -123,7 +123,7 @@ export default function CustomersPage() {
                         <Link to={`${customer.id}/edit${search}`} className="rounded px-2 py-1 text-brand-600 hover:bg-brand-50 dark:text-brand-500 dark:hover:bg-slate-800" preventScrollReset aria-label={`${t("list.edit")} ${customer.name}`}>
                           {t("list.edit")}
                         </Link>
-                        <Link to={`${customer.id}/delete${search}`} className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:hover:bg-slate-800" preventScrollReset aria-label={`${t("list.delete")} ${customer.name}`}>
+                        <Link to={`${customer.id}/delete${search}`} className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800" preventScrollReset aria-label={`${t("list.delete")} ${customer.name}`}>
                           {t("list.delete")}
                         </Link>
                       </td>

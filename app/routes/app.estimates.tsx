@@ -214,7 +214,7 @@ export default function EstimatesPage() {
                               type="button"
                               aria-disabled="true"
                               title={t("estimates.emailRequired")}
-                              className="cursor-not-allowed rounded px-2 py-1 text-slate-400 dark:text-slate-500"
+                              className="cursor-not-allowed rounded px-2 py-1 text-slate-500 dark:text-slate-400"
                               aria-label={`${t("estimates.sendAction", { number: estimate.estimateNumber })}: ${t("estimates.emailRequired")}`}
                               data-testid="send-disabled"
                             >
@@ -230,7 +230,7 @@ export default function EstimatesPage() {
                           />
                           <Link
                             to={`${estimate.id}/delete${search}`}
-                            className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:hover:bg-slate-800"
+                            className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800"
                             preventScrollReset
                             aria-label={t("estimates.deleteAction", { number: estimate.estimateNumber })}
                           >

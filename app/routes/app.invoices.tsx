@@ -207,7 +207,7 @@ export default function InvoicesPage() {
                           <Link
                             to={`${invoice.id}/delete${search}`}
                             preventScrollReset
-                            className={`${action} text-red-600 hover:bg-red-50`}
+                            className={`${action} text-red-600 hover:bg-red-50 dark:text-red-400`}
                             aria-label={t("invoices.deleteAction", { number: invoice.invoiceNumber })}
                           >
                             {t("list.delete")}

@@ -162,7 +162,7 @@ export default function JobsPage() {
                         <Link to={`${job.id}/edit${search}`} className="rounded px-2 py-1 text-brand-600 hover:bg-brand-50 dark:text-brand-500 dark:hover:bg-slate-800" preventScrollReset aria-label={t("jobs.editAction", { title: job.title })}>
                           {t("list.edit")}
                         </Link>
-                        <Link to={`${job.id}/delete${search}`} className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:hover:bg-slate-800" preventScrollReset aria-label={t("jobs.deleteAction", { title: job.title })}>
+                        <Link to={`${job.id}/delete${search}`} className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800" preventScrollReset aria-label={t("jobs.deleteAction", { title: job.title })}>
                           {t("list.delete")}
                         </Link>
                       </td>

@@ -49,7 +49,7 @@ function Section({
     <section className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900" aria-labelledby={`${id}-title`} data-testid={`search-${id}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {title} <span className="text-sm font-normal text-slate-500">({total})</span>
+          {title} <span className="text-sm font-normal text-slate-500 dark:text-slate-400">({total})</span>
         </h2>
         {total > shown ? (
           <Link to={viewAll} className="text-sm text-brand-600 hover:underline dark:text-brand-500">
@@ -62,7 +62,7 @@ function Section({
       ) : (
         <>
           <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">{children}</ul>
-          {total > shown ? <p className="mt-2 text-xs text-slate-500">{t("schedule.search.showing", { shown, total })}</p> : null}
+          {total > shown ? <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t("schedule.search.showing", { shown, total })}</p> : null}
         </>
       )}
     </section>

@@ -109,17 +109,17 @@ function SharedEstimate({ token, language, document: doc, logoUrl, state, validT
           </div>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
             <div>
-              <dt className="text-slate-500">{t("share.page.total")}</dt>
+              <dt className="text-slate-500 dark:text-slate-400">{t("share.page.total")}</dt>
               <dd className="text-xl font-bold tabular-nums" data-testid="share-total">
                 {formatMoney(doc.total, language, doc.currency)}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-500">{t("share.page.validUntil")}</dt>
+              <dt className="text-slate-500 dark:text-slate-400">{t("share.page.validUntil")}</dt>
               <dd className="font-medium">{validThrough}</dd>
             </div>
             <div>
-              <dt className="text-slate-500">{t("share.page.status")}</dt>
+              <dt className="text-slate-500 dark:text-slate-400">{t("share.page.status")}</dt>
               <dd className="font-medium" data-testid="share-state">
                 {t(`share.page.statuses.${state}`)}
               </dd>

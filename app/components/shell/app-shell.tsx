@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BrandMark } from "~/components/brand";
 import { PreferencesSwitcher } from "~/components/preferences-switcher";
+import { MAIN_ID, SkipLink } from "~/components/ui/skip-link";
 import { Icon, type IconName } from "./icons";
 import { NotificationBell, type BellData } from "./notification-bell";
 
@@ -37,9 +38,7 @@ export function AppShell({ user, company, bell, children }: ShellProps) {
 
   return (
     <div className="min-h-screen lg:flex">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
-        {t("nav.skipToContent")}
-      </a>
+      <SkipLink />
       <aside
         id="navigation"
         data-open={open ? "true" : "false"}
@@ -61,7 +60,7 @@ export function AppShell({ user, company, bell, children }: ShellProps) {
               event.preventDefault();
               setOpen(false);
             }}
-            className="rounded p-2 text-slate-500 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
+            className="rounded p-2 text-slate-500 hover:bg-slate-100 lg:hidden dark:text-slate-400 dark:hover:bg-slate-800"
             aria-label={t("nav.closeMenu")}
           >
             <Icon name="close" />
@@ -104,7 +103,7 @@ export function AppShell({ user, company, bell, children }: ShellProps) {
             <Form method="post" action="/logout">
               <button
                 type="submit"
-                className="rounded p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
+                className="rounded p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
                 aria-label={t("shell.signOut")}
                 title={t("shell.signOut")}
               >
@@ -144,7 +143,7 @@ export function AppShell({ user, company, bell, children }: ShellProps) {
           <PreferencesSwitcher />
           <NotificationBell bell={bell} />
         </header>
-        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           {children}
         </main>
       </div>

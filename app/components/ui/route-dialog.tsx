@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { MAIN_ID } from "./skip-link";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -26,13 +27,15 @@ export function RouteDialog({
   const navigate = useNavigate();
   const titleId = useId();
   const panel = useRef<HTMLElement>(null);
+  // What had the focus when the dialog opened, read in the first render (before autofocus
+  // moves the focus into the dialog): it gets the focus back when the dialog closes.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
   const close = useRef(() => navigate(closeTo, { preventScrollReset: true }));
   close.current = () => navigate(closeTo, { preventScrollReset: true });
 
   useEffect(() => {
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
-    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = panel.current;
     if (node && !node.contains(document.activeElement)) {
       const first = node.querySelector<HTMLElement>("[autofocus]") ?? node.querySelector<HTMLElement>(FOCUSABLE);
@@ -43,7 +46,11 @@ export function RouteDialog({
         event.preventDefault();
         close.current();
       } else if (event.key === "Tab" && node) {
-        const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        // What Tab can reach: not taken out of the order, and shown (a closed <details>
+        // or a hidden field is skipped by the browser too).
+        const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
+        );
         if (focusable.length === 0) return;
         const first = focusable[0];
         const last = focusable[focusable.length - 1];
@@ -60,7 +67,13 @@ export function RouteDialog({
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.body.style.overflow = previousOverflow;
-      if (returnFocus?.isConnected) returnFocus.focus();
+      // Back to the link or button that opened the dialog; when there is none (the dialog
+      // was opened by its address) or it is gone, to the page's main content.
+      const back =
+        opener instanceof HTMLElement && opener !== document.body && opener.isConnected && !node?.contains(opener)
+          ? opener
+          : document.getElementById(MAIN_ID);
+      back?.focus({ preventScroll: true });
     };
   }, []);
 
@@ -87,7 +100,7 @@ export function RouteDialog({
           <Link
             to={closeTo}
             preventScrollReset
-            className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
+            className="-m-1 rounded p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
             aria-label={t("common.close")}
           >
             <span aria-hidden="true">✕</span>

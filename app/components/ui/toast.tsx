@@ -30,20 +30,20 @@ export function ToastView({ toast }: { toast: ToastData }) {
       data-type={toast.type}
       className={`fixed bottom-4 right-4 left-4 z-50 mx-auto max-w-sm rounded-lg border p-4 shadow-lg sm:left-auto ${
         destructive
-          ? "border-red-300 bg-red-600 text-white"
+          ? "border-red-300 bg-red-700 text-white"
           : "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
       }`}
     >
       <div className="flex items-start gap-3">
         <div className="flex-1">
           <p className="font-semibold">{t(toast.title, toast.values)}</p>
-          {toast.description ? <p className="mt-1 text-sm opacity-90">{t(toast.description, toast.values)}</p> : null}
+          {toast.description ? <p className="mt-1 text-sm">{t(toast.description, toast.values)}</p> : null}
         </div>
         {hydrated ? (
           <button
             type="button"
             onClick={() => setVisible(false)}
-            className="rounded p-1 text-sm opacity-70 hover:opacity-100"
+            className="rounded p-1 text-sm hover:bg-black/10"
             aria-label={t("common.dismiss")}
           >
             ✕

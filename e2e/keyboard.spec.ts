@@ -1,0 +1,141 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { registerViaApi } from "./utils";
+
+// The app with the keyboard alone: the skip link, a route dialog's focus handling (focus
+// starts inside, Tab and Shift+Tab wrap, Escape closes and focus goes back to what opened
+// it), and a whole task (from the dashboard to a new customer in the list) with nothing
+// but Tab, Shift+Tab, Enter, Space and typing, with JavaScript on and off.
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+  }
+  throw new Error(`${max} presses of ${back ? "Shift+Tab" : "Tab"} never reached ${target}`);
+}
+
+/** The element that has the focus, described for a failure message. */
+async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return "(the page itself)";
+    const name = element.getAttribute("aria-label") ?? element.getAttribute("name") ?? element.textContent?.trim().slice(0, 40) ?? "";
+    return `<${element.tagName.toLowerCase()}> ${name}`;
+  });
+}
+
+/** Waits until React has hydrated the page (the bell becomes a menu button). */
+async function hydrated(page: Page) {
+  await expect(page.getByTestId("notification-bell").getByRole("button")).toBeVisible();
+}
+
+test("the first Tab reaches a visible skip link that moves the focus to the main content", async ({ page }) => {
+  await registerViaApi(page.request);
+  for (const path of ["/app", "/app/customers", "/login", "/"]) {
+    await page.goto(path);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip, path).toBeFocused();
+    // Hidden until focused, then shown on screen.
+    const box = await skip.boundingBox();
+    expect(box && box.width > 40 && box.height > 20, `${path}: the focused skip link is visible`).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main"), path).toBeFocused();
+    // The next Tab goes on from the main content, past the header and navigation.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main"))), `${path}: focus after the skip link is ${await focused(page)}`).toBe(true);
+  }
+});
+
+test("a route dialog keeps the focus inside, Tab wraps both ways, Escape closes it and focus returns", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "without JavaScript the dialog is a page of its own: nothing to trap, and Escape is the browser's");
+  await registerViaApi(page.request);
+  await page.goto("/app/customers");
+  await hydrated(page);
+
+  const open = page.getByRole("link", { name: "+ Add Customer" });
+  await tabTo(page, open);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/app\/customers\/new$/);
+  const dialog = page.getByRole("dialog", { name: "Add Customer" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute("aria-modal", "true");
+  // Focus starts inside: on the first field.
+  await expect(dialog.getByLabel("Name")).toBeFocused();
+
+  // The first control in the dialog is its Close link, the last the submit button.
+  const close = dialog.getByRole("link", { name: "Close" });
+  const submit = dialog.getByRole("button", { name: "Add Customer" });
+  await page.keyboard.press("Shift+Tab");
+  await expect(close).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(submit, `Shift+Tab from the first control wraps to the last, not ${await focused(page)}`).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(close, `Tab from the last control wraps to the first, not ${await focused(page)}`).toBeFocused();
+  // However long one tabs, the focus never leaves the dialog.
+  for (let i = 0; i < 14; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement)), `Tab ${i + 1}: ${await focused(page)}`).toBe(true);
+  }
+
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/app\/customers$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(open, `focus returns to the link that opened the dialog, not ${await focused(page)}`).toBeFocused();
+
+  // A dialog opened by its address (a bookmark, a reload) also takes the focus, and on
+  // Escape the focus lands on the page's main content.
+  await page.goto("/app/customers/new");
+  await hydrated(page);
+  await expect(page.getByRole("dialog").getByLabel("Name")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/app\/customers$/);
+  await expect(page.getByRole("main"), `focus after closing is ${await focused(page)}`).toBeFocused();
+});
+
+test("keyboard only: from the dashboard to Customers, add a customer in the dialog and see it listed", async ({ page }, testInfo) => {
+  const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+  await registerViaApi(page.request);
+  await page.goto("/app");
+  if (javaScript) await hydrated(page);
+
+  await tabTo(page, page.locator("#navigation").getByRole("link", { name: "Customers", exact: true }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/app\/customers$/);
+  if (javaScript) await hydrated(page);
+
+  await tabTo(page, page.getByRole("link", { name: "+ Add Customer" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/app\/customers\/new$/);
+  const dialog = page.getByRole("dialog", { name: "Add Customer" });
+  await expect(dialog).toBeVisible();
+  // The dialog's first field has the focus, with JavaScript (moved there) or without (autofocus).
+  const name = dialog.getByLabel("Name");
+  await expect(name).toBeFocused();
+
+  const customer = `Kim ${Math.random().toString(36).slice(2, 7)} Keys`;
+  await page.keyboard.type(customer);
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByLabel("Email")).toBeFocused();
+  await page.keyboard.type("kim@example.com");
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByLabel("Phone")).toBeFocused();
+  await page.keyboard.type("555-0123");
+  // Back up one field and fix the e-mail address.
+  await page.keyboard.press("Shift+Tab");
+  await expect(dialog.getByLabel("Email")).toBeFocused();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("kim.keys@example.com");
+
+  await tabTo(page, dialog.getByLabel("City"));
+  await page.keyboard.type("Austin");
+  await tabTo(page, dialog.getByRole("button", { name: "Add Customer" }));
+  await page.keyboard.press("Space");
+
+  await expect(page).toHaveURL(/\/app\/customers$/);
+  const row = page.getByTestId("customers-table").getByRole("row").filter({ hasText: customer });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole("link", { name: `Email ${customer}` })).toHaveAttribute("href", "mailto:kim.keys@example.com");
+  await expect(row).toContainText("Austin");
+});
