@@ -232,7 +232,8 @@ export const invoices = sqliteTable(
   (t) => [
     uniqueIndex("invoices_user_number_idx").on(t.userId, t.invoiceNumber),
     uniqueIndex("invoices_estimate_idx").on(t.estimateId),
-    index("invoices_user_created_idx").on(t.userId, t.createdAt, t.id, t.status),
+    // status and due date last: the overdue filter (which reads both) is decided from the index.
+    index("invoices_user_created_idx").on(t.userId, t.createdAt, t.id, t.status, t.dueDate),
     index("invoices_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
     // Revenue (paid, by paid date) and what is owed (pending and overdue, by due date),
     // summed from the index alone for the dashboard and the reports.

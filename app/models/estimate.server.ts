@@ -68,16 +68,18 @@ export interface EstimateListOptions {
   status?: EstimateStatusFilter;
   page?: number;
   pageSize?: number;
+  /** Load every line of the page's estimates (one query, as `lines`) instead of only counting them. */
+  withItems?: boolean;
 }
 
 /**
  * One page of the account's estimates, newest first, with customer, job and item count;
  * searched over title, customer name and estimate number and filtered by status, in SQL.
- * The item counts of the page come from one grouped query.
+ * The item counts (or the items themselves) of the page come from one more query.
  */
 export async function listEstimates(
   userId: string,
-  { q = "", status = "all", page = 1, pageSize = PAGE_SIZE }: EstimateListOptions = {},
+  { q = "", status = "all", page = 1, pageSize = PAGE_SIZE, withItems = false }: EstimateListOptions = {},
 ) {
   const db = await getDb();
   const where = and(eq(estimates.userId, userId), status === "all" ? undefined : eq(estimates.status, status), searchCondition(userId, q));
@@ -96,7 +98,10 @@ export async function listEstimates(
   ]);
   const ids = rows.map((row) => row.estimate.id);
   const counts = new Map<string, number>();
-  if (ids.length > 0) {
+  const lines = withItems ? await itemsOfEstimates(ids) : undefined;
+  if (lines) {
+    for (const [id, own] of lines) counts.set(id, own.length);
+  } else if (ids.length > 0) {
     const grouped = await db
       .select({ estimateId: estimateItems.estimateId, value: count() })
       .from(estimateItems)
@@ -109,6 +114,7 @@ export async function listEstimates(
     customer: row.customer as EstimateCustomer,
     job: row.job?.id ? { id: row.job.id, title: row.job.title } : null,
     itemCount: counts.get(row.estimate.id) ?? 0,
+    lines: lines?.get(row.estimate.id),
   }));
   return { items, total: total?.value ?? 0, page, pageSize };
 }

@@ -26,7 +26,7 @@ DROP INDEX `invoices_customer_idx`;--> statement-breakpoint
 DROP INDEX `invoices_job_idx`;--> statement-breakpoint
 CREATE INDEX `invoices_user_status_paid_idx` ON `invoices` (`user_id`,`status`,`paid_date`,`total`);--> statement-breakpoint
 CREATE INDEX `invoices_user_status_due_idx` ON `invoices` (`user_id`,`status`,`due_date`,`total`);--> statement-breakpoint
-CREATE INDEX `invoices_user_created_idx` ON `invoices` (`user_id`,`created_at`,`id`,`status`);--> statement-breakpoint
+CREATE INDEX `invoices_user_created_idx` ON `invoices` (`user_id`,`created_at`,`id`,`status`,`due_date`);--> statement-breakpoint
 CREATE INDEX `invoices_user_status_idx` ON `invoices` (`user_id`,`status`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `invoices_customer_idx` ON `invoices` (`customer_id`,`user_id`);--> statement-breakpoint
 CREATE INDEX `invoices_job_idx` ON `invoices` (`job_id`,`user_id`);--> statement-breakpoint
