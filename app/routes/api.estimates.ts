@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { estimateApiSchema, readEstimateStatusFilter } from "~/lib/estimate-schema";
 import { readListParams } from "~/lib/list-params";
-import { createEstimate, estimateChecks, itemsOfEstimates, listEstimates, toApiEstimate } from "~/models/estimate.server";
+import { createEstimate, estimateChecks, listEstimates, toApiEstimate } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
 import { invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser } from "~/services/api.server";
 
@@ -19,9 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { q, page } = readListParams(url, ["newest"] as const, "newest");
   const requested = Number(url.searchParams.get("pageSize"));
   const pageSize = Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
-  const list = await listEstimates(user.id, { q, page, pageSize, status: readEstimateStatusFilter(url.searchParams.get("status")) });
-  const items = await itemsOfEstimates(list.items.map((estimate) => estimate.id));
-  const body = list.items.map((estimate) => toApiEstimate({ ...estimate, items: items.get(estimate.id) ?? [] }));
+  const status = readEstimateStatusFilter(url.searchParams.get("status"));
+  const list = await listEstimates(user.id, { q, page, pageSize, status, withItems: true });
+  const body = list.items.map((estimate) => toApiEstimate({ ...estimate, items: estimate.lines ?? [] }));
   return json(body, { headers: { "X-Total-Count": String(list.total) } });
 }
 
