@@ -139,3 +139,35 @@ test("keyboard only: from the dashboard to Customers, add a customer in the dial
   await expect(row.getByRole("link", { name: `Email ${customer}` })).toHaveAttribute("href", "mailto:kim.keys@example.com");
   await expect(row).toContainText("Austin");
 });
+
+test("on a phone the menu opens from the keyboard, and closed it keeps the Tab key out", async ({ page }, testInfo) => {
+  const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await registerViaApi(page.request);
+  await page.goto("/app");
+  if (javaScript) await hydrated(page);
+  const aside = page.locator("#navigation");
+  const menu = page.getByRole("button", { name: "Menu" });
+
+  // Closed, the sidebar's links are skipped: after the skip link comes the Menu button.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menu, `focus is on ${await focused(page)}`).toBeFocused();
+
+  if (javaScript) {
+    // Space presses it, the focus moves into the menu, Escape closes it and gives it back.
+    await page.keyboard.press("Space");
+    await expect(aside).toBeInViewport({ ratio: 0.9 });
+    await expect(aside.getByRole("link", { name: "Close menu" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(aside).not.toBeInViewport();
+    await expect(menu).toBeFocused();
+  }
+  await page.keyboard.press("Enter");
+  await expect(aside).toBeInViewport({ ratio: 0.9 });
+  await tabTo(page, aside.getByRole("link", { name: "Customers", exact: true }), { max: 8 });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/app\/customers$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Customers/);
+});

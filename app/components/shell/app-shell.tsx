@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BrandMark } from "~/components/brand";
 import { PreferencesSwitcher } from "~/components/preferences-switcher";
@@ -28,13 +28,27 @@ interface ShellProps {
 
 /**
  * The signed-in frame. On a phone the sidebar slides in: with JavaScript off the menu
- * link targets #navigation (CSS :target opens it), with it on the link toggles state.
+ * link targets #navigation (CSS :target opens it), with it on the link toggles state,
+ * the focus moves into the opened menu, and Escape or Close menu gives it back to Menu.
  */
 export function AppShell({ user, company, bell, children }: ShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLAnchorElement>(null);
+  const closeLink = useRef<HTMLAnchorElement>(null);
   useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    closeLink.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
 
   return (
     <div className="min-h-screen lg:flex">
@@ -55,10 +69,12 @@ export function AppShell({ user, company, bell, children }: ShellProps) {
             <span className="truncate">{company.logoUrl ? company.name : "TradeDesk"}</span>
           </Link>
           <a
+            ref={closeLink}
             href="#"
             onClick={(event) => {
               event.preventDefault();
               setOpen(false);
+              menuButton.current?.focus();
             }}
             className="rounded p-2 text-slate-500 hover:bg-slate-100 lg:hidden dark:text-slate-400 dark:hover:bg-slate-800"
             aria-label={t("nav.closeMenu")}
@@ -126,10 +142,18 @@ export function AppShell({ user, company, bell, children }: ShellProps) {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">
           <a
+            ref={menuButton}
             href="#navigation"
             onClick={(event) => {
               event.preventDefault();
               setOpen((value) => !value);
+            }}
+            // A link in the role of a button: Space presses it too (Enter already does).
+            onKeyDown={(event) => {
+              if (event.key === " ") {
+                event.preventDefault();
+                setOpen((value) => !value);
+              }
             }}
             className="rounded p-2 text-slate-600 hover:bg-slate-100 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800"
             aria-controls="navigation"
