@@ -119,8 +119,9 @@ async function audit(page: Page, combo: Combo, targets: Target[], testInfo: Test
       const audited = Date.now();
       // Legacy mode runs axe in the page itself (no blank page opened per run to merge
       // frame results: the app has no frames), about twice as fast; and only violations
-      // are detailed (passes are counted, not described).
-      let axe = new AxeBuilder({ page: shown }).withTags(TAGS).options({ resultTypes: ["violations"] }).setLegacyMode();
+      // are detailed (passes are counted, not described). options() replaces all options,
+      // so it comes before withTags(), which adds to them.
+      let axe = new AxeBuilder({ page: shown }).options({ resultTypes: ["violations"] }).withTags(TAGS).setLegacyMode();
       const within = target.within ?? (target.dialog ? '[role="dialog"]' : null);
       if (within) axe = axe.include(within);
       const results = await axe.analyze();

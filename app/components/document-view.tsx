@@ -11,7 +11,16 @@ import { formatMoney } from "~/lib/money";
  * like paper (dark text on white, whatever the theme), and the print stylesheet
  * (tailwind.css, .print-document) prints it alone, without the app around it.
  */
-export function DocumentView({ document: doc, logoUrl }: { document: DocumentData; logoUrl: string | null }) {
+export function DocumentView({
+  document: doc,
+  logoUrl,
+  headingLevel = 2,
+}: {
+  document: DocumentData;
+  logoUrl: string | null;
+  /** 1 when the document is the page (its print page), 2 inside a page or dialog. */
+  headingLevel?: 1 | 2;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === "es" ? "es" : "en";
   const money = (cents: number) => formatMoney(cents, language, doc.currency);
@@ -19,6 +28,8 @@ export function DocumentView({ document: doc, logoUrl }: { document: DocumentDat
   const isInvoice = doc.kind === "invoice";
   const label = "text-xs font-semibold uppercase tracking-wider text-slate-500";
   const addressLines = customerAddressLines(doc.customer);
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const Subheading = headingLevel === 1 ? "h2" : "h3";
 
   const meta: [string, string][] = [
     [t("invoices.document.number"), doc.number],
@@ -61,9 +72,9 @@ export function DocumentView({ document: doc, logoUrl }: { document: DocumentDat
           </div>
         </div>
         <div className="sm:text-right">
-          <h2 className="text-3xl font-bold uppercase tracking-[0.2em] text-brand-700">
+          <Heading className="text-3xl font-bold uppercase tracking-[0.2em] text-brand-700">
             {t(isInvoice ? "invoices.document.invoice" : "invoices.document.estimate")}
-          </h2>
+          </Heading>
           <dl className="mt-3 grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-1 sm:justify-end">
             {meta.map(([term, value]) => (
               <div key={term} className="contents">
@@ -87,7 +98,7 @@ export function DocumentView({ document: doc, logoUrl }: { document: DocumentDat
 
       <section className="mt-6 grid gap-6 sm:grid-cols-2">
         <div>
-          <h3 className={label}>{t(isInvoice ? "invoices.document.billTo" : "invoices.document.preparedFor")}</h3>
+          <Subheading className={label}>{t(isInvoice ? "invoices.document.billTo" : "invoices.document.preparedFor")}</Subheading>
           <div className="mt-1 space-y-0.5">
             <p className="font-semibold text-slate-900">{doc.customer.name}</p>
             {addressLines.map((line) => (
@@ -98,7 +109,7 @@ export function DocumentView({ document: doc, logoUrl }: { document: DocumentDat
           </div>
         </div>
         <div>
-          <h3 className={label}>{t("invoices.document.project")}</h3>
+          <Subheading className={label}>{t("invoices.document.project")}</Subheading>
           <div className="mt-1 space-y-1">
             <p className="font-semibold text-slate-900">{doc.title}</p>
             {doc.description ? <p className="whitespace-pre-line">{doc.description}</p> : null}
@@ -151,13 +162,13 @@ export function DocumentView({ document: doc, logoUrl }: { document: DocumentDat
 
       {doc.notes ? (
         <section className="mt-8 break-inside-avoid">
-          <h3 className={label}>{t("invoices.document.notes")}</h3>
+          <Subheading className={label}>{t("invoices.document.notes")}</Subheading>
           <p className="mt-1 whitespace-pre-line">{doc.notes}</p>
         </section>
       ) : null}
 
       <section className="mt-8 break-inside-avoid border-t border-slate-200 pt-4 text-xs text-slate-600">
-        <h3 className={label}>{t("invoices.document.terms")}</h3>
+        <Subheading className={label}>{t("invoices.document.terms")}</Subheading>
         <p className="mt-1 font-medium text-slate-800">{isInvoice ? payment : validity}</p>
         {doc.terms ? <p className="mt-1 whitespace-pre-line">{doc.terms}</p> : null}
         {isInvoice && !doc.terms ? <p className="mt-1">{t("invoices.document.lateCharge")}</p> : null}
@@ -226,7 +237,7 @@ export function PrintableDocument({
         <DocumentActions pdfHref={pdfHref} />
       </div>
       <div className="mx-auto max-w-4xl overflow-hidden rounded-lg shadow-lg ring-1 ring-slate-200 dark:ring-slate-800">
-        <DocumentView document={doc} logoUrl={logoUrl} />
+        <DocumentView document={doc} logoUrl={logoUrl} headingLevel={1} />
       </div>
     </main>
   );

@@ -1,10 +1,24 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-export function ErrorPage({ status, title, body, home = "/" }: { status: number; title: string; body: string; home?: string }) {
+export function ErrorPage({
+  status,
+  title,
+  body,
+  home = "/",
+  landmark = true,
+}: {
+  status: number;
+  title: string;
+  body: string;
+  home?: string;
+  /** False inside the app shell, whose own <main> holds it. */
+  landmark?: boolean;
+}) {
   const { t } = useTranslation();
+  const Root = landmark ? "main" : "div";
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
+    <Root className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
       <p className="text-5xl font-bold text-brand-600" aria-hidden="true">
         {status}
       </p>
@@ -16,6 +30,6 @@ export function ErrorPage({ status, title, body, home = "/" }: { status: number;
       >
         {home === "/" ? t("common.backHome") : t("common.goToDashboard")}
       </Link>
-    </main>
+    </Root>
   );
 }

@@ -34,11 +34,13 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const shell = useRouteLoaderData<typeof loader>("routes/app");
+  // Inside the shell the page sits in the shell's <main>: one main landmark, not two.
+  const landmark = !shell;
   const page =
     isRouteErrorResponse(error) && error.status === 404 ? (
-      <ErrorPage status={404} title={t("notFound.title")} body={t("notFound.body")} home="/app" />
+      <ErrorPage status={404} title={t("notFound.title")} body={t("notFound.body")} home="/app" landmark={landmark} />
     ) : (
-      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} title={t("error.title")} body={t("error.body")} home="/app" />
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} title={t("error.title")} body={t("error.body")} home="/app" landmark={landmark} />
     );
   if (!shell) return page;
   return (

@@ -101,9 +101,9 @@ function SharedEstimate({ token, language, document: doc, logoUrl, state, validT
           <div className="flex items-center gap-3">
             {logoUrl ? <img src={logoUrl} alt={t("invoices.document.logoAlt", { company })} className="h-12 w-12 shrink-0 object-contain" /> : null}
             <div className="min-w-0">
-              <p className="truncate text-lg font-bold" data-testid="share-company">
+              <h1 className="truncate text-lg font-bold" data-testid="share-company">
                 {company}
-              </p>
+              </h1>
               <p className="text-sm text-slate-600 dark:text-slate-400">{t("share.page.estimateFor", { number: doc.number, title: doc.title })}</p>
             </div>
           </div>
