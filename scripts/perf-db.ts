@@ -1,0 +1,89 @@
+// The database the query-plan and loader-timing script (scripts/explain.ts) reads: a
+// large account (issue 9's figures) and a small one in one libSQL file, filled by the
+// shared factories. Seeding takes a while, so the file is cached under data/perf/ and
+// reused while the factories are unchanged and it is less than a day old (the seeded
+// history is laid out around the day it was made). Migrations added since are applied
+// when it is opened, so a cached file gets new indexes without being seeded again.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { seedAccount, type SeedCounts } from "#db/factories";
+import { users } from "#db/schema";
+
+export const LARGE_COUNTS = {
+  customers: 20_000,
+  jobs: 50_000,
+  estimates: 50_000,
+  invoices: 20_000,
+  appointments: 20_000,
+  notifications: 2_000,
+} satisfies SeedCounts;
+
+export const SMALL_COUNTS = {
+  customers: 100,
+  jobs: 100,
+  estimates: 100,
+  invoices: 100,
+  appointments: 100,
+  notifications: 100,
+} satisfies SeedCounts;
+
+export interface PerfAccounts {
+  large: string;
+  small: string;
+  key: string;
+  seededAt: string;
+}
+
+const root = process.cwd();
+const dir = path.join(root, "data/perf");
+const file = path.join(dir, "perf.db");
+const manifest = path.join(dir, "accounts.json");
+const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+function cacheKey() {
+  const hash = createHash("sha256");
+  hash.update(readFileSync(path.join(root, "db/factories.ts")));
+  hash.update(JSON.stringify([LARGE_COUNTS, SMALL_COUNTS]));
+  return hash.digest("hex").slice(0, 16);
+}
+
+function cached(key: string): PerfAccounts | null {
+  if (!existsSync(file) || !existsSync(manifest)) return null;
+  const accounts = JSON.parse(readFileSync(manifest, "utf8")) as PerfAccounts;
+  if (accounts.key !== key || Date.now() - statSync(manifest).mtimeMs > MAX_AGE_MS) return null;
+  return accounts;
+}
+
+/**
+ * Points DATABASE_URL at the perf database (seeding it first when there is no fresh
+ * copy) and returns the two accounts' ids. Call before the app's modules open the database.
+ */
+export async function preparePerfDatabase(): Promise<PerfAccounts> {
+  process.env.DATABASE_URL = `file:${file}`;
+  process.env.SESSION_SECRET ??= "perf-secret-perf-secret-perf-secret";
+  const { getConnection } = await import("~/services/db.server");
+  const key = cacheKey();
+  const reuse = cached(key);
+  if (reuse) {
+    await getConnection();
+    return reuse;
+  }
+  mkdirSync(dir, { recursive: true });
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  const { db } = await getConnection();
+  const started = Date.now();
+  const ids = { large: crypto.randomUUID(), small: crypto.randomUUID() };
+  await db.insert(users).values([
+    { id: ids.large, name: "Large account", email: "large@perf.example.com", passwordHash: "-" },
+    { id: ids.small, name: "Small account", email: "small@perf.example.com", passwordHash: "-" },
+  ]);
+  // The small account first: the large one's rows come after, as an older account's would not.
+  const small = await seedAccount(db, ids.small, SMALL_COUNTS, { seed: 2 });
+  const large = await seedAccount(db, ids.large, LARGE_COUNTS, { seed: 1 });
+  // No ANALYZE: the app never runs it, so the plans measured are the ones it gets.
+  console.error(`Seeded ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s:`, { large, small });
+  const accounts: PerfAccounts = { ...ids, key, seededAt: new Date().toISOString() };
+  writeFileSync(manifest, JSON.stringify(accounts, null, 2));
+  return accounts;
+}
