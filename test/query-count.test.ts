@@ -64,7 +64,7 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: "dashboard /app", url: () => "/app", loaders: pageChain(import("~/routes/app._index")), budget: 21 },
+  { name: "dashboard /app", url: () => "/app", loaders: pageChain(import("~/routes/app._index")), budget: 12 },
   { name: "customers", url: () => "/app/customers", loaders: pageChain(import("~/routes/app.customers")), budget: 9 },
   { name: "customers search", url: () => "/app/customers?q=a&sort=newest", loaders: pageChain(import("~/routes/app.customers")), budget: 10 },
   { name: "jobs", url: () => "/app/jobs", loaders: pageChain(import("~/routes/app.jobs")), budget: 12 },
@@ -130,7 +130,7 @@ const cases: Case[] = [
   { name: "GET /api/appointments", url: () => "/api/appointments", loaders: [import("~/routes/api.appointments")], budget: 4 },
   { name: "GET /api/appointments/upcoming", url: () => "/api/appointments/upcoming", loaders: [import("~/routes/api.appointments.upcoming")], budget: 2 },
   { name: "GET /api/notifications", url: () => "/api/notifications", loaders: [import("~/routes/api.notifications")], budget: 2 },
-  { name: "GET /api/dashboard/stats", url: () => "/api/dashboard/stats", loaders: [import("~/routes/api.dashboard.stats")], budget: 12 },
+  { name: "GET /api/dashboard/stats", url: () => "/api/dashboard/stats", loaders: [import("~/routes/api.dashboard.stats")], budget: 3 },
 ];
 
 /** A statement without the length of its IN lists, which follows the page's length. */

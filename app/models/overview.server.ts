@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { appointments, customers, estimates, invoices, jobs } from "#db/schema";
+import { appointments, customers, estimates, invoices, jobs, users } from "#db/schema";
 import { likePattern } from "~/lib/list-params";
 import { dayKey, startOfDay, weekStartOf } from "~/lib/schedule";
 import { getDb } from "~/services/db.server";
+import { overdueCondition } from "./invoice.server";
 import { contains, customerNameContains } from "./sql.server";
 
 const DAY_MS = 86_400_000;
@@ -58,8 +59,8 @@ export interface DashboardStats {
  * The dashboard stats of SPEC.md section 3 and the figures under them, as SQL
  * aggregates. "Today" and "this week" are the account's, in its time zone. Each figure is
  * a count or a sum over one range of an index that holds every column it reads
- * (docs/decisions/009): totals walk the account's entries once, periods and statuses
- * only their own.
+ * (docs/decisions/009): totals walk the account's entries once, periods and statuses only
+ * their own. They go as subqueries of one statement, read from the account's own row.
  */
 export async function getDashboardStats(userId: string, { now = new Date(), timeZone }: { now?: Date; timeZone: string }): Promise<DashboardStats> {
   const db = await getDb();
@@ -68,39 +69,44 @@ export async function getDashboardStats(userId: string, { now = new Date(), time
   const before = nowMs - 2 * CHANGE_PERIOD_DAYS * DAY_MS;
   const today = dayKey(now, timeZone);
   const weekStart = startOfDay(weekStartOf(today), timeZone).getTime();
+  const scalar = (query: SQLWrapper) => sql<number | null>`(${query})`;
   const countOf = (table: typeof customers | typeof jobs | typeof estimates | typeof invoices, where: SQL | undefined) =>
-    db.select({ value: count() }).from(table).where(and(eq(table.userId, userId), where)).get();
-  const paidBetween = (from: number, to: number) => and(gte(invoices.paidDate, new Date(from)), lt(invoices.paidDate, new Date(to)));
+    scalar(db.select({ value: count() }).from(table).where(and(eq(table.userId, userId), where)));
   const revenueOf = (where?: SQL) =>
-    db
-      .select({ value: sql<number>`coalesce(sum(${invoices.total}), 0)` })
-      .from(invoices)
-      .where(and(eq(invoices.userId, userId), eq(invoices.status, "paid"), where))
-      .get();
+    scalar(
+      db
+        .select({ value: sql`coalesce(sum(${invoices.total}), 0)` })
+        .from(invoices)
+        .where(and(eq(invoices.userId, userId), eq(invoices.status, "paid"), where)),
+    );
+  const paidBetween = (from: number, to: number) => and(gte(invoices.paidDate, new Date(from)), lt(invoices.paidDate, new Date(to)));
 
-  const [totalJobs, recentJobs, previousJobs, revenue, recentRevenue, previousRevenue, overdue, pendingEstimates, totalCustomers, newCustomers] =
-    await Promise.all([
-      countOf(jobs, undefined),
-      countOf(jobs, and(gte(jobs.createdAt, new Date(recent)), lt(jobs.createdAt, new Date(nowMs + 1)))),
-      countOf(jobs, and(gte(jobs.createdAt, new Date(before)), lt(jobs.createdAt, new Date(recent)))),
-      revenueOf(),
-      revenueOf(paidBetween(recent, nowMs + 1)),
-      revenueOf(paidBetween(before, recent)),
-      countOf(invoices, or(eq(invoices.status, "overdue"), and(eq(invoices.status, "pending"), lt(invoices.dueDate, today)))),
-      countOf(estimates, eq(estimates.status, "pending")),
-      countOf(customers, undefined),
-      countOf(customers, gte(customers.createdAt, new Date(weekStart))),
-    ]);
+  const row = await db
+    .select({
+      totalJobs: countOf(jobs, undefined),
+      recentJobs: countOf(jobs, and(gte(jobs.createdAt, new Date(recent)), lt(jobs.createdAt, new Date(nowMs + 1)))),
+      previousJobs: countOf(jobs, and(gte(jobs.createdAt, new Date(before)), lt(jobs.createdAt, new Date(recent)))),
+      revenue: revenueOf(),
+      recentRevenue: revenueOf(paidBetween(recent, nowMs + 1)),
+      previousRevenue: revenueOf(paidBetween(before, recent)),
+      overdue: countOf(invoices, overdueCondition(today)),
+      pendingEstimates: countOf(estimates, eq(estimates.status, "pending")),
+      customers: countOf(customers, undefined),
+      newCustomers: countOf(customers, gte(customers.createdAt, new Date(weekStart))),
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
 
   return {
-    totalJobs: number(totalJobs?.value),
-    totalRevenue: number(revenue?.value),
-    pendingEstimates: number(pendingEstimates?.value),
-    activeCustomers: number(totalCustomers?.value),
-    jobsChange: percentChange(number(recentJobs?.value), number(previousJobs?.value)),
-    revenueChange: percentChange(number(recentRevenue?.value), number(previousRevenue?.value)),
-    overdueInvoices: number(overdue?.value),
-    newCustomersThisWeek: number(newCustomers?.value),
+    totalJobs: number(row?.totalJobs),
+    totalRevenue: number(row?.revenue),
+    pendingEstimates: number(row?.pendingEstimates),
+    activeCustomers: number(row?.customers),
+    jobsChange: percentChange(number(row?.recentJobs), number(row?.previousJobs)),
+    revenueChange: percentChange(number(row?.recentRevenue), number(row?.previousRevenue)),
+    overdueInvoices: number(row?.overdue),
+    newCustomersThisWeek: number(row?.newCustomers),
   };
 }
 
