@@ -13,6 +13,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -79,9 +80,28 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   ];
 };
 
+/**
+ * What a route module may say in its `handle`. `hydrate: false` marks a page that works as
+ * plain HTML and needs no JavaScript (the landing page): when no matched route wants
+ * hydration, the document ships no scripts at all (docs/performance.md).
+ */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+function useHydration(): boolean {
+  const matches = useMatches();
+  // In the browser the app is already running (this document was hydrated): keep Remix's
+  // scripts and scroll restoration mounted across client-side navigations, to any page.
+  if (typeof document !== "undefined") return true;
+  const routes = matches.filter((match) => match.id !== "root");
+  return routes.length === 0 || routes.some((match) => (match.handle as RouteHandle | undefined)?.hydrate !== false);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const hydrate = useHydration();
   const locale = root?.locale ?? "en";
   const theme = root?.theme ?? "light";
   return (
@@ -95,8 +115,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
