@@ -79,7 +79,7 @@ function request(port: number, agent: http.Agent | false, options: { method?: st
 test("SIGTERM: the request in flight completes, new connections are refused, the database is closed, exit 0", async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "js", "a server-only test: once is enough");
   // Starting a server of its own takes a few seconds more on a busy machine.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const port = await freePort();
   const databaseFile = path.resolve(`data/e2e-shutdown-${Date.now()}-${process.pid}.db`);
   let output = "";
@@ -104,7 +104,7 @@ test("SIGTERM: the request in flight completes, new connections are refused, the
   try {
     await until(
       () => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false),
-      20_000,
+      45_000,
       `the server on port ${port}:\n${output}`,
     );
 
