@@ -38,6 +38,8 @@ function listDate(daysFromToday: number) {
 }
 
 test("create with three lines, edit, approve, search, filter and delete estimates", async ({ page }, testInfo) => {
+  // A long journey: more than the default 30 s on a busy machine.
+  test.slow();
   const javaScript = testInfo.project.name === "js";
   // A crashing bundle or a hydration mismatch (dates, money) would show up here.
   const errors: string[] = [];
