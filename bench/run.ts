@@ -456,7 +456,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 main().catch(async (error) => {
+  const dead = children.filter((child) => child.exitCode !== null || child.signalCode !== null);
+  const appLog = path.join(root, "data/bench/app-server.log");
+  const signalled = existsSync(appLog) && readFileSync(appLog, "utf8").includes("SIGTERM");
   await stopChildren();
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  if (dead.length > 0 || signalled) {
+    console.error("The app server stopped before the run ended (see data/bench/app-server.log): on a shared machine, something else may have signalled it.");
+  }
   process.exit(1);
 });
