@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "server/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
-    setupFiles: ["./test/setup-db.ts"],
+    setupFiles: ["./test/setup-i18n.ts", "./test/setup-db.ts"],
     pool: "forks",
     testTimeout: 20000,
   },

@@ -6,8 +6,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
-import { i18nConfig, isLanguage } from "~/services/i18n";
-import { i18nServer } from "~/services/i18n.server";
+import { isLanguage } from "~/services/i18n";
+import { i18nServer, serverI18nConfig } from "~/services/i18n.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -22,7 +22,7 @@ export default async function handleRequest(
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { locale?: string } | undefined;
   const locale = isLanguage(rootData?.locale) ? rootData.locale : await i18nServer.getLocale(request);
   const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng: locale });
+  await instance.use(initReactI18next).init({ ...serverI18nConfig, lng: locale });
 
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : undefined;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");

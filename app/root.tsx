@@ -17,12 +17,13 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
 import { ToastView } from "~/components/ui/toast";
 import { getShellSettings } from "~/models/settings.server";
+import { loadDictionary } from "~/services/dictionaries";
 import { translate } from "~/services/i18n";
 import { i18nServer } from "~/services/i18n.server";
 import { getThemeFromCookie, type Theme } from "~/services/preferences.server";
@@ -126,9 +127,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * Follows the language the server chose (a switch in settings or on the sign-in page): the
+ * browser fetches that dictionary first, then switches, so no text shows as a raw key.
+ */
+function useLanguage(locale: string) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language === locale) return;
+    let current = true;
+    void loadDictionary(locale).then(() => {
+      if (current) void i18n.changeLanguage(locale);
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale, i18n]);
+}
+
 export default function App() {
   const { locale, toast } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
+  useLanguage(locale);
   return (
     <>
       <Outlet />

@@ -1,7 +1,10 @@
 // What a page ships on first load: the scripts, module preloads and stylesheets its HTML
 // names, plus every module those import statically (what the browser fetches before the
 // page is interactive), each gzipped with node:zlib at the default level and summed. Inline
-// scripts (Remix's hydration data and module bootstrap) are counted apart.
+// scripts (Remix's hydration data and module bootstrap) are counted apart. Chunks loaded
+// with import() are left out, except the dictionary of the page's language, which the entry
+// awaits before hydrating.
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 export interface AssetFile {
@@ -43,6 +46,11 @@ export function staticImports(code: string): string[] {
   return [...found];
 }
 
+/** Specifiers of dynamic import("…") calls with a literal argument. */
+export function dynamicImports(code: string): string[] {
+  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
+}
+
 export async function pageAssets(base: string, page: string, cookie?: string): Promise<PageAssets> {
   const response = await fetch(new URL(page, base), { headers: cookie ? { cookie } : {}, redirect: "manual" });
   const html = await response.text();
@@ -68,19 +76,36 @@ export async function pageAssets(base: string, page: string, cookie?: string): P
   }
 
   const files: AssetFile[] = [];
-  const queue = [...js];
-  const seen = new Set(queue);
-  while (queue.length > 0) {
-    const url = queue.shift()!;
-    const body = await (await fetch(url)).text();
-    files.push({ url: new URL(url).pathname, kind: "js", bytes: Buffer.byteLength(body), gzipBytes: gz(body) });
-    for (const specifier of staticImports(body)) {
-      const next = new URL(specifier, url).href;
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
+  const seen = new Set<string>();
+  const bodies = new Map<string, string>();
+  // Fetches the given modules and everything they import statically.
+  const collect = async (start: Iterable<string>) => {
+    const queue = [...start].filter((url) => !seen.has(url));
+    for (const url of queue) seen.add(url);
+    while (queue.length > 0) {
+      const url = queue.shift()!;
+      const body = await (await fetch(url)).text();
+      bodies.set(url, body);
+      files.push({ url: new URL(url).pathname, kind: "js", bytes: Buffer.byteLength(body), gzipBytes: gz(body) });
+      for (const specifier of staticImports(body)) {
+        const next = new URL(specifier, url).href;
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
       }
     }
+  };
+  await collect(js);
+  // The entry fetches the dictionary of the page's language (<html lang>) with import()
+  // before it hydrates: that chunk is part of the first load, the other language's is not.
+  const lang = /<html\b[^>]*\blang="([\w-]+)"/i.exec(html)?.[1];
+  if (lang) {
+    const dictionary = new RegExp(`^${lang}-[\\w-]+\\.js$`);
+    const dynamic = [...bodies].flatMap(([url, body]) =>
+      dynamicImports(body).map((specifier) => new URL(specifier, url).href).filter((href) => dictionary.test(path.basename(new URL(href).pathname))),
+    );
+    await collect(dynamic);
   }
   for (const url of css) {
     const body = await (await fetch(url)).text();

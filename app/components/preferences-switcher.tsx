@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootLoaderData } from "~/root";
+import { loadDictionary } from "~/services/dictionaries";
 
 /**
  * Language and theme controls: plain forms that post to /resources/preferences, so they
@@ -25,10 +26,10 @@ export function PreferencesSwitcher({ className = "" }: { className?: string }) 
     <div className={`flex items-center gap-2 ${className}`}>
       <fetcher.Form method="post" action="/resources/preferences" className="flex items-center gap-1" aria-label={t("prefs.language")}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <button type="submit" name="language" value="en" className={pill(locale === "en")} aria-pressed={locale === "en"} lang="en">
+        <button type="submit" name="language" value="en" className={pill(locale === "en")} aria-pressed={locale === "en"} lang="en" onClick={() => void loadDictionary("en")}>
           EN
         </button>
-        <button type="submit" name="language" value="es" className={pill(locale === "es")} aria-pressed={locale === "es"} lang="es">
+        <button type="submit" name="language" value="es" className={pill(locale === "es")} aria-pressed={locale === "es"} lang="es" onClick={() => void loadDictionary("es")}>
           ES
         </button>
       </fetcher.Form>

@@ -1,5 +1,5 @@
 import { format } from "date-fns";
-import { enUS, es } from "date-fns/locale";
+import { dateLocale } from "~/lib/date-locale";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/lib/money";
@@ -52,7 +52,7 @@ export function FigureList({ id, title, rows }: { id: string; title: string; row
 /** A calendar date (`yyyy-MM-dd`) in a short form; built at local noon, so any machine zone prints the same. */
 function periodLabel(day: string, unit: ChartUnit, language: string) {
   const [y, m, d] = day.split("-").map(Number);
-  return format(new Date(y, m - 1, d, 12), unit === "week" ? "MMM d" : "MMM yy", { locale: language === "es" ? es : enUS });
+  return format(new Date(y, m - 1, d, 12), unit === "week" ? "MMM d" : "MMM yy", { locale: dateLocale(language) });
 }
 
 /**

@@ -3,7 +3,7 @@
 // UTC, so what is typed is what is shown back on any machine. Showing them in the
 // account's time zone (account_settings.time_zone) is a later step.
 import { format } from "date-fns";
-import { enUS, es } from "date-fns/locale";
+import { dateLocale } from "~/lib/date-locale";
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -59,8 +59,7 @@ function toDate(date: Date | string | null | undefined): Date | null {
   return Number.isNaN(value.getTime()) ? null : value;
 }
 
-const locales = { en: enUS, es };
-const localeOf = (language: string) => (language === "es" ? locales.es : locales.en);
+const localeOf = dateLocale;
 
 // date-fns formats in the machine's zone. These build a local date that carries the
 // UTC calendar fields, at an hour no daylight-saving change skips (noon for days, a

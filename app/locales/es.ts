@@ -1,4 +1,7 @@
-import type { PartialDictionary } from "./en";
+import type { Dictionary } from "./en";
+
+/** Dates in Spanish travel with the Spanish words: one chunk for the browser to load. */
+export { es as dateLocale } from "date-fns/locale/es";
 import jobsEs from "./jobs.es";
 import estimatesEs from "./estimates.es";
 import invoicesEs from "./invoices.es";
@@ -10,9 +13,10 @@ import settingsEs from "./settings.es";
 import securityEs from "./security.es";
 import assistantEs from "./ai.es";
 
-// Spanish. Keys left out here (the brand name, for one) fall back to English.
-const es: PartialDictionary = {
-  app: { tagline: "Administre su negocio de oficios desde un solo lugar" },
+// Spanish. It has every key English has (the type says so), so the browser needs only the
+// dictionary of the page's language, never English as a fallback.
+const es: Dictionary = {
+  app: { name: "TradeDesk", tagline: "Administre su negocio de oficios desde un solo lugar" },
   nav: {
     dashboard: "Panel",
     customers: "Clientes",

@@ -6,7 +6,7 @@ import { effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceSta
 import { likePattern, PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, formatDecimal, formatMoney, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
-import { translate } from "~/services/i18n";
+import { translate } from "~/services/i18n.server";
 import { insertWithNumber } from "./document-number.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";

@@ -9,7 +9,7 @@ import { estimateDocument } from "~/lib/invoice-document";
 import { formatMoney } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
-import { translate } from "~/services/i18n";
+import { translate } from "~/services/i18n.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
 import { getSettings } from "./settings.server";

@@ -1,31 +1,47 @@
-import en from "~/locales/en";
-import es from "~/locales/es";
-
+// Languages, the i18next options and `translate`, shared by the server and the browser.
+// The dictionaries themselves are not imported here: the server registers both at start-up
+// (i18n.server.ts), the browser loads only the ones its page speaks (dictionaries.ts), so a
+// phone never downloads the language it does not read.
 export const supportedLanguages = ["en", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
 export const defaultNS = "common";
 
-export const resources = {
-  en: { common: en },
-  es: { common: es },
-};
+type Tree = { readonly [key: string]: string | readonly string[] | Tree };
+
+const dictionaries: Partial<Record<Language, Tree>> = {};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 }
 
-/** The i18next options shared by the server render and the browser. */
+/** Makes a language's dictionary available to `translate` and to `i18nResources`. */
+export function addDictionary(language: Language, dictionary: object) {
+  dictionaries[language] = dictionary as Tree;
+}
+
+export function hasDictionary(language: Language): boolean {
+  return dictionaries[language] !== undefined;
+}
+
+/** The i18next `resources` option: every dictionary registered so far. */
+export function i18nResources() {
+  const resources: Partial<Record<Language, Record<string, Tree>>> = {};
+  for (const language of supportedLanguages) {
+    const dictionary = dictionaries[language];
+    if (dictionary) resources[language] = { [defaultNS]: dictionary };
+  }
+  return resources;
+}
+
+/** The i18next options shared by the server render and the browser (resources apart). */
 export const i18nConfig = {
   supportedLngs: [...supportedLanguages],
   fallbackLng: fallbackLanguage,
   defaultNS,
   ns: [defaultNS],
-  resources,
   interpolation: { escapeValue: false },
 };
-
-type Tree = { readonly [key: string]: string | readonly string[] | Tree };
 
 function lookup(tree: Tree | undefined, key: string): string | undefined {
   let node: unknown = tree;
@@ -39,6 +55,6 @@ function lookup(tree: Tree | undefined, key: string): string | undefined {
 /** A translation outside React (page titles, e-mails), with the same English fallback as i18next. */
 export function translate(locale: string, key: string, values: Record<string, string> = {}): string {
   const lang = isLanguage(locale) ? locale : fallbackLanguage;
-  const text = lookup(resources[lang].common as Tree, key) ?? lookup(resources.en.common as Tree, key) ?? key;
+  const text = lookup(dictionaries[lang], key) ?? lookup(dictionaries.en, key) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 }

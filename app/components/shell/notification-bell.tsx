@@ -1,8 +1,7 @@
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { NotificationList, type NotificationItem } from "~/components/notification-list";
+import type { NotificationItem } from "~/components/notification-list";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { badgeLabel } from "~/lib/badge";
 import { Icon } from "./icons";
@@ -15,6 +14,7 @@ export interface BellData {
 }
 
 const REFRESH_MS = 30_000;
+const NotificationPopover = lazy(() => import("./notification-popover"));
 
 /**
  * The bell with its unread badge. Without JavaScript it is a link to /app/notifications;
@@ -49,37 +49,25 @@ export function NotificationBell({ bell }: { bell: BellData }) {
   );
   const buttonClass = "relative flex items-center rounded p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
 
-  if (!hydrated) {
-    return (
-      <Link to="/app/notifications" className={buttonClass} aria-label={label} data-testid="notification-bell">
-        {bellIcon}
-      </Link>
-    );
-  }
+  const link = (
+    <Link to="/app/notifications" className={buttonClass} aria-label={label} data-testid="notification-bell">
+      {bellIcon}
+    </Link>
+  );
+  if (!hydrated) return link;
+  // The dropdown (Headless UI) is its own chunk, fetched after the page is interactive;
+  // until it arrives the bell is the plain link.
   return (
-    <Popover className="relative" data-testid="notification-bell">
-      <PopoverButton className={buttonClass} aria-label={label}>
-        {bellIcon}
-      </PopoverButton>
-      <PopoverPanel className="absolute right-0 z-30 mt-2 w-96 max-w-[calc(100vw-1.5rem)] rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <div className="flex items-center justify-between px-2 py-1">
-          <p className="text-sm font-semibold">{t("notifications.title")}</p>
-          {unread > 0 ? (
-            <poll.Form method="post" action="/app/notifications">
-              <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-              <button type="submit" name="intent" value="read-all" className="text-xs font-medium text-brand-600 hover:underline dark:text-brand-500">
-                {t("notifications.markAllRead")}
-              </button>
-            </poll.Form>
-          ) : null}
-        </div>
-        <div className="max-h-96 overflow-y-auto">
-          <NotificationList items={latest} redirectTo={location.pathname + location.search} />
-        </div>
-        <Link to="/app/notifications" className="block border-t border-slate-100 px-2 py-2 text-center text-sm text-brand-600 hover:underline dark:border-slate-800 dark:text-brand-500">
-          {t("notifications.viewAll")}
-        </Link>
-      </PopoverPanel>
-    </Popover>
+    <Suspense fallback={link}>
+      <NotificationPopover
+        label={label}
+        buttonClass={buttonClass}
+        icon={bellIcon}
+        unread={unread}
+        latest={latest}
+        form={poll.Form}
+        redirectTo={location.pathname + location.search}
+      />
+    </Suspense>
   );
 }
