@@ -259,3 +259,39 @@ test("another account's appointment answers 404", async ({ page, browser }) => {
   expect((await stranger.request.get(`/api/appointments/${appointment.id}`)).status()).toBe(404);
   await context.close();
 });
+
+test("a busy calendar day shows its first 12 items and links to the rest in the list", async ({ page }, testInfo) => {
+  const javaScript = testInfo.project.name === "js";
+  await registerViaUi(page);
+  const tag = Math.random().toString(36).slice(2, 7);
+  const customer = await apiCustomer(page, `Busy ${tag} Day`);
+  // Tomorrow at 06:00, 06:30 ... 13:30 local: sixteen jobs on one day.
+  const tomorrow = addDays(new Date(), 1);
+  for (let i = 0; i < 16; i++) {
+    const at = new Date(tomorrow.getFullYear(), tomorrow.getMonth(), tomorrow.getDate(), 6 + Math.floor(i / 2), (i % 2) * 30);
+    await apiJob(page, { customerId: customer.id, title: `Visit ${tag} ${two(i)}`, scheduledDate: at.toISOString() });
+  }
+  await page.goto(`/app/schedule?tab=calendar&week=${localDay(tomorrow)}`);
+  const day = page.locator(`[data-testid="calendar-day"][data-day="${localDay(tomorrow)}"]`);
+  await expect(day.getByRole("link", { name: new RegExp(`Visit ${tag}`) })).toHaveCount(12);
+  await expect(day.getByRole("link", { name: `Visit ${tag} 11` })).toBeVisible();
+  await expect(day.getByRole("link", { name: `Visit ${tag} 12` })).toHaveCount(0);
+  const more = day.getByTestId("calendar-more");
+  await expect(more).toHaveText("+ 4 more");
+
+  await more.click();
+  await expect(page).toHaveURL(new RegExp(`tab=list&day=${localDay(tomorrow)}`));
+  await expect(page.getByTestId("day-filter")).toContainText("only");
+  await expect(page.getByTestId("schedule-row")).toHaveCount(16);
+  await expect(page.getByTestId("schedule-row").first()).toContainText(`Visit ${tag} 00`);
+  await expect(page.getByTestId("schedule-row").last()).toContainText(`Visit ${tag} 15`);
+
+  // The search keeps the day; "Show all dates" drops it.
+  await page.getByRole("searchbox").fill(`${tag} 1`);
+  if (!javaScript) await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+  await expect(page.getByTestId("schedule-row")).toHaveCount(6);
+  await expect(page).toHaveURL(new RegExp(`day=${localDay(tomorrow)}`));
+  await page.getByRole("link", { name: "Show all dates" }).click();
+  await expect(page.getByTestId("day-filter")).toHaveCount(0);
+  await expect(page).not.toHaveURL(/day=/);
+});

@@ -1,7 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withParams } from "~/lib/list-params";
-import { addDays, formatDay, formatWeekTitle, type ScheduleItem } from "~/lib/schedule";
+import { addDays, formatDay, formatWeekTitle } from "~/lib/schedule";
+import type { CalendarDay } from "~/models/appointment.server";
 import { ScheduleEntry, scheduleItemKey } from "./schedule-item";
 import { buttonClass } from "./ui/button";
 
@@ -19,7 +20,7 @@ export function ScheduleCalendar({
 }: {
   week: string;
   today: string;
-  days: { day: string; items: ScheduleItem[] }[];
+  days: CalendarDay[];
   timeZone: string;
   locale: string;
 }) {
@@ -45,7 +46,7 @@ export function ScheduleCalendar({
         </nav>
       </div>
       <ol className="grid grid-cols-1 gap-2 md:grid-cols-7">
-        {days.map(({ day, items }) => {
+        {days.map(({ day, items, total }) => {
           const isToday = day === today;
           return (
             <li
@@ -73,6 +74,24 @@ export function ScheduleCalendar({
                   ))}
                 </ul>
               )}
+              {total > items.length ? (
+                <Link
+                  to={withParams(search, {
+                    tab: "list",
+                    day,
+                    week: null,
+                    page: null,
+                  })}
+                  className="mt-1 block text-xs font-medium text-brand-600 hover:underline dark:text-brand-500"
+                  aria-label={t("schedule.calendar.moreLabel", {
+                    count: total,
+                    date: formatDay(day, "MMMM d", locale),
+                  })}
+                  data-testid="calendar-more"
+                >
+                  {t("schedule.calendar.more", { count: total - items.length })}
+                </Link>
+              ) : null}
             </li>
           );
         })}

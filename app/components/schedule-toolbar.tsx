@@ -22,6 +22,7 @@ export function ScheduleToolbar({ params }: { params: ScheduleParams }) {
   if (params.tab !== "today") hidden.tab = params.tab;
   if (params.status !== "all") hidden.status = params.status;
   if (params.tab === "calendar" && new URLSearchParams(search).has("week")) hidden.week = params.week;
+  if (params.day) hidden.day = params.day;
   return (
     <div className="space-y-3">
       <ListSearch q={params.q} label={t("schedule.searchLabel")} placeholder={t("schedule.searchPlaceholder")} hidden={hidden} />
@@ -43,7 +44,7 @@ export function ScheduleToolbar({ params }: { params: ScheduleParams }) {
           {SCHEDULE_TABS.map((tab) => (
             <Link
               key={tab}
-              to={withParams(search, { tab: tab === "today" ? null : tab })}
+              to={withParams(search, { tab: tab === "today" ? null : tab, day: null })}
               preventScrollReset
               aria-current={params.tab === tab ? "page" : undefined}
               className={`rounded-md px-3 py-1.5 text-sm font-medium ${

@@ -3,30 +3,13 @@
 // (UTC when none is set). Formatting goes through calendar dates only, so the server
 // render and the browser print the same text in any machine zone.
 import { format } from "date-fns";
-import { enUS, es } from "date-fns/locale";
+import { dateLocale } from "~/lib/date-locale";
+import { calendarDateIn as dateInZone } from "~/lib/settings-time-zone";
 
-function zoneOrUtc(timeZone: string | null | undefined): string {
-  if (!timeZone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
-}
-
-/** The calendar date (`yyyy-MM-dd`) of an instant in a time zone. */
+/** The calendar date (`yyyy-MM-dd`) of an instant in a time zone (UTC when none or unknown); "" for no date. */
 export function calendarDateIn(instant: Date | string | number, timeZone?: string | null): string {
   const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return "";
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zoneOrUtc(timeZone),
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
+  return Number.isNaN(date.getTime()) ? "" : dateInZone(date, timeZone);
 }
 
 /** A calendar date some days after another: ("2025-01-30", 30) is "2025-03-01". */
@@ -46,5 +29,5 @@ export function formatCalendarDate(date: string | null | undefined, language = "
   if (!match) return "";
   // Noon: no daylight-saving change skips it.
   const local = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
-  return format(local, "MMM dd, yyyy", { locale: language === "es" ? es : enUS });
+  return format(local, "MMM dd, yyyy", { locale: dateLocale(language) });
 }

@@ -2,33 +2,13 @@
 // dates are stored as `yyyy-MM-dd`; instants (createdAt, paidDate) become a calendar day
 // in the account's time zone, or UTC when it has none, so server and browser agree.
 import { format } from "date-fns";
-import { enUS, es } from "date-fns/locale";
+import { dateLocale } from "~/lib/date-locale";
+import { calendarDateIn } from "~/lib/estimate-dates";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function validTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
-}
-
 /** The calendar day (`yyyy-MM-dd`) an instant falls on in a time zone (UTC by default). */
-export function calendarDay(instant: Date | string | number, timeZone?: string | null): string {
-  const date = instant instanceof Date ? instant : new Date(instant);
-  if (Number.isNaN(date.getTime())) return "";
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: validTimeZone(timeZone),
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
+export const calendarDay = calendarDateIn;
 
 /** A `yyyy-MM-dd` day plus some days, as `yyyy-MM-dd`. */
 export function addCalendarDays(day: string, days: number): string {
@@ -49,5 +29,5 @@ export function formatDocumentDate(value: Date | string | null | undefined, lang
   if (!match) return "";
   // date-fns formats in the machine's zone: build that day at noon locally.
   const local = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
-  return format(local, "MMM dd, yyyy", { locale: language === "es" ? es : enUS });
+  return format(local, "MMM dd, yyyy", { locale: dateLocale(language) });
 }

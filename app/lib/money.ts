@@ -79,9 +79,21 @@ export function withinMoneyLimit(cents: number): boolean {
 }
 
 /** Cents for people: "$1,234.50" in the interface language and the account's currency. */
+// One formatter per language and currency: building one costs more than formatting a whole list.
+const currencyFormatters = new Map<string, Intl.NumberFormat>();
+function currencyFormatter(tag: string, currency: string): Intl.NumberFormat {
+  const key = `${tag} ${currency}`;
+  let formatter = currencyFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(tag, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    currencyFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export function formatMoney(cents: number, locale = "en", currency = "USD"): string {
   const tag = locale === "es" ? "es-US" : "en-US";
-  const formatter = new Intl.NumberFormat(tag, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const formatter = currencyFormatter(tag, currency);
   // Format the exact decimal string, not a float division.
   return formatter.format(centsToString(cents) as unknown as number);
 }

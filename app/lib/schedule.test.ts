@@ -283,13 +283,14 @@ describe("formats", () => {
 describe("screen state in the URL", () => {
   it("reads tab, status, search, week (as its Sunday) and page, falling back to today's view", () => {
     const today = "2026-11-18";
-    expect(readScheduleParams(new URLSearchParams(""), today)).toEqual({ tab: "today", status: "all", q: "", week: "2026-11-15", page: 1 });
+    expect(readScheduleParams(new URLSearchParams(""), today)).toEqual({ tab: "today", status: "all", q: "", week: "2026-11-15", page: 1, day: null });
     expect(readScheduleParams(new URLSearchParams("tab=calendar&status=completed&q=%20panel%20&week=2026-03-11&page=3"), today)).toEqual({
       tab: "calendar",
       status: "completed",
       q: "panel",
       week: "2026-03-08",
       page: 3,
+      day: null,
     });
     expect(readScheduleParams(new URLSearchParams("tab=month&status=cancelled&week=2026-02-30&page=-1"), today)).toEqual({
       tab: "today",
@@ -297,7 +298,12 @@ describe("screen state in the URL", () => {
       q: "",
       week: "2026-11-15",
       page: 1,
+      day: null,
     });
+    // A day narrows the List tab only, and only when it is a real day.
+    expect(readScheduleParams(new URLSearchParams("tab=list&day=2026-11-20"), today).day).toBe("2026-11-20");
+    expect(readScheduleParams(new URLSearchParams("tab=list&day=2026-02-30"), today).day).toBeNull();
+    expect(readScheduleParams(new URLSearchParams("tab=calendar&day=2026-11-20"), today).day).toBeNull();
   });
 
   it("the account's zone is its setting when valid, else the server's", () => {

@@ -4,8 +4,9 @@
 // so the answer never depends on the zone of the machine (server or browser) running it.
 // Pure: the server and the browser both use it.
 import { format } from "date-fns";
-import { enUS, es } from "date-fns/locale";
+import { dateLocale } from "~/lib/date-locale";
 import { MAX_SEARCH_LENGTH } from "./list-params";
+import { isValidTimeZone, serverTimeZone } from "./settings-time-zone";
 
 export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "rescheduled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -164,21 +165,11 @@ const DAY_MS = 86_400_000;
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-export function isValidTimeZone(zone: unknown): zone is string {
-  if (typeof zone !== "string" || !zone || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isValidTimeZone };
 
 /** The account's zone: the one it chose, else the zone the server runs in, else UTC. */
 export function accountTimeZone(chosen: string | null | undefined): string {
-  if (isValidTimeZone(chosen)) return chosen;
-  const server = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return isValidTimeZone(server) ? server : "UTC";
+  return isValidTimeZone(chosen) ? chosen : serverTimeZone();
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -351,6 +342,8 @@ export interface ScheduleParams {
   /** The Sunday of the calendar week shown. */
   week: string;
   page: number;
+  /** The List tab narrowed to one day (a calendar day's "+ N more"); null for every date. */
+  day: string | null;
 }
 
 /** Reads the schedule's search params; anything unexpected falls back to today's view. */
@@ -359,12 +352,14 @@ export function readScheduleParams(search: URLSearchParams, today: string): Sche
   const status = search.get("status");
   const week = search.get("week");
   const page = Number(search.get("page"));
+  const day = search.get("day");
   return {
     tab: (SCHEDULE_TABS as readonly string[]).includes(tab ?? "") ? (tab as ScheduleTab) : "today",
     status: (SCHEDULE_FILTERS as readonly string[]).includes(status ?? "") ? (status as ScheduleFilter) : "all",
     q: (search.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH),
     week: weekStartOf(week && isDayKey(week) ? week : today),
     page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
+    day: tab === "list" && day && isDayKey(day) ? day : null,
   };
 }
 
@@ -382,7 +377,7 @@ export function scheduleUrl(search: string): string {
 // an hour no clock change skips (noon for days, a January day for times): server and
 // browser print the same text.
 
-const localeOf = (language: string) => (language === "es" ? es : enUS);
+const localeOf = dateLocale;
 
 function localDay(day: string): Date {
   const parsed = parseDayKey(day);

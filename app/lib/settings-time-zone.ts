@@ -5,11 +5,17 @@
 
 const DAY_MS = 86_400_000;
 
+// Zones found valid: building an Intl.DateTimeFormat to check one costs more than a page's
+// worth of date formatting, and every request asks about the account's zone.
+const knownZones = new Set<string>();
+
 /** True for a zone name this runtime knows ("UTC", "America/Chicago"). */
 export function isValidTimeZone(zone: unknown): zone is string {
   if (typeof zone !== "string" || zone.length === 0 || zone.length > 64) return false;
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    knownZones.add(zone);
     return true;
   } catch {
     return false;

@@ -32,6 +32,8 @@ const scheduleEn = {
     weekNavigation: "Week",
     noItems: "No items",
     isToday: "today",
+    more: "+ {{count}} more",
+    moreLabel: "All {{count}} items on {{date}}",
   },
   list: {
     emptyTitle: "No items scheduled",
@@ -40,6 +42,8 @@ const scheduleEn = {
     call: "Call",
     callAction: "Call {{name}}",
     when: "{{date}} at {{time}}",
+    dayFilter: "Showing {{date}} only",
+    allDays: "Show all dates",
   },
   form: {
     newTitle: "New Appointment",

@@ -36,6 +36,8 @@ const scheduleEs: Strings<typeof scheduleEn> = {
     weekNavigation: "Semana",
     noItems: "Sin elementos",
     isToday: "hoy",
+    more: "+ {{count}} más",
+    moreLabel: "Los {{count}} elementos del {{date}}",
   },
   list: {
     emptyTitle: "No hay elementos programados",
@@ -44,6 +46,8 @@ const scheduleEs: Strings<typeof scheduleEn> = {
     call: "Llamar",
     callAction: "Llamar a {{name}}",
     when: "{{date}} a las {{time}}",
+    dayFilter: "Solo el {{date}}",
+    allDays: "Ver todas las fechas",
   },
   form: {
     newTitle: "Nueva cita",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountSettings } from "#db/schema";
 import { createAppointment as insertAppointment, createCustomer, createJob } from "#db/factories";
-import { filterScheduleItems, mergeScheduleItems, SCHEDULE_FILTERS, weekRange } from "~/lib/schedule";
+import { dayRange, filterScheduleItems, groupByDay, mergeScheduleItems, SCHEDULE_FILTERS, weekRange } from "~/lib/schedule";
 import { createUser } from "~/models/user.server";
 import { getSettings } from "~/models/settings.server";
 import { getDb } from "~/services/db.server";
@@ -15,6 +15,7 @@ import {
   listAppointments,
   rescheduleAppointment,
   scheduleList,
+  scheduleWeek,
   scheduleWindow,
   setAppointmentStatus,
   upcomingAppointments,
@@ -194,6 +195,45 @@ describe("the schedule", () => {
         expect(sqlResult.total).toBe(expected.length);
       }
     }
+  });
+
+  it("the calendar week agrees with the window grouped by day, filtered and searched in SQL", async () => {
+    const me = await business();
+    const zone = "America/New_York";
+    const window = await scheduleWindow(me, weekRange("2026-11-15", zone));
+    for (const filter of SCHEDULE_FILTERS) {
+      for (const q of ["", "ana", "TANKLESS", "cedar", "nothing"]) {
+        const week = await scheduleWeek(me, { sunday: "2026-11-15", zone, filter, q });
+        const expected = groupByDay(filterScheduleItems(window, { filter, q }), "2026-11-15", zone);
+        expect(week.map((d) => ({ day: d.day, items: d.items })), `${filter} ${q}`).toEqual(expected);
+        expect(week.map((d) => d.total)).toEqual(expected.map((d) => d.items.length));
+      }
+    }
+    // "+ N more" leads to the List tab for that day: the same items, in the same order.
+    const monday = await scheduleList(me, { range: dayRange("2026-11-16", zone) });
+    expect(monday.items.map((i) => i.title)).toEqual(["Warranty check", "Panel upgrade"]);
+    expect(monday.total).toBe(2);
+    // The next Sunday's 00:00 in New York (05:00 UTC) belongs to the next week only.
+    const next = await scheduleWeek(me, { sunday: "2026-11-22", zone });
+    expect(next[0].items.map((i) => i.title)).toEqual(["Follow-up"]);
+  });
+
+  it("a calendar day shows its first items and counts the rest, across a clock change", async () => {
+    const db = await getDb();
+    const me = await account();
+    const ana = await createCustomer(db, me, { name: "Ana Ruiz" });
+    // 2026-11-01 is the day New York leaves daylight time: the day runs from 04:00 to 05:00 UTC the next day.
+    for (let i = 0; i < 8; i++) {
+      await insertAppointment(db, me, { customerId: ana.id, title: `Visit ${i}`, scheduledDate: new Date(Date.UTC(2026, 10, 1, 4 + i * 3)) });
+    }
+    await createJob(db, me, { customerId: ana.id, title: "Late job", scheduledDate: at("2026-11-02T04:30:00Z") });
+    await createJob(db, me, { customerId: ana.id, title: "Monday job", scheduledDate: at("2026-11-02T05:00:00Z") });
+    const week = await scheduleWeek(me, { sunday: "2026-11-01", zone: "America/New_York", perDay: 3 });
+    expect(week[0]).toMatchObject({ day: "2026-11-01", total: 9 });
+    expect(week[0].items.map((i) => i.title)).toEqual(["Visit 0", "Visit 1", "Visit 2"]);
+    expect(week[1]).toMatchObject({ day: "2026-11-02", total: 1 });
+    expect(week[1].items.map((i) => i.title)).toEqual(["Monday job"]);
+    expect(week.slice(2).every((d) => d.total === 0 && d.items.length === 0)).toBe(true);
   });
 
   it("upcoming is the schedule still to happen, filtered and searched", async () => {

@@ -1,9 +1,12 @@
-import { and, asc, count, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { accountSettings, appointments, customers, jobs } from "#db/schema";
 import { likePattern, PAGE_SIZE } from "~/lib/list-params";
 import {
   accountTimeZone,
   ACTIVE_STATUSES,
+  addDays,
+  dayRange,
+  weekDays,
   compareScheduleItems,
   mergeScheduleItems,
   type AppointmentSource,
@@ -346,6 +349,120 @@ async function scheduleSources(userId: string, { range, filter = "all", q, limit
   return mergeScheduleItems(appointmentSources, jobSources);
 }
 
+/** How many items a calendar day shows; the rest are counted and listed under the List tab. */
+export const CALENDAR_DAY_LIMIT = 12;
+
+export interface CalendarDay {
+  day: string;
+  /** The first items of the day in the schedule order, at most `perDay`. */
+  items: ScheduleItem[];
+  /** Every item of the day that matches the filter and search. */
+  total: number;
+}
+
+/** Which day of the week (0 to 6) an instant falls on, by the days' first instants (exact across a clock change). */
+function dayOfWeek(column: typeof appointments.scheduledDate | typeof jobs.scheduledDate, dayStarts: Date[]): SQL<number> {
+  const cases = dayStarts.slice(1).map((start, index) => sql` when ${lt(column, start)} then ${index}`);
+  return sql<number>`(case${sql.join(cases)} else 6 end)`;
+}
+
+/**
+ * The calendar's week: for each day its first `perDay` items and how many it has, filtered and
+ * searched in SQL. Window functions rank each day's rows, so a week with thousands of items
+ * reads and renders only what the calendar shows.
+ */
+export async function scheduleWeek(
+  userId: string,
+  { sunday, zone, filter = "all", q = "", perDay = CALENDAR_DAY_LIMIT }: { sunday: string; zone: string; filter?: ScheduleFilter; q?: string; perDay?: number },
+): Promise<CalendarDay[]> {
+  const db = await getDb();
+  const days = weekDays(sunday);
+  const dayStarts = days.map((day) => dayRange(day, zone).start);
+  const range = { start: dayStarts[0], end: dayRange(addDays(sunday, 6), zone).end };
+  const customerFields = { customerName: customers.name, customerPhone: customers.phone };
+
+  // Rank each day's rows on the scheduled-date index alone; read and join only the ones shown.
+  const appointmentDay = dayOfWeek(appointments.scheduledDate, dayStarts);
+  const rankedAppointments = db
+    .select({
+      id: appointments.id,
+      day: sql<number>`${appointmentDay}`.as("day"),
+      dayRank: sql<number>`row_number() over (partition by ${appointmentDay} order by ${appointments.scheduledDate}, ${appointments.id})`.as("day_rank"),
+      dayTotal: sql<number>`count(*) over (partition by ${appointmentDay})`.as("day_total"),
+    })
+    .from(appointments)
+    .where(and(eq(appointments.userId, userId), inRange(appointments.scheduledDate, range), appointmentFilter(filter), appointmentSearch(userId, q)))
+    .as("ranked_appointments");
+  const jobDay = dayOfWeek(jobs.scheduledDate, dayStarts);
+  const rankedJobs = db
+    .select({
+      id: jobs.id,
+      day: sql<number>`${jobDay}`.as("day"),
+      dayRank: sql<number>`row_number() over (partition by ${jobDay} order by ${jobs.scheduledDate}, ${jobs.id})`.as("day_rank"),
+      dayTotal: sql<number>`count(*) over (partition by ${jobDay})`.as("day_total"),
+    })
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), inRange(jobs.scheduledDate, range), jobFilter(filter), jobSearch(userId, q)))
+    .as("ranked_jobs");
+  const [appointmentRows, jobRows] = await Promise.all([
+    db
+      .select({
+        id: appointments.id,
+        title: appointments.title,
+        description: appointments.description,
+        location: appointments.location,
+        status: appointments.status,
+        scheduledDate: appointments.scheduledDate,
+        duration: appointments.duration,
+        jobId: appointments.jobId,
+        ...customerFields,
+        day: rankedAppointments.day,
+        dayTotal: rankedAppointments.dayTotal,
+      })
+      .from(rankedAppointments)
+      .innerJoin(appointments, eq(appointments.id, rankedAppointments.id))
+      .innerJoin(customers, appointmentCustomer(userId))
+      .where(lte(rankedAppointments.dayRank, perDay)),
+    db
+      .select({
+        id: jobs.id,
+        title: jobs.title,
+        description: jobs.description,
+        location: jobs.location,
+        status: jobs.status,
+        scheduledDate: jobs.scheduledDate,
+        ...customerFields,
+        day: rankedJobs.day,
+        dayTotal: rankedJobs.dayTotal,
+      })
+      .from(rankedJobs)
+      .innerJoin(jobs, eq(jobs.id, rankedJobs.id))
+      .innerJoin(customers, jobCustomer(userId))
+      .where(lte(rankedJobs.dayRank, perDay)),
+  ]);
+
+  // Every row of a day carries the day's total: count it once per source.
+  const totals = days.map(() => 0);
+  for (const rows of [appointmentRows, jobRows]) {
+    const counted = new Set<number>();
+    for (const row of rows) {
+      if (counted.has(row.day)) continue;
+      counted.add(row.day);
+      totals[row.day] += Number(row.dayTotal);
+    }
+  }
+  const customer = (row: { customerName: string; customerPhone: string | null }) => ({ name: row.customerName, phone: row.customerPhone });
+  const items = mergeScheduleItems(
+    appointmentRows.map((row) => ({ ...row, customer: customer(row) })),
+    jobRows.map((row) => ({ ...row, customer: customer(row) })),
+  );
+  return days.map((day, index) => ({
+    day,
+    items: items.filter((item) => item.scheduledDate >= dayStarts[index] && item.scheduledDate < (dayStarts[index + 1] ?? range.end)).slice(0, perDay),
+    total: totals[index],
+  }));
+}
+
 /**
  * Everything on the schedule between two instants (a day, a week), whatever its status:
  * a bounded window, read with range queries on the scheduled-date indexes. The screen
@@ -372,21 +489,27 @@ export async function upcomingSchedule(
  */
 export async function scheduleList(
   userId: string,
-  { filter = "all", q = "", page = 1, pageSize = PAGE_SIZE }: { filter?: ScheduleFilter; q?: string; page?: number; pageSize?: number } = {},
+  {
+    filter = "all",
+    q = "",
+    page = 1,
+    pageSize = PAGE_SIZE,
+    range,
+  }: { filter?: ScheduleFilter; q?: string; page?: number; pageSize?: number; range?: Partial<Range> } = {},
 ) {
   const db = await getDb();
   const offset = (page - 1) * pageSize;
   const [items, appointmentTotal, jobTotal] = await Promise.all([
-    scheduleSources(userId, { filter, q, limit: offset + pageSize }),
+    scheduleSources(userId, { filter, q, range, limit: offset + pageSize }),
     db
       .select({ value: count() })
       .from(appointments)
-      .where(and(eq(appointments.userId, userId), appointmentFilter(filter), appointmentSearch(userId, q)))
+      .where(and(eq(appointments.userId, userId), inRange(appointments.scheduledDate, range), appointmentFilter(filter), appointmentSearch(userId, q)))
       .get(),
     db
       .select({ value: count() })
       .from(jobs)
-      .where(and(eq(jobs.userId, userId), jobFilter(filter), jobSearch(userId, q)))
+      .where(and(eq(jobs.userId, userId), inRange(jobs.scheduledDate, range), jobFilter(filter), jobSearch(userId, q)))
       .get(),
   ]);
   return {

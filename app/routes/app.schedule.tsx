@@ -8,8 +8,8 @@ import { ScheduleToolbar } from "~/components/schedule-toolbar";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/lib/meta";
-import { dayKey, dayRange, filterScheduleItems, groupByDay, readScheduleParams, UPCOMING_LIMIT, weekRange } from "~/lib/schedule";
-import { getAccountTimeZone, scheduleList, scheduleWindow, upcomingSchedule } from "~/models/appointment.server";
+import { dayKey, dayRange, filterScheduleItems, readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
+import { getAccountTimeZone, scheduleList, scheduleWeek, scheduleWindow, upcomingSchedule } from "~/models/appointment.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
 
@@ -18,11 +18,11 @@ export const meta = titleMeta("schedule.title");
 /** Loads only what the tab shows: today's window and the next five, a week, or one page of the list. */
 async function loadView(userId: string, params: ReturnType<typeof readScheduleParams>, today: string, timeZone: string, now: Date) {
   if (params.tab === "calendar") {
-    const items = filterScheduleItems(await scheduleWindow(userId, weekRange(params.week, timeZone)), { filter: params.status, q: params.q });
-    return { tab: "calendar" as const, days: groupByDay(items, params.week, timeZone) };
+    return { tab: "calendar" as const, days: await scheduleWeek(userId, { sunday: params.week, zone: timeZone, filter: params.status, q: params.q }) };
   }
   if (params.tab === "list") {
-    return { tab: "list" as const, ...(await scheduleList(userId, { filter: params.status, q: params.q, page: params.page })) };
+    const range = params.day ? dayRange(params.day, timeZone) : undefined;
+    return { tab: "list" as const, ...(await scheduleList(userId, { filter: params.status, q: params.q, page: params.page, range })) };
   }
   const [todayWindow, upcoming] = await Promise.all([
     scheduleWindow(userId, dayRange(today, timeZone)),
@@ -68,7 +68,8 @@ export default function SchedulePage() {
             total={view.total}
             page={view.page}
             pageSize={view.pageSize}
-            searching={params.q !== "" || params.status !== "all"}
+            searching={params.q !== "" || params.status !== "all" || params.day !== null}
+            day={params.day}
             timeZone={timeZone}
             locale={locale}
           />
