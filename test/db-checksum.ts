@@ -10,16 +10,31 @@ function encode(value: unknown): unknown {
   return value;
 }
 
-/** Each table's name with a SHA-256 of its rows in rowid order. */
+type Client = Awaited<ReturnType<typeof getConnection>>["client"];
+
+/**
+ * The tables that hold data: not SQLite's own, not the test counter, not the full-text
+ * indexes (virtual tables whose shadow tables FTS5 alone writes: they mirror the searched
+ * tables, which are checked themselves).
+ */
+async function dataTables(client: Client): Promise<{ name: string; withoutRowid: boolean }[]> {
+  const tables = await client.execute(
+    `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '${COUNTER}' ORDER BY name`,
+  );
+  const virtual = tables.rows.filter((row) => /^CREATE VIRTUAL TABLE/i.test(String(row.sql))).map((row) => String(row.name));
+  const shadow = (name: string) => virtual.some((table) => name.startsWith(`${table}_`) && /_(data|idx|content|docsize|config)$/.test(name));
+  return tables.rows
+    .map((row) => ({ name: String(row.name), sql: String(row.sql) }))
+    .filter(({ name }) => !virtual.includes(name) && !shadow(name))
+    .map(({ name, sql }) => ({ name, withoutRowid: /WITHOUT ROWID\s*$/i.test(sql) }));
+}
+
+/** Each table's name with a SHA-256 of its rows in rowid order (in key order without rowids). */
 export async function tableChecksums(): Promise<Record<string, string>> {
   const { client } = await getConnection();
-  const tables = await client.execute(
-    `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '${COUNTER}' ORDER BY name`,
-  );
   const sums: Record<string, string> = {};
-  for (const row of tables.rows) {
-    const name = String(row.name);
-    const result = await client.execute(`SELECT * FROM "${name.replaceAll('"', '""')}" ORDER BY rowid`);
+  for (const { name, withoutRowid } of await dataTables(client)) {
+    const result = await client.execute(`SELECT * FROM "${name.replaceAll('"', '""')}" ${withoutRowid ? "ORDER BY 1" : "ORDER BY rowid"}`);
     const hash = createHash("sha256");
     hash.update(JSON.stringify(result.columns));
     for (const r of result.rows) hash.update(JSON.stringify(result.columns.map((column) => encode(r[column]))) + "\n");
@@ -45,11 +60,7 @@ export async function installWriteCounter() {
   const { client } = await getConnection();
   await client.execute(`CREATE TABLE IF NOT EXISTS ${COUNTER} (n INTEGER NOT NULL)`);
   await client.execute(`INSERT INTO ${COUNTER} SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM ${COUNTER})`);
-  const tables = await client.execute(
-    `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '${COUNTER}'`,
-  );
-  for (const row of tables.rows) {
-    const name = String(row.name);
+  for (const { name } of await dataTables(client)) {
     for (const event of ["INSERT", "UPDATE", "DELETE"]) {
       const trigger = `zz_count_${event.toLowerCase()}_${name.replace(/\W/g, "_")}`;
       await client.execute(

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { accountSettings, appointments, customers, jobs } from "#db/schema";
-import { likePattern, PAGE_SIZE } from "~/lib/list-params";
+import { PAGE_SIZE } from "~/lib/list-params";
 import {
   accountTimeZone,
   ACTIVE_STATUSES,
@@ -19,7 +19,7 @@ import {
 } from "~/lib/schedule";
 import type { AppointmentInput } from "~/lib/schedule-schema";
 import { getDb } from "~/services/db.server";
-import { contains, customerNameContains } from "./sql.server";
+import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 
 export type Appointment = typeof appointments.$inferSelect;
 export type AppointmentWithCustomer = Appointment & { customer: { name: string; phone: string | null } };
@@ -57,32 +57,26 @@ function withCustomer({ customerName, customerPhone, ...appointment }: Appointme
 }
 
 // The customer is joined inside the account too: an appointment never shows another account's customer.
-const appointmentCustomer = (userId: string) => and(eq(customers.id, appointments.customerId), eq(customers.userId, userId));
-const jobCustomer = (userId: string) => and(eq(customers.id, jobs.customerId), eq(customers.userId, userId));
+const appointmentCustomer = (userId: string) => accountCustomer(appointments.customerId, userId);
+const jobCustomer = (userId: string) => accountCustomer(jobs.customerId, userId);
 
 const inRange = (column: typeof appointments.scheduledDate | typeof jobs.scheduledDate, range?: Partial<Range>) =>
   and(range?.start ? gte(column, range.start) : undefined, range?.end ? lt(column, range.end) : undefined);
 
-// Searches match the customer's name through customerNameContains, so the counts need no join.
-function appointmentSearch(userId: string, q: string | undefined) {
-  if (!q) return undefined;
-  const pattern = likePattern(q);
-  return or(
-    contains(appointments.title, pattern),
-    customerNameContains(appointments.customerId, userId, q),
-    contains(appointments.location, pattern),
-    contains(appointments.description, pattern),
+// The account's appointments and jobs, searched (title, location, description and the
+// customer's name, matched through customerNameContains, so the counts need no join).
+function accountAppointments(userId: string, q = "") {
+  return accountRows(appointments.userId, userId, q, (text) =>
+    or(
+      textSearch("appointments", appointments.id, userId, text, [appointments.title, appointments.location, appointments.description]),
+      customerNameContains(appointments.customerId, userId, text),
+    ),
   );
 }
 
-function jobSearch(userId: string, q: string | undefined) {
-  if (!q) return undefined;
-  const pattern = likePattern(q);
-  return or(
-    contains(jobs.title, pattern),
-    customerNameContains(jobs.customerId, userId, q),
-    contains(jobs.location, pattern),
-    contains(jobs.description, pattern),
+function accountJobs(userId: string, q = "") {
+  return accountRows(jobs.userId, userId, q, (text) =>
+    or(textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location, jobs.description]), customerNameContains(jobs.customerId, userId, text)),
   );
 }
 
@@ -116,10 +110,9 @@ export async function listAppointments(
 ) {
   const db = await getDb();
   const where = and(
-    eq(appointments.userId, userId),
+    accountAppointments(userId, q),
     inRange(appointments.scheduledDate, range),
     status === "all" ? undefined : eq(appointments.status, status),
-    appointmentSearch(userId, q),
   );
   const [rows, total] = await Promise.all([
     db
@@ -322,7 +315,7 @@ async function scheduleSources(userId: string, { range, filter = "all", q, limit
     })
     .from(appointments)
     .innerJoin(customers, appointmentCustomer(userId))
-    .where(and(eq(appointments.userId, userId), inRange(appointments.scheduledDate, range), appointmentFilter(filter), appointmentSearch(userId, q)))
+    .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
     .orderBy(asc(appointments.scheduledDate), asc(appointments.id));
   const jobQuery = db
     .select({
@@ -337,7 +330,7 @@ async function scheduleSources(userId: string, { range, filter = "all", q, limit
     })
     .from(jobs)
     .innerJoin(customers, jobCustomer(userId))
-    .where(and(eq(jobs.userId, userId), inRange(jobs.scheduledDate, range), jobFilter(filter), jobSearch(userId, q)))
+    .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
     .orderBy(asc(jobs.scheduledDate), asc(jobs.id));
   const [appointmentRows, jobRows] = await Promise.all([
     limit === undefined ? appointmentQuery : appointmentQuery.limit(limit),
@@ -391,7 +384,7 @@ export async function scheduleWeek(
       dayTotal: sql<number>`count(*) over (partition by ${appointmentDay})`.as("day_total"),
     })
     .from(appointments)
-    .where(and(eq(appointments.userId, userId), inRange(appointments.scheduledDate, range), appointmentFilter(filter), appointmentSearch(userId, q)))
+    .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
     .as("ranked_appointments");
   const jobDay = dayOfWeek(jobs.scheduledDate, dayStarts);
   const rankedJobs = db
@@ -402,7 +395,7 @@ export async function scheduleWeek(
       dayTotal: sql<number>`count(*) over (partition by ${jobDay})`.as("day_total"),
     })
     .from(jobs)
-    .where(and(eq(jobs.userId, userId), inRange(jobs.scheduledDate, range), jobFilter(filter), jobSearch(userId, q)))
+    .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
     .as("ranked_jobs");
   const [appointmentRows, jobRows] = await Promise.all([
     db
@@ -504,12 +497,12 @@ export async function scheduleList(
     db
       .select({ value: count() })
       .from(appointments)
-      .where(and(eq(appointments.userId, userId), inRange(appointments.scheduledDate, range), appointmentFilter(filter), appointmentSearch(userId, q)))
+      .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
       .get(),
     db
       .select({ value: count() })
       .from(jobs)
-      .where(and(eq(jobs.userId, userId), inRange(jobs.scheduledDate, range), jobFilter(filter), jobSearch(userId, q)))
+      .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
       .get(),
   ]);
   return {

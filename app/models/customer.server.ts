@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { appointments, customers, estimates, invoices, jobs } from "#db/schema";
 import { CUSTOMER_COLUMNS, customerSchema, type CustomerInput, type CustomerSort } from "~/lib/customer-schema";
 import { csvLine, parseCsv } from "~/lib/csv";
-import { likePattern, PAGE_SIZE } from "~/lib/list-params";
+import { PAGE_SIZE } from "~/lib/list-params";
 import { getDb } from "~/services/db.server";
-import { sameAccount } from "./sql.server";
+import { accountRows, sameAccount, textSearch } from "./sql.server";
 
 export type Customer = typeof customers.$inferSelect;
 
@@ -15,14 +15,9 @@ const ORDER: Record<CustomerSort, SQL[]> = {
   oldest: [asc(customers.createdAt), asc(customers.id)],
 };
 
-function searchCondition(q: string) {
-  if (!q) return undefined;
-  const pattern = likePattern(q);
-  return or(
-    sql`${customers.name} like ${pattern} escape '\\'`,
-    sql`${customers.email} like ${pattern} escape '\\'`,
-    sql`${customers.phone} like ${pattern} escape '\\'`,
-  );
+/** The account's customers, searched over name, e-mail and phone. */
+function accountCustomers(userId: string, q: string) {
+  return accountRows(customers.userId, userId, q, (text) => textSearch("customers", customers.id, userId, text, [customers.name, customers.email, customers.phone]));
 }
 
 /** One page of the account's customers, searched over name, e-mail and phone, in SQL. */
@@ -31,7 +26,7 @@ export async function listCustomers(
   { q = "", sort = "name", page = 1, pageSize = PAGE_SIZE }: { q?: string; sort?: CustomerSort; page?: number; pageSize?: number } = {},
 ) {
   const db = await getDb();
-  const where = and(eq(customers.userId, userId), searchCondition(q));
+  const where = accountCustomers(userId, q);
   const [items, total] = await Promise.all([
     db
       .select()

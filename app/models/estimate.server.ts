@@ -6,11 +6,11 @@ import {
   type EstimateInput,
   type EstimateStatusFilter,
 } from "~/lib/estimate-schema";
-import { likePattern, PAGE_SIZE } from "~/lib/list-params";
+import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, formatDecimal, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { insertWithNumber } from "./document-number.server";
-import { contains, customerNameContains, sameAccount } from "./sql.server";
+import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
 
 export type Estimate = typeof estimates.$inferSelect;
 export type EstimateItem = typeof estimateItems.$inferSelect;
@@ -29,7 +29,7 @@ const customerColumns = {
 export type EstimateCustomer = { id: string; name: string; address: string | null; city: string | null; state: string | null; zipCode: string | null; phone: string | null; email: string | null };
 
 // Customer and job are joined inside the account too: an estimate never shows another account's rows.
-const customerJoin = (userId: string) => and(eq(customers.id, estimates.customerId), eq(customers.userId, userId));
+const customerJoin = (userId: string) => accountCustomer(estimates.customerId, userId);
 const jobJoin = (userId: string) => and(eq(jobs.id, estimates.jobId), eq(jobs.userId, userId));
 
 /** One of the account's estimates with its items (in order), its customer and its job. */
@@ -53,13 +53,10 @@ export async function getEstimateWithItems(userId: string, id: string) {
 
 export type EstimateWithItems = NonNullable<Awaited<ReturnType<typeof getEstimateWithItems>>>;
 
-function searchCondition(userId: string, q: string) {
-  if (!q) return undefined;
-  const pattern = likePattern(q);
-  return or(
-    contains(estimates.title, pattern),
-    customerNameContains(estimates.customerId, userId, q),
-    contains(estimates.estimateNumber, pattern),
+/** The account's estimates, searched over title, number and the customer's name. */
+function accountEstimates(userId: string, q: string) {
+  return accountRows(estimates.userId, userId, q, (text) =>
+    or(textSearch("estimates", estimates.id, userId, text, [estimates.title, estimates.estimateNumber]), customerNameContains(estimates.customerId, userId, text)),
   );
 }
 
@@ -82,7 +79,7 @@ export async function listEstimates(
   { q = "", status = "all", page = 1, pageSize = PAGE_SIZE, withItems = false }: EstimateListOptions = {},
 ) {
   const db = await getDb();
-  const where = and(eq(estimates.userId, userId), status === "all" ? undefined : eq(estimates.status, status), searchCondition(userId, q));
+  const where = and(accountEstimates(userId, q), status === "all" ? undefined : eq(estimates.status, status));
   const [rows, total] = await Promise.all([
     db
       .select({ estimate: estimates, customer: customerColumns, job: { id: jobs.id, title: jobs.title } })

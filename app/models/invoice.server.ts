@@ -3,7 +3,7 @@ import { accountSettings, customers, estimateItems, estimates, invoiceItems, inv
 import { addCalendarDays, calendarDay } from "~/lib/invoice-dates";
 import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
 import { effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceStatusFilter } from "~/lib/invoice-status";
-import { likePattern, PAGE_SIZE } from "~/lib/list-params";
+import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, formatDecimal, formatMoney, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { translate } from "~/services/i18n.server";
@@ -11,7 +11,7 @@ import { insertWithNumber } from "./document-number.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
 import { getSettings } from "./settings.server";
-import { contains, customerNameContains } from "./sql.server";
+import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 
 export type Invoice = typeof invoices.$inferSelect;
 
@@ -107,19 +107,16 @@ function shape(row: ListRow) {
 // Joins stay inside the account: an invoice never shows another account's customer, job or estimate.
 function baseQuery(userId: string) {
   return {
-    customerJoin: and(eq(customers.id, invoices.customerId), eq(customers.userId, userId)),
+    customerJoin: accountCustomer(invoices.customerId, userId),
     jobJoin: and(eq(jobs.id, invoices.jobId), eq(jobs.userId, userId)),
     estimateJoin: and(eq(estimates.id, invoices.estimateId), eq(estimates.userId, userId)),
   };
 }
 
-function searchCondition(userId: string, q: string) {
-  if (!q) return undefined;
-  const pattern = likePattern(q);
-  return or(
-    contains(invoices.title, pattern),
-    customerNameContains(invoices.customerId, userId, q),
-    contains(invoices.invoiceNumber, pattern),
+/** The account's invoices, searched over title, number and the customer's name. */
+function accountInvoices(userId: string, q: string) {
+  return accountRows(invoices.userId, userId, q, (text) =>
+    or(textSearch("invoices", invoices.id, userId, text, [invoices.title, invoices.invoiceNumber]), customerNameContains(invoices.customerId, userId, text)),
   );
 }
 
@@ -171,7 +168,7 @@ export async function listInvoices(
 ) {
   const db = await getDb();
   const joins = baseQuery(userId);
-  const where = and(eq(invoices.userId, userId), statusCondition(status, today), searchCondition(userId, q));
+  const where = and(accountInvoices(userId, q), statusCondition(status, today));
   const [rows, total] = await Promise.all([
     db
       .select(listColumns)

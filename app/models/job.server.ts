@@ -2,10 +2,10 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-o
 import { appointments, customers, estimates, invoices, jobs } from "#db/schema";
 import type { JobInput, JobSort } from "~/lib/job-schema";
 import type { JobStatus } from "~/lib/job-status";
-import { likePattern, PAGE_SIZE } from "~/lib/list-params";
+import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
-import { contains, customerNameContains, sameAccount } from "./sql.server";
+import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
 
 export type Job = typeof jobs.$inferSelect;
 export type JobWithCustomer = Job & { customer: { name: string; phone: string | null } };
@@ -45,12 +45,13 @@ function withCustomer({ customerName, customerPhone, ...job }: JobRow): JobWithC
 }
 
 // The customer is joined inside the account too: a job never shows another account's customer.
-const customerJoin = (userId: string) => and(eq(customers.id, jobs.customerId), eq(customers.userId, userId));
+const customerJoin = (userId: string) => accountCustomer(jobs.customerId, userId);
 
-function searchCondition(userId: string, q: string) {
-  if (!q) return undefined;
-  const pattern = likePattern(q);
-  return or(contains(jobs.title, pattern), customerNameContains(jobs.customerId, userId, q), contains(jobs.location, pattern));
+/** The account's jobs, searched over title, location and the customer's name. */
+function accountJobs(userId: string, q: string) {
+  return accountRows(jobs.userId, userId, q, (text) =>
+    or(textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location]), customerNameContains(jobs.customerId, userId, text)),
+  );
 }
 
 export interface JobListOptions {
@@ -71,7 +72,7 @@ export async function listJobs(
   { q = "", status = "all", sort = "newest", page = 1, pageSize = PAGE_SIZE }: JobListOptions = {},
 ) {
   const db = await getDb();
-  const where = and(eq(jobs.userId, userId), status === "all" ? undefined : eq(jobs.status, status), searchCondition(userId, q));
+  const where = and(accountJobs(userId, q), status === "all" ? undefined : eq(jobs.status, status));
   const [rows, total] = await Promise.all([
     db
       .select(jobColumns)

@@ -1,10 +1,9 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { appointments, customers, estimates, invoices, jobs, users } from "#db/schema";
-import { likePattern } from "~/lib/list-params";
 import { dayKey, startOfDay, weekStartOf } from "~/lib/schedule";
 import { getDb } from "~/services/db.server";
 import { overdueCondition } from "./invoice.server";
-import { contains, customerNameContains } from "./sql.server";
+import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 
 const DAY_MS = 86_400_000;
 /** The dashboard compares the last 30 days with the 30 before. */
@@ -122,35 +121,22 @@ export const SEARCH_SECTION_LIMIT = 10;
  */
 export async function searchBusiness(userId: string, q: string, { limit = SEARCH_SECTION_LIMIT, today }: { limit?: number; today: string }) {
   const db = await getDb();
-  const pattern = likePattern(q);
 
   // The customer's name is matched through customerNameContains, so the counts need no join.
-  const customerWhere = and(
-    eq(customers.userId, userId),
-    or(contains(customers.name, pattern), contains(customers.email, pattern), contains(customers.phone, pattern)),
+  const customerWhere = accountRows(customers.userId, userId, q, (text) =>
+    textSearch("customers", customers.id, userId, text, [customers.name, customers.email, customers.phone]),
   );
-  const jobCustomer = and(eq(customers.id, jobs.customerId), eq(customers.userId, userId));
-  const jobWhere = and(
-    eq(jobs.userId, userId),
-    or(contains(jobs.title, pattern), contains(jobs.location, pattern), customerNameContains(jobs.customerId, userId, q)),
+  const jobCustomer = accountCustomer(jobs.customerId, userId);
+  const jobWhere = accountRows(jobs.userId, userId, q, (text) =>
+    or(textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location]), customerNameContains(jobs.customerId, userId, text)),
   );
-  const estimateCustomer = and(eq(customers.id, estimates.customerId), eq(customers.userId, userId));
-  const estimateWhere = and(
-    eq(estimates.userId, userId),
-    or(
-      contains(estimates.estimateNumber, pattern),
-      contains(estimates.title, pattern),
-      customerNameContains(estimates.customerId, userId, q),
-    ),
+  const estimateCustomer = accountCustomer(estimates.customerId, userId);
+  const estimateWhere = accountRows(estimates.userId, userId, q, (text) =>
+    or(textSearch("estimates", estimates.id, userId, text, [estimates.estimateNumber, estimates.title]), customerNameContains(estimates.customerId, userId, text)),
   );
-  const invoiceCustomer = and(eq(customers.id, invoices.customerId), eq(customers.userId, userId));
-  const invoiceWhere = and(
-    eq(invoices.userId, userId),
-    or(
-      contains(invoices.invoiceNumber, pattern),
-      contains(invoices.title, pattern),
-      customerNameContains(invoices.customerId, userId, q),
-    ),
+  const invoiceCustomer = accountCustomer(invoices.customerId, userId);
+  const invoiceWhere = accountRows(invoices.userId, userId, q, (text) =>
+    or(textSearch("invoices", invoices.id, userId, text, [invoices.invoiceNumber, invoices.title]), customerNameContains(invoices.customerId, userId, text)),
   );
 
   const [customerRows, customerTotal, jobRows, jobTotal, estimateRows, estimateTotal, invoiceRows, invoiceTotal] = await Promise.all([

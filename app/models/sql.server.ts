@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { customers } from "#db/schema";
 import { likePattern } from "~/lib/list-params";
@@ -21,10 +21,61 @@ export function contains(column: AnySQLiteColumn, pattern: string): SQL {
 }
 
 /**
+ * The join to a row's customer, checked to be the account's. The customer's primary key
+ * drives the join; the account check is `sameAccount`, so SQLite never starts a list from
+ * the account's customers instead of the listed rows (a search would then walk them all).
+ */
+export function accountCustomer(customerId: AnySQLiteColumn, userId: string): SQL {
+  return and(eq(customers.id, customerId), sameAccount(customers.userId, userId))!;
+}
+
+/** The tables with a full-text search index (migration 0003_search_index, docs/decisions/010). */
+export type SearchableTable = "customers" | "jobs" | "estimates" | "invoices" | "appointments";
+
+/** The trigram index finds text of three characters or more; shorter text is matched with LIKE. */
+const TRIGRAM = 3;
+
+/**
+ * Rows of the account where any of the columns contains the text, ignoring case (and, for
+ * three characters or more, accents: "garcia" finds "García"). Three characters or more go
+ * through the table's trigram index, so the cost follows the matches, not the account's
+ * size; shorter text falls back to `like` over the columns.
+ */
+export function textSearch(table: SearchableTable, id: AnySQLiteColumn, userId: string, q: string, columns: readonly AnySQLiteColumn[]): SQL {
+  const text = q.trim();
+  if ([...text].length < TRIGRAM) {
+    const pattern = likePattern(text);
+    return sql`(${sql.join(
+      columns.map((column) => contains(column, pattern)),
+      sql` or `,
+    )})`;
+  }
+  const index = sql.identifier(`${table}_search`);
+  // A phrase in double quotes is taken literally; the braces name the columns to look in.
+  const query = `{${columns.map((column) => column.name).join(" ")}} : "${text.replace(/"/g, '""')}"`;
+  return sql`${id} in (select id from ${index} where ${index} match ${query} and user_id = ${userId})`;
+}
+
+/**
+ * The account's rows, those matching the search when there is one. With text the trigram
+ * index finds, the matches drive the query (the search's id lookups), and the account
+ * filter only checks them: as `sameAccount`, so SQLite does not walk the account's whole
+ * index instead (docs/decisions/010). Without, or with shorter text, the account's index
+ * drives it as usual.
+ */
+export function accountRows(userIdColumn: AnySQLiteColumn, userId: string, q: string, search: (text: string) => SQL | undefined): SQL {
+  const text = q.trim();
+  if (!text) return eq(userIdColumn, userId);
+  const account = [...text].length >= TRIGRAM ? sameAccount(userIdColumn, userId) : eq(userIdColumn, userId);
+  return and(account, search(text))!;
+}
+
+/**
  * Rows whose customer's name contains the text: the account's matching customers are
- * found once (one pass over its customers), instead of a join per row, so a search and
- * its count need no join with customers.
+ * found once (through the customers' search index), instead of a join per row, so a search
+ * and its count need no join with customers.
  */
 export function customerNameContains(customerId: AnySQLiteColumn, userId: string, q: string): SQL {
-  return sql`${customerId} in (select ${customers.id} from ${customers} where ${customers.userId} = ${userId} and ${contains(customers.name, likePattern(q))})`;
+  const matching = accountRows(customers.userId, userId, q, (text) => textSearch("customers", customers.id, userId, text, [customers.name]));
+  return sql`${customerId} in (select ${customers.id} from ${customers} where ${matching})`;
 }

@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { customers, jobs } from "#db/schema";
+import { createCustomer, createEstimate, createJob } from "#db/factories";
+import { getDb } from "~/services/db.server";
+import { deleteCustomer, listCustomers, updateCustomer } from "./customer.server";
+import { listEstimates } from "./estimate.server";
+import { listJobs } from "./job.server";
+import { searchBusiness } from "./overview.server";
+import { createUser } from "./user.server";
+
+// The lists' search through the trigram index (migration 0003_search_index): what it finds,
+// that it follows every write, and that it stays inside the account.
+
+async function account() {
+  const user = await createUser({ name: "Pat", email: `${crypto.randomUUID()}@example.com`, password: "secret1" });
+  return user.id;
+}
+
+const names = async (userId: string, q: string) => (await listCustomers(userId, { q })).items.map((c) => c.name).sort();
+
+describe("search", () => {
+  it("finds text anywhere in the searched columns, ignoring case and accents", async () => {
+    const db = await getDb();
+    const me = await account();
+    await createCustomer(db, me, { name: "María García", email: "maria@example.com", phone: "(512) 555-0101" });
+    await createCustomer(db, me, { name: "Bob Garcia", email: "bob@builders.test", phone: null });
+    await createCustomer(db, me, { name: "Zoe Lee", email: null, phone: "(737) 555-0199" });
+    expect(await names(me, "garcia")).toEqual(["Bob Garcia", "María García"]);
+    expect(await names(me, "GARCÍA")).toEqual(["Bob Garcia", "María García"]);
+    expect(await names(me, "builders.t")).toEqual(["Bob Garcia"]);
+    expect(await names(me, "555-0199")).toEqual(["Zoe Lee"]);
+    expect(await names(me, 'a "quoted" word')).toEqual([]);
+    expect(await names(me, "100%")).toEqual([]);
+    // Under three characters the index cannot help: LIKE, as before (no accent folding).
+    expect(await names(me, "zo")).toEqual(["Zoe Lee"]);
+    expect(await names(me, "ía")).toEqual(["María García"]);
+    expect((await listCustomers(me, { q: "garcia" })).total).toBe(2);
+  });
+
+  it("follows inserts, updates and deletes", async () => {
+    const me = await account();
+    const input = { name: "Ana Ruiz", email: "", phone: "", address: "", city: "", state: "", zipCode: "", notes: "" };
+    expect((await listCustomers(me, { q: "ruiz" })).total).toBe(0);
+    const db = await getDb();
+    const ana = await createCustomer(db, me, { name: "Ana Ruiz" });
+    expect(await names(me, "ruiz")).toEqual(["Ana Ruiz"]);
+    await updateCustomer(me, ana.id, { ...input, name: "Ana Castillo" });
+    expect(await names(me, "ruiz")).toEqual([]);
+    expect(await names(me, "castillo")).toEqual(["Ana Castillo"]);
+    expect((await deleteCustomer(me, ana.id)).status).toBe("deleted");
+    expect(await names(me, "castillo")).toEqual([]);
+    // A write the app does not make (straight SQL) is followed too: the triggers keep the index.
+    const [row] = await db.insert(customers).values({ userId: me, name: "Direct Insert" }).returning();
+    expect(await names(me, "direct")).toEqual(["Direct Insert"]);
+    await db.delete(customers).where(eq(customers.id, row.id));
+    expect(await names(me, "direct")).toEqual([]);
+  });
+
+  it("searches the customer's name from jobs and estimates, and never another account's rows", async () => {
+    const db = await getDb();
+    const [me, other] = [await account(), await account()];
+    const mine = await createCustomer(db, me, { name: "Carlos Peña" });
+    const theirs = await createCustomer(db, other, { name: "Carlos Pena Twin" });
+    await createJob(db, me, { customerId: mine.id, title: "Panel upgrade", location: "Cedar Park" });
+    await createJob(db, other, { customerId: theirs.id, title: "Panel upgrade (theirs)", location: "Cedar Park" });
+    await createEstimate(db, me, { customerId: mine.id, title: "Tankless heater" });
+    expect((await listJobs(me, { q: "pena" })).items.map((j) => j.title)).toEqual(["Panel upgrade"]);
+    expect((await listJobs(me, { q: "cedar" })).items.map((j) => j.title)).toEqual(["Panel upgrade"]);
+    expect((await listEstimates(me, { q: "peña" })).items.map((e) => e.title)).toEqual(["Tankless heater"]);
+    const results = await searchBusiness(me, "carlos", { today: "2026-11-21" });
+    expect(results.customers.items.map((c) => c.name)).toEqual(["Carlos Peña"]);
+    expect(results.jobs.total).toBe(1);
+    // An update of the searched text is followed.
+    await db.update(jobs).set({ title: "Service call" }).where(eq(jobs.userId, me));
+    expect((await listJobs(me, { q: "service" })).total).toBe(1);
+    expect((await listJobs(me, { q: "panel" })).total).toBe(0);
+  });
+});
