@@ -241,3 +241,22 @@ test("an expired estimate offers no decision; a wrong link is a plain 404", asyn
   await expect(customerSide.page.locator("body")).not.toContainText("Your Trade Company");
   await customerSide.context.close();
 });
+
+test("a Spanish estimate page reads in Spanish for an English-speaking visitor, with its script running", async ({ page, browser }, testInfo) => {
+  const { estimate } = await setUp(page);
+  await page.goto("/app/settings");
+  await page.getByLabel("Document Language").selectOption("es");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(toast(page)).toContainText("Settings saved");
+  const link = await apiShareLink(page, estimate.id);
+
+  // The visitor's browser asks for English; the page speaks the account's document language,
+  // and with JavaScript on it hydrates with the Spanish dictionary (no raw keys, no errors).
+  const customer = await customerBrowser(browser, testInfo);
+  await customer.page.goto(new URL(link).pathname);
+  await expect(customer.page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(customer.page.getByRole("button", { name: "Aprobar presupuesto" })).toBeVisible();
+  await expect(customer.page.locator("body")).not.toContainText("share.page.");
+  expect(customer.errors).toEqual([]);
+  await customer.context.close();
+});
