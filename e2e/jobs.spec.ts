@@ -190,3 +190,35 @@ test("another account's job answers 404", async ({ page, browser }) => {
   expect((await stranger.request.get(`/api/jobs/${job.id}`)).status()).toBe(404);
   await context.close();
 });
+
+test("a job's time is the account's wall clock: typed, listed, edited and on the schedule alike", async ({ page }) => {
+  await registerViaUi(page);
+  await page.goto("/app/settings");
+  await page.getByLabel("Time Zone").selectOption("America/Chicago");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(toast(page)).toContainText("Settings saved");
+  const tag = Math.random().toString(36).slice(2, 7);
+  const customer = await apiCustomer(page, `Zoe ${tag} Lee`);
+
+  // 9:00 in Chicago on 20 November 2026 is 15:00 UTC.
+  await page.goto("/app/jobs/new");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Customer").selectOption({ label: customer.name });
+  await dialog.getByLabel("Title").fill(`Panel upgrade ${tag}`);
+  await dialog.getByLabel("Scheduled date").fill("2026-11-20T09:00");
+  await dialog.getByRole("button", { name: "Create Job" }).click();
+  await expect(toast(page)).toContainText("Job created");
+  const row = jobRow(page, `Panel upgrade ${tag}`);
+  await expect(row).toContainText("Nov 20, 2026");
+  await expect(row).toContainText("9:00 AM");
+  const listed = await page.request.get(`/api/jobs?q=${tag}`);
+  expect(((await listed.json()) as { scheduledDate: string }[])[0].scheduledDate).toBe("2026-11-20T15:00:00.000Z");
+
+  await row.getByRole("link", { name: `Edit Panel upgrade ${tag}` }).click();
+  await expect(page.getByRole("dialog").getByLabel("Scheduled date")).toHaveValue("2026-11-20T09:00");
+
+  await page.goto(`/app/schedule?tab=calendar&week=2026-11-15`);
+  const friday = page.locator('[data-testid="calendar-day"][data-day="2026-11-20"]');
+  await expect(friday).toContainText(`Panel upgrade ${tag}`);
+  await expect(friday).toContainText("9:00 AM");
+});

@@ -33,17 +33,20 @@ export function JobDetailView({
   currency,
   editTo,
   closeTo,
+  timeZone,
 }: {
   detail: JobDetail;
   locale: string;
   currency: string;
+  /** The account's zone: the scheduled date is shown on its wall clock. */
+  timeZone: string;
   editTo: string;
   closeTo: string;
 }) {
   const { t } = useTranslation();
   const { job, customer } = detail;
   const money = (cents: number) => formatMoney(cents, locale, currency);
-  const when = (date: Date) => `${formatListDate(date, locale)} ${formatTime(date, locale)}`;
+  const when = (date: Date) => `${formatListDate(date, locale, timeZone)} ${formatTime(date, locale, timeZone)}`;
   const place = [customer.address, [customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")]
     .filter(Boolean)
     .join(", ");

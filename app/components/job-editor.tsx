@@ -18,12 +18,15 @@ type EditableJob = Pick<Job, "customerId" | "title" | "description" | "location"
 /** The create and edit job form (one component for both, DESIGN.md "Forms"). */
 export function JobEditor({
   job,
+  timeZone = "UTC",
   customerId,
   customers,
   lastResult,
   cancelTo,
 }: {
   job?: EditableJob;
+  /** The account's zone: the scheduled date is edited on its wall clock. */
+  timeZone?: string;
   /** The customer chosen in advance for a new job (`?customerId=`). */
   customerId?: string | null;
   customers: { id: string; name: string }[];
@@ -43,7 +46,7 @@ export function JobEditor({
           description: job.description ?? "",
           location: job.location ?? "",
           status: job.status,
-          scheduledDate: toDateTimeInputValue(job.scheduledDate),
+          scheduledDate: toDateTimeInputValue(job.scheduledDate, timeZone),
           completedDate: toDateInputValue(job.completedDate),
           totalAmount: job.totalAmount === null ? "" : centsToString(job.totalAmount),
         }

@@ -1,19 +1,22 @@
-// Job dates in and out. For now every date a user types (a `datetime-local` or `date`
-// input, or an API string without an offset) is read as UTC, and dates are shown in
-// UTC, so what is typed is what is shown back on any machine. Showing them in the
-// account's time zone (account_settings.time_zone) is a later step.
+// Job dates in and out. The scheduled date is an instant: typed (a `datetime-local` input,
+// or an API string without an offset) and shown on the account's wall clock
+// (account_settings.time_zone), as the schedule does, so a job reads the same time on its
+// page and on the schedule. The completed date is a calendar date, kept as UTC midnight
+// and shown as that date in any zone. With no zone given, UTC is used.
 import { format } from "date-fns";
 import { dateLocale } from "~/lib/date-locale";
+import { zoneOffsetMs } from "~/lib/settings-time-zone";
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
  * A date as a form or the API gives it: `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm[:ss[.sss]]`
- * with an optional `Z` or `±hh:mm` offset (none means UTC). Null when it is not a real
- * calendar date and time (February 30th, hour 25) or lies outside years 1000-9999.
+ * with an optional `Z` or `±hh:mm` offset (none means the wall clock of `zone`, UTC by
+ * default). Null when it is not a real calendar date and time (February 30th, hour 25) or
+ * lies outside years 1000-9999.
  */
-export function parseDateInput(text: string): Date | null {
+export function parseDateInput(text: string, zone = "UTC"): Date | null {
   const value = text.trim();
   const dateOnly = DATE_ONLY.exec(value);
   const parts = dateOnly ? [...dateOnly.slice(1, 4), "00", "00", "00", "0", undefined] : DATE_TIME.exec(value)?.slice(1);
@@ -29,8 +32,9 @@ export function parseDateInput(text: string): Date | null {
   const utc = Date.UTC(y, mo - 1, d, h, mi, s, Number(millis.padEnd(3, "0")));
   // Date.UTC rolls February 30th over into March: refuse dates that do not exist.
   if (new Date(utc).getUTCDate() !== d) return null;
+  if (!offset) return fromWallClock(utc, zone);
   let offsetMinutes = 0;
-  if (offset && offset.toUpperCase() !== "Z") {
+  if (offset.toUpperCase() !== "Z") {
     const sign = offset.startsWith("-") ? -1 : 1;
     const digits = offset.slice(1).replace(":", "");
     const oh = Number(digits.slice(0, 2));
@@ -41,10 +45,23 @@ export function parseDateInput(text: string): Date | null {
   return new Date(utc - offsetMinutes * 60_000);
 }
 
-/** The value of a `datetime-local` input for a stored date: `yyyy-MM-ddTHH:mm` in UTC. */
-export function toDateTimeInputValue(date: Date | string | null | undefined): string {
+/** The instant a wall-clock time (its fields read as UTC epoch ms) has in a zone. */
+function fromWallClock(wallMs: number, zone: string): Date {
+  // The offset at the wall time read as UTC is right but near a clock change; the second
+  // reading, at the instant the first gives, settles it.
+  const first = wallMs - zoneOffsetMs(wallMs, zone);
+  return new Date(wallMs - zoneOffsetMs(first, zone));
+}
+
+/** An instant's wall clock in a zone, as a Date whose UTC fields are those of the wall clock. */
+function wallClock(date: Date, zone: string): Date {
+  return new Date(date.getTime() + zoneOffsetMs(date, zone));
+}
+
+/** The value of a `datetime-local` input for a stored instant: `yyyy-MM-ddTHH:mm` on the zone's wall clock. */
+export function toDateTimeInputValue(date: Date | string | null | undefined, zone = "UTC"): string {
   const value = toDate(date);
-  return value ? value.toISOString().slice(0, 16) : "";
+  return value ? wallClock(value, zone).toISOString().slice(0, 16) : "";
 }
 
 /** The value of a `date` input for a stored date: `yyyy-MM-dd` in UTC. */
@@ -65,18 +82,20 @@ const localeOf = dateLocale;
 // UTC calendar fields, at an hour no daylight-saving change skips (noon for days, a
 // January day for times), so server and browser print the same text in any zone.
 
-/** "Jun 01, 2025" (MMM dd, yyyy, DESIGN.md Formats) in the interface language. */
-export function formatListDate(date: Date | string, language = "en"): string {
-  const value = toDate(date);
-  if (!value) return "";
+/** "Jun 01, 2025" (MMM dd, yyyy, DESIGN.md Formats) in the interface language, on the zone's calendar. */
+export function formatListDate(date: Date | string, language = "en", zone = "UTC"): string {
+  const instant = toDate(date);
+  if (!instant) return "";
+  const value = wallClock(instant, zone);
   const day = new Date(value.getUTCFullYear(), value.getUTCMonth(), value.getUTCDate(), 12);
   return format(day, "MMM dd, yyyy", { locale: localeOf(language) });
 }
 
-/** "9:30 AM" (h:mm a) in the interface language. */
-export function formatTime(date: Date | string, language = "en"): string {
-  const value = toDate(date);
-  if (!value) return "";
+/** "9:30 AM" (h:mm a) in the interface language, on the zone's wall clock. */
+export function formatTime(date: Date | string, language = "en", zone = "UTC"): string {
+  const instant = toDate(date);
+  if (!instant) return "";
+  const value = wallClock(instant, zone);
   const time = new Date(2000, 0, 15, value.getUTCHours(), value.getUTCMinutes());
   return format(time, "h:mm a", { locale: localeOf(language) });
 }

@@ -101,4 +101,35 @@ describe("job dates", () => {
     expect(formatListDate(date, "es")).toBe("jun 01, 2025");
     expect(formatListDate("2025-12-31T23:59:00.000Z")).toBe("Dec 31, 2025");
   });
+
+  it("reads and shows the scheduled time on the account's wall clock, across clock changes", () => {
+    const chicago = "America/Chicago";
+    // November: Chicago is UTC-6.
+    const visit = parseDateInput("2026-11-20T09:00", chicago)!;
+    expect(visit.toISOString()).toBe("2026-11-20T15:00:00.000Z");
+    expect(toDateTimeInputValue(visit, chicago)).toBe("2026-11-20T09:00");
+    expect(formatTime(visit, "en", chicago)).toBe("9:00 AM");
+    // 23:30 in Chicago is already the next day in UTC: the list shows Chicago's day.
+    const late = parseDateInput("2026-11-20T23:30", chicago)!;
+    expect(late.toISOString()).toBe("2026-11-21T05:30:00.000Z");
+    expect(formatListDate(late, "en", chicago)).toBe("Nov 20, 2026");
+    expect(formatListDate(late)).toBe("Nov 21, 2026");
+    // July: UTC-5. The first morning after the spring change (2026-03-08) is UTC-5 too.
+    expect(parseDateInput("2026-07-04T08:00", chicago)!.toISOString()).toBe("2026-07-04T13:00:00.000Z");
+    expect(parseDateInput("2026-03-08T08:00", chicago)!.toISOString()).toBe("2026-03-08T13:00:00.000Z");
+    expect(parseDateInput("2026-03-07T08:00", chicago)!.toISOString()).toBe("2026-03-07T14:00:00.000Z");
+    // An explicit offset wins over the zone.
+    expect(parseDateInput("2026-11-20T09:00Z", chicago)!.toISOString()).toBe("2026-11-20T09:00:00.000Z");
+  });
+
+  it("the form schema reads the scheduled date in the account's zone and the completed date as a calendar date", () => {
+    const parsed = jobSchema(undefined, "America/New_York").parse({
+      customerId: "c1",
+      title: "Panel upgrade",
+      scheduledDate: "2026-11-20T09:00",
+      completedDate: "2026-11-20",
+    });
+    expect(parsed.scheduledDate?.toISOString()).toBe("2026-11-20T14:00:00.000Z");
+    expect(parsed.completedDate?.toISOString()).toBe("2026-11-20T00:00:00.000Z");
+  });
 });

@@ -33,16 +33,18 @@ const amount = z.unknown().transform((value, ctx): number | null => {
   return cents;
 });
 
-const date = z.unknown().transform((value, ctx): Date | null => {
-  if (isBlank(value)) return null;
-  const parsed =
-    value instanceof Date ? (Number.isNaN(value.getTime()) ? null : value) : typeof value === "string" ? parseDateInput(value) : null;
-  if (!parsed) {
-    ctx.addIssue({ code: "custom", message: "jobs.dateInvalid" });
-    return z.NEVER;
-  }
-  return parsed;
-});
+/** A date field; text without an offset is read on the wall clock of `zone`. */
+const date = (zone: string) =>
+  z.unknown().transform((value, ctx): Date | null => {
+    if (isBlank(value)) return null;
+    const parsed =
+      value instanceof Date ? (Number.isNaN(value.getTime()) ? null : value) : typeof value === "string" ? parseDateInput(value, zone) : null;
+    if (!parsed) {
+      ctx.addIssue({ code: "custom", message: "jobs.dateInvalid" });
+      return z.NEVER;
+    }
+    return parsed;
+  });
 
 const status = z
   .unknown()
@@ -66,15 +68,19 @@ const title = z
 export type CustomerCheck = OwnershipCheck;
 
 
-function jobFields(isOwnCustomer?: CustomerCheck) {
+/**
+ * The scheduled date is read in the account's zone (`timeZone`); the completed date is a
+ * calendar date, kept as UTC midnight.
+ */
+function jobFields(isOwnCustomer?: CustomerCheck, timeZone = "UTC") {
   return {
     customerId: customerIdField("jobs.customerRequired", isOwnCustomer),
     title,
     description: optional(4000),
     location: optional(300),
     status,
-    scheduledDate: date,
-    completedDate: date,
+    scheduledDate: date(timeZone),
+    completedDate: date("UTC"),
     totalAmount: amount,
   };
 }
@@ -83,13 +89,13 @@ function jobFields(isOwnCustomer?: CustomerCheck) {
  * The job form. Without a customer check it validates in the browser; the server
  * passes one (and parses asynchronously) so a customer of another account is refused.
  */
-export function jobSchema(isOwnCustomer?: CustomerCheck) {
-  return z.object(jobFields(isOwnCustomer));
+export function jobSchema(isOwnCustomer?: CustomerCheck, timeZone?: string) {
+  return z.object(jobFields(isOwnCustomer, timeZone));
 }
 
 /** The API refuses fields it does not know, including id, createdAt and userId. */
-export function jobApiSchema(isOwnCustomer: CustomerCheck) {
-  return z.object(jobFields(isOwnCustomer)).strict("validation.unknownField");
+export function jobApiSchema(isOwnCustomer: CustomerCheck, timeZone?: string) {
+  return z.object(jobFields(isOwnCustomer, timeZone)).strict("validation.unknownField");
 }
 
 export type JobInput = z.output<ReturnType<typeof jobSchema>>;

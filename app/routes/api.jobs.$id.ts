@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { jobApiSchema } from "~/lib/job-schema";
 import { deleteJob, getJob, isAccountCustomer, toApiJob, updateJob } from "~/models/job.server";
 import { invalidPayload, json, methodNotAllowed, notFound, readJsonObject, requireApiUser } from "~/services/api.server";
+import { getAccountTimeZone } from "~/models/appointment.server";
 
 /** GET /api/jobs/{id} */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -21,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method === "PUT") {
     const body = await readJsonObject(request);
     if (body instanceof Response) return body;
-    const parsed = await jobApiSchema((customerId) => isAccountCustomer(user.id, customerId)).safeParseAsync(body);
+    const parsed = await jobApiSchema((customerId) => isAccountCustomer(user.id, customerId), await getAccountTimeZone(user.id)).safeParseAsync(body);
     if (!parsed.success) return invalidPayload(parsed.error);
     const job = await updateJob(user.id, id, parsed.data);
     return job ? json(toApiJob(job)) : notFound();

@@ -11,6 +11,7 @@ import { customerOptions } from "~/models/customer.server";
 import { getJob, isAccountCustomer, updateJob } from "~/models/job.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { getAccountTimeZone } from "~/models/appointment.server";
 
 // The file name's "$jobId_" keeps this dialog out of the job detail route: both sit over the list.
 
@@ -18,12 +19,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const job = await getJob(user.id, params.jobId ?? "");
   if (!job) throw new Response("Not Found", { status: 404 });
-  return { job, customers: await customerOptions(user.id, job.customerId) };
+  const [customers, timeZone] = await Promise.all([customerOptions(user.id, job.customerId), getAccountTimeZone(user.id)]);
+  return { job, customers, timeZone };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const schema = jobSchema((customerId) => isAccountCustomer(user.id, customerId));
+  const schema = jobSchema((customerId) => isAccountCustomer(user.id, customerId), await getAccountTimeZone(user.id));
   const submission = await parseWithZod(await request.formData(), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: true }, { status: 400 });
   let job;
@@ -43,12 +45,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditJob() {
   const { t } = useTranslation();
-  const { job, customers } = useLoaderData<typeof loader>();
+  const { job, customers, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = jobsListUrl(useLocation().search);
   return (
     <RouteDialog title={t("jobs.editTitle")} closeTo={closeTo} size="lg">
-      <JobEditor job={job} customers={customers} lastResult={actionData?.result} cancelTo={closeTo} />
+      <JobEditor job={job} timeZone={timeZone} customers={customers} lastResult={actionData?.result} cancelTo={closeTo} />
       {actionData?.failed ? (
         <ToastView key={JSON.stringify(actionData)} toast={{ type: "error", title: "toast.errorTitle", description: "jobs.updateFailed" }} />
       ) : null}

@@ -12,6 +12,7 @@ import { customerOptions } from "~/models/customer.server";
 import { createJob, isAccountCustomer } from "~/models/job.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { getAccountTimeZone } from "~/models/appointment.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const schema = jobSchema((customerId) => isAccountCustomer(user.id, customerId));
+  const schema = jobSchema((customerId) => isAccountCustomer(user.id, customerId), await getAccountTimeZone(user.id));
   const submission = await parseWithZod(await request.formData(), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: false }, { status: 400 });
   try {

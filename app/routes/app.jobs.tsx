@@ -16,6 +16,7 @@ import { countJobs, listJobs } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
+import { accountTimeZone } from "~/lib/schedule";
 
 export const meta = titleMeta("jobs.title");
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filtered ? countJobs(user.id) : undefined,
     getSettings(user.id),
   ]);
-  return { ...list, params, accountTotal: accountTotal ?? list.total, currency: settings.currency };
+  return { ...list, params, accountTotal: accountTotal ?? list.total, currency: settings.currency, timeZone: accountTimeZone(settings.timeZone) };
 }
 
 const SORT_LABELS: Record<JobSort, string> = {
@@ -45,7 +46,7 @@ const shortNumber = (number: string) => number.replace(/^[A-Z]+-/, "").slice(-4)
 
 export default function JobsPage() {
   const { t } = useTranslation();
-  const { items, total, page, pageSize, params, accountTotal, currency } = useLoaderData<typeof loader>();
+  const { items, total, page, pageSize, params, accountTotal, currency, timeZone } = useLoaderData<typeof loader>();
   const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
   const { search } = useLocation();
   const loading = useListLoading();
@@ -119,8 +120,8 @@ export default function JobsPage() {
                       <td className={`${tdClass} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
                         {job.scheduledDate ? (
                           <>
-                            <div>{formatListDate(job.scheduledDate, locale)}</div>
-                            <div className="text-xs">{formatTime(job.scheduledDate, locale)}</div>
+                            <div>{formatListDate(job.scheduledDate, locale, timeZone)}</div>
+                            <div className="text-xs">{formatTime(job.scheduledDate, locale, timeZone)}</div>
                           </>
                         ) : (
                           <span>{t("jobs.notScheduled")}</span>

@@ -4,6 +4,7 @@ import { JobDetailView } from "~/components/job-detail";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { scheduleUrl } from "~/lib/schedule";
 import { getJobDetail } from "~/models/job.server";
+import { accountTimeZone } from "~/lib/schedule";
 import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
@@ -12,17 +13,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [detail, settings] = await Promise.all([getJobDetail(user.id, params.jobId ?? ""), getSettings(user.id)]);
   if (!detail) throw new Response("Not Found", { status: 404 });
-  return { detail, currency: settings.currency };
+  return { detail, currency: settings.currency, timeZone: accountTimeZone(settings.timeZone) };
 }
 
 /** A job's detail view (the one the jobs list shows) as a dialog over the schedule. */
 export default function ScheduleJobRoute() {
-  const { detail, currency } = useLoaderData<typeof loader>();
+  const { detail, currency, timeZone } = useLoaderData<typeof loader>();
   const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
   const closeTo = scheduleUrl(useLocation().search);
   return (
     <RouteDialog title={detail.job.title} closeTo={closeTo} size="lg">
-      <JobDetailView detail={detail} locale={locale} currency={currency} editTo={`/app/jobs/${detail.job.id}/edit`} closeTo={closeTo} />
+      <JobDetailView detail={detail} locale={locale} currency={currency} timeZone={timeZone} editTo={`/app/jobs/${detail.job.id}/edit`} closeTo={closeTo} />
     </RouteDialog>
   );
 }
