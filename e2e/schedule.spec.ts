@@ -295,3 +295,31 @@ test("a busy calendar day shows its first 12 items and links to the rest in the 
   await expect(page.getByTestId("day-filter")).toHaveCount(0);
   await expect(page).not.toHaveURL(/day=/);
 });
+
+test("an appointment is deleted from its dialog after a confirm step; its job stays", async ({ page }) => {
+  await registerViaUi(page);
+  const tag = Math.random().toString(36).slice(2, 7);
+  const customer = await apiCustomer(page, `Del ${tag} Ortiz`);
+  const job = await apiJob(page, { customerId: customer.id, title: `Rewire ${tag}` });
+  const at = addDays(new Date(), 2);
+  const created = await page.request.post("/api/appointments", {
+    data: { customerId: customer.id, jobId: job.id, title: `Walkthrough ${tag}`, scheduledDate: at.toISOString(), duration: 30 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto("/app/schedule?tab=list");
+  await page.getByRole("link", { name: `Open Walkthrough ${tag}` }).click();
+  await page.getByRole("link", { name: `Delete appointment Walkthrough ${tag}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Delete appointment" })).toBeVisible();
+  await expect(dialog).toContainText(`Delete Walkthrough ${tag}? This cannot be undone.`);
+  // Cancel goes back to the appointment; Delete deletes it.
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("link", { name: `Delete appointment Walkthrough ${tag}` })).toBeVisible();
+  await page.getByRole("link", { name: `Delete appointment Walkthrough ${tag}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toContainText("Appointment deleted");
+  await expect(page).toHaveURL(/\/app\/schedule\?tab=list$/);
+  await expect(page.getByRole("link", { name: `Open Walkthrough ${tag}` })).toHaveCount(0);
+  expect((await page.request.get(`/api/jobs/${job.id}`)).status()).toBe(200);
+});

@@ -123,6 +123,14 @@ export function AppointmentDetailView({
         <Link to={`/app/schedule/${appointment.id}/edit${search}`} className={buttonClass("secondary")} preventScrollReset>
           {t("schedule.detail.edit")}
         </Link>
+        <Link
+          to={`/app/schedule/${appointment.id}/delete${search}`}
+          className={buttonClass("secondary")}
+          aria-label={t("schedule.detail.deleteAction", { title: appointment.title })}
+          preventScrollReset
+        >
+          {t("schedule.detail.delete")}
+        </Link>
         {appointment.status !== "cancelled" && appointment.status !== "completed" ? (
           <Form method="post">
             <Button name="intent" value="cancel" variant="danger" disabled={busy !== ""}>

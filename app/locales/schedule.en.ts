@@ -98,6 +98,10 @@ const scheduleEn = {
     rescheduling: "Rescheduling...",
     newDate: "New date and time",
     working: "Saving...",
+    delete: "Delete",
+    deleteAction: "Delete appointment {{title}}",
+    deleteTitle: "Delete appointment",
+    deleteConfirm: "Delete {{title}}? This cannot be undone. A linked job stays.",
   },
   toasts: {
     created: "Appointment created",
@@ -113,6 +117,9 @@ const scheduleEn = {
     cancelledBody: "{{title}} is cancelled.",
     rescheduled: "Appointment rescheduled",
     rescheduledBody: "{{title}} has a new date and time.",
+    deleted: "Appointment deleted",
+    deletedBody: "{{title}} has been deleted.",
+    deleteFailed: "Failed to delete appointment.",
   },
   dashboard: {
     welcome: "Welcome, {{name}}",

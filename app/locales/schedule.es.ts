@@ -102,6 +102,10 @@ const scheduleEs: Strings<typeof scheduleEn> = {
     rescheduling: "Reprogramando...",
     newDate: "Nueva fecha y hora",
     working: "Guardando...",
+    delete: "Eliminar",
+    deleteAction: "Eliminar la cita {{title}}",
+    deleteTitle: "Eliminar cita",
+    deleteConfirm: "¿Eliminar {{title}}? No se puede deshacer. El trabajo vinculado se conserva.",
   },
   toasts: {
     created: "Cita creada",
@@ -117,6 +121,9 @@ const scheduleEs: Strings<typeof scheduleEn> = {
     cancelledBody: "{{title}} está cancelada.",
     rescheduled: "Cita reprogramada",
     rescheduledBody: "{{title}} tiene una nueva fecha y hora.",
+    deleted: "Cita eliminada",
+    deletedBody: "{{title}} se ha eliminado.",
+    deleteFailed: "No se pudo eliminar la cita.",
   },
   dashboard: {
     welcome: "Bienvenido, {{name}}",

@@ -9,6 +9,7 @@ import { getAppointment, listAppointments } from "~/models/appointment.server";
 import { getSettings } from "~/models/settings.server";
 import { loader as scheduleLoader } from "~/routes/app.schedule";
 import { action as detailAction, loader as detailLoader } from "~/routes/app.schedule.$appointmentId";
+import { action as deleteAction, loader as deleteLoader } from "~/routes/app.schedule.$appointmentId_.delete";
 import { action as editAction } from "~/routes/app.schedule.$appointmentId_.edit";
 import { loader as jobLoader } from "~/routes/app.schedule.jobs.$jobId";
 import { action as newAction, loader as newLoader } from "~/routes/app.schedule.new";
@@ -186,6 +187,27 @@ describe("the appointment dialog", () => {
     const moved = await post({ intent: "reschedule", scheduledDate: "2026-12-01T08:00" });
     expect(await toastOf(moved.headers)).toMatchObject({ title: "schedule.toasts.rescheduled" });
     expect(await getAppointment(user.id, appointment.id)).toMatchObject({ status: "rescheduled", scheduledDate: new Date("2026-12-01T14:00:00Z") });
+  });
+
+  it("deletes after its confirm step, keeps the linked job, and returns to the schedule with a toast", async () => {
+    const { user, cookie, appointment, job } = await withAppointment();
+    const other = await account();
+    const confirm = await run(deleteLoader, get(`/app/schedule/${appointment.id}/delete`, cookie), { appointmentId: appointment.id });
+    expect(confirm.body).toEqual({ appointment: { id: appointment.id, title: "Walkthrough" } });
+    // Another account's delete is 404 and deletes nothing.
+    const theirs = await run(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: other.cookie }), { appointmentId: appointment.id });
+    expect(theirs.status).toBe(404);
+    expect(await getAppointment(user.id, appointment.id)).toBeDefined();
+
+    const deleted = await run(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete?tab=list`, {}, { Cookie: cookie }), { appointmentId: appointment.id });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("Location")).toBe("/app/schedule?tab=list");
+    expect(await toastOf(deleted.headers)).toMatchObject({ title: "schedule.toasts.deleted", values: { title: "Walkthrough" } });
+    expect(await getAppointment(user.id, appointment.id)).toBeUndefined();
+    expect((await run(jobLoader, get(`/app/schedule/jobs/${job.id}`, cookie), { jobId: job.id })).status).toBe(200);
+    // A second delete finds nothing.
+    const again = await run(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: cookie }), { appointmentId: appointment.id });
+    expect(again.status).toBe(404);
   });
 
   it("edits the fields and keeps the job and the status", async () => {
