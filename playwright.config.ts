@@ -32,7 +32,9 @@ export default defineConfig({
   use: { baseURL, locale: "en-US", launchOptions, trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "nojs", use: { javaScriptEnabled: false } },
+    // The server-only specs (a shutdown, a fleet of machines) run once, in the js project;
+    // the fleet drives a browser without JavaScript itself.
+    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: ["shutdown.spec.ts", "multi-machine.spec.ts"] },
   ],
   webServer: {
     command: `node ${process.env.BUILD_DIR ?? "build"}/server.js`,

@@ -13,8 +13,8 @@ import { newUser, registerViaUi, signOutViaUi, toast } from "./utils";
 // by the other machine. Node-side requests pick the machine for each step; then real
 // browsers (JavaScript on and off) go through a round-robin proxy standing in for Fly's.
 //
-// The whole fleet is started once, in the `js` project (the `nojs` run is covered by the
-// browser with JavaScript off inside it), on ports E2E_PORT + 10 to + 13, so runs side by
+// The whole fleet is started once, in the `js` project (playwright.config.ts leaves this file
+// out of `nojs`, which the browser with JavaScript off inside it covers), on ports E2E_PORT + 10 to + 13, so runs side by
 // side with their own E2E_PORT (and BUILD_DIR) do not meet.
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -154,7 +154,6 @@ test.describe("several machines, one remote libSQL database", () => {
   test.describe.configure({ mode: "serial" });
 
   test.beforeAll(async ({}, testInfo) => {
-    if (testInfo.project.name !== "js") return;
     testInfo.setTimeout(60_000);
     mkdirSync(dataDir, { recursive: true });
     libsql = await startLibsqlServer({ file: dbFile, authToken: TOKEN, port: PORTS.libsql });
@@ -176,10 +175,6 @@ test.describe("several machines, one remote libSQL database", () => {
     await libsql?.close();
     libsql = undefined;
     for (const suffix of ["", "-wal", "-shm"]) rmSync(dbFile + suffix, { force: true });
-  });
-
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== "js", "the fleet runs once, in the js project; it drives a no-JavaScript browser itself");
   });
 
   test("one user, requests spread over two machines: session, toast, customers, notifications, sign-out", async () => {
