@@ -3,9 +3,7 @@
 // (account_settings.time_zone), as the schedule does, so a job reads the same time on its
 // page and on the schedule. The completed date is a calendar date, kept as UTC midnight
 // and shown as that date in any zone. With no zone given, UTC is used.
-import { format } from "date-fns";
-import { dateLocale } from "~/lib/date-locale";
-import { zoneOffsetMs } from "~/lib/settings-time-zone";
+import { formatDayIn, formatTimeIn, toWallTimeValue, zonedTimeToUtc } from "~/lib/schedule";
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -32,7 +30,11 @@ export function parseDateInput(text: string, zone = "UTC"): Date | null {
   const utc = Date.UTC(y, mo - 1, d, h, mi, s, Number(millis.padEnd(3, "0")));
   // Date.UTC rolls February 30th over into March: refuse dates that do not exist.
   if (new Date(utc).getUTCDate() !== d) return null;
-  if (!offset) return fromWallClock(utc, zone);
+  if (!offset) {
+    // The wall clock of the zone, read as the schedule reads it (app/lib/schedule.ts).
+    const instant = zonedTimeToUtc({ year: y, month: mo, day: d, hour: h, minute: mi, second: s }, zone);
+    return new Date(instant.getTime() + Number(millis.padEnd(3, "0")));
+  }
   let offsetMinutes = 0;
   if (offset.toUpperCase() !== "Z") {
     const sign = offset.startsWith("-") ? -1 : 1;
@@ -45,23 +47,10 @@ export function parseDateInput(text: string, zone = "UTC"): Date | null {
   return new Date(utc - offsetMinutes * 60_000);
 }
 
-/** The instant a wall-clock time (its fields read as UTC epoch ms) has in a zone. */
-function fromWallClock(wallMs: number, zone: string): Date {
-  // The offset at the wall time read as UTC is right but near a clock change; the second
-  // reading, at the instant the first gives, settles it.
-  const first = wallMs - zoneOffsetMs(wallMs, zone);
-  return new Date(wallMs - zoneOffsetMs(first, zone));
-}
-
-/** An instant's wall clock in a zone, as a Date whose UTC fields are those of the wall clock. */
-function wallClock(date: Date, zone: string): Date {
-  return new Date(date.getTime() + zoneOffsetMs(date, zone));
-}
-
 /** The value of a `datetime-local` input for a stored instant: `yyyy-MM-ddTHH:mm` on the zone's wall clock. */
 export function toDateTimeInputValue(date: Date | string | null | undefined, zone = "UTC"): string {
   const value = toDate(date);
-  return value ? wallClock(value, zone).toISOString().slice(0, 16) : "";
+  return value ? toWallTimeValue(value, zone) : "";
 }
 
 /** The value of a `date` input for a stored date: `yyyy-MM-dd` in UTC. */
@@ -76,26 +65,14 @@ function toDate(date: Date | string | null | undefined): Date | null {
   return Number.isNaN(value.getTime()) ? null : value;
 }
 
-const localeOf = dateLocale;
-
-// date-fns formats in the machine's zone. These build a local date that carries the
-// UTC calendar fields, at an hour no daylight-saving change skips (noon for days, a
-// January day for times), so server and browser print the same text in any zone.
-
 /** "Jun 01, 2025" (MMM dd, yyyy, DESIGN.md Formats) in the interface language, on the zone's calendar. */
 export function formatListDate(date: Date | string, language = "en", zone = "UTC"): string {
-  const instant = toDate(date);
-  if (!instant) return "";
-  const value = wallClock(instant, zone);
-  const day = new Date(value.getUTCFullYear(), value.getUTCMonth(), value.getUTCDate(), 12);
-  return format(day, "MMM dd, yyyy", { locale: localeOf(language) });
+  const value = toDate(date);
+  return value ? formatDayIn(value, zone, language) : "";
 }
 
 /** "9:30 AM" (h:mm a) in the interface language, on the zone's wall clock. */
 export function formatTime(date: Date | string, language = "en", zone = "UTC"): string {
-  const instant = toDate(date);
-  if (!instant) return "";
-  const value = wallClock(instant, zone);
-  const time = new Date(2000, 0, 15, value.getUTCHours(), value.getUTCMinutes());
-  return format(time, "h:mm a", { locale: localeOf(language) });
+  const value = toDate(date);
+  return value ? formatTimeIn(value, zone, language) : "";
 }
