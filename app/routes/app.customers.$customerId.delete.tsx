@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClass } from "~/components/ui/button";
+import { DeleteConfirmForm } from "~/components/ui/delete-confirm";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { ToastView } from "~/components/ui/toast";
 import { deleteCustomer, getCustomer, type Attachments } from "~/models/customer.server";
@@ -50,7 +50,6 @@ export default function DeleteCustomer() {
   const { t } = useTranslation();
   const { customer } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const closeTo = `/app/customers${useLocation().search}`;
   const attached = useAttachedText(actionData?.attachments);
   return (
@@ -62,16 +61,7 @@ export default function DeleteCustomer() {
       ) : (
         <p>{t("customers.deleteConfirm", { name: customer.name })}</p>
       )}
-      <Form method="post" className="mt-6 flex justify-end gap-2">
-        <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("list.cancel")}
-        </Link>
-        {attached ? null : (
-          <Button variant="danger" disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? t("list.deleting") : t("list.delete")}
-          </Button>
-        )}
-      </Form>
+      <DeleteConfirmForm closeTo={closeTo} canDelete={!attached} />
       {attached ? (
         <ToastView
           key={attached}

@@ -1,10 +1,11 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClass } from "~/components/ui/button";
+import { DeleteConfirmForm } from "~/components/ui/delete-confirm";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { ToastView } from "~/components/ui/toast";
 import { deleteEstimate, getEstimateWithItems, isInvoiced } from "~/models/estimate.server";
+import { deleteThenRedirect } from "~/services/delete-dialog.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -21,39 +22,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The confirm step is this page (a dialog with JavaScript on); only its POST deletes. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  let estimate;
-  try {
-    estimate = await deleteEstimate(user.id, params.estimateId ?? "");
-  } catch (error) {
-    console.error("Deleting an estimate failed", error);
-    return data({ failed: true }, { status: 500 });
-  }
-  if (!estimate) throw new Response("Not Found", { status: 404 });
-  return redirectWithToast(`/app/estimates${new URL(request.url).search}`, {
-    title: "estimates.deletedToast",
-    description: "estimates.deletedBody",
-    values: { number: estimate.estimateNumber },
-  });
+  return deleteThenRedirect(
+    "an estimate",
+    () => deleteEstimate(user.id, params.estimateId ?? ""),
+    (estimate) =>
+      redirectWithToast(`/app/estimates${new URL(request.url).search}`, {
+        title: "estimates.deletedToast",
+        description: "estimates.deletedBody",
+        values: { number: estimate.estimateNumber },
+      }),
+  );
 }
 
 export default function DeleteEstimate() {
   const { t } = useTranslation();
   const { estimate, invoiced } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const closeTo = `/app/estimates${useLocation().search}`;
   return (
     <RouteDialog title={t("estimates.deleteTitle")} closeTo={closeTo}>
       <p>{t("estimates.deleteConfirm", { number: estimate.estimateNumber, title: estimate.title })}</p>
       {invoiced ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("estimates.deleteKeepsInvoice")}</p> : null}
-      <Form method="post" className="mt-6 flex justify-end gap-2">
-        <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("list.cancel")}
-        </Link>
-        <Button variant="danger" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? t("list.deleting") : t("list.delete")}
-        </Button>
-      </Form>
+      <DeleteConfirmForm closeTo={closeTo} />
       {actionData?.failed ? <ToastView toast={{ type: "error", title: "toast.errorTitle", description: "estimates.deleteFailed" }} /> : null}
     </RouteDialog>
   );

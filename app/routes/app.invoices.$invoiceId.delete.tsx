@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClass } from "~/components/ui/button";
+import { DeleteConfirmForm } from "~/components/ui/delete-confirm";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { deleteInvoice, getInvoiceWithItems } from "~/models/invoice.server";
 import { requireUser } from "~/services/session.server";
@@ -29,20 +29,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteInvoice() {
   const { t } = useTranslation();
   const { invoice } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   const closeTo = `/app/invoices${useLocation().search}`;
-  const pending = navigation.state === "submitting";
   return (
     <RouteDialog title={t("invoices.deleteTitle")} closeTo={closeTo}>
       <p>{t("invoices.deleteConfirm", { number: invoice.invoiceNumber, title: invoice.title })}</p>
-      <Form method="post" className="mt-6 flex justify-end gap-2">
-        <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("list.cancel")}
-        </Link>
-        <Button variant="danger" disabled={pending}>
-          {pending ? t("list.deleting") : t("list.delete")}
-        </Button>
-      </Form>
+      <DeleteConfirmForm closeTo={closeTo} />
     </RouteDialog>
   );
 }

@@ -1,11 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClass } from "~/components/ui/button";
+import { DeleteConfirmForm } from "~/components/ui/delete-confirm";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { ToastView } from "~/components/ui/toast";
 import { jobsListUrl } from "~/lib/job-links";
 import { deleteJob, getJob, jobAttachments } from "~/models/job.server";
+import { deleteThenRedirect } from "~/services/delete-dialog.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -22,26 +23,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  let job;
-  try {
-    job = await deleteJob(user.id, params.jobId ?? "");
-  } catch (error) {
-    console.error("Deleting a job failed", error);
-    return data({ failed: true }, { status: 500 });
-  }
-  if (!job) throw new Response("Not Found", { status: 404 });
-  return redirectWithToast(jobsListUrl(new URL(request.url).search), {
-    title: "jobs.deleted",
-    description: "jobs.deletedBody",
-    values: { title: job.title },
-  });
+  return deleteThenRedirect(
+    "a job",
+    () => deleteJob(user.id, params.jobId ?? ""),
+    (job) =>
+      redirectWithToast(jobsListUrl(new URL(request.url).search), {
+        title: "jobs.deleted",
+        description: "jobs.deletedBody",
+        values: { title: job.title },
+      }),
+  );
 }
 
 export default function DeleteJob() {
   const { t } = useTranslation();
   const { job, attachments } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const closeTo = jobsListUrl(useLocation().search);
   const attached = (
     [
@@ -59,14 +56,7 @@ export default function DeleteJob() {
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="delete-keeps">
         {attached ? t("jobs.deleteKeeps", { attached }) : t("jobs.deleteKeepsNothing")}
       </p>
-      <Form method="post" className="mt-6 flex justify-end gap-2">
-        <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("list.cancel")}
-        </Link>
-        <Button variant="danger" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? t("list.deleting") : t("list.delete")}
-        </Button>
-      </Form>
+      <DeleteConfirmForm closeTo={closeTo} />
       {actionData?.failed ? <ToastView toast={{ type: "error", title: "toast.errorTitle", description: "jobs.deleteFailed" }} /> : null}
     </RouteDialog>
   );

@@ -1,0 +1,25 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonClass } from "./button";
+
+/**
+ * The buttons of a confirm-delete dialog: Cancel (back to `closeTo`) and Delete, a plain form
+ * post to the dialog's own route, so it works without JavaScript. With `canDelete` false only
+ * Cancel is offered (a customer with records attached).
+ */
+export function DeleteConfirmForm({ closeTo, canDelete = true }: { closeTo: string; canDelete?: boolean }) {
+  const { t } = useTranslation();
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="mt-6 flex justify-end gap-2">
+      <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
+        {t("list.cancel")}
+      </Link>
+      {canDelete ? (
+        <Button variant="danger" disabled={submitting}>
+          {submitting ? t("list.deleting") : t("list.delete")}
+        </Button>
+      ) : null}
+    </Form>
+  );
+}
