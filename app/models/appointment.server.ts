@@ -298,36 +298,43 @@ interface ScheduleQuery {
   limit?: number;
 }
 
+// What the schedule reads of an appointment and of a job, with the customer (joined).
+const appointmentSourceColumns = {
+  id: appointments.id,
+  title: appointments.title,
+  description: appointments.description,
+  location: appointments.location,
+  status: appointments.status,
+  scheduledDate: appointments.scheduledDate,
+  duration: appointments.duration,
+  jobId: appointments.jobId,
+  customerName: customers.name,
+  customerPhone: customers.phone,
+};
+const jobSourceColumns = {
+  id: jobs.id,
+  title: jobs.title,
+  description: jobs.description,
+  location: jobs.location,
+  status: jobs.status,
+  scheduledDate: jobs.scheduledDate,
+  customerName: customers.name,
+  customerPhone: customers.phone,
+};
+
+type CustomerColumns = { customerName: string; customerPhone: string | null };
+const withScheduleCustomer = <T extends CustomerColumns>(row: T) => ({ ...row, customer: { name: row.customerName, phone: row.customerPhone } });
+
 async function scheduleSources(userId: string, { range, filter = "all", q, limit }: ScheduleQuery) {
   const db = await getDb();
   const appointmentQuery = db
-    .select({
-      id: appointments.id,
-      title: appointments.title,
-      description: appointments.description,
-      location: appointments.location,
-      status: appointments.status,
-      scheduledDate: appointments.scheduledDate,
-      duration: appointments.duration,
-      jobId: appointments.jobId,
-      customerName: customers.name,
-      customerPhone: customers.phone,
-    })
+    .select(appointmentSourceColumns)
     .from(appointments)
     .innerJoin(customers, appointmentCustomer(userId))
     .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
     .orderBy(asc(appointments.scheduledDate), asc(appointments.id));
   const jobQuery = db
-    .select({
-      id: jobs.id,
-      title: jobs.title,
-      description: jobs.description,
-      location: jobs.location,
-      status: jobs.status,
-      scheduledDate: jobs.scheduledDate,
-      customerName: customers.name,
-      customerPhone: customers.phone,
-    })
+    .select(jobSourceColumns)
     .from(jobs)
     .innerJoin(customers, jobCustomer(userId))
     .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
@@ -336,9 +343,8 @@ async function scheduleSources(userId: string, { range, filter = "all", q, limit
     limit === undefined ? appointmentQuery : appointmentQuery.limit(limit),
     limit === undefined ? jobQuery : jobQuery.limit(limit),
   ]);
-  const customer = (row: { customerName: string; customerPhone: string | null }) => ({ name: row.customerName, phone: row.customerPhone });
-  const appointmentSources: AppointmentSource[] = appointmentRows.map((row) => ({ ...row, customer: customer(row) }));
-  const jobSources: JobSource[] = jobRows.map((row) => ({ ...row, customer: customer(row) }));
+  const appointmentSources: AppointmentSource[] = appointmentRows.map(withScheduleCustomer);
+  const jobSources: JobSource[] = jobRows.map(withScheduleCustomer);
   return mergeScheduleItems(appointmentSources, jobSources);
 }
 
@@ -353,10 +359,19 @@ export interface CalendarDay {
   total: number;
 }
 
-/** Which day of the week (0 to 6) an instant falls on, by the days' first instants (exact across a clock change). */
-function dayOfWeek(column: typeof appointments.scheduledDate | typeof jobs.scheduledDate, dayStarts: Date[]): SQL<number> {
-  const cases = dayStarts.slice(1).map((start, index) => sql` when ${lt(column, start)} then ${index}`);
-  return sql<number>`(case${sql.join(cases)} else 6 end)`;
+/**
+ * The columns that rank a row within its day of the week: `day` (0 to 6, by the days' first
+ * instants, so exact across a clock change), its place that day in the schedule order
+ * (`dayRank`), and how many rows the day has (`dayTotal`).
+ */
+function dayRanking(id: typeof appointments.id | typeof jobs.id, scheduledDate: typeof appointments.scheduledDate | typeof jobs.scheduledDate, dayStarts: Date[]) {
+  const cases = dayStarts.slice(1).map((start, index) => sql` when ${lt(scheduledDate, start)} then ${index}`);
+  const day: SQL<number> = sql`(case${sql.join(cases)} else 6 end)`;
+  return {
+    day: sql<number>`${day}`.as("day"),
+    dayRank: sql<number>`row_number() over (partition by ${day} order by ${scheduledDate}, ${id})`.as("day_rank"),
+    dayTotal: sql<number>`count(*) over (partition by ${day})`.as("day_total"),
+  };
 }
 
 /**
@@ -372,62 +387,27 @@ export async function scheduleWeek(
   const days = weekDays(sunday);
   const dayStarts = days.map((day) => dayRange(day, zone).start);
   const range = { start: dayStarts[0], end: dayRange(addDays(sunday, 6), zone).end };
-  const customerFields = { customerName: customers.name, customerPhone: customers.phone };
 
   // Rank each day's rows on the scheduled-date index alone; read and join only the ones shown.
-  const appointmentDay = dayOfWeek(appointments.scheduledDate, dayStarts);
   const rankedAppointments = db
-    .select({
-      id: appointments.id,
-      day: sql<number>`${appointmentDay}`.as("day"),
-      dayRank: sql<number>`row_number() over (partition by ${appointmentDay} order by ${appointments.scheduledDate}, ${appointments.id})`.as("day_rank"),
-      dayTotal: sql<number>`count(*) over (partition by ${appointmentDay})`.as("day_total"),
-    })
+    .select({ id: appointments.id, ...dayRanking(appointments.id, appointments.scheduledDate, dayStarts) })
     .from(appointments)
     .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
     .as("ranked_appointments");
-  const jobDay = dayOfWeek(jobs.scheduledDate, dayStarts);
   const rankedJobs = db
-    .select({
-      id: jobs.id,
-      day: sql<number>`${jobDay}`.as("day"),
-      dayRank: sql<number>`row_number() over (partition by ${jobDay} order by ${jobs.scheduledDate}, ${jobs.id})`.as("day_rank"),
-      dayTotal: sql<number>`count(*) over (partition by ${jobDay})`.as("day_total"),
-    })
+    .select({ id: jobs.id, ...dayRanking(jobs.id, jobs.scheduledDate, dayStarts) })
     .from(jobs)
     .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
     .as("ranked_jobs");
   const [appointmentRows, jobRows] = await Promise.all([
     db
-      .select({
-        id: appointments.id,
-        title: appointments.title,
-        description: appointments.description,
-        location: appointments.location,
-        status: appointments.status,
-        scheduledDate: appointments.scheduledDate,
-        duration: appointments.duration,
-        jobId: appointments.jobId,
-        ...customerFields,
-        day: rankedAppointments.day,
-        dayTotal: rankedAppointments.dayTotal,
-      })
+      .select({ ...appointmentSourceColumns, day: rankedAppointments.day, dayTotal: rankedAppointments.dayTotal })
       .from(rankedAppointments)
       .innerJoin(appointments, eq(appointments.id, rankedAppointments.id))
       .innerJoin(customers, appointmentCustomer(userId))
       .where(lte(rankedAppointments.dayRank, perDay)),
     db
-      .select({
-        id: jobs.id,
-        title: jobs.title,
-        description: jobs.description,
-        location: jobs.location,
-        status: jobs.status,
-        scheduledDate: jobs.scheduledDate,
-        ...customerFields,
-        day: rankedJobs.day,
-        dayTotal: rankedJobs.dayTotal,
-      })
+      .select({ ...jobSourceColumns, day: rankedJobs.day, dayTotal: rankedJobs.dayTotal })
       .from(rankedJobs)
       .innerJoin(jobs, eq(jobs.id, rankedJobs.id))
       .innerJoin(customers, jobCustomer(userId))
@@ -444,11 +424,7 @@ export async function scheduleWeek(
       totals[row.day] += Number(row.dayTotal);
     }
   }
-  const customer = (row: { customerName: string; customerPhone: string | null }) => ({ name: row.customerName, phone: row.customerPhone });
-  const items = mergeScheduleItems(
-    appointmentRows.map((row) => ({ ...row, customer: customer(row) })),
-    jobRows.map((row) => ({ ...row, customer: customer(row) })),
-  );
+  const items = mergeScheduleItems(appointmentRows.map(withScheduleCustomer), jobRows.map(withScheduleCustomer));
   return days.map((day, index) => ({
     day,
     items: items.filter((item) => item.scheduledDate >= dayStarts[index] && item.scheduledDate < (dayStarts[index + 1] ?? range.end)).slice(0, perDay),
