@@ -9,7 +9,7 @@
 // BENCH_PORT (default 3510; the ceiling server takes the next port); BUILD_DIR (default
 // build-bench); BENCH_SKIP_BUILD=1 to serve the build as it is; BENCH_SKIP_LCP=1.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -17,6 +17,7 @@ import { pageAssets, type PageAssets } from "./assets";
 import { LOW_END_PROFILE, measureLcp, type LcpResult } from "./lcp";
 import { evaluateTargets, writeMarkdown, type Endpoint, type LoadFigures, type Results } from "./report";
 import { prepareDatabase, type BenchAccount } from "./seed";
+import { buildIsStale } from "../scripts/build-freshness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const QUICK = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick");
@@ -38,22 +39,11 @@ let stopping = false;
 
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 /** Builds into BUILD_DIR when the build is missing or older than the sources (as `npm start` does). */
 function buildIfStale() {
   const built = path.join(root, BUILD_DIR, "server.js");
-  const sources = ["app", "server", "db", "public"].map((d) => path.join(root, d)).filter(existsSync);
-  const sourceTime = Math.max(...sources.map(newestMtime), statSync(path.join(root, "package.json")).mtimeMs);
   if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(built)) return log(`Serving ${BUILD_DIR}/ as it is (BENCH_SKIP_BUILD=1).`);
-  if (existsSync(built) && statSync(built).mtimeMs >= sourceTime) return log(`${BUILD_DIR}/ is up to date.`);
+  if (!buildIsStale(root, BUILD_DIR)) return log(`${BUILD_DIR}/ is up to date.`);
   log(`Building into ${BUILD_DIR}/...`);
   const result = spawnSync("npm", ["run", "build"], { cwd: root, env: { ...process.env, BUILD_DIR }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`The build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);

@@ -11,10 +11,11 @@
 // BUILD_DIR picks the build (default build/); it is built first when missing or older
 // than the sources. Exits 1 when any criterion fails.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { buildIsStale } from "../build-freshness.mjs";
 import { createAgent, parseJson, send, Stats } from "./http.mjs";
 import { portIsFree, root, scratchDirectory, ServerProcess } from "./server.mjs";
 import { verifyDatabase } from "./verify.mjs";
@@ -60,20 +61,9 @@ function criterion(phase, name, value, ok) {
 // ---------------------------------------------------------------------------------
 // Build
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 function ensureBuild() {
   const built = path.join(root, options.buildDir, "server.js");
-  const sources = ["app", "server", "db", "public"].map((d) => path.join(root, d)).filter(existsSync);
-  const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newestMtime));
-  if (!stale) return;
+  if (!buildIsStale(root, options.buildDir)) return;
   if (!options.build) {
     if (existsSync(built)) return log(`Note: ${options.buildDir}/ is older than the sources (--no-build given, using it anyway).`);
     throw new Error(`${options.buildDir}/server.js is missing; run without --no-build.`);
