@@ -5,6 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import { expect, test } from "@playwright/test";
+import { portIsFree } from "../scripts/load/server.mjs";
 
 // Graceful shutdown of the production server (server/index.ts): on SIGTERM a request in
 // flight finishes, new connections are refused, the database is closed and the process
@@ -21,17 +22,6 @@ function freePort(): Promise<number> {
       const { port } = probe.address() as net.AddressInfo;
       probe.close(() => resolve(port));
     });
-  });
-}
-
-function refusesConnections(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once("error", () => resolve(true));
   });
 }
 
@@ -132,7 +122,7 @@ test("SIGTERM: the request in flight completes, new connections are refused, the
 
     server.kill("SIGTERM");
     await until(() => output.includes("SIGTERM:"), 10_000, "the server to handle SIGTERM");
-    expect(await refusesConnections(port), "new connections are refused once SIGTERM is handled").toBe(true);
+    expect(await portIsFree(port), "new connections are refused once SIGTERM is handled").toBe(true);
     // Closed by the server while the upload is still open, not after its keep-alive timeout.
     await until(() => idleClosed, 3_000, "the server to close the idle keep-alive connection");
 
