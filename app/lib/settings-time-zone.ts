@@ -32,9 +32,12 @@ export function timeZoneOptions(): string[] {
   return ["UTC", ...zones.filter((zone) => zone !== "UTC").sort()];
 }
 
-/** The zone the process runs in: what the settings form offers before one is chosen. */
+let processZone: string | undefined;
+
+/** The zone the process runs in: what the settings form offers before one is chosen. Read once. */
 export function serverTimeZone(): string {
-  return zoneOrUtc(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  processZone ??= zoneOrUtc(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return processZone;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
