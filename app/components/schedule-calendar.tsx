@@ -85,7 +85,7 @@ export function ScheduleCalendar({
                   className="mt-1 block text-xs font-medium text-brand-600 hover:underline dark:text-brand-500"
                   aria-label={t("schedule.calendar.moreLabel", {
                     count: total,
-                    date: formatDay(day, "MMMM d", locale),
+                    date: formatDay(day, t("schedule.calendar.moreDateFormat"), locale),
                   })}
                   data-testid="calendar-more"
                 >

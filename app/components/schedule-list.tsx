@@ -32,7 +32,7 @@ export function ScheduleList({
     <p className="mb-3 flex flex-wrap items-center gap-3 text-sm" data-testid="day-filter">
       <span className="font-medium">
         {t("schedule.list.dayFilter", {
-          date: formatDay(day, "EEEE, MMMM d, yyyy", locale),
+          date: formatDay(day, t("schedule.list.dayFilterDateFormat"), locale),
         })}
       </span>
       <Link to={withParams(search, { day: null, page: null })} className="text-brand-600 hover:underline dark:text-brand-500">

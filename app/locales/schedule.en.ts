@@ -34,6 +34,8 @@ const scheduleEn = {
     isToday: "today",
     more: "+ {{count}} more",
     moreLabel: "All {{count}} items on {{date}}",
+    /** date-fns pattern of the day in moreLabel. */
+    moreDateFormat: "MMMM d",
   },
   list: {
     emptyTitle: "No items scheduled",
@@ -43,6 +45,8 @@ const scheduleEn = {
     callAction: "Call {{name}}",
     when: "{{date}} at {{time}}",
     dayFilter: "Showing {{date}} only",
+    /** date-fns pattern of the day in dayFilter. */
+    dayFilterDateFormat: "EEEE, MMMM d, yyyy",
     allDays: "Show all dates",
   },
   form: {

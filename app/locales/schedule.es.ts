@@ -38,6 +38,7 @@ const scheduleEs: Strings<typeof scheduleEn> = {
     isToday: "hoy",
     more: "+ {{count}} más",
     moreLabel: "Los {{count}} elementos del {{date}}",
+    moreDateFormat: "d 'de' MMMM",
   },
   list: {
     emptyTitle: "No hay elementos programados",
@@ -47,6 +48,7 @@ const scheduleEs: Strings<typeof scheduleEn> = {
     callAction: "Llamar a {{name}}",
     when: "{{date}} a las {{time}}",
     dayFilter: "Solo el {{date}}",
+    dayFilterDateFormat: "EEEE, d 'de' MMMM 'de' yyyy",
     allDays: "Ver todas las fechas",
   },
   form: {
