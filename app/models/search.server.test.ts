@@ -32,6 +32,11 @@ describe("search", () => {
     expect(await names(me, "555-0199")).toEqual(["Zoe Lee"]);
     expect(await names(me, 'a "quoted" word')).toEqual([]);
     expect(await names(me, "100%")).toEqual([]);
+    // FTS5 query syntax is taken as text, never as a query (nor an error).
+    for (const q of ["{name} : maria", "garc*", "NEAR(bob lee)", "bob AND lee", "x'y", "^bob", "-garcia", "(x"]) {
+      expect(await names(me, q), q).toEqual([]);
+    }
+    expect(await names(me, "(737)")).toEqual(["Zoe Lee"]);
     // Under three characters the index cannot help: LIKE, as before (no accent folding).
     expect(await names(me, "zo")).toEqual(["Zoe Lee"]);
     expect(await names(me, "ía")).toEqual(["María García"]);
