@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 
 # TradeDesk production image: build with every dependency, run with production ones only.
-FROM node:20-bookworm-slim AS base
+# Node 22 LTS (Node 20 reached its end of life on 2026-04-30).
+FROM node:22-bookworm-slim AS base
 WORKDIR /app
 
 FROM base AS build

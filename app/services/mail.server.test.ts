@@ -1,7 +1,6 @@
 // Sending estimates by e-mail, through a real SMTP server on loopback (smtp-server) and
 // through the data/outbox/ fallback; the messages are read back as MIME.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +18,7 @@ import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { signedInAccount } from "../../test/accounts";
 import { decodeWords, findPart, parseMime, type MimePart } from "../../test/mime";
+import { pdfText } from "../../test/pdf-text";
 import { apiRequest, formRequest, runRoute } from "../../test/requests";
 import { sendMail } from "./mail.server";
 
@@ -102,17 +102,6 @@ function textOf(part: MimePart | undefined) {
   return part ? part.body.toString("utf8") : "";
 }
 
-function pdfText(pdf: Buffer) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "tradedesk-pdf-"));
-  try {
-    const file = path.join(dir, "estimate.pdf");
-    writeFileSync(file, pdf);
-    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 describe("POST /api/estimates/{id}/send over SMTP", () => {
   it("delivers the estimate to the customer: recipient, subject, total, validity, link and the PDF", async () => {
     config.SMTP_URL = smtpUrl;
@@ -149,7 +138,7 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     expect(attachment).toBeDefined();
     expect(attachment!.headers.get("content-disposition")).toContain(`filename=${estimate.estimateNumber}.pdf`);
     expect(attachment!.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const pdf = pdfText(attachment!.body);
+    const pdf = await pdfText(attachment!.body);
     expect(pdf).toContain(estimate.estimateNumber);
     expect(pdf).toContain("ESTIMATE");
     expect(pdf).toContain("$2,342.26");
@@ -170,7 +159,7 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     expect(text).toContain("Puede verlo y aprobarlo en línea:");
     // Without APP_URL the link is built from the request's own origin.
     expect(text).toMatch(/http:\/\/192\.0\.2\.10:3000\/e\/[A-Za-z0-9_-]{43}/);
-    const pdf = pdfText(findPart(message, "application/pdf")!.body);
+    const pdf = await pdfText(findPart(message, "application/pdf")!.body);
     expect(pdf).toContain("PRESUPUESTO");
     expect(pdf).toContain(estimate.estimateNumber);
   });

@@ -1,12 +1,8 @@
-// Real PDFs for estimates and invoices, read back with poppler's pdftotext.
+// Real PDFs for estimates and invoices, read back with unpdf (PDF.js from npm).
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice } from "#db/factories";
 import { accountSettings } from "#db/schema";
 import { formatMoney } from "~/lib/money";
@@ -16,16 +12,7 @@ import { loader as invoicePdfLoader } from "~/routes/app.invoices.$invoiceId.pdf
 import { getDb } from "./db.server";
 import { estimatePdf, invoicePdf, pdfLogo } from "./pdf.server";
 import { signedInAccount } from "../../test/accounts";
-
-const dir = mkdtempSync(path.join(os.tmpdir(), "tradedesk-pdf-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The text of a PDF, as pdftotext reads it (reading order, not layout). */
-function pdfText(body: Buffer): string {
-  const file = path.join(dir, `${crypto.randomUUID()}.pdf`);
-  writeFileSync(file, body);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-}
+import { pdfText } from "../../test/pdf-text";
 
 /** A small solid PNG, built by hand (no image library needed). */
 function png(width = 8, height = 8): Buffer {
@@ -94,7 +81,7 @@ describe("estimate and invoice PDFs", () => {
     const file = await estimatePdf(user.id, estimate.id);
     expect(file?.filename).toBe(`${estimate.estimateNumber}.pdf`);
     expect(file!.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const text = pdfText(file!.body);
+    const text = await pdfText(file!.body);
     expect(text).toContain("ESTIMATE");
     expect(text).toContain(estimate.estimateNumber);
     expect(text).toContain("José Peña Núñez");
@@ -122,7 +109,7 @@ describe("estimate and invoice PDFs", () => {
     const file = await invoicePdf(user.id, invoice.id);
     expect(file?.filename).toBe(`${invoice.invoiceNumber}.pdf`);
     expect(file!.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const text = pdfText(file!.body);
+    const text = await pdfText(file!.body);
     expect(text).toContain("INVOICE");
     expect(text).toContain(invoice.invoiceNumber);
     expect(text).toContain("José Peña Núñez");
@@ -139,13 +126,13 @@ describe("estimate and invoice PDFs", () => {
     const { user, customer, db } = await account({ documentLanguage: "es", appLanguage: "en" });
     const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: LINES });
     const invoice = await createInvoice(db, user.id, { fromEstimate: estimate.id, status: "pending", dueDate: "2099-01-15" });
-    const estimateText = pdfText((await estimatePdf(user.id, estimate.id))!.body);
+    const estimateText = await pdfText((await estimatePdf(user.id, estimate.id))!.body);
     expect(estimateText).toContain("PRESUPUESTO");
     expect(estimateText).toContain("Descripción");
     expect(estimateText).toContain("TÉRMINOS Y CONDICIONES");
     expect(estimateText).toContain("Página 1 de 1");
     expect(estimateText).toContain(formatMoney(estimate.total, "es"));
-    const invoiceText = pdfText((await invoicePdf(user.id, invoice.id))!.body);
+    const invoiceText = await pdfText((await invoicePdf(user.id, invoice.id))!.body);
     expect(invoiceText).toContain("FACTURA");
     expect(invoiceText).toContain("FACTURAR A");
     expect(invoiceText).toContain("Fecha de vencimiento");
@@ -167,7 +154,7 @@ describe("estimate and invoice PDFs", () => {
     const { user, customer, db } = await account();
     const items = Array.from({ length: 45 }, (_, i) => ({ description: `Line ${i + 1}`, quantity: 100, unitPrice: 1_000 }));
     const estimate = await createEstimate(db, user.id, { customerId: customer.id, items });
-    const text = pdfText((await estimatePdf(user.id, estimate.id))!.body);
+    const text = await pdfText((await estimatePdf(user.id, estimate.id))!.body);
     expect(text).toContain("Line 45");
     expect(text).toMatch(/Page 2 of [23]/);
   });
