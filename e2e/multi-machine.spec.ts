@@ -153,6 +153,7 @@ function pathOf(response: Response) {
 test.describe("several machines, one remote libSQL database", () => {
   test.describe.configure({ mode: "serial" });
 
+  // eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument to reach testInfo
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(60_000);
     mkdirSync(dataDir, { recursive: true });

@@ -1,5 +1,5 @@
 // `npm test`: everything the tests need, then every test. Installs Debian's Chromium
-// when it is missing, type-checks, runs Vitest (unit and integration), builds the
+// when it is missing, type-checks, lints, runs Vitest (unit and integration), builds the
 // production bundle and runs the Playwright browser suite with JavaScript on and off.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -39,6 +39,7 @@ rmSync(path.join(root, "reports"), { recursive: true, force: true });
 const steps = [];
 steps.push(["chromium", ensureChromium()]);
 steps.push(["typecheck", run("Type check", "npx", ["tsc", "--noEmit"])]);
+steps.push(["lint", run("Lint (ESLint)", "npx", ["eslint", ".", "--max-warnings=0"])]);
 steps.push([
   "vitest",
   run("Unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest.json"]),

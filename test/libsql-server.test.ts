@@ -166,7 +166,7 @@ describe("libSQL test server", () => {
         body: JSON.stringify(body),
       });
       expect(response.status).toBe(200);
-      return (await response.json()) as { baton: string | null; base_url: null; results: any[] };
+      return (await response.json()) as { baton: string | null; base_url: null; results: unknown[] };
     };
     const first = await post({
       baton: null,

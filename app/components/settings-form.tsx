@@ -109,6 +109,7 @@ export function SettingsForm({
       form.update({ name: fields.timeZone.name, value: browserZone });
     }
     // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const text = (name: "companyName" | "phone" | "address" | "email" | "website", label: string, type: "text" | "tel" | "email" = "text", extra: InputHTMLAttributes<HTMLInputElement> = {}) => (

@@ -24,6 +24,8 @@ export function FixedLanguage({ language, children }: { language: Language; chil
     const instance = createInstance();
     void instance.init({ ...i18nConfig, resources: i18nResources(), lng: language, initImmediate: false });
     return instance;
+    // `loaded` is the trigger: a new instance once the dictionary has arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language, loaded]);
   return (
     <I18nextProvider i18n={i18n}>

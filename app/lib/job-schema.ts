@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { customerIdField, NO_CUSTOMER, optionalText, type OwnershipCheck } from "./validation";
 import { parseDateInput } from "./job-dates";
-import { DEFAULT_JOB_STATUS, JOB_STATUSES, normalizeJobStatus } from "./job-status";
+import { DEFAULT_JOB_STATUS, type JOB_STATUSES, normalizeJobStatus } from "./job-status";
 import { parseCents, withinMoneyLimit } from "./money";
 
 // One schema for the job form and the API (messages are dictionary keys). Forms send

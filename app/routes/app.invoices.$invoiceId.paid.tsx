@@ -74,6 +74,8 @@ export default function MarkInvoicePaid() {
           {t("list.cancel")}
         </Link>
         {payable ? (
+          // The confirm step of a dialog: focus goes to the one action it asks about.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           <Button disabled={pending} autoFocus>
             {pending ? t("invoices.markingPaid") : t("invoices.markPaid")}
           </Button>

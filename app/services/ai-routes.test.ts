@@ -13,7 +13,7 @@ import { action as newAction } from "~/routes/app.estimates.new";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { signedInAccount } from "../../test/accounts";
-import { apiRequest, formRequest, runRoute, unwrap } from "../../test/requests";
+import { apiRequest, runRoute, unwrap } from "../../test/requests";
 
 const ORIGIN = "http://localhost";
 const API = `${ORIGIN}/api/ai/estimate-generation`;

@@ -31,6 +31,8 @@ export function NotificationBell({ bell }: { bell: BellData }) {
       if (document.visibilityState === "visible") poll.load("/app/notifications");
     }, REFRESH_MS);
     return () => clearInterval(timer);
+    // poll.load is stable; the fetcher object itself changes with every load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated, poll.load]);
   const polled = poll.data && poll.data.now > bell.at ? poll.data : null;
   const unread = polled?.unread ?? bell.unread;

@@ -75,10 +75,14 @@ export function RouteDialog({
           : document.getElementById(MAIN_ID);
       back?.focus({ preventScroll: true });
     };
+    // Once per dialog: `opener` is the element focused when it opened, read on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const width = size === "lg" ? "max-w-3xl" : "max-w-lg";
   return (
+    // A click on the backdrop closes the dialog; keyboard users have Escape and the Close link.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center"
       onMouseDown={(event) => {
