@@ -290,6 +290,7 @@ describe("catch-all routes", () => {
       const module = await loadRouteModule(route);
       const params = paramsOf(route, a);
       const url = urlFor(route, params);
+      expect(module.loader ?? module.action, `${route.path} has neither a loader nor an action`).toBeTypeOf("function");
       if (module.loader) expectNotFound(route, await unchanged(url, () => callRoute(module.loader, request(route, url, "GET", b.cookie), params)), `GET ${url}`);
       if (module.action) {
         expectNotFound(route, await unchanged(url, () => callRoute(module.action, request(route, url, "POST", b.cookie, {}), params)), `POST ${url}`);
@@ -302,7 +303,12 @@ describe("nothing of another account shows up in an account's own pages, lists, 
   for (const route of routes.filter((r) => !r.params.includes("*"))) {
     it(`GET ${route.path}`, async () => {
       const module = await loadRouteModule(route);
-      if (!module.loader) return;
+      if (!module.loader) {
+        // Without a loader a route reads no data: it is a static page (the landing page) or it
+        // only takes posts, which the action tests above cover.
+        expect(module.action ?? module.default, `${route.path} has no loader, no action and no page`).toBeTypeOf("function");
+        return;
+      }
       const own = paramsOf(route, b);
       const url = new URL(urlFor(route, own));
       // Searches and filters look for the other account's marker too (the page may echo the query,
@@ -383,6 +389,7 @@ describe("without a session", () => {
         ["GET", module.loader],
         ["POST", module.action],
       ] as const;
+      expect(module.loader ?? module.action, `${route.path} has neither a loader nor an action`).toBeTypeOf("function");
       for (const [method, handler] of handlers) {
         if (!handler) continue;
         const body = method === "POST" ? { intent: "delete", id: a.ids.notification, name: "x" } : undefined;
