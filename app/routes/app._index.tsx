@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GettingStarted, DashboardSearch, QuickActions, RecentJobs, UpcomingAppointments } from "~/components/dashboard-panels";
 import { DashboardStatCards } from "~/components/dashboard-stat-cards";
 import { PageHeader } from "~/components/ui/page-header";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import { DASHBOARD_UPCOMING_LIMIT } from "~/lib/schedule";
 import { getAccountTimeZone, upcomingAppointments } from "~/models/appointment.server";
 import { recentJobs } from "~/models/job.server";

@@ -6,7 +6,7 @@ import { inputClass } from "~/components/ui/forms";
 import { cardClass, ListSearch, Pagination, tableClass, tdClass, thClass, useListLoading } from "~/components/ui/list";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { readListParams } from "~/lib/list-params";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import { CUSTOMER_SORTS, type CustomerSort } from "~/lib/customer-schema";
 import { countCustomers, listCustomers } from "~/models/customer.server";
 import { requireUser } from "~/services/session.server";

@@ -5,7 +5,7 @@ import { EstimateEditor } from "~/components/estimate-editor";
 import { EstimateFailureToast } from "~/components/estimate-failure-toast";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { defaultValidUntil } from "~/lib/estimate-dates";
-import { readEstimateForm } from "~/lib/estimate-form.server";
+import { readEstimateForm } from "~/services/estimate-form.server";
 import { customerOptions } from "~/models/customer.server";
 import { getEstimateWithItems, jobOptions, updateEstimate } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";

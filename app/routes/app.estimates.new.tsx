@@ -6,7 +6,7 @@ import { EstimateFailureToast } from "~/components/estimate-failure-toast";
 import { buttonClass } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { defaultValidUntil } from "~/lib/estimate-dates";
-import { readEstimateForm } from "~/lib/estimate-form.server";
+import { readEstimateForm } from "~/services/estimate-form.server";
 import { customerOptions } from "~/models/customer.server";
 import { createEstimate, jobOptions } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";

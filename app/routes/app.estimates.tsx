@@ -12,7 +12,7 @@ import { ToastView, type ToastData } from "~/components/ui/toast";
 import { calendarDateIn, formatCalendarDate } from "~/lib/estimate-dates";
 import { ESTIMATE_STATUS_FILTERS, readEstimateStatusFilter } from "~/lib/estimate-schema";
 import { readListParams } from "~/lib/list-params";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import { formatMoney } from "~/lib/money";
 import { countEstimates, listEstimates } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";

@@ -14,7 +14,7 @@ import {
   readInvoiceStatusFilter,
 } from "~/lib/invoice-status";
 import { readListParams } from "~/lib/list-params";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import { formatMoney } from "~/lib/money";
 import { countInvoices, listInvoices } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";

@@ -10,7 +10,7 @@ import { formatListDate, formatTime } from "~/lib/job-dates";
 import { JOB_SORTS, type JobSort } from "~/lib/job-schema";
 import { JOB_STATUS_FILTERS, jobStatusLabelKey, readJobStatusFilter } from "~/lib/job-status";
 import { readListParams } from "~/lib/list-params";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import { formatMoney } from "~/lib/money";
 import { countJobs, listJobs } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NotificationList } from "~/components/notification-list";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import {
   countUnread,
   deleteNotification,

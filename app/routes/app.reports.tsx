@@ -7,7 +7,7 @@ import { inputClass } from "~/components/ui/forms";
 import { PageHeader } from "~/components/ui/page-header";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatListDate } from "~/lib/job-dates";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import { formatMoney } from "~/lib/money";
 import { formatTenths, readReportRange, REPORT_RANGES } from "~/lib/report";
 import { getBusinessReport } from "~/models/report.server";

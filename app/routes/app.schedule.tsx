@@ -7,7 +7,7 @@ import { ScheduleToday } from "~/components/schedule-today";
 import { ScheduleToolbar } from "~/components/schedule-toolbar";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import { dayKey, dayRange, filterScheduleItems, readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
 import { getAccountTimeZone, scheduleList, scheduleWeek, scheduleWindow, upcomingSchedule } from "~/models/appointment.server";
 import type { RootLoaderData } from "~/root";

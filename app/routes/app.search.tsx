@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/forms";
 import { PageHeader } from "~/components/ui/page-header";
 import { MAX_SEARCH_LENGTH } from "~/lib/list-params";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import { formatMoney } from "~/lib/money";
 import { dayKey } from "~/lib/schedule";
 import { getAccountTimeZone } from "~/models/appointment.server";

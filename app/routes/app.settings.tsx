@@ -16,7 +16,7 @@ import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { checkLogo, MAX_LOGO_BYTES } from "~/lib/image-type";
 import { formatListDate } from "~/lib/job-dates";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import { rateToPercent } from "~/lib/money";
 import { settingsSchema } from "~/lib/settings-schema";
 import { calendarDateIn, serverTimeZone, timeZoneOptions } from "~/lib/settings-time-zone";

@@ -10,7 +10,7 @@ import { Field } from "~/components/ui/forms";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastView, type ToastData } from "~/components/ui/toast";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth-schemas";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import { changePassword } from "~/models/user.server";
 import { retryMinutes, signInAttempt, signInSucceeded } from "~/services/rate-limit.server";
 import {

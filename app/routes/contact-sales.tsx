@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { SalesRequestPage } from "~/components/sales-request-page";
-import { titleMeta } from "~/lib/meta";
+import { titleMeta } from "~/services/meta";
 import { handleSalesRequest } from "~/services/sales-request.server";
 
 export const meta = titleMeta("sales.salesTitle");
