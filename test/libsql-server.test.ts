@@ -53,6 +53,11 @@ afterAll(async () => {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
 });
 
+
+/** One result of a Hrana pipeline, loose enough for the assertions below. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the protocol's JSON, read field by field
+type PipelineResult = { type: string; response?: any; error?: unknown };
+
 describe("libSQL test server", () => {
   it("answers version probes as a v2/v3 JSON server without protobuf", async () => {
     expect((await fetch(`${server.url}/v2`)).status).toBe(200);
@@ -166,7 +171,7 @@ describe("libSQL test server", () => {
         body: JSON.stringify(body),
       });
       expect(response.status).toBe(200);
-      return (await response.json()) as { baton: string | null; base_url: null; results: unknown[] };
+      return (await response.json()) as { baton: string | null; base_url: null; results: PipelineResult[] };
     };
     const first = await post({
       baton: null,

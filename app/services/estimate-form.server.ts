@@ -2,9 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { estimateChecks, jobOptions } from "~/models/estimate.server";
 import { restoreAiPanel, runAssistant } from "~/services/ai-editor.server";
-import { isAiIntent, type AiPanelState } from "./ai-editor";
-import { REFRESH_INTENT, refuseLastLineRemoval } from "./estimate-form";
-import { estimateFormSchema, MAX_LINE_ITEMS, NO_JOB, type EstimateInput } from "./estimate-schema";
+import { isAiIntent, type AiPanelState } from "~/lib/ai-editor";
+import { REFRESH_INTENT, refuseLastLineRemoval } from "~/lib/estimate-form";
+import { estimateFormSchema, MAX_LINE_ITEMS, NO_JOB, type EstimateInput } from "~/lib/estimate-schema";
 
 type JobOption = { id: string; title: string };
 
