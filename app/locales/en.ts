@@ -258,7 +258,7 @@ const en = {
     importCsv: "Import CSV",
     import: {
       title: "Import customers from CSV",
-      help: "A CSV file with a header row and the columns name, email, phone, address, city, state, zipCode, notes (only name is required). UTF-8, accents welcome. At most 5,000 rows.",
+      help: "A CSV file with a header row, as Excel (comma or semicolon), Outlook, Google Contacts or QuickBooks export it, or as TradeDesk exports it. Columns are recognised by their names in English or Spanish: name (or first and last name, or company), email, phone, address, city, state, ZIP code, notes; only a name is required. UTF-8 or Windows (Excel) text, accents welcome. At most 5,000 rows.",
       file: "CSV file",
       submit: "Import",
       submitting: "Importing...",
@@ -266,7 +266,8 @@ const en = {
       noNameColumn: "The header row has no name column.",
       tooMany: "The file has more than 5,000 rows. Split it into smaller files.",
       noFile: "Please choose a CSV file.",
-      notText: "The file is not a UTF-8 text (CSV) file.",
+      notText: "The file is not a text (CSV) file.",
+      workbook: "This is an Excel workbook. In Excel choose File > Save As > CSV, then import that file.",
       tooLarge: "The file is larger than 2 MB.",
       summary: "Imported {{imported}}, rejected {{rejected}}.",
       importedList: "Imported",

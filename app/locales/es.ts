@@ -260,7 +260,7 @@ const es: Dictionary = {
     importCsv: "Importar CSV",
     import: {
       title: "Importar clientes desde CSV",
-      help: "Un archivo CSV con fila de encabezado y las columnas name, email, phone, address, city, state, zipCode, notes (solo name es obligatoria). UTF-8, se admiten acentos. Como máximo 5.000 filas.",
+      help: "Un archivo CSV con fila de encabezado, como lo exportan Excel (con comas o punto y coma), Outlook, Google Contacts o QuickBooks, o como lo exporta TradeDesk. Las columnas se reconocen por su nombre en español o en inglés: nombre (o nombre y apellidos, o empresa), correo electrónico, teléfono, dirección, ciudad, estado, código postal, notas; solo el nombre es obligatorio. Texto UTF-8 o de Windows (Excel), se admiten acentos. Como máximo 5.000 filas.",
       file: "Archivo CSV",
       submit: "Importar",
       submitting: "Importando...",
@@ -268,7 +268,8 @@ const es: Dictionary = {
       noNameColumn: "La fila de encabezado no tiene columna de nombre.",
       tooMany: "El archivo tiene más de 5.000 filas. Divídalo en archivos más pequeños.",
       noFile: "Elija un archivo CSV.",
-      notText: "El archivo no es de texto UTF-8 (CSV).",
+      notText: "El archivo no es de texto (CSV).",
+      workbook: "Es un libro de Excel. En Excel elija Archivo > Guardar como > CSV e importe ese archivo.",
       tooLarge: "El archivo supera los 2 MB.",
       summary: "Importados {{imported}}, rechazados {{rejected}}.",
       importedList: "Importados",

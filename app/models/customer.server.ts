@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { appointments, customers, estimates, invoices, jobs } from "#db/schema";
 import { CUSTOMER_COLUMNS, customerSchema, type CustomerInput, type CustomerSort } from "~/lib/customer-schema";
-import { csvLine, parseCsv } from "~/lib/csv";
+import { csvLine } from "~/lib/csv";
+import { CUSTOMER_IMPORT_FIELDS, firstListed } from "~/lib/customer-import";
 import { PAGE_SIZE } from "~/lib/list-params";
+import { readTable } from "~/lib/table-import";
 import { getDb } from "~/services/db.server";
 import { accountRows, sameAccount, textSearch } from "./sql.server";
 
@@ -161,43 +163,23 @@ export interface ImportReport {
   error?: string;
 }
 
-/** Header names accepted for each column (case and spacing ignored), so other tools' exports import. */
-const HEADER_ALIASES: Record<(typeof CUSTOMER_COLUMNS)[number], string[]> = {
-  name: ["name", "fullname", "customer", "customername", "nombre"],
-  email: ["email", "emailaddress", "e-mail", "correo"],
-  phone: ["phone", "phonenumber", "telephone", "mobile", "telefono", "teléfono"],
-  address: ["address", "street", "streetaddress", "direccion", "dirección"],
-  city: ["city", "town", "ciudad"],
-  state: ["state", "province", "region", "estado"],
-  zipCode: ["zipcode", "zip", "postalcode", "postcode", "codigopostal"],
-  notes: ["notes", "note", "comments", "notas"],
-};
-
-function columnFor(header: string) {
-  const key = header.trim().toLowerCase().replace(/[\s_]+/g, "");
-  return CUSTOMER_COLUMNS.find((column) => HEADER_ALIASES[column].includes(key));
-}
-
 /**
- * Imports customers from CSV text: each valid row is created, each invalid one is
- * reported with its line number and reasons (dictionary keys). Valid rows go in
- * together, in one transaction.
+ * Imports customers from a CSV file (its bytes, or text): each valid row is created, each invalid
+ * one is reported with its line (the row number a spreadsheet shows) and reasons (dictionary keys).
+ * The encoding, the delimiter and the header names of Excel, Outlook, Google Contacts and
+ * QuickBooks files are recognised (app/lib/table-import.ts, app/lib/customer-import.ts).
+ * Valid rows go in together, in one transaction.
  */
-export async function importCustomersCsv(userId: string, text: string): Promise<ImportReport> {
-  const rows = parseCsv(text);
+export async function importCustomersCsv(userId: string, file: Uint8Array | string): Promise<ImportReport> {
   const report: ImportReport = { imported: [], rejected: [] };
-  if (rows.length === 0) return { ...report, error: "customers.import.empty" };
-  const columns = rows[0].map(columnFor);
-  if (!columns.includes("name")) return { ...report, error: "customers.import.noNameColumn" };
-  if (rows.length - 1 > MAX_IMPORT_ROWS) return { ...report, error: "customers.import.tooMany" };
+  const table = readTable(file, CUSTOMER_IMPORT_FIELDS);
+  if ("error" in table) return { ...report, error: `customers.import.${table.error}` };
+  if (!table.fields.includes("name")) return { ...report, error: "customers.import.noNameColumn" };
+  if (table.records.length > MAX_IMPORT_ROWS) return { ...report, error: "customers.import.tooMany" };
 
   const valid: (CustomerInput & { line: number })[] = [];
-  rows.slice(1).forEach((cells, index) => {
-    const line = index + 2;
-    const record: Record<string, string> = {};
-    columns.forEach((column, i) => {
-      if (column && cells[i] !== undefined) record[column] = cells[i];
-    });
+  table.records.forEach(({ row: line, values }) => {
+    const record = { ...values, email: firstListed(values.email), phone: firstListed(values.phone) };
     const parsed = customerSchema.safeParse(record);
     if (parsed.success) valid.push({ ...parsed.data, line });
     else {

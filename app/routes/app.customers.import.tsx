@@ -35,15 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const file = form.get("file");
   if (!(file instanceof Blob) || file.size === 0) return failure("customers.import.noFile");
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return failure("customers.import.notText");
-  }
-  if (text.includes("\u0000")) return failure("customers.import.notText");
-  const report = await importCustomersCsv(user.id, text);
+  const report = await importCustomersCsv(user.id, new Uint8Array(await file.arrayBuffer()));
   return data({ report }, { status: report.error ? 400 : 200 });
 }
 
@@ -103,7 +95,7 @@ export default function ImportCustomers() {
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("customers.import.help")}</p>
           <label className="block">
             <span className="block text-sm font-medium">{t("customers.import.file")}</span>
-            <input type="file" name="file" accept=".csv,text/csv" required className={`mt-1 ${inputClass}`} aria-describedby={report?.error ? "import-error" : undefined} />
+            <input type="file" name="file" accept=".csv,.txt,text/csv,text/plain" required className={`mt-1 ${inputClass}`} aria-describedby={report?.error ? "import-error" : undefined} />
           </label>
           {report?.error ? (
             <p id="import-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
