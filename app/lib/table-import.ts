@@ -32,7 +32,7 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
     } else {
       // Not valid UTF-8: what Excel on Windows and older contact apps write ("Save as CSV").
       encoding = "windows-1252";
-      text = new TextDecoder("windows-1252").decode(bytes);
+      text = decodeWindows1252(bytes);
     }
   }
   // A NUL or other control character (other than tab and line breaks) means a binary file.
@@ -40,6 +40,16 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) return { error: "notText" };
   if (text.trim() === "") return { error: "empty" };
   return { text, encoding };
+}
+
+// Windows-1252 differs from Latin-1 only in 0x80–0x9F (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ);
+// Node 20's TextDecoder("windows-1252") decodes that range as Latin-1 control characters, so it is mapped here.
+const WINDOWS_1252_C1 =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+export function decodeWindows1252(bytes: Uint8Array): string {
+  return new TextDecoder("windows-1252").decode(bytes).replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]);
 }
 
 function startsWith(bytes: Uint8Array, prefix: number[]) {
@@ -56,21 +66,38 @@ function decode(label: string, bytes: Uint8Array): string | null {
 
 export type Delimiter = "," | ";" | "\t";
 const DELIMITERS: Delimiter[] = [",", ";", "\t"];
+/** How many lines from the top may hold the header (report titles come first in some exports). */
+const HEADER_SEARCH_ROWS = 10;
 
-/** The delimiter of a CSV text: Excel's `sep=` line if any, else the one the header line uses most (outside quotes). */
+/**
+ * The delimiter of a CSV text: Excel's `sep=` line if any, else the one that splits most of the
+ * first lines into the same number of fields (counted outside quotes; more fields break a tie),
+ * so a comma inside an unquoted address of a semicolon file does not mislead it.
+ */
 export function detectDelimiter(text: string): Delimiter {
   const sep = /^sep=(.)\r?\n/i.exec(text);
   if (sep && DELIMITERS.includes(sep[1] as Delimiter)) return sep[1] as Delimiter;
-  const counts = new Map<Delimiter, number>(DELIMITERS.map((d) => [d, 0]));
+  const counts: Record<Delimiter, number>[] = [];
+  let line = { ",": 0, ";": 0, "\t": 0 };
   let quoted = false;
   for (const c of text) {
     if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === "\n" || c === "\r")) break;
-    else if (!quoted && counts.has(c as Delimiter)) counts.set(c as Delimiter, counts.get(c as Delimiter)! + 1);
+    else if (!quoted && c === "\n") {
+      counts.push(line);
+      if (counts.length === HEADER_SEARCH_ROWS) break;
+      line = { ",": 0, ";": 0, "\t": 0 };
+    } else if (!quoted && c in line) line[c as Delimiter]++;
   }
-  let best: Delimiter = ",";
-  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
-  return best;
+  if (counts.length < HEADER_SEARCH_ROWS) counts.push(line);
+  let best: { delimiter: Delimiter; lines: number; fields: number } = { delimiter: ",", lines: 0, fields: 0 };
+  for (const delimiter of DELIMITERS) {
+    const tally = new Map<number, number>();
+    for (const count of counts) if (count[delimiter] > 0) tally.set(count[delimiter], (tally.get(count[delimiter]) ?? 0) + 1);
+    for (const [fields, lines] of tally) {
+      if (lines > best.lines || (lines === best.lines && fields > best.fields)) best = { delimiter, lines, fields };
+    }
+  }
+  return best.delimiter;
 }
 
 /**
@@ -172,18 +199,25 @@ export type TableRead<F extends string> =
   | { error: TableError }
   | { encoding: TextEncodingName; delimiter: Delimiter; fields: F[]; records: { row: number; values: Partial<Record<F, string>> }[] };
 
-/** A whole file: decode, parse, map the header row (the first non-blank one) through the table. */
+/** A whole file: decode, parse, find the header row and map it through the table. */
 export function readTable<F extends string>(input: Uint8Array | string, table: FieldTable<F>): TableRead<F> {
   const decoded = typeof input === "string" ? (input.trim() === "" ? { error: "empty" as const } : { text: input, encoding: "utf-8" as const }) : decodeText(input);
   if ("error" in decoded) return decoded;
   const delimiter = detectDelimiter(decoded.text.replace(/^\uFEFF/, ""));
   const rows = parseDelimited(decoded.text, delimiter);
   if (rows.length === 0) return { error: "empty" };
-  const map = mapHeaders(rows[0].cells, table);
+  // Reports (QuickBooks) put a title, the company and a date above the header: the header is the
+  // row among the first few that names the most fields.
+  let header = 0;
+  let map = mapHeaders(rows[0].cells, table);
+  rows.slice(1, HEADER_SEARCH_ROWS).forEach(({ cells }, index) => {
+    const candidate = mapHeaders(cells, table);
+    if (candidate.fields.length > map.fields.length) [header, map] = [index + 1, candidate];
+  });
   return {
     encoding: decoded.encoding,
     delimiter,
     fields: map.fields,
-    records: rows.slice(1).map(({ row, cells }) => ({ row, values: readRecord(cells, map) })),
+    records: rows.slice(header + 1).map(({ row, cells }) => ({ row, values: readRecord(cells, map) })),
   };
 }
