@@ -9,8 +9,9 @@ type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
 export const CUSTOMER_IMPORT_FIELDS: FieldTable<CustomerColumn> = {
   name: {
     aliases: [
-      "name", "full name", "display name", "customer", "customer name", "client", "client name", "contact", "contact name", "file as",
-      "nombre", "nombre completo", "cliente", "nombre del cliente", "contacto", "nombre para mostrar",
+      // QuickBooks: "Customer" is the name on invoices, "Full Name" the contact person's.
+      "name", "customer", "customer name", "client", "client name", "display name", "full name", "contact", "contact name", "file as",
+      "nombre", "cliente", "nombre del cliente", "nombre completo", "nombre para mostrar", "contacto",
     ],
     parts: [
       ["first name", "given name", "nombre", "nombre de pila", "primer nombre"],

@@ -127,3 +127,105 @@ describe("CSV", () => {
     expect(row.notes).toBe('Says "hi"\nTwice');
   });
 });
+
+/** Windows-1252 bytes (what Excel on Windows saves): Latin-1 letters, and the few 0x80-0x9F signs used here. */
+const windows1252 = (text: string) => new Uint8Array([...text].map((c) => ({ "€": 0x80, "’": 0x92 })[c] ?? c.charCodeAt(0)));
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const storedByName = async (userId: string) => Object.fromEntries((await listCustomers(userId)).items.map((c) => [c.name, c]));
+
+describe("CSV files as other programs write them", () => {
+  it("imports a Spanish Excel file: Windows-1252, semicolons, Nombre + Apellidos, a bad row reported", async () => {
+    const { user } = await signedInAccount();
+    const file = windows1252(
+      [
+        "Nombre;Apellidos;Correo electrónico;Teléfono;Dirección;Ciudad;Código postal;Notas",
+        "José;Peña;JOSE@example.com;555-0101;Calle Mayor 3, 2º;Sevilla;41001;Llamar después de las 5, no antes",
+        "María;Muñoz;maria@;555-0102;;;;",
+        ";;;;;;;",
+        "Ángel;Núñez O’Brien;;;;;;Presupuesto 1.200 €",
+      ].join("\r\n") + "\r\n",
+    );
+    const report = await importCustomersCsv(user.id, file);
+    expect(report.error).toBeUndefined();
+    expect(report.imported).toEqual([
+      { line: 2, name: "José Peña" },
+      { line: 5, name: "Ángel Núñez O’Brien" },
+    ]);
+    expect(report.rejected).toEqual([{ line: 3, name: "María Muñoz", reasons: ["common.invalidEmail"] }]);
+    const stored = await storedByName(user.id);
+    expect(stored["José Peña"]).toMatchObject({ email: "jose@example.com", phone: "555-0101", address: "Calle Mayor 3, 2º", city: "Sevilla", zipCode: "41001", notes: "Llamar después de las 5, no antes" });
+    expect(stored["Ángel Núñez O’Brien"].notes).toBe("Presupuesto 1.200 €");
+  });
+
+  it("imports an Outlook contacts export: First + Last Name, home or business address, mobile phone, company when no name", async () => {
+    const { user } = await signedInAccount();
+    const header =
+      '"Title","First Name","Middle Name","Last Name","Suffix","Company","Department","Job Title","Business Street","Business City","Business State","Business Postal Code","Business Country/Region","Home Street","Home City","Home State","Home Postal Code","Home Country/Region","Business Phone","Home Phone","Mobile Phone","E-mail Address","E-mail Type","E-mail Display Name","Notes"';
+    const rows = [
+      '"Mr.","José","Luis","Peña","","","","","","","","","","12 Elm St","Austin","TX","78701","United States","","512-555-0100","512-555-0111","jose@example.com","SMTP","José Peña (jose@example.com)",""',
+      '"","","","","","Muñoz Roofing, LLC","","","400 Main St","El Paso","TX","79901","United States","","","","","","915-555-0199","","","office@munoz.example","SMTP","",""',
+      '"Ms.","Zoë","","Ångström","","","","","","","","","","","","","","","","","","","","","Gate code ""1234""\r\nDog in yard"',
+    ];
+    const report = await importCustomersCsv(user.id, windows1252([header, ...rows].join("\r\n") + "\r\n"));
+    expect(report.rejected).toEqual([]);
+    expect(report.imported.map((row) => row.name)).toEqual(["José Luis Peña", "Muñoz Roofing, LLC", "Zoë Ångström"]);
+    const stored = await storedByName(user.id);
+    expect(stored["José Luis Peña"]).toMatchObject({ email: "jose@example.com", phone: "512-555-0111", address: "12 Elm St", city: "Austin", state: "TX", zipCode: "78701" });
+    expect(stored["Muñoz Roofing, LLC"]).toMatchObject({ email: "office@munoz.example", phone: "915-555-0199", address: "400 Main St", city: "El Paso", zipCode: "79901" });
+    expect(stored["Zoë Ångström"].notes).toBe('Gate code "1234"\r\nDog in yard');
+  });
+
+  it("imports a Google Contacts export (UTF-8, no mark): Name, the first of several e-mails, phone and address 1", async () => {
+    const { user } = await signedInAccount();
+    const csv = [
+      "Name,Given Name,Additional Name,Family Name,Nickname,Notes,Group Membership,E-mail 1 - Type,E-mail 1 - Value,E-mail 2 - Type,E-mail 2 - Value,Phone 1 - Type,Phone 1 - Value,Address 1 - Type,Address 1 - Formatted,Address 1 - Street,Address 1 - City,Address 1 - Region,Address 1 - Postal Code,Organization 1 - Name",
+      'José Peña,José,,Peña,,Kitchen remodel,* myContacts,* Home ::: Work,jose@example.com ::: jose@work.example,,,Mobile,+1 512-555-0100,Home,"12 Elm St\nAustin, TX 78701",12 Elm St,Austin,TX,78701,',
+      ",Marta,,Núñez,,,* myContacts,,,,,Work,512-555-0200,,,,,,,",
+      ",,,,,,* myContacts,,,,,,,,,,,,,Peña & Hijos",
+    ].join("\n");
+    const report = await importCustomersCsv(user.id, utf8(csv));
+    expect(report.rejected).toEqual([]);
+    expect(report.imported.map((row) => row.name)).toEqual(["José Peña", "Marta Núñez", "Peña & Hijos"]);
+    const stored = await storedByName(user.id);
+    expect(stored["José Peña"]).toMatchObject({ email: "jose@example.com", phone: "+1 512-555-0100", address: "12 Elm St", city: "Austin", state: "TX", notes: "Kitchen remodel" });
+    expect(stored["Marta Núñez"].phone).toBe("512-555-0200");
+  });
+
+  it("imports a QuickBooks customer list, with the report title lines above the header", async () => {
+    const { user } = await signedInAccount();
+    const csv = [
+      "Customer Contact List",
+      "Peña Plumbing LLC",
+      "",
+      "Customer,Phone,Main Email,Full Name,Billing Address,Open Balance",
+      'Muñoz Construction,(512) 555-0300,ap@munoz.example,Carmen Muñoz,"500 Oak Ave, Austin, TX 78702",1200.00',
+      "José Peña,512-555-0101,jose@example.com,José Peña,,0.00",
+    ].join("\r\n");
+    const report = await importCustomersCsv(user.id, utf8(`\uFEFF${csv}`));
+    expect(report.rejected).toEqual([]);
+    expect(report.imported).toEqual([
+      { line: 5, name: "Muñoz Construction" },
+      { line: 6, name: "José Peña" },
+    ]);
+    const stored = await storedByName(user.id);
+    expect(stored["Muñoz Construction"]).toMatchObject({ email: "ap@munoz.example", phone: "(512) 555-0300", address: "500 Oak Ave, Austin, TX 78702" });
+  });
+
+  it("imports UTF-8 with a byte-order mark, and Excel's Unicode text (UTF-16, tabs)", async () => {
+    const { user } = await signedInAccount();
+    const bom = await importCustomersCsv(user.id, utf8("\uFEFFNAME;E-MAIL\nJosé Peña;jose@example.com\n"));
+    expect(bom.imported).toEqual([{ line: 2, name: "José Peña" }]);
+    const utf16 = new Uint8Array(Buffer.from("\uFEFFName\tMobile Phone\r\nMarta Muñoz\t555-0102\r\n", "utf16le"));
+    expect((await importCustomersCsv(user.id, utf16)).imported).toEqual([{ line: 2, name: "Marta Muñoz" }]);
+    expect((await storedByName(user.id))["José Peña"].email).toBe("jose@example.com");
+  });
+
+  it("refuses a workbook, a binary file and an empty one with a clear reason, importing nothing", async () => {
+    const { user } = await signedInAccount();
+    expect((await importCustomersCsv(user.id, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]))).error).toBe("customers.import.workbook");
+    expect((await importCustomersCsv(user.id, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]))).error).toBe("customers.import.notText");
+    expect((await importCustomersCsv(user.id, utf8("\uFEFF\r\n"))).error).toBe("customers.import.empty");
+    expect((await importCustomersCsv(user.id, utf8("Correo;Teléfono\na@b.co;1"))).error).toBe("customers.import.noNameColumn");
+    expect((await listCustomers(user.id)).total).toBe(0);
+  });
+});
