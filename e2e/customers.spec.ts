@@ -120,6 +120,21 @@ test.describe("customers", () => {
     await expect(rowOf(page, "Marta Núñez")).toContainText("El Paso");
   });
 
+  test("imports a Spanish Excel file (Windows-1252, semicolons, Nombre + Apellidos)", async ({ page }) => {
+    await signedIn(page);
+    await page.goto("/app/customers/import");
+    await expect(page.getByText("Outlook, Google Contacts or QuickBooks")).toBeVisible();
+    const csv = "Nombre;Apellidos;Correo electrónico;Teléfono;Ciudad\r\nJosé;Peña;jose@example.com;555-0101;Sevilla\r\nMaría;Muñoz;;;Cádiz\r\n";
+    await page.getByLabel("CSV file").setInputFiles({ name: "clientes.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "latin1") });
+    await page.getByRole("button", { name: "Import" }).click();
+    const report = page.getByTestId("import-report");
+    await expect(report).toContainText("Imported 2, rejected 0.");
+    await expect(report).toContainText("Line 2: José Peña");
+    await expect(report).toContainText("Line 3: María Muñoz");
+    await report.getByRole("link", { name: "Back to customers" }).click();
+    await expect(rowOf(page, "José Peña")).toContainText("Sevilla");
+  });
+
   test("exports the customer list as CSV", async ({ page }) => {
     await signedIn(page);
     await addCustomerViaApi(page, { name: "Peña, José", email: "jose@example.com" });

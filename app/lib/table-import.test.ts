@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { CUSTOMER_IMPORT_FIELDS } from "./customer-import";
-import { decodeText, detectDelimiter, headerKey, mapHeaders, parseDelimited, readRecord, readTable, type FieldTable } from "./table-import";
+import {
+  decodeText,
+  detectDelimiter,
+  headerKey,
+  mapHeaders,
+  parseDelimited,
+  readRecord,
+  readTable,
+  type FieldTable,
+} from "./table-import";
 
 /** Windows-1252 bytes: Latin-1 for these letters, 0x80 for the euro sign, 0x92 for the apostrophe. */
 const windows1252 = (text: string) => new Uint8Array([...text].map((c) => ({ "€": 0x80, "’": 0x92 })[c] ?? c.charCodeAt(0)));
@@ -12,7 +21,10 @@ describe("decodeText", () => {
     expect(decodeText(utf8("José Peña"))).toEqual({ text: "José Peña", encoding: "utf-8" });
   });
   it("reads what is not UTF-8 as Windows-1252 (Excel's Save as CSV)", () => {
-    expect(decodeText(windows1252("José;Peña;Muñoz;O’Brien;10 €"))).toEqual({ text: "José;Peña;Muñoz;O’Brien;10 €", encoding: "windows-1252" });
+    expect(decodeText(windows1252("José;Peña;Muñoz;O’Brien;10 €"))).toEqual({
+      text: "José;Peña;Muñoz;O’Brien;10 €",
+      encoding: "windows-1252",
+    });
   });
   it("reads UTF-16 with a byte-order mark, little- and big-endian", () => {
     const le = new Uint8Array(Buffer.from("\uFEFFname\tJosé", "utf16le"));
@@ -65,7 +77,10 @@ describe("header mapping", () => {
   });
   it("prefers a whole-name column, and takes the first filled column among alternatives", () => {
     const google = mapHeaders(["Name", "Given Name", "Family Name", "Phone 1 - Value", "Business Phone"], CUSTOMER_IMPORT_FIELDS);
-    expect(readRecord(["Dr. José Peña", "José", "Peña", "", "555-0100"], google)).toEqual({ name: "Dr. José Peña", phone: "555-0100" });
+    expect(readRecord(["Dr. José Peña", "José", "Peña", "", "555-0100"], google)).toEqual({
+      name: "Dr. José Peña",
+      phone: "555-0100",
+    });
     expect(readRecord(["", "José", "Peña", "555-0111", "555-0100"], google)).toEqual({ name: "José Peña", phone: "555-0111" });
   });
 });
@@ -77,7 +92,7 @@ describe("readTable with another field table (a price book)", () => {
     unitPrice: { aliases: ["unit price", "price", "rate", "precio unitario", "precio"] },
   };
   it("reads a Spanish Excel file in Windows-1252 with semicolons", () => {
-    const file = windows1252("Artículo;Descripción;Precio unitario\r\nTubería;Cobre ½\";12,50 €\r\n");
+    const file = windows1252('Artículo;Descripción;Precio unitario\r\nTubería;Cobre ½";12,50 €\r\n');
     expect(readTable(file, priceBook)).toEqual({
       encoding: "windows-1252",
       delimiter: ";",

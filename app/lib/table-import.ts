@@ -49,7 +49,9 @@ const WINDOWS_1252_C1 =
   "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
 
 export function decodeWindows1252(bytes: Uint8Array): string {
-  return new TextDecoder("windows-1252").decode(bytes).replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]);
+  return new TextDecoder("windows-1252")
+    .decode(bytes)
+    .replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]);
 }
 
 function startsWith(bytes: Uint8Array, prefix: number[]) {
@@ -158,7 +160,12 @@ export function mapHeaders<F extends string>(headers: string[], table: FieldTabl
       const key = headerKey(alias);
       return keys.flatMap((k, i) => (k === key && !except.has(i) ? [i] : []));
     });
-  const map: HeaderMap<F> = { fields: [], direct: {} as Record<F, number[]>, parts: {} as Record<F, number[][]>, fallback: {} as Record<F, number[]> };
+  const map: HeaderMap<F> = {
+    fields: [],
+    direct: {} as Record<F, number[]>,
+    parts: {} as Record<F, number[][]>,
+    fallback: {} as Record<F, number[]>,
+  };
   for (const field of Object.keys(table) as F[]) {
     const spec = table[field];
     const none = new Set<number>();
@@ -166,7 +173,9 @@ export function mapHeaders<F extends string>(headers: string[], table: FieldTabl
     const composed = partColumns.slice(1).some((columns) => columns.length > 0);
     const asParts = new Set(composed ? partColumns.flat() : []);
     map.direct[field] = unique(columnsFor(spec.aliases, asParts));
-    map.parts[field] = composed ? partColumns.map(unique) : partColumns.map((columns) => unique(columns.filter((i) => !map.direct[field].includes(i))));
+    map.parts[field] = composed
+      ? partColumns.map(unique)
+      : partColumns.map((columns) => unique(columns.filter((i) => !map.direct[field].includes(i))));
     map.fallback[field] = unique(columnsFor(spec.fallback ?? [], new Set()));
     if (map.direct[field].length + map.parts[field].flat().length + map.fallback[field].length > 0) map.fields.push(field);
   }
@@ -197,11 +206,21 @@ export function readRecord<F extends string>(cells: string[], map: HeaderMap<F>)
 
 export type TableRead<F extends string> =
   | { error: TableError }
-  | { encoding: TextEncodingName; delimiter: Delimiter; fields: F[]; records: { row: number; values: Partial<Record<F, string>> }[] };
+  | {
+      encoding: TextEncodingName;
+      delimiter: Delimiter;
+      fields: F[];
+      records: { row: number; values: Partial<Record<F, string>> }[];
+    };
 
 /** A whole file: decode, parse, find the header row and map it through the table. */
 export function readTable<F extends string>(input: Uint8Array | string, table: FieldTable<F>): TableRead<F> {
-  const decoded = typeof input === "string" ? (input.trim() === "" ? { error: "empty" as const } : { text: input, encoding: "utf-8" as const }) : decodeText(input);
+  const decoded =
+    typeof input === "string"
+      ? input.trim() === ""
+        ? { error: "empty" as const }
+        : { text: input, encoding: "utf-8" as const }
+      : decodeText(input);
   if ("error" in decoded) return decoded;
   const delimiter = detectDelimiter(decoded.text.replace(/^\uFEFF/, ""));
   const rows = parseDelimited(decoded.text, delimiter);
