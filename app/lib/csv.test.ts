@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvLine } from "./csv";
+import { csvField, csvLine, withoutFormulaGuard } from "./csv";
 import { parseDelimited } from "./table-import";
 
 describe("writing CSV", () => {
@@ -12,5 +12,12 @@ describe("writing CSV", () => {
   it("round-trips through the reader", () => {
     const values = ["Peña, José", 'x "y"', "line\nbreak", "plain; semi"];
     expect(parseDelimited(csvLine(values) + csvLine(values)).map((row) => row.cells)).toEqual([values, values]);
+  });
+});
+
+describe("reading back a guarded formula", () => {
+  it("drops only the quote csvField added", () => {
+    for (const value of ["=SUM(A1)", "+1 512-555-0100", "-5", "@home", "O'Brien", "'quoted'"])
+      expect(withoutFormulaGuard(csvField(value).replace(/^"|"$/g, ""))).toBe(value);
   });
 });

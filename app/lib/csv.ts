@@ -8,6 +8,11 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Reading back what `csvField` wrote: the quote that kept a formula-like value as text is removed. */
+export function withoutFormulaGuard(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 export function csvLine(values: (string | number | null | undefined)[]): string {
   return `${values.map(csvField).join(",")}\r\n`;
 }

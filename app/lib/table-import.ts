@@ -4,6 +4,7 @@
 // rows → records keyed by field, by a table of header aliases (case, accents, spaces
 // and punctuation ignored). Pure: no database, no request.
 import Papa from "papaparse";
+import { withoutFormulaGuard } from "./csv";
 
 export type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
 export type TableError = "empty" | "notText" | "workbook";
@@ -188,7 +189,7 @@ function unique(columns: number[]) {
 
 /** One row's value for each mapped field (trimmed; fields the row leaves empty are absent). */
 export function readRecord<F extends string>(cells: string[], map: HeaderMap<F>): Partial<Record<F, string>> {
-  const cell = (i: number) => (cells[i] ?? "").trim();
+  const cell = (i: number) => withoutFormulaGuard((cells[i] ?? "").trim());
   const firstOf = (columns: number[]) => columns.map(cell).find((value) => value !== "") ?? "";
   const record: Partial<Record<F, string>> = {};
   for (const field of map.fields) {

@@ -113,7 +113,7 @@ describe("CSV", () => {
     const a = await signedInAccount();
     const b = await signedInAccount();
     await createCustomer(a.user.id, { ...blank, name: "Peña, José", notes: 'Says "hi"\nTwice' });
-    await createCustomer(a.user.id, { ...blank, name: "=cmd()" });
+    await createCustomer(a.user.id, { ...blank, name: "=cmd()", phone: "+1 512-555-0100", notes: "-5 off; ask Peña" });
     await createCustomer(b.user.id, { ...blank, name: "Someone Else" });
     let text = "";
     for await (const chunk of exportCustomersCsv(a.user.id, 1)) text += chunk;
@@ -121,7 +121,9 @@ describe("CSV", () => {
     expect(text).not.toContain("Someone Else");
     const c = await signedInAccount();
     const report = await importCustomersCsv(c.user.id, text);
-    expect(report.imported.map((row) => row.name).sort()).toEqual(["'=cmd()", "Peña, José"]);
+    expect(report.imported.map((row) => row.name).sort()).toEqual(["=cmd()", "Peña, José"]);
+    expect(text).toContain("'=cmd(),,'+1 512-555-0100");
+    expect((await storedByName(c.user.id))["=cmd()"]).toMatchObject({ phone: "+1 512-555-0100", notes: "-5 off; ask Peña" });
     const db = await getDb();
     const [row] = await db.select().from(customers).where(eq(customers.name, "Peña, José"));
     expect(row.notes).toBe('Says "hi"\nTwice');
