@@ -108,7 +108,7 @@ export const CUSTOMER_IMPORT_FIELDS: FieldTable<CustomerColumn> = {
       "billing address",
       "billing street",
       "billing address line 1",
-      "bill to 1",
+      "street 1",
       "home street",
       "business street",
       "other street",
