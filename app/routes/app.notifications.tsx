@@ -12,7 +12,8 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from "~/models/notification.server";
-import { requireUser, safeRedirect } from "~/services/session.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta = titleMeta("notifications.title");

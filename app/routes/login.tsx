@@ -11,7 +11,8 @@ import { loginSchema } from "~/lib/auth-schemas";
 import { authenticateWithPassword, signedInHeaders } from "~/services/auth.server";
 import { translate } from "~/services/i18n";
 import { retryMinutes, signInAttempt, signInSucceeded } from "~/services/rate-limit.server";
-import { requireAnonymous, safeRedirect } from "~/services/session.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { requireAnonymous } from "~/services/session.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";

@@ -3,7 +3,8 @@ import { updatePreferences } from "~/models/settings.server";
 import { isLanguage } from "~/services/i18n";
 import { languageCookie } from "~/services/i18n.server";
 import { themeCookie } from "~/services/preferences.server";
-import { getSessionUser, safeRedirect } from "~/services/session.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { getSessionUser } from "~/services/session.server";
 
 // Nothing to show here: a GET just goes home (no GET changes anything).
 export const loader = () => redirect("/");

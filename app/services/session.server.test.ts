@@ -13,7 +13,6 @@ import {
   getSessionUser,
   IDLE_TIMEOUT_MS,
   requireUser,
-  safeRedirect,
 } from "./session.server";
 
 const BASE = "http://localhost/app";
@@ -94,14 +93,6 @@ describe("guards", () => {
     expect(thrown).toBeInstanceOf(Response);
     expect(thrown.status).toBe(302);
     expect(thrown.headers.get("Location")).toBe("/login?redirectTo=%2Fapp%2Fcustomers%3Fq%3Dana");
-  });
-
-  it("safeRedirect only allows paths inside the app", () => {
-    expect(safeRedirect("/app/jobs?page=2")).toBe("/app/jobs?page=2");
-    expect(safeRedirect("https://evil.example")).toBe("/app");
-    expect(safeRedirect("//evil.example")).toBe("/app");
-    expect(safeRedirect("/\\evil.example")).toBe("/app");
-    expect(safeRedirect(null)).toBe("/app");
   });
 });
 

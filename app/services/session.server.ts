@@ -151,14 +151,6 @@ export async function deleteExpiredSessions() {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
-/** A path inside this app to return to after sign-in; anything else becomes /app. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/app") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
-    return fallback;
-  }
-  return to;
-}
-
 export async function requireUser(request: Request): Promise<User> {
   const user = await getSessionUser(request);
   if (user) return user;
