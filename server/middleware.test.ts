@@ -4,7 +4,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConnection } from "~/services/db.server";
 import { healthCheck } from "./health";
-import { clientAddress, rateLimit, withDataRoutes } from "./rate-limit";
+import { clientAddress, rateLimit, routeKey } from "./rate-limit";
 import { readYourWrites, WROTE_COOKIE, WROTE_COOKIE_SECONDS } from "./replica";
 import { formBodiesOnly, MAX_FORM_BYTES, sameOriginOnly, securityHeaders } from "./security";
 
@@ -37,7 +37,7 @@ describe("sameOriginOnly", () => {
 
 describe("rateLimit", () => {
   it("answers 429 with a clear message after the limit, per path", async () => {
-    const base = await serve((app) => app.use(["/login", "/register"], rateLimit({ windowMs: 60_000, max: 3 })));
+    const base = await serve((app) => app.use(rateLimit({ windowMs: 60_000, max: 3, routes: ["/login", "/register"] })));
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await fetch(`${base}/login`, { method: "POST" })).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
@@ -51,15 +51,14 @@ describe("rateLimit", () => {
 
 describe("rateLimit with Remix's single fetch", () => {
   it("counts /login and /login.data (what a form posts to with JavaScript on) as one", async () => {
-    const base = await serve((app) => app.use(withDataRoutes(["/login", "/api/auth/login"]), rateLimit({ windowMs: 60_000, max: 2 })));
+    const base = await serve((app) => app.use(rateLimit({ windowMs: 60_000, max: 2, routes: ["/login", "/api/auth/login"] })));
     const statuses = [];
     for (const path of ["/login", "/login.data", "/login.data", "/login"]) statuses.push((await fetch(`${base}${path}`, { method: "POST" })).status);
     expect(statuses).toEqual([200, 200, 429, 429]);
-    expect(withDataRoutes(["/login", "/api/auth/login"])).toEqual(["/login", "/login.data", "/api/auth/login"]);
   });
 
   it("answers an API path in JSON whatever the Accept header", async () => {
-    const base = await serve((app) => app.use(["/api/auth/login"], rateLimit({ windowMs: 60_000, max: 1 })));
+    const base = await serve((app) => app.use(rateLimit({ windowMs: 60_000, max: 1, routes: ["/api/auth/login"] })));
     await fetch(`${base}/api/auth/login`, { method: "POST" });
     const limited = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { Accept: "text/html" } });
     expect(limited.status).toBe(429);
@@ -79,6 +78,39 @@ describe("rateLimit with Remix's single fetch", () => {
       if (saved === undefined) delete process.env.FLY_APP_NAME;
       else process.env.FLY_APP_NAME = saved;
     }
+  });
+});
+
+describe("rateLimit keys on the route that runs, not on the path's spelling", () => {
+  it("counts case, percent-escape, dot-segment and slash variants of a path as the one route", async () => {
+    const base = await serve((app) => app.use(rateLimit({ windowMs: 60_000, max: 3, routes: ["/login", "/api/auth/register", "/demo", "/e/*"] })));
+    const post = async (path: string) => (await fetch(`${base}${path}`, { method: "POST" })).status;
+    const login = [];
+    for (const path of ["/login", "/Login", "/LOGIN", "/log%69n", "/LOG%49N/", "/./login", "//login", "/x/../login", "/login//", "/%6C%6F%67%69%6E.data"]) login.push(await post(path));
+    expect(login).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
+    const register = [];
+    for (const path of ["/api/auth/Register", "/API/AUTH/REGISTER", "/api//auth/register", "/api/auth/regist%65r"]) register.push(await post(path));
+    expect(register).toEqual([200, 200, 200, 429]);
+    const demo = [];
+    for (const path of ["/demo", "/Demo", "/DEMO/", "/dem%6F"]) demo.push(await post(path));
+    expect(demo).toEqual([200, 200, 200, 429]);
+    // Every share link is one route: a new token per post does not get a fresh count.
+    const share = [];
+    for (const path of ["/e/aaa", "/E/bbb", "/e/%63cc", "/e/ddd"]) share.push(await post(path));
+    expect(share).toEqual([200, 200, 200, 429]);
+    // Other routes are not counted, and neither are GETs.
+    expect(await post("/app/customers/new")).toBe(200);
+    expect((await fetch(`${base}/LOGIN`)).status).toBe(200);
+  });
+
+  it("routeKey spells a path the way the router matches it", () => {
+    expect(routeKey("/LOG%69N/?redirectTo=/x")).toBe("/login");
+    expect(routeKey("/login.data")).toBe("/login");
+    expect(routeKey("/%2e/login")).toBe("/login");
+    expect(routeKey("//api///auth/Login/")).toBe("/api/auth/login");
+    expect(routeKey("/log%2Fin")).toBe("/log%2fin");
+    expect(routeKey("/bad%zzescape")).toBe("/bad%zzescape");
+    expect(routeKey("/")).toBe("/");
   });
 });
 

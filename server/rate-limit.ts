@@ -2,21 +2,32 @@ import type { NextFunction, Request, Response } from "express";
 import { FixedWindowLimiter } from "~/services/rate-limit.server";
 
 /**
- * A fixed-window limit on requests per client address and path, kept in memory (one Fly
+ * A fixed-window limit on requests per client address and route, kept in memory (one Fly
  * machine keeps its own counts, which is enough to slow down password guessing). The
  * sign-in forms also limit attempts per e-mail, inside their actions
  * (app/services/rate-limit.server.ts), where the body has been read.
+ *
+ * `routes` are the routes limited, in their canonical spelling (routeKey): `/login`, or
+ * `/e/*` for every path under `/e/`. The request is matched and counted by the route it
+ * will actually reach, not by how its path is spelled: `/LOGIN`, `/log%69n`, `/login/`,
+ * `/./login` and `/login.data` (what a form posts to with JavaScript on) are all `/login`.
  */
-export function rateLimit(options: { windowMs: number; max: number; methods?: string[] }) {
+export function rateLimit(options: { windowMs: number; max: number; routes: string[]; methods?: string[] }) {
   const limiter = new FixedWindowLimiter(options);
   const methods = options.methods ?? ["POST"];
+  const exact = new Set(options.routes.filter((route) => !route.endsWith("/*")).map(routeKey));
+  const prefixes = options.routes.filter((route) => route.endsWith("/*")).map((route) => `${routeKey(route.slice(0, -2))}/`);
   return (req: Request, res: Response, next: NextFunction) => {
     if (!methods.includes(req.method)) return next();
-    const { ok, retryAfterSeconds } = limiter.hit(`${clientAddress(req)} ${routePath(req)}`);
+    const route = routeKey(req.originalUrl);
+    const prefix = prefixes.find((p) => route.startsWith(p));
+    if (!exact.has(route) && !prefix) return next();
+    // Every path under a prefix shares one count (a new token per guess is no way around it).
+    const { ok, retryAfterSeconds } = limiter.hit(`${clientAddress(req)} ${prefix ?? route}`);
     if (ok) return next();
     res.setHeader("Retry-After", String(retryAfterSeconds));
     const message = `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`;
-    if (req.path.startsWith("/api/") || req.baseUrl.startsWith("/api/") || req.accepts(["html", "json"]) === "json") {
+    if (route.startsWith("/api/") || req.accepts(["html", "json"]) === "json") {
       res.status(429).json({ message });
     } else {
       res.status(429).type("html").send(`<!doctype html><meta charset="utf-8"><title>Too many attempts</title><p>${message}</p>`);
@@ -25,16 +36,40 @@ export function rateLimit(options: { windowMs: number; max: number; methods?: st
 }
 
 /**
- * The paths to mount a limit on, with the `.data` twin Remix's single fetch posts to when
- * JavaScript is on (`/login.data`): without it the limit would only see no-JS forms.
+ * The route a path reaches, spelled one way. The URL parser resolves `.` and `..` segments
+ * (`%2e` too) as Remix's request URL does; each segment is then percent-decoded as Remix's
+ * router decodes it (an encoded slash stays one), and the router matches without regard to
+ * case and ignores a trailing slash. Empty segments are collapsed as well: a path the
+ * router would not match anyway may share a count, which only errs on the safe side.
+ * The single-fetch twin (`/login.data`) is the page's form too.
  */
-export function withDataRoutes(paths: string[]): string[] {
-  return paths.flatMap((p) => (p.startsWith("/api/") ? [p] : [p, `${p}.data`]));
-}
-
-/** `/login` and `/login.data` are one form: they share one count. */
-function routePath(req: Request) {
-  return `${req.baseUrl}${req.path}`.replace(/\/$/, "").replace(/\.data$/, "");
+export function routeKey(url: string): string {
+  // `//login` would read as a host to the URL parser: collapse empty segments first.
+  const raw = url.split(/[?#]/)[0]!.replace(/\/{2,}/g, "/");
+  let pathname: string;
+  try {
+    pathname = new URL(raw, "http://route.invalid").pathname;
+  } catch {
+    pathname = raw;
+  }
+  const decoded = pathname
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replace(/\//g, "%2F");
+      } catch {
+        return segment;
+      }
+    })
+    .join("/");
+  return (
+    decoded
+      .toLowerCase()
+      .replace(/\/{2,}/g, "/")
+      .replace(/\/+$/, "")
+      .replace(/\.data$/, "")
+      .replace(/\/+$/, "") || "/"
+  );
 }
 
 /**
