@@ -23,11 +23,19 @@ async function serve(setup: (app: express.Express) => void): Promise<string> {
 
 describe("sameOriginOnly", () => {
   it("refuses a POST from another origin and lets same-origin and GET through", async () => {
-    const base = await serve((app) => app.use(sameOriginOnly()));
+    const base = await serve((app) => app.set("trust proxy", true).use(sameOriginOnly()));
     const host = new URL(base).host;
     expect((await fetch(`${base}/login`, { method: "POST", headers: { Origin: "https://evil.example" } })).status).toBe(403);
     expect((await fetch(`${base}/login`, { method: "POST", headers: { Origin: "null" } })).status).toBe(403);
     expect((await fetch(`${base}/login`, { method: "POST", headers: { Origin: `http://${host}` } })).status).toBe(200);
+    // Same host, another scheme or port: another origin.
+    expect((await fetch(`${base}/login`, { method: "POST", headers: { Origin: `https://${host}` } })).status).toBe(403);
+    expect((await fetch(`${base}/login`, { method: "POST", headers: { Origin: `ws://${host}` } })).status).toBe(403);
+    expect((await fetch(`${base}/login`, { method: "POST", headers: { Origin: "http://127.0.0.1" } })).status).toBe(403);
+    // Behind Fly's proxy the page is https (X-Forwarded-Proto): then https is the same origin and http is not.
+    const proxied = (origin: string) => ({ Origin: origin, "X-Forwarded-Proto": "https" });
+    expect((await fetch(`${base}/login`, { method: "POST", headers: proxied(`https://${host}`) })).status).toBe(200);
+    expect((await fetch(`${base}/login`, { method: "POST", headers: proxied(`http://${host}`) })).status).toBe(403);
     expect((await fetch(`${base}/login`, { method: "POST" })).status).toBe(200);
     expect((await fetch(`${base}/login`, { headers: { Origin: "https://evil.example" } })).status).toBe(200);
     const refused = await fetch(`${base}/api/customers`, { method: "DELETE", headers: { Origin: "https://evil.example" } });

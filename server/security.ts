@@ -49,7 +49,8 @@ export function sameOriginOnly() {
     let allowed = true;
     if (typeof origin === "string" && origin !== "null") {
       try {
-        allowed = new URL(origin).host === req.headers.host;
+        // Scheme, host and port: https://host is not the origin of a page served as http://host.
+        allowed = new URL(origin).origin === new URL(`${req.protocol}://${req.headers.host}`).origin;
       } catch {
         allowed = false;
       }
