@@ -6,6 +6,7 @@ import express from "express";
 import { getConnection } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { healthCheck } from "./health";
+import { loadContextFor } from "./load-context";
 import { rateLimit } from "./rate-limit";
 import { readYourWrites } from "./replica";
 import { formBodiesOnly, sameOriginOnly, securityHeaders } from "./security";
@@ -55,7 +56,7 @@ export async function createApp(options: { mode: "production" | "development"; r
     createRequestHandler({
       build,
       mode: options.mode,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => loadContextFor(req.method, res.locals.cspNonce as string),
     }),
   );
   return app;

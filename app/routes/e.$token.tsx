@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DocumentView } from "~/components/document-view";
 import { FixedLanguage } from "~/components/share-fixed-language";
@@ -34,14 +34,18 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const shared = await loadSharedEstimate(token);
   if (!shared) throw notFound();
   const { link, estimate, settings, document, state, validThrough } = shared;
-  // The contractor checking their own link is not the customer viewing it.
-  const viewer = await getSessionUser(request);
-  if (viewer?.id !== link.userId) await recordShareView(link.id);
+  // Views are GETs: after an approve or decline post Remix runs this loader again (with a
+  // GET Request of its own), and that is not a view. The contractor checking their own
+  // link is not the customer viewing it either.
+  if ((context.requestMethod ?? request.method) === "GET") {
+    const viewer = await getSessionUser(request);
+    if (viewer?.id !== link.userId) await recordShareView(link.id);
+  }
   const language = settings.documentLanguage;
   const decidedAt = estimate.status === "approved" ? (estimate.approvedAt ?? estimate.respondedAt) : estimate.respondedAt;
   return {
@@ -57,6 +61,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
   };
 }
+
+/** With JavaScript on, a refused post shows its messages on the page as it is: no reload, no view counted. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && typeof actionResult === "object" && ("reply" in actionResult || "problem" in actionResult) ? false : defaultShouldRevalidate;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";

@@ -52,7 +52,7 @@ describe("redirectTo of the language and theme switcher", () => {
 describe("redirectTo of the notification bell", () => {
   it("stays on the site and never answers 500", async () => {
     const { user, cookie } = await signedInAccount();
-    await createNotification(user.id, { type: "info", title: "Hi", message: "Hello" });
+    await createNotification(user.id, { type: "payment_received", title: "Hi", message: "Hello" });
     const post = (redirectTo: string) =>
       callRoute(notificationsAction, formRequest(`${ORIGIN}/app/notifications`, { intent: "read-all", redirectTo }, { Cookie: cookie }));
     for (const redirectTo of OFF_SITE) {
