@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NO_CUSTOMER } from "~/lib/job-schema";
@@ -55,7 +55,7 @@ export function AppointmentEditor({
       : { customerId: NO_CUSTOMER, appointmentType: DEFAULT_APPOINTMENT_TYPE, duration: String(DEFAULT_APPOINTMENT_MINUTES) },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: appointmentSchema(timeZone) }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: appointmentSchema(timeZone) }),
   });
   const showCustomType = !hydrated || (fields.appointmentType.value ?? DEFAULT_APPOINTMENT_TYPE) === "other";
   return (

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { customerSchema } from "~/lib/customer-schema";
@@ -26,7 +26,7 @@ export function CustomerEditor({
     defaultValue: customer,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: customerSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: customerSchema }),
   });
   const text = (name: "phone" | "address" | "city" | "state" | "zipCode", type: "text" | "tel" = "text", autoComplete?: string) => (
     <Field label={t(`customers.${name}`)} errors={fields[name].errors} inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }} />

@@ -6,7 +6,7 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isAiIntent, type AiPanelState } from "~/lib/ai-editor";
@@ -75,7 +75,7 @@ export function EstimateEditor({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData, submitter }) => {
-      const submission = parseWithZod(formData, { schema: browserSchema });
+      const submission = parseForm(formData, { schema: browserSchema });
       // The assistant's buttons post the form as it is, missing customer or title included.
       return isAiIntent(submitter?.value) && submission.status === "error" ? { ...submission, error: null } : submission;
     },

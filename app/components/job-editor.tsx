@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { toDateInputValue, toDateTimeInputValue } from "~/lib/job-dates";
@@ -53,7 +53,7 @@ export function JobEditor({
       : { customerId: customerId ?? NO_CUSTOMER, status: "pending" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: jobSchema() }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: jobSchema() }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { salesRequestSchema } from "~/lib/sales-request-schema";
@@ -20,7 +20,7 @@ export function SalesRequestPage({ kind }: { kind: "demo" | "sales" }) {
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: salesRequestSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: salesRequestSchema }),
   });
   const title = kind === "demo" ? t("sales.demoTitle") : t("sales.salesTitle");
 

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -98,7 +98,7 @@ export function SettingsForm({
     defaultValue: defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: settingsSchema }),
   });
 
   // No zone chosen yet: offer the browser's own instead of the server's.

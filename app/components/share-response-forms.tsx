@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -35,14 +35,14 @@ export function ShareResponseForms({ company, reply }: { company: string; reply:
     lastResult: reply?.intent === "approve" ? reply.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: approveSchema }),
   });
   const [declineForm, declineFields] = useForm({
     id: "decline",
     lastResult: reply?.intent === "decline" ? reply.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: declineSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: declineSchema }),
   });
   return (
     <div className="grid gap-4 md:grid-cols-2">

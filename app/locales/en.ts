@@ -209,6 +209,8 @@ const en = {
     expectedText: "Expected text",
     tooLong: "This is too long",
     unknownField: "Unknown field",
+    duplicateField: "This field was sent more than once: send it once.",
+    controlCharacters: "This contains invisible control characters: remove them and try again.",
   },
   customers: {
     title: "Customers",

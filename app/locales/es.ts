@@ -211,6 +211,8 @@ const es: Dictionary = {
     expectedText: "Se esperaba texto",
     tooLong: "Es demasiado largo",
     unknownField: "Campo desconocido",
+    duplicateField: "Este campo se envió más de una vez: envíelo solo una vez.",
+    controlCharacters: "Contiene caracteres de control invisibles: elimínelos e inténtelo de nuevo.",
   },
   customers: {
     title: "Clientes",

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const existing = await getAppointment(user.id, params.appointmentId ?? "");
   if (!existing) throw new Response("Not Found", { status: 404 });
   const schema = appointmentSchema(await getAccountTimeZone(user.id), (customerId) => isAccountCustomer(user.id, customerId));
-  const submission = await parseWithZod(await request.formData(), { schema, async: true });
+  const submission = await parseForm(await request.formData(), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: true }, { status: 400 });
   let appointment;
   try {

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const schema = appointmentSchema(await getAccountTimeZone(user.id), (customerId) => isAccountCustomer(user.id, customerId));
-  const submission = await parseWithZod(await request.formData(), { schema, async: true });
+  const submission = await parseForm(await request.formData(), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: false }, { status: 400 });
   try {
     const appointment = await createAppointment(user.id, submission.value);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import {
   data,
   MaxPartSizeExceededError,
@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return logoAction(request, user.id);
 
-  const submission = parseWithZod(await request.formData(), { schema: settingsSchema });
+  const submission = parseForm(await request.formData(), { schema: settingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await updateSettings(user.id, submission.value);
   // The cookies follow the account, so the sign-in page after a sign-out keeps them too.

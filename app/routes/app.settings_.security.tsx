@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -66,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent !== "password") return data({ result: null, toast: null }, { status: 400 });
-  const submission = parseWithZod(form, { schema: passwordSchema });
+  const submission = parseForm(form, { schema: passwordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDDEN }), toast: null }, { status: 400 });
   }
@@ -109,7 +109,7 @@ export default function SecuritySettings() {
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: passwordSchema }),
   });
   const password = (field: typeof fields.currentPassword, label: string, autoComplete: string, hint?: string) => (
     <Field

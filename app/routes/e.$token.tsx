@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -70,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const formData = await request.formData();
   const intent = formData.get("intent") === "decline" ? "decline" : "approve";
-  const submission = parseWithZod(formData, { schema: intent === "approve" ? approveSchema : declineSchema });
+  const submission = parseForm(formData, { schema: intent === "approve" ? approveSchema : declineSchema });
   if (submission.status !== "success") {
     return data({ reply: { intent, result: submission.reply() } as ResponseReply, problem: null }, { status: 400 });
   }

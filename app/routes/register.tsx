@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +36,7 @@ function validationToast(fieldErrors: Record<string, string[] | null | undefined
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: registerSchema });
+  const submission = parseForm(formData, { schema: registerSchema });
   if (submission.status !== "success") {
     const reply = submission.reply({ hideFields: ["password", "confirmPassword"] });
     return data({ result: reply, toast: validationToast(reply.error ?? {}) }, { status: 400 });
@@ -73,7 +73,7 @@ export default function RegisterPage() {
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: registerSchema }),
   });
   // Client-side checks show the same toast as the server's answer would.
   const toast =

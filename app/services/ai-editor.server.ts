@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { AI_ADD_INTENT, AI_FIELDS, isBlankLine, suggestionLine, type AiIntent, type AiNotice, type AiPanelState } from "~/lib/ai-editor";
 import { MAX_JOB_DESCRIPTION, MAX_LOCATION, parseJobType, readAiAnswer, readAiRequest } from "~/lib/ai-result";
 import { estimateFormSchema, MAX_LINE_ITEMS } from "~/lib/estimate-schema";
@@ -47,7 +47,7 @@ const error = (title: string, description: string, values?: Record<string, strin
 /** The editor's form values for the reply, without the assistant's own fields. */
 function formReply(formData: FormData) {
   const hidden = Object.values(AI_FIELDS);
-  return parseWithZod(formData, { schema: estimateFormSchema() }).reply({ hideFields: hidden });
+  return parseForm(formData, { schema: estimateFormSchema() }).reply({ hideFields: hidden });
 }
 
 async function analyze(userId: string, formData: FormData, panel: AiPanelState): Promise<AiPanelState> {

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { estimateChecks, jobOptions } from "~/models/estimate.server";
 import { restoreAiPanel, runAssistant } from "~/services/ai-editor.server";
 import { isAiIntent, type AiPanelState } from "~/lib/ai-editor";
@@ -63,7 +63,7 @@ export async function readEstimateForm(
 
   if (intent === REFRESH_INTENT) {
     formData.delete("intent");
-    const reply = parseWithZod(formData, { schema: estimateFormSchema() }).reply();
+    const reply = parseForm(formData, { schema: estimateFormSchema() }).reply();
     const { jobs, jobsCustomerId } = await jobsOf();
     const jobId = String(formData.get("jobId") ?? NO_JOB);
     // Shown again as typed, without error messages: nothing was submitted yet.
@@ -73,12 +73,12 @@ export async function readEstimateForm(
 
   const schema = estimateFormSchema({ checks: estimateChecks(userId) });
   if (overflow) {
-    const submission = await parseWithZod(formData, { schema, async: true });
+    const submission = await parseForm(formData, { schema, async: true });
     return { kind: "invalid", result: submission.reply({ fieldErrors: { items: ["estimates.tooManyItems"] } }), ...(await jobsOf()) };
   }
 
   const refused = refuseLastLineRemoval(formData);
-  const submission = await parseWithZod(formData, { schema, async: true });
+  const submission = await parseForm(formData, { schema, async: true });
   if (submission.status === "success") return { kind: "valid", value: submission.value, result: submission.reply() };
   const result = refused ? submission.reply({ fieldErrors: { items: ["estimates.lastItem"] } }) : submission.reply();
   return { kind: submission.status === "error" ? "invalid" : "intent", result, ...(await jobsOf()), ai: restoreAiPanel(formData) };

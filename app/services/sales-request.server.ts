@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/lib/form-parse";
 import { data, redirect } from "@remix-run/node";
 import { salesRequestSchema } from "~/lib/sales-request-schema";
 import { recordSalesRequest } from "~/models/sales-request.server";
@@ -6,7 +6,7 @@ import { recordSalesRequest } from "~/models/sales-request.server";
 /** The shared action of /demo and /contact-sales: validate, record, thank. */
 export async function handleSalesRequest(request: Request, kind: "demo" | "sales") {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: salesRequestSchema });
+  const submission = parseForm(formData, { schema: salesRequestSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
