@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./validation";
 
 // Messages are dictionary keys (app/locales), translated where they are shown.
 export const MIN_PASSWORD_LENGTH = 6;
@@ -18,6 +19,7 @@ type RegisterInput = { name?: string; email?: string; password?: string; confirm
 function checkRegistration(value: RegisterInput, ctx: z.RefinementCtx, withConfirmation: boolean) {
   if (!value.name?.trim()) ctx.addIssue({ code: "custom", path: ["name"], message: "auth.nameRequired" });
   else if (value.name.trim().length > 100) ctx.addIssue({ code: "custom", path: ["name"], message: "sales.tooLong" });
+  else if (hasControlCharacters(value.name)) ctx.addIssue({ code: "custom", path: ["name"], message: CONTROL_CHARACTERS_MESSAGE });
   const email = value.email?.trim() ?? "";
   if (!email) ctx.addIssue({ code: "custom", path: ["email"], message: "auth.emailRequired" });
   else if (!emailSchema.safeParse(email).success) ctx.addIssue({ code: "custom", path: ["email"], message: "common.invalidEmail" });

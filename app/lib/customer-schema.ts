@@ -1,15 +1,17 @@
 import { z } from "zod";
-import { optionalText } from "./validation";
+import { optionalText, plainText } from "./validation";
 
 // One schema for the customer form, the API and the CSV import (messages are dictionary keys).
 const optional = optionalText;
 
 export const customerFields = {
-  name: z
-    .string({ required_error: "customers.nameRequired", invalid_type_error: "validation.expectedText" })
-    .trim()
-    .min(1, "customers.nameRequired")
-    .max(200, "validation.tooLong"),
+  name: plainText(
+    z
+      .string({ required_error: "customers.nameRequired", invalid_type_error: "validation.expectedText" })
+      .trim()
+      .min(1, "customers.nameRequired")
+      .max(200, "validation.tooLong"),
+  ),
   email: z
     .string({ invalid_type_error: "validation.expectedText" })
     .trim()
@@ -23,7 +25,7 @@ export const customerFields = {
   city: optional(100),
   state: optional(50),
   zipCode: optional(20),
-  notes: optional(2000),
+  notes: optional(2000, "multi"),
 };
 
 export const customerSchema = z.object(customerFields);

@@ -9,6 +9,7 @@ import {
   withinMoneyLimit,
   type Totals,
 } from "./money";
+import { optionalText, plainText } from "./validation";
 
 // One schema for the estimate form (browser and action) and the API (SPEC.md sections 5
 // and 7). Messages are dictionary keys. The form sends strings (conform turns empty ones
@@ -59,14 +60,6 @@ export interface EstimateInput {
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
-const optionalText = (max: number) =>
-  z
-    .string({ invalid_type_error: "validation.expectedText" })
-    .trim()
-    .max(max, "validation.tooLong")
-    .nullish()
-    .transform((value) => (value ? value : null));
-
 type DecimalKind = "quantity" | "unitPrice";
 
 /** "1.5", 1.5 or "19.99" into an integer of hundredths (quantity) or cents (unit price). */
@@ -88,11 +81,13 @@ function decimal(kind: DecimalKind) {
   });
 }
 
-const lineDescription = z
-  .string({ required_error: "estimates.descriptionRequired", invalid_type_error: "validation.expectedText" })
-  .trim()
-  .min(1, "estimates.descriptionRequired")
-  .max(500, "validation.tooLong");
+const lineDescription = plainText(
+  z
+    .string({ required_error: "estimates.descriptionRequired", invalid_type_error: "validation.expectedText" })
+    .trim()
+    .min(1, "estimates.descriptionRequired")
+    .max(500, "validation.tooLong"),
+);
 
 const lineFields = {
   description: lineDescription,
@@ -154,11 +149,13 @@ const jobId = z.unknown().transform((value, ctx): string | null => {
   return value.trim();
 });
 
-const title = z
-  .string({ required_error: "estimates.titleRequired", invalid_type_error: "validation.expectedText" })
-  .trim()
-  .min(1, "estimates.titleRequired")
-  .max(200, "validation.tooLong");
+const title = plainText(
+  z
+    .string({ required_error: "estimates.titleRequired", invalid_type_error: "validation.expectedText" })
+    .trim()
+    .min(1, "estimates.titleRequired")
+    .max(200, "validation.tooLong"),
+);
 
 const status = z.unknown().transform((value, ctx): EstimateStatus => {
   if (isBlank(value)) return DEFAULT_ESTIMATE_STATUS;
@@ -240,11 +237,11 @@ function build(mode: "form" | "api", { checks, defaultTaxRate = 825 }: EstimateS
     customerId,
     jobId,
     title,
-    description: optionalText(4000),
+    description: optionalText(4000, "multi"),
     status,
     taxRate: taxRate(mode, defaultTaxRate),
     validUntil,
-    notes: optionalText(4000),
+    notes: optionalText(4000, "multi"),
   };
   const object =
     mode === "form"

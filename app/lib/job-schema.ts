@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { customerIdField, NO_CUSTOMER, optionalText, type OwnershipCheck } from "./validation";
+import { customerIdField, NO_CUSTOMER, optionalText, plainText, type OwnershipCheck } from "./validation";
 import { parseDateInput } from "./job-dates";
 import { DEFAULT_JOB_STATUS, type JOB_STATUSES, normalizeJobStatus } from "./job-status";
 import { parseCents, withinMoneyLimit } from "./money";
@@ -58,11 +58,13 @@ const status = z
     return normalized;
   });
 
-const title = z
-  .string({ required_error: "jobs.titleRequired", invalid_type_error: "validation.expectedText" })
-  .trim()
-  .min(1, "jobs.titleRequired")
-  .max(200, "validation.tooLong");
+const title = plainText(
+  z
+    .string({ required_error: "jobs.titleRequired", invalid_type_error: "validation.expectedText" })
+    .trim()
+    .min(1, "jobs.titleRequired")
+    .max(200, "validation.tooLong"),
+);
 
 /** Checks that a customer id names a customer of the signed-in account (server only). */
 export type CustomerCheck = OwnershipCheck;
@@ -76,7 +78,7 @@ function jobFields(isOwnCustomer?: CustomerCheck, timeZone = "UTC") {
   return {
     customerId: customerIdField("jobs.customerRequired", isOwnCustomer),
     title,
-    description: optional(4000),
+    description: optional(4000, "multi"),
     location: optional(300),
     status,
     scheduledDate: date(timeZone),

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { plainText, type TextLines } from "./validation";
 
-const optionalText = (max: number) => z.string().trim().max(max, "sales.tooLong").optional();
+const optionalText = (max: number, lines: TextLines = "single") => plainText(z.string().trim().max(max, "sales.tooLong").optional(), lines);
 
 export const salesRequestSchema = z.object({
-  name: z.string({ required_error: "sales.nameRequired" }).trim().min(1, "sales.nameRequired").max(100, "sales.tooLong"),
+  name: plainText(z.string({ required_error: "sales.nameRequired" }).trim().min(1, "sales.nameRequired").max(100, "sales.tooLong")),
   email: z
     .string({ required_error: "auth.emailRequired" })
     .trim()
@@ -13,7 +14,7 @@ export const salesRequestSchema = z.object({
   phone: optionalText(40),
   company: optionalText(120),
   trade: optionalText(80),
-  message: optionalText(2000),
+  message: optionalText(2000, "multi"),
   // A field people never see; bots fill it in.
   website: z.string().optional(),
 });

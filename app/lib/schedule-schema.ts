@@ -10,7 +10,7 @@ import {
   type AppointmentStatus,
   type AppointmentType,
 } from "./schedule";
-import { customerIdField, optionalText, type OwnershipCheck } from "./validation";
+import { customerIdField, optionalText, plainText, type OwnershipCheck } from "./validation";
 
 // One schema for the appointment form and the API (messages are dictionary keys, SPEC.md
 // section 5). Forms send strings (conform turns empty ones into undefined); the API sends
@@ -95,11 +95,13 @@ const status = z.unknown().transform((value, ctx): AppointmentStatus => {
   return text;
 });
 
-const title = z
-  .string({ required_error: "schedule.form.titleRequired", invalid_type_error: "validation.expectedText" })
-  .trim()
-  .min(1, "schedule.form.titleRequired")
-  .max(200, "validation.tooLong");
+const title = plainText(
+  z
+    .string({ required_error: "schedule.form.titleRequired", invalid_type_error: "validation.expectedText" })
+    .trim()
+    .min(1, "schedule.form.titleRequired")
+    .max(200, "validation.tooLong"),
+);
 
 export type { OwnershipCheck };
 
@@ -125,11 +127,11 @@ function fields(timeZone: string, isOwnCustomer?: OwnershipCheck) {
     appointmentType,
     customType: optionalText(100),
     title,
-    description: optionalText(4000),
+    description: optionalText(4000, "multi"),
     scheduledDate: scheduledDate(timeZone),
     duration,
     location: optionalText(300),
-    notes: optionalText(4000),
+    notes: optionalText(4000, "multi"),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parsePercentRate } from "./money";
 import { isValidTimeZone } from "./settings-time-zone";
+import { plainText, type TextLines } from "./validation";
 
 // The settings form (SPEC.md section 2, Settings; fields and defaults of section 3).
 // Messages are dictionary keys. Values arrive as form strings; an unchecked switch
@@ -25,13 +26,16 @@ export const SETTINGS_LIMITS = {
   terms: 4000,
 } as const;
 
-const text = (max: number) =>
-  z
-    .string({ invalid_type_error: "validation.expectedText" })
-    .trim()
-    .max(max, "validation.tooLong")
-    .nullish()
-    .transform((value) => value ?? "");
+const text = (max: number, lines: TextLines = "single") =>
+  plainText(
+    z
+      .string({ invalid_type_error: "validation.expectedText" })
+      .trim()
+      .max(max, "validation.tooLong")
+      .nullish()
+      .transform((value) => value ?? ""),
+    lines,
+  );
 
 const language = z.enum(SETTINGS_LANGUAGES, { errorMap: () => ({ message: "settings.errors.languageInvalid" }) });
 
@@ -80,11 +84,13 @@ const toggle = z.unknown().transform((value) => value === true || value === "on"
 export const settingsSchema = z.object({
   appLanguage: language,
   documentLanguage: language,
-  companyName: z
-    .string({ required_error: "settings.errors.companyNameRequired", invalid_type_error: "validation.expectedText" })
-    .trim()
-    .min(1, "settings.errors.companyNameRequired")
-    .max(SETTINGS_LIMITS.companyName, "validation.tooLong"),
+  companyName: plainText(
+    z
+      .string({ required_error: "settings.errors.companyNameRequired", invalid_type_error: "validation.expectedText" })
+      .trim()
+      .min(1, "settings.errors.companyNameRequired")
+      .max(SETTINGS_LIMITS.companyName, "validation.tooLong"),
+  ),
   phone: text(SETTINGS_LIMITS.phone),
   address: text(SETTINGS_LIMITS.address),
   email: z
@@ -99,8 +105,8 @@ export const settingsSchema = z.object({
   defaultTaxRate: taxRate,
   currency: z.enum(CURRENCIES, { errorMap: () => ({ message: "settings.errors.currencyInvalid" }) }),
   estimateValidDays: validDays,
-  invoiceTerms: text(SETTINGS_LIMITS.terms),
-  estimateTerms: text(SETTINGS_LIMITS.terms),
+  invoiceTerms: text(SETTINGS_LIMITS.terms, "multi"),
+  estimateTerms: text(SETTINGS_LIMITS.terms, "multi"),
   notifications: toggle,
   autoBackup: toggle,
   darkMode: toggle,

@@ -1,22 +1,28 @@
 import { z } from "zod";
+import { plainText, type TextLines } from "./validation";
 
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, "share.page.tooLong")
-    .optional()
-    .transform((value) => (value ? value : null));
+const optional = (max: number, lines: TextLines = "single") =>
+  plainText(
+    z
+      .string()
+      .trim()
+      .max(max, "share.page.tooLong")
+      .optional()
+      .transform((value) => (value ? value : null)),
+    lines,
+  );
 
 /** The customer approves: the full name typed as a signature is required, a message is not. */
 export const approveSchema = z.object({
   intent: z.literal("approve"),
-  signature: z
-    .string({ required_error: "share.page.signatureRequired" })
-    .trim()
-    .min(2, "share.page.signatureRequired")
-    .max(120, "share.page.tooLong"),
-  message: optional(2000),
+  signature: plainText(
+    z
+      .string({ required_error: "share.page.signatureRequired" })
+      .trim()
+      .min(2, "share.page.signatureRequired")
+      .max(120, "share.page.tooLong"),
+  ),
+  message: optional(2000, "multi"),
   // A field people never see; bots fill it in.
   website: z.string().optional(),
 });
@@ -25,6 +31,6 @@ export const approveSchema = z.object({
 export const declineSchema = z.object({
   intent: z.literal("decline"),
   name: optional(120),
-  reason: optional(2000),
+  reason: optional(2000, "multi"),
   website: z.string().optional(),
 });

@@ -1,13 +1,40 @@
 import { z } from "zod";
 
-/** An optional text field: trimmed, at most `max` characters, stored as null when empty. */
-export const optionalText = (max: number) =>
-  z
-    .string({ invalid_type_error: "validation.expectedText" })
-    .trim()
-    .max(max, "validation.tooLong")
-    .nullish()
-    .transform((value) => (value ? value : null));
+/**
+ * Text fields hold what a person types: control characters (NUL, escape, backspace, DEL,
+ * C1 controls...) are never part of it and are refused in every text field. A one-line
+ * field refuses tabs and line breaks too; a multi-line one (notes, descriptions, messages,
+ * terms) keeps tab, line feed and carriage return.
+ */
+export type TextLines = "single" | "multi";
+export const CONTROL_CHARACTERS_MESSAGE = "validation.controlCharacters";
+// eslint-disable-next-line no-control-regex -- control characters are what these find
+const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- control characters are what these find
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+export function hasControlCharacters(text: string, lines: TextLines = "single"): boolean {
+  return (lines === "multi" ? CONTROL_BUT_LINE_BREAKS : ANY_CONTROL).test(text);
+}
+
+/** The schema, refusing text with control characters (validation.controlCharacters). */
+export function plainText<T extends z.ZodTypeAny>(schema: T, lines: TextLines = "single"): z.ZodEffects<T, z.output<T>, z.input<T>> {
+  return schema.superRefine((value: unknown, ctx) => {
+    if (typeof value === "string" && hasControlCharacters(value, lines)) ctx.addIssue({ code: "custom", message: CONTROL_CHARACTERS_MESSAGE });
+  });
+}
+
+/** An optional text field: trimmed, at most `max` characters, stored as null when empty, no control characters. */
+export const optionalText = (max: number, lines: TextLines = "single") =>
+  plainText(
+    z
+      .string({ invalid_type_error: "validation.expectedText" })
+      .trim()
+      .max(max, "validation.tooLong")
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    lines,
+  );
 
 /** Checks that an id names a record of the signed-in account (server only). */
 export type OwnershipCheck = (id: string) => Promise<boolean>;

@@ -6,6 +6,16 @@ import { countEstimates, getEstimateWithItems } from "~/models/estimate.server";
 import { action as editEstimate } from "~/routes/app.estimates.$estimateId_.edit";
 import { action as newEstimate } from "~/routes/app.estimates.new";
 import { action as newCustomer } from "~/routes/app.customers.new";
+import { action as newJob } from "~/routes/app.jobs.new";
+import { action as saveSettings } from "~/routes/app.settings";
+import { action as apiCustomers } from "~/routes/api.customers";
+import { action as apiRegister } from "~/routes/api.auth.register";
+import { action as sharePage } from "~/routes/e.$token";
+import { action as register } from "~/routes/register";
+import { countCustomers, listCustomers } from "~/models/customer.server";
+import { getOrCreateShareLink } from "~/models/share.server";
+import { getSettings } from "~/models/settings.server";
+import { getUserByEmail } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { callRoute } from "../../test/route-call";
@@ -75,5 +85,85 @@ describe("a field sent twice", () => {
     const answer = await callRoute(newCustomer, post("/app/customers/new", [["name", "Ana"], ["name", "Bob"]], cookie));
     expect(answer.status).toBe(400);
     expect((JSON.parse(answer.text) as Reply).result.error.name).toEqual(["validation.duplicateField"]);
+  });
+});
+
+const CONTROL = ["\u0000", "\u0000\u0000", "Ana\u0000", "Ana\u001b[31m", "\u0007", "An\u0008a", "Ana\u007f", "Ana\u009b", "Ana\tRuiz", "Ana\nRuiz"];
+
+describe("control characters in text", () => {
+  it("are refused in a customer's name and in notes (where line breaks and tabs are kept)", async () => {
+    const { user, cookie } = await account();
+    const before = await countCustomers(user.id);
+    for (const name of CONTROL) {
+      const answer = await callRoute(newCustomer, post("/app/customers/new", [["name", name]], cookie));
+      expect(answer.status, JSON.stringify(name)).toBe(400);
+      expect((JSON.parse(answer.text) as Reply).result.error.name, JSON.stringify(name)).toEqual(["validation.controlCharacters"]);
+    }
+    const notes = await callRoute(newCustomer, post("/app/customers/new", [["name", "Ana"], ["notes", "Gate code\u0000"]], cookie));
+    expect((JSON.parse(notes.text) as Reply).result.error.notes).toEqual(["validation.controlCharacters"]);
+    expect(await countCustomers(user.id)).toBe(before);
+    // Line breaks and tabs are ordinary in a multi-line field.
+    const saved = await callRoute(newCustomer, post("/app/customers/new", [["name", "Ana Ruiz"], ["notes", "Gate code 1234\r\nDog:\tfriendly"]], cookie));
+    expect(saved.status).toBe(302);
+    expect((await listCustomers(user.id)).items.map((c) => c.notes)).toContain("Gate code 1234\r\nDog:\tfriendly");
+  });
+
+  it("are refused by the customer API", async () => {
+    const { user, cookie } = await account();
+    const before = await countCustomers(user.id);
+    const answer = await callRoute(
+      apiCustomers,
+      new Request("http://localhost/api/customers", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify({ name: "\u0000" }) }),
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).message).toMatch(/control characters/);
+    expect(await countCustomers(user.id)).toBe(before);
+  });
+
+  it("are refused in an estimate title, a job title and the company name", async () => {
+    const { user, cookie, customer } = await account();
+    const fields = estimateFields(customer.id).map(([name, value]): [string, string] => [name, name === "title" ? "\u0000" : value]);
+    const estimate = await callRoute(newEstimate, post("/app/estimates/new", fields, cookie));
+    expect(estimate.status).toBe(400);
+    expect((JSON.parse(estimate.text) as Reply).result.error.title).toEqual(["validation.controlCharacters"]);
+    expect(await countEstimates(user.id)).toBe(0);
+
+    const job = await callRoute(newJob, post("/app/jobs/new", [["customerId", customer.id], ["title", "\u0000"]], cookie));
+    expect(job.status).toBe(400);
+    expect((JSON.parse(job.text) as Reply).result.error.title).toEqual(["validation.controlCharacters"]);
+
+    const settings = await callRoute(
+      saveSettings,
+      post("/app/settings", [["appLanguage", "en"], ["documentLanguage", "en"], ["companyName", "\u0000"], ["currency", "USD"], ["defaultTaxRate", "8.25"], ["estimateValidDays", "30"], ["timeZone", "UTC"]], cookie),
+    );
+    expect(settings.status).toBe(400);
+    expect((JSON.parse(settings.text) as Reply).result.error.companyName).toEqual(["validation.controlCharacters"]);
+    expect((await getSettings(user.id)).companyName).not.toBe("\u0000");
+  });
+
+  it("are refused in an account name (form and API)", async () => {
+    const email = `${crypto.randomUUID()}@example.com`;
+    const form = await callRoute(register, post("/register", [["name", "\u0000"], ["email", email], ["password", "secret1"], ["confirmPassword", "secret1"]], ""));
+    expect(form.status).toBe(400);
+    expect((JSON.parse(form.text) as { result: Reply["result"] }).result.error.name).toEqual(["validation.controlCharacters"]);
+    const api = await callRoute(
+      apiRegister,
+      new Request("http://localhost/api/auth/register", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "\u0000", email, password: "secret1" }) }),
+    );
+    expect(api.status).toBe(400);
+    expect(await getUserByEmail(email)).toBeUndefined();
+  });
+
+  it("are refused in a customer's signature on a share link", async () => {
+    const { user, db, customer } = await account();
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id, title: "Rewire", validUntil: "2099-01-31" });
+    const token = (await getOrCreateShareLink(user.id, estimate.id))!.link.token;
+    for (const signature of ["\u0000", "\u0000\u0000", "Ana\u0000Ruiz"]) {
+      const answer = await callRoute(sharePage, post(`/e/${token}`, [["intent", "approve"], ["signature", signature]], ""), { token });
+      expect(answer.status, JSON.stringify(signature)).toBe(400);
+    }
+    const declined = await callRoute(sharePage, post(`/e/${token}`, [["intent", "decline"], ["name", "\u0000"]], ""), { token });
+    expect(declined.status).toBe(400);
+    expect((await getEstimateWithItems(user.id, estimate.id))?.status).toBe("pending");
   });
 });
