@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiRegisterSchema } from "~/lib/auth-schemas";
-import { createUser, EmailTakenError, toPublicUser } from "~/models/user.server";
+import { toPublicUser } from "~/models/user.server";
 import { apiError, json, readJsonObject, validationErrors } from "~/services/api.server";
+import { register } from "~/services/registration.server";
 import { createUserSession } from "~/services/session.server";
 
 export const loader = () => apiError(405, "Use POST to register.");
@@ -15,11 +16,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors = validationErrors(parsed.error);
     return apiError(400, errors[0]?.message ?? "Invalid request", errors);
   }
-  try {
-    const user = await createUser(parsed.data);
-    return json(toPublicUser(user), { status: 201, headers: { "Set-Cookie": await createUserSession(request, user.id) } });
-  } catch (error) {
-    if (error instanceof EmailTakenError) return apiError(409, error.message);
-    throw error;
-  }
+  const registered = await register(request, parsed.data);
+  // A known address gets the answer a new one gets, without a session (its owner has been e-mailed).
+  if (registered.kind === "existing") return json(registered.user, { status: 201 });
+  const user = registered.user;
+  return json(toPublicUser(user), { status: 201, headers: { "Set-Cookie": await createUserSession(request, user.id) } });
 }

@@ -8,11 +8,11 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/forms";
 import { ToastView, type ToastData } from "~/components/ui/toast";
 import { registerSchema, toastTitleFor } from "~/lib/auth-schemas";
-import { createUser, EmailTakenError } from "~/models/user.server";
 import { signedInHeaders } from "~/services/auth.server";
 import { translate } from "~/services/i18n";
-import { i18nServer } from "~/services/i18n.server";
-import { getThemeFromCookie } from "~/services/preferences.server";
+import { i18nServer, languageCookie } from "~/services/i18n.server";
+import { getThemeFromCookie, themeCookie } from "~/services/preferences.server";
+import { register } from "~/services/registration.server";
 import { requireAnonymous } from "~/services/session.server";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -43,24 +43,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const locale = await i18nServer.getLocale(request);
   const theme = await getThemeFromCookie(request);
-  try {
-    const user = await createUser({
-      ...submission.value,
-      appLanguage: locale === "es" ? "es" : "en",
-      darkMode: theme === "dark",
-    });
-    return redirect("/app", { headers: await signedInHeaders(request, user.id, "register") });
-  } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error;
-    const toast: ToastData = { type: "error", title: "auth.registrationFailed", description: "auth.emailTaken" };
-    return data(
-      {
-        result: submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: ["password", "confirmPassword"] }),
-        toast,
-      },
-      { status: 409 },
-    );
+  const appLanguage = locale === "es" ? "es" : "en";
+  const registered = await register(request, { ...submission.value, appLanguage, darkMode: theme === "dark" });
+  if (registered.kind === "created") {
+    return redirect("/app", { headers: await signedInHeaders(request, registered.user.id, "register") });
   }
+  // The address has an account: the same redirect as for a new one, without signing in to it
+  // (its owner has been e-mailed). /app then asks for a sign-in. The language and theme
+  // cookies are the ones a new account would have set.
+  const headers = new Headers();
+  headers.append("Set-Cookie", await languageCookie.serialize(appLanguage));
+  headers.append("Set-Cookie", await themeCookie.serialize(theme === "dark" ? "dark" : "light"));
+  return redirect("/app", { headers });
 }
 
 export default function RegisterPage() {

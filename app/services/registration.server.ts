@@ -1,0 +1,87 @@
+// Registration that does not tell an outsider whether an address has an account
+// (docs/decisions/011-registration-does-not-reveal-accounts.md): a known address gets the
+// answer a new one gets, without a session, and its owner gets an e-mail saying so.
+import type { User } from "#db/schema";
+import { getSettings } from "~/models/settings.server";
+import { appOrigin } from "~/models/share.server";
+import { createUser, EmailTakenError, getUserByEmail, normalizeEmail, type PublicUser } from "~/models/user.server";
+import { env } from "./env.server";
+import { translate, type Language } from "./i18n";
+import { sendMail, type Mailbox } from "./mail.server";
+import { FixedWindowLimiter } from "./rate-limit.server";
+
+export type Registration = { kind: "created"; user: User } | { kind: "existing"; user: PublicUser };
+
+/**
+ * Creates the account, or, when the address already has one, changes nothing, e-mails
+ * the owner (in the background: the answer does not wait for the mail server, so its
+ * time does not tell either) and returns a user shaped like a new one, with a fresh id
+ * no account has, for the caller to answer with as it would for a new account.
+ */
+export async function register(
+  request: Request,
+  input: { name: string; email: string; password: string; appLanguage?: "en" | "es"; darkMode?: boolean },
+): Promise<Registration> {
+  try {
+    return { kind: "created", user: await createUser(input) };
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+  }
+  const now = new Date();
+  const echo: PublicUser = { id: crypto.randomUUID(), name: input.name.trim(), email: normalizeEmail(input.email), createdAt: now, updatedAt: now };
+  const owner = await getUserByEmail(input.email);
+  if (owner) {
+    const pending = notifyOwner(owner, appOrigin(request)).catch((error) => console.error("The existing-account notice was not sent", error));
+    lastNotice = pending;
+  }
+  return { kind: "existing", user: echo };
+}
+
+/** One notice per address per hour is enough: repeated attempts must not flood the owner's inbox. */
+const notices = new FixedWindowLimiter({ windowMs: 60 * 60 * 1000, max: 1 });
+let lastNotice: Promise<unknown> = Promise.resolve();
+
+/** For tests: the latest notice's delivery, settled. */
+export const noticeSettled = () => lastNotice;
+
+/** For tests: forget which addresses were told this hour. */
+export const resetNotices = () => notices.clear();
+
+/** The system's sender: MAIL_FROM when it is set, else no-reply at the app's host. */
+function systemSender(origin: string): Mailbox {
+  const configured = env().MAIL_FROM?.trim();
+  const address = configured ? (/<([^<>\s]+@[^<>\s]+)>/.exec(configured)?.[1] ?? configured) : `no-reply@${new URL(origin).hostname}`;
+  return { name: "TradeDesk", address };
+}
+
+/** Subject and text of the notice, in the account's language. */
+export function existingAccountMail(language: Language, values: { name: string; email: string; link: string }) {
+  const t = (key: string) => translate(language, `auth.existingAccountMail.${key}`, values);
+  const subject = t("subject");
+  const text = [t("greeting"), "", t("body"), "", t("ifYou"), values.link, "", t("ifNotYou"), "", "TradeDesk", ""].join("\n");
+  return { subject, text };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+async function notifyOwner(owner: User, origin: string) {
+  if (!notices.hit(owner.email).ok) return;
+  const settings = await getSettings(owner.id);
+  const language = settings.appLanguage;
+  const content = existingAccountMail(language, { name: owner.name, email: owner.email, link: `${origin}/login` });
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head><body>${content.text
+    .split("\n")
+    .map((line) => (line ? `<p>${escapeHtml(line)}</p>` : ""))
+    .join("")}</body></html>`;
+  await sendMail({
+    from: systemSender(origin),
+    to: { name: owner.name, address: owner.email },
+    subject: content.subject,
+    text: content.text,
+    html,
+    language,
+    attachments: [],
+  });
+}
+
