@@ -176,6 +176,18 @@ test.describe("signed out", () => {
     await submitLogin(page, user.email, user.password);
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/app$/);
   });
+
+  test("a redirectTo hiding another host behind a tab stays on the site; one in Japanese signs in", async ({ page, request }) => {
+    const user = await registerViaApi(request, newUser("tab"));
+    // `/\t/host/phish`: browsers drop the tab and would read `//host/phish` (issue 21 §3).
+    await page.goto("/login?redirectTo=%2F%09%2Fevil.example%2Fphish");
+    await submitLogin(page, user.email, user.password);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/app$/);
+    await signOutViaUi(page);
+    await page.goto(`/login?redirectTo=${encodeURIComponent("/app/search?q=日本")}`);
+    await submitLogin(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/app\/search\?q=%E6%97%A5%E6%9C%AC$/);
+  });
 });
 
 test.describe("sign out", () => {
