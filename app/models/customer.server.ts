@@ -170,6 +170,20 @@ export interface ImportReport {
  * QuickBooks files are recognised (app/lib/table-import.ts, app/lib/customer-import.ts).
  * Valid rows go in together, in one transaction.
  */
+/**
+ * Contact apps write an address on several lines in one cell (Google Contacts' "Address 1 -
+ * Formatted"): in every field but the notes, line breaks become ", " and tabs spaces, since
+ * the one-line fields refuse control characters (app/lib/validation.ts).
+ */
+function oneLineFields<T extends Partial<Record<string, string>>>(values: T): T {
+  return Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [
+      field,
+      field === "notes" || value === undefined ? value : value.replace(/[ \t]*(?:\r\n|\r|\n)+[ \t]*/g, ", ").replace(/\t/g, " "),
+    ]),
+  ) as T;
+}
+
 export async function importCustomersCsv(userId: string, file: Uint8Array | string): Promise<ImportReport> {
   const report: ImportReport = { imported: [], rejected: [] };
   const table = readTable(file, CUSTOMER_IMPORT_FIELDS);
@@ -179,7 +193,7 @@ export async function importCustomersCsv(userId: string, file: Uint8Array | stri
 
   const valid: (CustomerInput & { line: number })[] = [];
   table.records.forEach(({ row: line, values }) => {
-    const record = { ...values, email: firstListed(values.email), phone: firstListed(values.phone) };
+    const record = { ...oneLineFields(values), email: firstListed(values.email), phone: firstListed(values.phone) };
     const parsed = customerSchema.safeParse(record);
     if (parsed.success) valid.push({ ...parsed.data, line });
     else {

@@ -12,7 +12,7 @@ import { action as apiCustomers } from "~/routes/api.customers";
 import { action as apiRegister } from "~/routes/api.auth.register";
 import { action as sharePage } from "~/routes/e.$token";
 import { action as register } from "~/routes/register";
-import { countCustomers, listCustomers } from "~/models/customer.server";
+import { countCustomers, importCustomersCsv, listCustomers } from "~/models/customer.server";
 import { getOrCreateShareLink } from "~/models/share.server";
 import { getSettings } from "~/models/settings.server";
 import { getUserByEmail } from "~/models/user.server";
@@ -165,5 +165,18 @@ describe("control characters in text", () => {
     const declined = await callRoute(sharePage, post(`/e/${token}`, [["intent", "decline"], ["name", "\u0000"]], ""), { token });
     expect(declined.status).toBe(400);
     expect((await getEstimateWithItems(user.id, estimate.id))?.status).toBe("pending");
+  });
+});
+
+describe("control characters in an imported file", () => {
+  it("refuse the row, while a multi-line address cell becomes one line and notes keep their lines", async () => {
+    const { user } = await account();
+    const csv = 'Name,Address 1 - Formatted,Notes\r\n"Lena Park","12 Oak St\nApt 4\nAustin, TX","Gate code 12\nDog"\r\n"\u0000",,\r\n';
+    const report = await importCustomersCsv(user.id, csv);
+    expect(report.imported.map((row) => row.name)).toEqual(["Lena Park"]);
+    expect(report.rejected).toEqual([{ line: 3, name: "\u0000", reasons: ["validation.controlCharacters"] }]);
+    const [lena] = (await listCustomers(user.id, { q: "Lena Park" })).items;
+    expect(lena?.address).toBe("12 Oak St, Apt 4, Austin, TX");
+    expect(lena?.notes).toBe("Gate code 12\nDog");
   });
 });
