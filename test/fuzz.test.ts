@@ -336,14 +336,16 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
     },
   },
   "/api/auth/register": {
-    // An e-mail already taken: a variant that passes validation answers 409 and writes nothing.
+    // An e-mail already taken: a variant that passes validation answers as a new address
+    // would (201, decision 011) and writes nothing.
     // Unknown fields are dropped here, not refused (SPEC.md's register payload), so they cannot reach the row.
     POST: {
       kind: "body",
       fields: { name: "registerName", email: "registerEmail", password: "registerPassword" },
       required: ["name", "email", "password"],
       base: () => ({ name: "Fuzz Again", email: me.email, password: "secret12" }),
-      baseStatus: 409,
+      baseStatus: 201,
+      ignoresUnknownFields: true,
     },
   },
   "/api/ai/estimate-generation": {
