@@ -11,7 +11,16 @@ export function remixHandler(routes: Record<string, { path: string; module: Rout
     root: { id: "root", path: "", module: { default: () => null } as unknown as RouteModule },
   };
   const assetRoutes: ServerBuild["assets"]["routes"] = {
-    root: { id: "root", path: "", module: "/root.js", hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false },
+    root: {
+      id: "root",
+      path: "",
+      module: "/root.js",
+      hasAction: false,
+      hasLoader: false,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasErrorBoundary: false,
+    },
   };
   for (const [id, route] of Object.entries(routes)) {
     serverRoutes[id] = { id, parentId: "root", path: route.path, module: route.module };
@@ -29,7 +38,9 @@ export function remixHandler(routes: Record<string, { path: string; module: Rout
   }
   const build = {
     mode: "production",
-    entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response("page", { status, headers }) } },
+    entry: {
+      module: { default: (_request: Request, status: number, headers: Headers) => new Response("page", { status, headers }) },
+    },
     routes: serverRoutes,
     assets: { entry: { module: "/entry.js", imports: [] }, routes: assetRoutes, url: "/manifest.js", version: "test" },
     publicPath: "/",

@@ -37,7 +37,10 @@ function pathOf(name: string): (string | number)[] {
 // One untyped view of parseWithZod's overloads; parseForm keeps them all (its cast below).
 const parse = parseWithZod as unknown as (formData: FormData | URLSearchParams, options: object) => unknown;
 
-export const parseForm = ((formData: FormData | URLSearchParams, options: { schema: ZodTypeAny | ((intent: unknown) => ZodTypeAny) }) => {
+export const parseForm = ((
+  formData: FormData | URLSearchParams,
+  options: { schema: ZodTypeAny | ((intent: unknown) => ZodTypeAny) },
+) => {
   const duplicates = duplicatedNames(formData);
   if (duplicates.length === 0) return parse(formData, options);
   const refuse = (schema: ZodTypeAny) =>

@@ -7,9 +7,11 @@ describe("control characters", () => {
     for (const text of ["\u0000", "a\u0001", "\u001b[2J", "a\u007f", "a\u0085", "a\u009f", "a\tb", "a\nb", "a\rb"]) {
       expect(hasControlCharacters(text), JSON.stringify(text)).toBe(true);
     }
-    for (const text of ["Ana Ruiz", "Ñandú 日本 😀", "O'Brien & Sons", "\u00a0", ""]) expect(hasControlCharacters(text)).toBe(false);
+    for (const text of ["Ana Ruiz", "Ñandú 日本 😀", "O'Brien & Sons", "\u00a0", ""])
+      expect(hasControlCharacters(text)).toBe(false);
     expect(hasControlCharacters("line 1\r\nline 2\tend", "multi")).toBe(false);
-    for (const text of ["a\u0000", "a\u000b", "a\u000c", "a\u001b", "a\u007f"]) expect(hasControlCharacters(text, "multi")).toBe(true);
+    for (const text of ["a\u0000", "a\u000b", "a\u000c", "a\u001b", "a\u007f"])
+      expect(hasControlCharacters(text, "multi")).toBe(true);
   });
 
   it("make a field's schema fail with validation.controlCharacters", () => {

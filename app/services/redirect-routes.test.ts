@@ -11,7 +11,14 @@ import { callRoute } from "../../test/route-call";
 import { formRequest } from "../../test/requests";
 
 const ORIGIN = "http://localhost";
-const OFF_SITE = ["/\t/127.0.0.1:3701/phish", "/\n/evil.example", "/\r\n/evil.example", "/\\evil.example", "/.//evil.example", "//evil.example"];
+const OFF_SITE = [
+  "/\t/127.0.0.1:3701/phish",
+  "/\n/evil.example",
+  "/\r\n/evil.example",
+  "/\\evil.example",
+  "/.//evil.example",
+  "//evil.example",
+];
 
 describe("redirectTo after sign-in", () => {
   it("never leaves the site, whatever control characters the value carries", async () => {
@@ -27,7 +34,10 @@ describe("redirectTo after sign-in", () => {
   it("signs in and returns to a search for non-Latin text, percent-encoded", async () => {
     const email = `${crypto.randomUUID()}@example.com`;
     await createUser({ name: "Lee", email, password: "secret1" });
-    const answer = await callRoute(loginAction, formRequest(`${ORIGIN}/login`, { email, password: "secret1", redirectTo: "/app/search?q=日本" }));
+    const answer = await callRoute(
+      loginAction,
+      formRequest(`${ORIGIN}/login`, { email, password: "secret1", redirectTo: "/app/search?q=日本" }),
+    );
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/app/search?q=%E6%97%A5%E6%9C%AC");
     expect(answer.headers.getSetCookie().join("\n")).toMatch(/td_session=/);
@@ -37,13 +47,22 @@ describe("redirectTo after sign-in", () => {
 describe("redirectTo of the language and theme switcher", () => {
   it("stays on the site and never answers 500", async () => {
     for (const redirectTo of OFF_SITE) {
-      const answer = await callRoute(preferencesAction, formRequest(`${ORIGIN}/resources/preferences`, { theme: "dark", redirectTo }));
+      const answer = await callRoute(
+        preferencesAction,
+        formRequest(`${ORIGIN}/resources/preferences`, { theme: "dark", redirectTo }),
+      );
       expect(answer.location, JSON.stringify(redirectTo)).toBe("/");
     }
-    const encoded = await callRoute(preferencesAction, formRequest(`${ORIGIN}/resources/preferences`, { language: "es", redirectTo: "/app/search?q=日本" }));
+    const encoded = await callRoute(
+      preferencesAction,
+      formRequest(`${ORIGIN}/resources/preferences`, { language: "es", redirectTo: "/app/search?q=日本" }),
+    );
     expect(encoded.status).toBe(302);
     expect(encoded.location).toBe("/app/search?q=%E6%97%A5%E6%9C%AC");
-    const newline = await callRoute(preferencesAction, formRequest(`${ORIGIN}/resources/preferences`, { language: "es", redirectTo: "/app\n" }));
+    const newline = await callRoute(
+      preferencesAction,
+      formRequest(`${ORIGIN}/resources/preferences`, { language: "es", redirectTo: "/app\n" }),
+    );
     expect(newline.status).toBe(302);
     expect(newline.location).toBe("/");
   });
@@ -54,7 +73,10 @@ describe("redirectTo of the notification bell", () => {
     const { user, cookie } = await signedInAccount();
     await createNotification(user.id, { type: "payment_received", title: "Hi", message: "Hello" });
     const post = (redirectTo: string) =>
-      callRoute(notificationsAction, formRequest(`${ORIGIN}/app/notifications`, { intent: "read-all", redirectTo }, { Cookie: cookie }));
+      callRoute(
+        notificationsAction,
+        formRequest(`${ORIGIN}/app/notifications`, { intent: "read-all", redirectTo }, { Cookie: cookie }),
+      );
     for (const redirectTo of OFF_SITE) {
       expect((await post(redirectTo)).location, JSON.stringify(redirectTo)).toBe("/app/notifications");
     }

@@ -51,7 +51,8 @@ afterEach(() => {
 
 const ORIGIN = "http://localhost";
 const newEmail = () => `owner-${crypto.randomUUID()}@example.com`;
-const form = (email: string, name = "Rosa") => formRequest(`${ORIGIN}/register`, { name, email, password: "secret1", confirmPassword: "secret1" });
+const form = (email: string, name = "Rosa") =>
+  formRequest(`${ORIGIN}/register`, { name, email, password: "secret1", confirmPassword: "secret1" });
 const api = (email: string, name = "Kim") => jsonRequest(`${ORIGIN}/api/auth/register`, { name, email, password: "secret1" });
 
 async function sessionCount(userId: string) {
@@ -61,7 +62,10 @@ async function sessionCount(userId: string) {
 
 function mailText(raw: Buffer) {
   const mail = parseMime(raw);
-  return { subject: decodeWords(mail.headers.get("subject") ?? ""), text: findPart(mail, "text/plain")?.body.toString("utf8") ?? "" };
+  return {
+    subject: decodeWords(mail.headers.get("subject") ?? ""),
+    text: findPart(mail, "text/plain")?.body.toString("utf8") ?? "",
+  };
 }
 
 describe("/register with an address that has an account", () => {

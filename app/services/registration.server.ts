@@ -28,10 +28,18 @@ export async function register(
     if (!(error instanceof EmailTakenError)) throw error;
   }
   const now = new Date();
-  const echo: PublicUser = { id: crypto.randomUUID(), name: input.name.trim(), email: normalizeEmail(input.email), createdAt: now, updatedAt: now };
+  const echo: PublicUser = {
+    id: crypto.randomUUID(),
+    name: input.name.trim(),
+    email: normalizeEmail(input.email),
+    createdAt: now,
+    updatedAt: now,
+  };
   const owner = await getUserByEmail(input.email);
   if (owner) {
-    const pending = notifyOwner(owner, appOrigin(request)).catch((error) => console.error("The existing-account notice was not sent", error));
+    const pending = notifyOwner(owner, appOrigin(request)).catch((error) =>
+      console.error("The existing-account notice was not sent", error),
+    );
     lastNotice = pending;
   }
   return { kind: "existing", user: echo };
@@ -50,7 +58,9 @@ export const resetNotices = () => notices.clear();
 /** The system's sender: MAIL_FROM when it is set, else no-reply at the app's host. */
 function systemSender(origin: string): Mailbox {
   const configured = env().MAIL_FROM?.trim();
-  const address = configured ? (/<([^<>\s]+@[^<>\s]+)>/.exec(configured)?.[1] ?? configured) : `no-reply@${new URL(origin).hostname}`;
+  const address = configured
+    ? (/<([^<>\s]+@[^<>\s]+)>/.exec(configured)?.[1] ?? configured)
+    : `no-reply@${new URL(origin).hostname}`;
   return { name: "TradeDesk", address };
 }
 
@@ -84,4 +94,3 @@ async function notifyOwner(owner: User, origin: string) {
     attachments: [],
   });
 }
-

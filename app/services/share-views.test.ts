@@ -19,7 +19,13 @@ async function viewCount(token: string) {
 }
 
 const post = (path: string, fields: Record<string, string>) =>
-  handle(new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }));
+  handle(
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+  );
 
 describe("share link views", () => {
   it("counts GETs of the page and not refused approve or decline posts", async () => {
@@ -34,7 +40,11 @@ describe("share link views", () => {
     expect(await viewCount(token)).toBe(1);
 
     // No JavaScript: the post is a document request (action, then loader).
-    const refusals: Record<string, string>[] = [{ intent: "approve", signature: "" }, { intent: "approve", signature: "x" }, { intent: "decline", name: "n".repeat(500) }];
+    const refusals: Record<string, string>[] = [
+      { intent: "approve", signature: "" },
+      { intent: "approve", signature: "x" },
+      { intent: "decline", name: "n".repeat(500) },
+    ];
     for (const fields of refusals) {
       const refused = await post(`/e/${token}`, fields);
       expect(refused.status, JSON.stringify(fields)).toBe(400);
