@@ -1,16 +1,7 @@
 import { z } from "zod";
-import {
-  DEFAULT_APPOINTMENT_MINUTES,
-  DEFAULT_APPOINTMENT_STATUS,
-  DEFAULT_APPOINTMENT_TYPE,
-  isAppointmentStatus,
-  isAppointmentType,
-  isDayKey,
-  parseWallTime,
-  type AppointmentStatus,
-  type AppointmentType,
-} from "./schedule";
+import { DEFAULT_APPOINTMENT_MINUTES, DEFAULT_APPOINTMENT_STATUS, DEFAULT_APPOINTMENT_TYPE, isAppointmentStatus, isAppointmentType, type AppointmentStatus, type AppointmentType } from "./schedule";
 import { customerIdField, optionalText, type OwnershipCheck } from "./validation";
+import { isDayKey, parseWallTime } from "./clock";
 
 // One schema for the appointment form and the API (messages are dictionary keys, SPEC.md
 // section 5). Forms send strings (conform turns empty ones into undefined); the API sends

@@ -1,35 +1,16 @@
 import { and, asc, count, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { accountSettings, appointments, customers, jobs } from "#db/schema";
+import { appointments, customers, jobs } from "#db/schema";
 import { PAGE_SIZE } from "~/lib/list-params";
-import {
-  accountTimeZone,
-  ACTIVE_STATUSES,
-  addDays,
-  dayRange,
-  weekDays,
-  compareScheduleItems,
-  mergeScheduleItems,
-  type AppointmentSource,
-  type AppointmentStatus,
-  type JobSource,
-  type Range,
-  type ScheduleFilter,
-  type ScheduleItem,
-  upcomingItems,
-} from "~/lib/schedule";
+import { ACTIVE_STATUSES, compareScheduleItems, mergeScheduleItems, type AppointmentSource, type AppointmentStatus, type JobSource, type ScheduleFilter, type ScheduleItem, upcomingItems } from "~/lib/schedule";
 import type { AppointmentInput } from "~/lib/schedule-schema";
 import { getDb } from "~/services/db.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
+import { accountZone, addDays, dayRange, type Range, weekDays } from "~/lib/clock";
 
 export type Appointment = typeof appointments.$inferSelect;
 export type AppointmentWithCustomer = Appointment & { customer: { name: string; phone: string | null } };
 
-/** The zone the account's schedule is kept in: its setting, else the server's zone (app/lib/schedule.ts). */
-export async function getAccountTimeZone(userId: string): Promise<string> {
-  const db = await getDb();
-  const row = await db.select({ timeZone: accountSettings.timeZone }).from(accountSettings).where(eq(accountSettings.userId, userId)).get();
-  return accountTimeZone(row?.timeZone);
-}
+export { getAccountTimeZone } from "./settings.server";
 
 const appointmentColumns = {
   id: appointments.id,

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { appointments, customers, estimates, invoices, jobs, users } from "#db/schema";
-import { dayKey, startOfDay, weekStartOf } from "~/lib/schedule";
 import { getDb } from "~/services/db.server";
 import { overdueCondition } from "./invoice.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
+import { dayKey, startOfDay, weekStartOf } from "~/lib/clock";
 
 const DAY_MS = 86_400_000;
 /** The dashboard compares the last 30 days with the 30 before. */

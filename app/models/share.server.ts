@@ -4,7 +4,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { estimates, estimateShareTokens } from "#db/schema";
-import { addCalendarDays, calendarDay } from "~/lib/invoice-dates";
 import { estimateDocument } from "~/lib/invoice-document";
 import { formatMoney } from "~/lib/money";
 import { getDb } from "~/services/db.server";
@@ -13,6 +12,7 @@ import { translate } from "~/services/i18n.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
 import { getSettings } from "./settings.server";
+import { addDays, dayKey } from "~/lib/clock";
 
 export type ShareLink = typeof estimateShareTokens.$inferSelect;
 
@@ -102,7 +102,7 @@ export type SharedState = "pending" | "approved" | "rejected" | "expired";
  * account's valid days (what the document says: "valid for 30 days from the estimate date").
  */
 export function lastValidDay(estimate: { validUntil: string | null; createdAt: Date }, settings: { estimateValidDays: number; timeZone: string | null }) {
-  return estimate.validUntil ?? addCalendarDays(calendarDay(estimate.createdAt, settings.timeZone), settings.estimateValidDays);
+  return estimate.validUntil ?? addDays(dayKey(estimate.createdAt, settings.timeZone), settings.estimateValidDays);
 }
 
 /** What the customer's page shows for a token: the estimate as a document, and where it stands. */
@@ -112,7 +112,7 @@ export async function loadSharedEstimate(token: string, now = new Date()) {
   const [estimate, settings] = await Promise.all([getEstimateWithItems(link.userId, link.estimateId), getSettings(link.userId)]);
   if (!estimate) return undefined;
   const validThrough = lastValidDay(estimate, settings);
-  const today = calendarDay(now, settings.timeZone);
+  const today = dayKey(now, settings.timeZone);
   const state: SharedState = estimate.status === "pending" && today > validThrough ? "expired" : estimate.status;
   return { link, estimate, settings, document: estimateDocument(estimate, settings), state, validThrough, today };
 }

@@ -8,10 +8,11 @@ import { ScheduleToolbar } from "~/components/schedule-toolbar";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/services/meta";
-import { dayKey, dayRange, filterScheduleItems, readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
+import { filterScheduleItems, readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
 import { getAccountTimeZone, scheduleList, scheduleWeek, scheduleWindow, upcomingSchedule } from "~/models/appointment.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
+import { dayKey, dayRange } from "~/lib/clock";
 
 export const meta = titleMeta("schedule.title");
 

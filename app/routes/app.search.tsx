@@ -9,12 +9,12 @@ import { PageHeader } from "~/components/ui/page-header";
 import { MAX_SEARCH_LENGTH } from "~/lib/list-params";
 import { titleMeta } from "~/services/meta";
 import { formatMoney } from "~/lib/money";
-import { dayKey } from "~/lib/schedule";
 import { getAccountTimeZone } from "~/models/appointment.server";
 import { searchBusiness, type BusinessSearch } from "~/models/overview.server";
 import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
+import { dayKey } from "~/lib/clock";
 
 export const meta = titleMeta("schedule.search.title");
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getSettingsWithoutLogo } from "~/models/settings.server";
-import { calendarDateIn } from "~/lib/settings-time-zone";
 import { exportAccountStream } from "~/services/backup.server";
 import { requireUser } from "~/services/session.server";
+import { dayKey } from "~/lib/clock";
 
 /** GET /app/settings/export.json: everything in the account as one JSON file, streamed. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return new Response(exportAccountStream(user.id, now), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="tradedesk-data-${calendarDateIn(now, timeZone)}.json"`,
+      "Content-Disposition": `attachment; filename="tradedesk-data-${dayKey(now, timeZone)}.json"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -21,9 +21,9 @@ import {
   users,
 } from "#db/schema";
 import { centsToString, formatDecimal, rateToPercent, rateToString } from "~/lib/money";
-import { calendarDateIn } from "~/lib/settings-time-zone";
 import { autoBackupAccounts, getSettingsWithoutLogo } from "~/models/settings.server";
 import { getDb } from "./db.server";
+import { dayKey } from "~/lib/clock";
 
 export const EXPORT_FORMAT = "tradedesk-account-export";
 export const EXPORT_VERSION = 1;
@@ -223,7 +223,7 @@ export async function runBackups(now = new Date(), { dir = DEFAULT_BACKUP_DIR }:
   const run: BackupRun = { written: [], skipped: 0, removed: [], failed: [] };
   for (const { userId, timeZone } of await autoBackupAccounts()) {
     const folder = path.join(dir, userId);
-    const file = path.join(folder, `${calendarDateIn(now, timeZone)}.json`);
+    const file = path.join(folder, `${dayKey(now, timeZone)}.json`);
     try {
       if (await exists(file)) {
         run.skipped++;
