@@ -4,7 +4,7 @@
 // loader can send it to the browser.
 import { effectiveStatus } from "./invoice-status";
 import { formatDecimal } from "./money";
-import { dayKey } from "./clock";
+import { dayKey, now as clockNow } from "./clock";
 
 export interface DocumentCompany {
   name: string;
@@ -148,7 +148,7 @@ export function estimateDocument(
 export function invoiceDocument(
   invoice: SourceDocument & { invoiceNumber: string; dueDate: string | null; paidDate: Date | null },
   settings: DocumentSettings,
-  today = dayKey(new Date(), settings.timeZone),
+  today = dayKey(clockNow(), settings.timeZone),
 ): DocumentData {
   return {
     ...common(invoice, settings),

@@ -5,7 +5,7 @@ import { ACTIVE_STATUSES, compareScheduleItems, mergeScheduleItems, type Appoint
 import type { AppointmentInput } from "~/lib/schedule-schema";
 import { getDb } from "~/services/db.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
-import { accountZone, addDays, dayRange, type Range, weekDays } from "~/lib/clock";
+import { accountZone, addDays, dayRange, type Range, weekDays, now as clockNow } from "~/lib/clock";
 
 export type Appointment = typeof appointments.$inferSelect;
 export type AppointmentWithCustomer = Appointment & { customer: { name: string; phone: string | null } };
@@ -110,7 +110,7 @@ export async function listAppointments(
 }
 
 /** The account's appointments still to happen (scheduled or rescheduled, from `now` on), earliest first. */
-export async function upcomingAppointments(userId: string, { now = new Date(), limit = 5 }: { now?: Date; limit?: number } = {}) {
+export async function upcomingAppointments(userId: string, { now = clockNow(), limit = 5 }: { now?: Date; limit?: number } = {}) {
   const db = await getDb();
   const rows = await db
     .select(appointmentColumns)
@@ -425,7 +425,7 @@ export function scheduleWindow(userId: string, range: Range): Promise<ScheduleIt
 /** What is still to happen from `now` on, filtered and searched in SQL, at most `limit` items. */
 export async function upcomingSchedule(
   userId: string,
-  { now = new Date(), filter = "all", q = "", limit = 5 }: { now?: Date; filter?: ScheduleFilter; q?: string; limit?: number } = {},
+  { now = clockNow(), filter = "all", q = "", limit = 5 }: { now?: Date; filter?: ScheduleFilter; q?: string; limit?: number } = {},
 ): Promise<ScheduleItem[]> {
   // "Completed" and "still to happen" never meet.
   if (filter === "completed") return [];

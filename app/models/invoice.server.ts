@@ -11,7 +11,7 @@ import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
 import { getSettings } from "./settings.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
-import { addDays, dayKey, today as todayIn } from "~/lib/clock";
+import { addDays, dayKey, today as todayIn, now as clockNow } from "~/lib/clock";
 
 export type Invoice = typeof invoices.$inferSelect;
 
@@ -355,7 +355,7 @@ export type MarkPaidResult =
   | { status: "not-payable"; invoice: Invoice };
 
 /** Marks a pending or overdue invoice paid, today; any other invoice is left as it is. */
-export async function markInvoicePaid(userId: string, id: string, now = new Date()): Promise<MarkPaidResult> {
+export async function markInvoicePaid(userId: string, id: string, now = clockNow()): Promise<MarkPaidResult> {
   const db = await getDb();
   const [row] = await db
     .update(invoices)
@@ -378,7 +378,7 @@ export async function markInvoicePaid(userId: string, id: string, now = new Date
  * Sets an invoice's status. Paid records when (keeping the first date if it was already
  * paid); any other status clears the paid date.
  */
-export async function updateInvoiceStatus(userId: string, id: string, status: InvoiceStatus, now = new Date()): Promise<Invoice | undefined> {
+export async function updateInvoiceStatus(userId: string, id: string, status: InvoiceStatus, now = clockNow()): Promise<Invoice | undefined> {
   const db = await getDb();
   const before = await db
     .select({ status: invoices.status })

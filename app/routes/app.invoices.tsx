@@ -20,7 +20,7 @@ import { countInvoices, listInvoices } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
-import { dayKey } from "~/lib/clock";
+import { dayKey, now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("invoices.title");
 
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const settings = await getSettings(user.id);
-  const today = dayKey(new Date(), settings.timeZone);
+  const today = dayKey(clockNow(), settings.timeZone);
   const params = { ...readListParams(url, SORTS, "newest"), status: readInvoiceStatusFilter(url.searchParams.get("status")) };
   // Unfiltered, the page's total is the account's: it is counted once (docs/decisions/009).
   const filtered = params.q !== "" || params.status !== "all";

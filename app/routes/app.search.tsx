@@ -14,7 +14,7 @@ import { searchBusiness, type BusinessSearch } from "~/models/overview.server";
 import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
-import { dayKey } from "~/lib/clock";
+import { dayKey, now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("schedule.search.title");
 
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   if (!q) return { q, results: null, currency: "USD" };
   const [timeZone, settings] = await Promise.all([getAccountTimeZone(user.id), getSettings(user.id)]);
-  const results = await searchBusiness(user.id, q, { today: dayKey(new Date(), timeZone) });
+  const results = await searchBusiness(user.id, q, { today: dayKey(clockNow(), timeZone) });
   return { q, results, currency: settings.currency };
 }
 

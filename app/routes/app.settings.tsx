@@ -25,7 +25,7 @@ import { languageCookie } from "~/services/i18n.server";
 import { themeCookie } from "~/services/preferences.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { accountZone, dayKey, timeZoneOptions } from "~/lib/clock";
+import { accountZone, dayKey, timeZoneOptions, now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("settings.title");
 
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     app: {
       version,
       build: process.env.NODE_ENV === "production" ? "production" : "development",
-      today: dayKey(new Date(), settings.timeZone),
+      today: dayKey(clockNow(), settings.timeZone),
     },
   };
 }
