@@ -3,7 +3,7 @@
 // Every ratio is computed on integers and rounded once, half up (all inputs are
 // counts or sums that are never negative).
 import { centsToString } from "./money";
-import { accountZone, addDays, dayKey, startOfDay } from "./clock";
+import { accountZone, addDays, addMonths, dayKey, monthStartOf, startOfDay, weekStartOf } from "./clock";
 
 export const REPORT_RANGES = [7, 30, 90, 365] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
@@ -98,16 +98,8 @@ export function chartPeriods(window: ReportWindow): { unit: ChartUnit; periods: 
   return { unit, periods: days.map((from) => ({ from, start: startOfDay(from, window.timeZone) })) };
 }
 
-function nextSunday(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return addDays(day, 7 - weekday);
-}
-
-function firstOfNextMonth(day: string): string {
-  const [y, m] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
-}
+const nextSunday = (day: string) => addDays(weekStartOf(day), 7);
+const firstOfNextMonth = (day: string) => addMonths(monthStartOf(day), 1);
 
 /** Outstanding invoices by how late they are, on the day the report is made. */
 export const AGING_BUCKETS = ["current", "days1to30", "days31to60", "over60"] as const;

@@ -5,7 +5,7 @@ import { ACTIVE_STATUSES, compareScheduleItems, mergeScheduleItems, type Appoint
 import type { AppointmentInput } from "~/lib/schedule-schema";
 import { getDb } from "~/services/db.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
-import { accountZone, addDays, dayRange, type Range, weekDays, now as clockNow } from "~/lib/clock";
+import { addDays, dayRange, type Range, weekDays, now as clockNow } from "~/lib/clock";
 
 export type Appointment = typeof appointments.$inferSelect;
 export type AppointmentWithCustomer = Appointment & { customer: { name: string; phone: string | null } };

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { accountSettings, customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
+import { customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
 import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
 import { effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceStatusFilter } from "~/lib/invoice-status";
 import { PAGE_SIZE } from "~/lib/list-params";
@@ -11,7 +11,7 @@ import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
 import { getSettings } from "./settings.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
-import { addDays, dayKey, today as todayIn, now as clockNow } from "~/lib/clock";
+import { addDays, now as clockNow, today as todayIn } from "~/lib/clock";
 
 export type Invoice = typeof invoices.$inferSelect;
 
