@@ -68,6 +68,22 @@ describe("time zones", () => {
   });
 });
 
+describe("calendar days of documents", () => {
+  it("finds the calendar day of an instant in a time zone, UTC by default", () => {
+    const instant = new Date("2025-06-01T03:30:00Z");
+    expect(dayKey(instant)).toBe("2025-06-01");
+    expect(dayKey(instant, "America/Chicago")).toBe("2025-05-31");
+    expect(dayKey(instant, "Not/AZone")).toBe("2025-06-01");
+  });
+
+  it("adds days across months, years and leap days", () => {
+    expect(addDays("2025-06-15", 30)).toBe("2025-07-15");
+    expect(addDays("2025-12-15", 30)).toBe("2026-01-14");
+    expect(addDays("2024-02-01", 30)).toBe("2024-03-02");
+    expect(() => addDays("15/06/2025", 1)).toThrow();
+  });
+});
+
 describe("now", () => {
   it("runs with the system clock until set, and stays where it is set", () => {
     const before = Date.now();
