@@ -146,7 +146,7 @@ test("explains bad values and saves nothing", async ({ page }, testInfo) => {
 test.describe("time zone", () => {
   test.use({ timezoneId: "America/Chicago" });
 
-  test("offers the browser's zone with JavaScript, the server's without, and saves the choice", async ({ page }, testInfo) => {
+  test("offers the browser's zone with JavaScript, UTC (an account without a zone is in UTC) without, and saves the choice", async ({ page }, testInfo) => {
     await openSettings(page);
     const zone = page.getByLabel("Time Zone");
     await expect(zone).toHaveValue(testInfo.project.name === "js" ? "America/Chicago" : "UTC");

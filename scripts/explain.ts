@@ -28,8 +28,9 @@ const { getDashboardStats, searchBusiness } = await import("~/models/overview.se
 const { getBusinessReport } = await import("~/models/report.server");
 const { getSettings, getSettingsWithoutLogo, getShellSettings } = await import("~/models/settings.server");
 const { shareLinksOf } = await import("~/models/share.server");
-const { calendarDay } = await import("~/lib/invoice-dates");
-const { dayKey, dayRange, weekRange, weekStartOf, DASHBOARD_UPCOMING_LIMIT, UPCOMING_LIMIT } = await import("~/lib/schedule");
+const { dayKey: calendarDay, dayRange, weekRange, weekStartOf } = await import("~/lib/clock");
+const dayKey = calendarDay;
+const { DASHBOARD_UPCOMING_LIMIT, UPCOMING_LIMIT } = await import("~/lib/schedule");
 const { scheduleWindow, upcomingSchedule, scheduleList, listAppointments, upcomingAppointments, getAccountTimeZone } = appointmentModel;
 
 const { client } = await getConnection();

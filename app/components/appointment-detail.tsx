@@ -1,11 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDayIn, formatTimeIn, toWallTimeValue } from "~/lib/schedule";
+import { formatDayIn, formatTimeIn } from "~/lib/schedule";
 import type { AppointmentDetail } from "~/models/appointment.server";
 import { ScheduleStatusBadge } from "./schedule-item";
 import { Button, buttonClass } from "./ui/button";
 import { inputClass } from "./ui/forms";
+import { toWallTimeValue } from "~/lib/clock";
 
 const link = "text-brand-600 hover:underline dark:text-brand-500";
 

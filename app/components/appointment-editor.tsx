@@ -3,12 +3,13 @@ import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NO_CUSTOMER } from "~/lib/job-schema";
-import { APPOINTMENT_TYPES, DEFAULT_APPOINTMENT_MINUTES, DEFAULT_APPOINTMENT_TYPE, toWallTimeValue } from "~/lib/schedule";
+import { APPOINTMENT_TYPES, DEFAULT_APPOINTMENT_MINUTES, DEFAULT_APPOINTMENT_TYPE } from "~/lib/schedule";
 import { appointmentSchema } from "~/lib/schedule-schema";
 import type { Appointment } from "~/models/appointment.server";
 import { Button, buttonClass } from "./ui/button";
 import { Field, SelectField, TextareaField } from "./ui/forms";
 import { useHydrated } from "./ui/use-hydrated";
+import { toWallTimeValue } from "~/lib/clock";
 
 type EditableAppointment = Pick<
   Appointment,

@@ -1,10 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withParams } from "~/lib/list-params";
-import { addDays, formatDay, formatWeekTitle } from "~/lib/schedule";
+import { formatDay, formatWeekTitle } from "~/lib/schedule";
 import type { CalendarDay } from "~/models/appointment.server";
 import { ScheduleEntry, scheduleItemKey } from "./schedule-item";
 import { buttonClass } from "./ui/button";
+import { addDays } from "~/lib/clock";
 
 /**
  * The Calendar tab: a week from Sunday, with Previous, Today and Next links and a range

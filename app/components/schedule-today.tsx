@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { dayKey, formatDay, type ScheduleItem } from "~/lib/schedule";
+import { formatDay, type ScheduleItem } from "~/lib/schedule";
 import { ScheduleEntry, scheduleItemKey } from "./schedule-item";
+import { dayKey } from "~/lib/clock";
 
 const card = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
 

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/form-parse";
+import { TimeZoneSelect } from "~/components/time-zone-select";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -101,7 +102,7 @@ export function SettingsForm({
     onValidate: ({ formData }) => parseForm(formData, { schema: settingsSchema }),
   });
 
-  // No zone chosen yet: offer the browser's own instead of the server's.
+  // No zone chosen yet (the account is in UTC): offer the browser's own.
   useEffect(() => {
     if (zoneChosen) return;
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -206,18 +207,13 @@ export function SettingsForm({
           inputProps={getInputProps(fields.autoBackup, { type: "checkbox" })}
         />
         <SwitchField label={t("settings.preferences.darkMode")} hint={t("settings.preferences.darkModeHint")} inputProps={getInputProps(fields.darkMode, { type: "checkbox" })} />
-        <SelectField
+        <TimeZoneSelect
           label={t("settings.preferences.timeZone")}
           hint={t("settings.preferences.timeZoneHint")}
           errors={fields.timeZone.errors}
           selectProps={getSelectProps(fields.timeZone)}
-        >
-          {timeZones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replace(/_/g, " ")}
-            </option>
-          ))}
-        </SelectField>
+          timeZones={timeZones}
+        />
       </SettingsSection>
 
       {after}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./validation";
+import { isValidTimeZone } from "./clock";
 
 // Messages are dictionary keys (app/locales), translated where they are shown.
 export const MIN_PASSWORD_LENGTH = 6;
@@ -12,7 +13,7 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-type RegisterInput = { name?: string; email?: string; password?: string; confirmPassword?: string };
+type RegisterInput = { name?: string; email?: string; password?: string; confirmPassword?: string; timeZone?: string };
 
 // Every check runs on every submit (an object refinement would be skipped when a field
 // fails), in the order SPEC.md gives: passwords match, then length.
@@ -30,14 +31,21 @@ function checkRegistration(value: RegisterInput, ctx: z.RefinementCtx, withConfi
   if (!password) ctx.addIssue({ code: "custom", path: ["password"], message: "auth.passwordRequired" });
   else if (password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", path: ["password"], message: "auth.passwordTooShort" });
   else if (password.length > 1000) ctx.addIssue({ code: "custom", path: ["password"], message: "sales.tooLong" });
+  // The zone is optional (an account without one is in UTC), but one that is sent must exist.
+  if (value.timeZone !== undefined && value.timeZone !== "" && !isValidTimeZone(value.timeZone)) {
+    ctx.addIssue({ code: "custom", path: ["timeZone"], message: "settings.errors.timeZoneInvalid" });
+  }
 }
+
+/** The zone sign-up sends, or null for none (UTC). */
+const zoneOf = (value: RegisterInput) => (value.timeZone ? value.timeZone : null);
 
 const optionalText = z.string().optional();
 
 export const registerSchema = z
-  .object({ name: optionalText, email: optionalText, password: optionalText, confirmPassword: optionalText })
+  .object({ name: optionalText, email: optionalText, password: optionalText, confirmPassword: optionalText, timeZone: optionalText })
   .superRefine((value, ctx) => checkRegistration(value, ctx, true))
-  .transform((value) => ({ name: value.name!.trim(), email: value.email!.trim(), password: value.password! }));
+  .transform((value) => ({ name: value.name!.trim(), email: value.email!.trim(), password: value.password!, timeZone: zoneOf(value) }));
 
 /** The API's register payload: no confirmation field (SPEC.md section 7). */
 export const apiRegisterSchema = z
@@ -45,9 +53,10 @@ export const apiRegisterSchema = z
     name: z.string({ invalid_type_error: "auth.nameRequired" }).optional(),
     email: z.string({ invalid_type_error: "common.invalidEmail" }).optional(),
     password: z.string({ invalid_type_error: "auth.passwordRequired" }).optional(),
+    timeZone: z.string({ invalid_type_error: "settings.errors.timeZoneInvalid" }).nullish().transform((zone) => zone ?? undefined),
   })
   .superRefine((value, ctx) => checkRegistration(value, ctx, false))
-  .transform((value) => ({ name: value.name!.trim(), email: value.email!.trim(), password: value.password! }));
+  .transform((value) => ({ name: value.name!.trim(), email: value.email!.trim(), password: value.password!, timeZone: zoneOf(value) }));
 
 /** The toast title SPEC.md gives a validation message, if it has one. */
 export const toastTitleFor: Record<string, string> = {

@@ -4,23 +4,11 @@
 // render and the browser print the same text in any machine zone.
 import { format } from "date-fns";
 import { dateLocale } from "~/lib/date-locale";
-import { calendarDateIn as dateInZone } from "~/lib/settings-time-zone";
-
-/** The calendar date (`yyyy-MM-dd`) of an instant in a time zone (UTC when none or unknown); "" for no date. */
-export function calendarDateIn(instant: Date | string | number, timeZone?: string | null): string {
-  const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? "" : dateInZone(date, timeZone);
-}
-
-/** A calendar date some days after another: ("2025-01-30", 30) is "2025-03-01". */
-export function addCalendarDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+import { addDays, now as clockNow, today } from "~/lib/clock";
 
 /** The default valid-until date of a new estimate: today (in the account's zone) plus the valid days. */
-export function defaultValidUntil(validDays: number, timeZone?: string | null, now: Date = new Date()): string {
-  return addCalendarDays(calendarDateIn(now, timeZone), Math.max(0, Math.trunc(validDays)));
+export function defaultValidUntil(validDays: number, timeZone?: string | null, now: Date = clockNow()): string {
+  return addDays(today(timeZone, now), Math.max(0, Math.trunc(validDays)));
 }
 
 /** "Jun 01, 2025" (MMM dd, yyyy, DESIGN.md Formats) for a `yyyy-MM-dd` date, in the interface language. */

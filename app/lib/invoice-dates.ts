@@ -3,20 +3,9 @@
 // in the account's time zone, or UTC when it has none, so server and browser agree.
 import { format } from "date-fns";
 import { dateLocale } from "~/lib/date-locale";
-import { calendarDateIn } from "~/lib/estimate-dates";
+import { dayKey } from "~/lib/clock";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The calendar day (`yyyy-MM-dd`) an instant falls on in a time zone (UTC by default). */
-export const calendarDay = calendarDateIn;
-
-/** A `yyyy-MM-dd` day plus some days, as `yyyy-MM-dd`. */
-export function addCalendarDays(day: string, days: number): string {
-  const match = ISO_DATE.exec(day);
-  if (!match) throw new Error(`Not a calendar date: ${day}`);
-  const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
-  return utc.toISOString().slice(0, 10);
-}
 
 /**
  * "Jun 01, 2025" (MMM dd, yyyy) in the given language. A `yyyy-MM-dd` text is that day;
@@ -24,7 +13,7 @@ export function addCalendarDays(day: string, days: number): string {
  */
 export function formatDocumentDate(value: Date | string | null | undefined, language = "en", timeZone?: string | null): string {
   if (value === null || value === undefined || value === "") return "";
-  const day = typeof value === "string" && ISO_DATE.test(value) ? value : calendarDay(value, timeZone);
+  const day = typeof value === "string" && ISO_DATE.test(value) ? value : dayKey(value, timeZone);
   const match = ISO_DATE.exec(day);
   if (!match) return "";
   // date-fns formats in the machine's zone: build that day at noon locally.

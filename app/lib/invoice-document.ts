@@ -2,9 +2,9 @@
 // account's settings, and drawn twice: as HTML (preview and print page,
 // components/document-view.tsx) and as PDF (services/pdf.server.tsx). Plain data, so a
 // loader can send it to the browser.
-import { calendarDay } from "./invoice-dates";
 import { effectiveStatus } from "./invoice-status";
 import { formatDecimal } from "./money";
+import { dayKey, now as clockNow } from "./clock";
 
 export interface DocumentCompany {
   name: string;
@@ -99,7 +99,7 @@ function common(source: SourceDocument, settings: DocumentSettings) {
     id: source.id,
     title: source.title,
     description: source.description,
-    issuedOn: calendarDay(source.createdAt, settings.timeZone),
+    issuedOn: dayKey(source.createdAt, settings.timeZone),
     customer: {
       name: source.customer.name,
       address: source.customer.address,
@@ -148,7 +148,7 @@ export function estimateDocument(
 export function invoiceDocument(
   invoice: SourceDocument & { invoiceNumber: string; dueDate: string | null; paidDate: Date | null },
   settings: DocumentSettings,
-  today = calendarDay(new Date(), settings.timeZone),
+  today = dayKey(clockNow(), settings.timeZone),
 ): DocumentData {
   return {
     ...common(invoice, settings),
@@ -157,7 +157,7 @@ export function invoiceDocument(
     status: effectiveStatus(invoice, today),
     validUntil: null,
     dueDate: invoice.dueDate,
-    paidOn: invoice.paidDate ? calendarDay(invoice.paidDate, settings.timeZone) : null,
+    paidOn: invoice.paidDate ? dayKey(invoice.paidDate, settings.timeZone) : null,
     terms: settings.invoiceTerms,
   };
 }

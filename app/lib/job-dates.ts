@@ -3,7 +3,8 @@
 // (account_settings.time_zone), as the schedule does, so a job reads the same time on its
 // page and on the schedule. The completed date is a calendar date, kept as UTC midnight
 // and shown as that date in any zone. With no zone given, UTC is used.
-import { formatDayIn, formatTimeIn, toWallTimeValue, zonedTimeToUtc } from "~/lib/schedule";
+import { formatDayIn, formatTimeIn } from "~/lib/schedule";
+import { toWallTimeValue, zonedTimeToUtc } from "./clock";
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;

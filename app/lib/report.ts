@@ -3,7 +3,7 @@
 // Every ratio is computed on integers and rounded once, half up (all inputs are
 // counts or sums that are never negative).
 import { centsToString } from "./money";
-import { addCalendarDays, calendarDateIn, startOfDayIn, zoneOrUtc } from "./settings-time-zone";
+import { accountZone, addDays, addMonths, dayKey, monthStartOf, startOfDay, weekStartOf } from "./clock";
 
 export const REPORT_RANGES = [7, 30, 90, 365] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
@@ -32,10 +32,10 @@ export interface ReportWindow {
  * from Thursday the 4th at midnight to now.
  */
 export function reportWindow(days: ReportRange, now: Date, timeZone?: string | null): ReportWindow {
-  const zone = zoneOrUtc(timeZone);
-  const to = calendarDateIn(now, zone);
-  const from = addCalendarDays(to, -(days - 1));
-  return { days, timeZone: zone, from, to, start: startOfDayIn(from, zone), end: now };
+  const zone = accountZone(timeZone);
+  const to = dayKey(now, zone);
+  const from = addDays(to, -(days - 1));
+  return { days, timeZone: zone, from, to, start: startOfDay(from, zone), end: now };
 }
 
 /** n / d rounded half up, for n >= 0 and d > 0, exactly (bigints, no floating point). */
@@ -95,19 +95,11 @@ export function chartPeriods(window: ReportWindow): { unit: ChartUnit; periods: 
     if (next > window.to) break;
     days.push(next);
   }
-  return { unit, periods: days.map((from) => ({ from, start: startOfDayIn(from, window.timeZone) })) };
+  return { unit, periods: days.map((from) => ({ from, start: startOfDay(from, window.timeZone) })) };
 }
 
-function nextSunday(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return addCalendarDays(day, 7 - weekday);
-}
-
-function firstOfNextMonth(day: string): string {
-  const [y, m] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
-}
+const nextSunday = (day: string) => addDays(weekStartOf(day), 7);
+const firstOfNextMonth = (day: string) => addMonths(monthStartOf(day), 1);
 
 /** Outstanding invoices by how late they are, on the day the report is made. */
 export const AGING_BUCKETS = ["current", "days1to30", "days31to60", "over60"] as const;

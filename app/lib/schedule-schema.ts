@@ -5,12 +5,11 @@ import {
   DEFAULT_APPOINTMENT_TYPE,
   isAppointmentStatus,
   isAppointmentType,
-  isDayKey,
-  parseWallTime,
   type AppointmentStatus,
   type AppointmentType,
 } from "./schedule";
 import { customerIdField, optionalText, plainText, type OwnershipCheck } from "./validation";
+import { isDayKey, parseWallTime } from "./clock";
 
 // One schema for the appointment form and the API (messages are dictionary keys, SPEC.md
 // section 5). Forms send strings (conform turns empty ones into undefined); the API sends

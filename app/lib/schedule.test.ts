@@ -1,30 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  accountTimeZone,
-  addDays,
-  dayKey,
-  dayRange,
-  filterScheduleItems,
-  formatDayIn,
-  formatTimeIn,
-  formatWeekTitle,
-  groupByDay,
-  itemsOnDay,
-  jobItem,
-  matchesFilter,
-  mergeScheduleItems,
-  parseWallTime,
-  readScheduleParams,
-  startOfDay,
-  toWallTimeValue,
-  upcomingItems,
-  weekDays,
-  weekRange,
-  weekStartOf,
-  type AppointmentSource,
-  type JobSource,
-  type ScheduleItem,
-} from "./schedule";
+import { filterScheduleItems, formatDayIn, formatTimeIn, formatWeekTitle, groupByDay, itemsOnDay, jobItem, matchesFilter, mergeScheduleItems, readScheduleParams, upcomingItems, type AppointmentSource, type JobSource, type ScheduleItem } from "./schedule";
+import { accountZone, addDays, dayKey, dayRange, parseWallTime, startOfDay, toWallTimeValue, weekDays, weekRange, weekStartOf } from "./clock";
 
 const NY = "America/New_York";
 const HOUR = 3_600_000;
@@ -306,11 +282,10 @@ describe("screen state in the URL", () => {
     expect(readScheduleParams(new URLSearchParams("tab=calendar&day=2026-11-20"), today).day).toBeNull();
   });
 
-  it("the account's zone is its setting when valid, else the server's", () => {
-    expect(accountTimeZone("America/Chicago")).toBe("America/Chicago");
-    const server = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(accountTimeZone(null)).toBe(server);
-    expect(accountTimeZone("Mars/Olympus_Mons")).toBe(server);
+  it("the account's zone is its setting when valid, else UTC (docs/decisions/012-one-clock.md)", () => {
+    expect(accountZone("America/Chicago")).toBe("America/Chicago");
+    expect(accountZone(null)).toBe("UTC");
+    expect(accountZone("Mars/Olympus_Mons")).toBe("UTC");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
   });
 });

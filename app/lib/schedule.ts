@@ -1,12 +1,12 @@
 // The schedule (SPEC.md sections 2-4): appointments and scheduled jobs merged into one
 // list of schedule items, filtered, searched and laid out by day. Instants are UTC;
-// "today" and the week are the account's, in its time zone, worked out with Intl only
-// so the answer never depends on the zone of the machine (server or browser) running it.
+// "today" and the week are the account's, in its time zone, worked out by the one clock
+// (app/lib/clock.ts) so the answer never depends on the zone of the machine running it.
 // Pure: the server and the browser both use it.
 import { format } from "date-fns";
 import { dateLocale } from "~/lib/date-locale";
 import { MAX_SEARCH_LENGTH } from "./list-params";
-import { isValidTimeZone, serverTimeZone } from "./settings-time-zone";
+import { dayKey, dayRange, isDayKey, wallClock, weekDays, weekStartOf } from "./clock";
 
 export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "rescheduled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -159,155 +159,6 @@ export function filterScheduleItems(items: readonly ScheduleItem[], { filter = "
 }
 
 // ---------------------------------------------------------------------------
-// Time zones: instants (UTC) to the account's calendar and wall clock, and back.
-
-const DAY_MS = 86_400_000;
-const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-export { isValidTimeZone };
-
-/** The account's zone: the one it chose, else the zone the server runs in, else UTC. */
-export function accountTimeZone(chosen: string | null | undefined): string {
-  return isValidTimeZone(chosen) ? chosen : serverTimeZone();
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function wallClockFormatter(zone: string) {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
-export interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** What a clock on the wall in the zone shows at that instant. */
-export function wallClock(instant: Date | number, zone: string): WallClock {
-  const parts = wallClockFormatter(zone).formatToParts(new Date(instant));
-  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return { year: field("year"), month: field("month"), day: field("day"), hour: field("hour"), minute: field("minute"), second: field("second") };
-}
-
-const wallAsUtc = (wall: WallClock) => Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-
-/** How far the zone's clock is ahead of UTC at that instant, in ms (New York in winter: -5 h). */
-export function zoneOffsetMs(instant: number, zone: string): number {
-  const whole = Math.floor(instant / 1000) * 1000;
-  return wallAsUtc(wallClock(whole, zone)) - whole;
-}
-
-/**
- * The instant a wall-clock time in the zone stands for. A time that happens twice (the
- * hour repeated when clocks go back) is the first of the two; a time that never happens
- * (the hour skipped when clocks go forward) moves forward by the gap, as a clock would.
- */
-export function zonedTimeToUtc(wall: WallClock, zone: string): Date {
-  const local = wallAsUtc(wall);
-  const before = zoneOffsetMs(local - DAY_MS, zone);
-  const after = zoneOffsetMs(local + DAY_MS, zone);
-  const candidates = [local - before, local - after]
-    .filter((instant) => wallAsUtc(wallClock(instant, zone)) === local)
-    .sort((a, b) => a - b);
-  return new Date(candidates[0] ?? local - before);
-}
-
-function parseDayKey(day: string): { year: number; month: number; day: number } | null {
-  const match = DAY_KEY.exec(day);
-  if (!match) return null;
-  const [year, month, date] = match.slice(1).map(Number);
-  const utc = new Date(Date.UTC(year, month - 1, date));
-  if (year < 1000 || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== date) return null;
-  return { year, month, day: date };
-}
-
-export const isDayKey = (value: unknown): value is string => typeof value === "string" && parseDayKey(value) !== null;
-
-/** The calendar day (`yyyy-MM-dd`) an instant falls on in the zone. */
-export function dayKey(instant: Date | number, zone: string): string {
-  const wall = wallClock(instant, zone);
-  return `${String(wall.year).padStart(4, "0")}-${String(wall.month).padStart(2, "0")}-${String(wall.day).padStart(2, "0")}`;
-}
-
-/** A calendar day moved by whole days: ("2026-03-01", -1) is "2026-02-28". */
-export function addDays(day: string, days: number): string {
-  const parsed = parseDayKey(day);
-  if (!parsed) throw new Error(`Not a calendar day: ${day}`);
-  return new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** 0 for Sunday to 6 for Saturday. */
-export function weekdayOf(day: string): number {
-  const parsed = parseDayKey(day);
-  if (!parsed) throw new Error(`Not a calendar day: ${day}`);
-  return new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day)).getUTCDay();
-}
-
-/** The instant a calendar day starts in the zone (its first instant when a clock change skips midnight). */
-export function startOfDay(day: string, zone: string): Date {
-  const parsed = parseDayKey(day);
-  if (!parsed) throw new Error(`Not a calendar day: ${day}`);
-  return zonedTimeToUtc({ ...parsed, hour: 0, minute: 0, second: 0 }, zone);
-}
-
-export interface Range {
-  start: Date;
-  /** Exclusive. */
-  end: Date;
-}
-
-/** A calendar day in the zone, from its first instant to the next day's: 23 or 25 hours across a clock change. */
-export function dayRange(day: string, zone: string): Range {
-  return { start: startOfDay(day, zone), end: startOfDay(addDays(day, 1), zone) };
-}
-
-/** The Sunday that starts the week a day is in (SPEC.md section 9: the week starts on Sunday). */
-export const weekStartOf = (day: string) => addDays(day, -weekdayOf(day));
-
-/** The seven days of the week that starts on `sunday`. */
-export function weekDays(sunday: string): string[] {
-  return Array.from({ length: 7 }, (_, i) => addDays(sunday, i));
-}
-
-export function weekRange(sunday: string, zone: string): Range {
-  return { start: startOfDay(sunday, zone), end: startOfDay(addDays(sunday, 7), zone) };
-}
-
-/** A `datetime-local` value (`yyyy-MM-ddTHH:mm`) read as the zone's wall clock; null when it is no real time. */
-export function parseWallTime(text: string, zone: string): Date | null {
-  const match = WALL_TIME.exec(text.trim());
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number);
-  if (!parseDayKey(`${match[1]}-${match[2]}-${match[3]}`) || hour > 23 || minute > 59) return null;
-  return zonedTimeToUtc({ year, month, day, hour, minute, second: 0 }, zone);
-}
-
-/** The `datetime-local` value of an instant on the zone's wall clock. */
-export function toWallTimeValue(instant: Date | number, zone: string): string {
-  const wall = wallClock(instant, zone);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${dayKey(instant, zone)}T${two(wall.hour)}:${two(wall.minute)}`;
-}
-
-// ---------------------------------------------------------------------------
 // Today, upcoming and the week
 
 export function itemsOnDay<T extends Pick<ScheduleItem, "scheduledDate">>(items: readonly T[], day: string, zone: string): T[] {
@@ -380,9 +231,8 @@ export function scheduleUrl(search: string): string {
 const localeOf = dateLocale;
 
 function localDay(day: string): Date {
-  const parsed = parseDayKey(day);
-  if (!parsed) throw new Error(`Not a calendar day: ${day}`);
-  return new Date(parsed.year, parsed.month - 1, parsed.day, 12);
+  if (!isDayKey(day)) throw new Error(`Not a calendar day: ${day}`);
+  return new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), 12);
 }
 
 export function formatTimeIn(instant: Date, zone: string, language = "en"): string {
@@ -401,7 +251,7 @@ export function formatDay(day: string, pattern: string, language = "en"): string
 
 /** The calendar's range title: "Nov 15 - Nov 21, 2026". */
 export function formatWeekTitle(sunday: string, language = "en"): string {
-  const saturday = addDays(sunday, 6);
+  const saturday = weekDays(sunday)[6];
   const sameYear = sunday.slice(0, 4) === saturday.slice(0, 4);
   return `${formatDay(sunday, sameYear ? "MMM d" : "MMM d, yyyy", language)} - ${formatDay(saturday, "MMM d, yyyy", language)}`;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parsePercentRate } from "./money";
-import { isValidTimeZone } from "./settings-time-zone";
+import { isValidTimeZone } from "./clock";
 import { plainText, type TextLines } from "./validation";
 
 // The settings form (SPEC.md section 2, Settings; fields and defaults of section 3).

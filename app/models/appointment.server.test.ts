@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountSettings } from "#db/schema";
 import { createAppointment as insertAppointment, createCustomer, createJob } from "#db/factories";
-import { dayRange, filterScheduleItems, groupByDay, mergeScheduleItems, SCHEDULE_FILTERS, weekRange } from "~/lib/schedule";
+import { filterScheduleItems, groupByDay, mergeScheduleItems, SCHEDULE_FILTERS } from "~/lib/schedule";
 import { createUser } from "~/models/user.server";
 import { getSettings } from "~/models/settings.server";
 import { getDb } from "~/services/db.server";
@@ -22,6 +22,7 @@ import {
   upcomingSchedule,
   updateAppointment,
 } from "./appointment.server";
+import { dayRange, weekRange } from "~/lib/clock";
 
 async function account() {
   const user = await createUser({ name: "Pat", email: `${crypto.randomUUID()}@example.com`, password: "secret1" });

@@ -1,35 +1,16 @@
 import { and, asc, count, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { accountSettings, appointments, customers, jobs } from "#db/schema";
+import { appointments, customers, jobs } from "#db/schema";
 import { PAGE_SIZE } from "~/lib/list-params";
-import {
-  accountTimeZone,
-  ACTIVE_STATUSES,
-  addDays,
-  dayRange,
-  weekDays,
-  compareScheduleItems,
-  mergeScheduleItems,
-  type AppointmentSource,
-  type AppointmentStatus,
-  type JobSource,
-  type Range,
-  type ScheduleFilter,
-  type ScheduleItem,
-  upcomingItems,
-} from "~/lib/schedule";
+import { ACTIVE_STATUSES, compareScheduleItems, mergeScheduleItems, type AppointmentSource, type AppointmentStatus, type JobSource, type ScheduleFilter, type ScheduleItem, upcomingItems } from "~/lib/schedule";
 import type { AppointmentInput } from "~/lib/schedule-schema";
 import { getDb } from "~/services/db.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
+import { addDays, dayRange, type Range, weekDays, now as clockNow } from "~/lib/clock";
 
 export type Appointment = typeof appointments.$inferSelect;
 export type AppointmentWithCustomer = Appointment & { customer: { name: string; phone: string | null } };
 
-/** The zone the account's schedule is kept in: its setting, else the server's zone (app/lib/schedule.ts). */
-export async function getAccountTimeZone(userId: string): Promise<string> {
-  const db = await getDb();
-  const row = await db.select({ timeZone: accountSettings.timeZone }).from(accountSettings).where(eq(accountSettings.userId, userId)).get();
-  return accountTimeZone(row?.timeZone);
-}
+export { getAccountTimeZone } from "./settings.server";
 
 const appointmentColumns = {
   id: appointments.id,
@@ -129,7 +110,7 @@ export async function listAppointments(
 }
 
 /** The account's appointments still to happen (scheduled or rescheduled, from `now` on), earliest first. */
-export async function upcomingAppointments(userId: string, { now = new Date(), limit = 5 }: { now?: Date; limit?: number } = {}) {
+export async function upcomingAppointments(userId: string, { now = clockNow(), limit = 5 }: { now?: Date; limit?: number } = {}) {
   const db = await getDb();
   const rows = await db
     .select(appointmentColumns)
@@ -444,7 +425,7 @@ export function scheduleWindow(userId: string, range: Range): Promise<ScheduleIt
 /** What is still to happen from `now` on, filtered and searched in SQL, at most `limit` items. */
 export async function upcomingSchedule(
   userId: string,
-  { now = new Date(), filter = "all", q = "", limit = 5 }: { now?: Date; filter?: ScheduleFilter; q?: string; limit?: number } = {},
+  { now = clockNow(), filter = "all", q = "", limit = 5 }: { now?: Date; filter?: ScheduleFilter; q?: string; limit?: number } = {},
 ): Promise<ScheduleItem[]> {
   // "Completed" and "still to happen" never meet.
   if (filter === "completed") return [];

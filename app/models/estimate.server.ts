@@ -11,6 +11,7 @@ import { centsToString, formatDecimal, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { insertWithNumber } from "./document-number.server";
 import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
+import { now as clockNow } from "~/lib/clock";
 
 export type Estimate = typeof estimates.$inferSelect;
 export type EstimateItem = typeof estimateItems.$inferSelect;
@@ -231,7 +232,7 @@ export async function createEstimate(userId: string, input: EstimateInput): Prom
         ...totals,
         id,
         estimateNumber,
-        approvedAt: input.status === "approved" ? new Date() : null,
+        approvedAt: input.status === "approved" ? clockNow() : null,
         userId,
       }),
       db.insert(estimateItems).values(items.map((item) => ({ ...item, estimateId: id }))),
@@ -252,7 +253,7 @@ export async function updateEstimate(userId: string, id: string, input: Estimate
   const mine = and(eq(estimates.userId, userId), eq(estimates.id, id));
   const exists = await db.select({ id: estimates.id }).from(estimates).where(mine).get();
   if (!exists) return undefined;
-  const now = Date.now();
+  const now = clockNow().getTime();
   // SET expressions see the row as it was: approvedAt survives only an approved-to-approved save.
   const approvedAt =
     input.status === "approved"

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { accountSettings, customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
-import { addCalendarDays, calendarDay } from "~/lib/invoice-dates";
+import { customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
 import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
 import { effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceStatusFilter } from "~/lib/invoice-status";
 import { PAGE_SIZE } from "~/lib/list-params";
@@ -12,15 +11,11 @@ import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
 import { getSettings } from "./settings.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
+import { addDays, now as clockNow, today as todayIn } from "~/lib/clock";
 
 export type Invoice = typeof invoices.$inferSelect;
 
-/** Today (`yyyy-MM-dd`) in the account's time zone, UTC when it has none: the day that decides what is overdue. */
-export async function todayFor(userId: string, now = new Date()): Promise<string> {
-  const db = await getDb();
-  const row = await db.select({ timeZone: accountSettings.timeZone }).from(accountSettings).where(eq(accountSettings.userId, userId)).get();
-  return calendarDay(now, row?.timeZone);
-}
+export { todayFor } from "./settings.server";
 export type InvoiceItem = typeof invoiceItems.$inferSelect;
 
 /** The customer fields an invoice carries with it (SPEC.md section 3, "embedded customer"). */
@@ -164,7 +159,7 @@ export interface InvoiceListOptions {
  */
 export async function listInvoices(
   userId: string,
-  { q = "", status = "all", page = 1, pageSize = PAGE_SIZE, today = calendarDay(new Date()), withItems = false }: InvoiceListOptions = {},
+  { q = "", status = "all", page = 1, pageSize = PAGE_SIZE, today = todayIn(), withItems = false }: InvoiceListOptions = {},
 ) {
   const db = await getDb();
   const joins = baseQuery(userId);
@@ -288,7 +283,7 @@ async function insertOnce<T>(insert: () => Promise<T>): Promise<T> {
 export async function createInvoiceFromEstimate(
   userId: string,
   estimateId: string,
-  { today = calendarDay(new Date()) }: { today?: string } = {},
+  { today = todayIn() }: { today?: string } = {},
 ): Promise<FromEstimateResult> {
   const db = await getDb();
   // One read batch: the estimate and its lines as of the same moment.
@@ -327,7 +322,7 @@ export async function createInvoiceFromEstimate(
         taxAmount: estimate.taxAmount,
         total: estimate.total,
         notes: estimate.notes,
-        dueDate: addCalendarDays(today, PAYMENT_TERM_DAYS),
+        dueDate: addDays(today, PAYMENT_TERM_DAYS),
       });
       if (lines.length === 0) return insertOnce(() => db.batch([insertInvoice]));
       // Numbered in the estimate's sequence, so lines that shared an order stay in place.
@@ -360,7 +355,7 @@ export type MarkPaidResult =
   | { status: "not-payable"; invoice: Invoice };
 
 /** Marks a pending or overdue invoice paid, today; any other invoice is left as it is. */
-export async function markInvoicePaid(userId: string, id: string, now = new Date()): Promise<MarkPaidResult> {
+export async function markInvoicePaid(userId: string, id: string, now = clockNow()): Promise<MarkPaidResult> {
   const db = await getDb();
   const [row] = await db
     .update(invoices)
@@ -383,7 +378,7 @@ export async function markInvoicePaid(userId: string, id: string, now = new Date
  * Sets an invoice's status. Paid records when (keeping the first date if it was already
  * paid); any other status clears the paid date.
  */
-export async function updateInvoiceStatus(userId: string, id: string, status: InvoiceStatus, now = new Date()): Promise<Invoice | undefined> {
+export async function updateInvoiceStatus(userId: string, id: string, status: InvoiceStatus, now = clockNow()): Promise<Invoice | undefined> {
   const db = await getDb();
   const before = await db
     .select({ status: invoices.status })
@@ -433,7 +428,7 @@ export async function deleteInvoice(userId: string, id: string): Promise<Invoice
  * "0.0825", quantities "1.50", the due date `yyyy-MM-dd`, instants ISO; the status as it
  * reads today.
  */
-export function toApiInvoice(invoice: (Invoice & { customer: InvoiceCustomer; items: InvoiceItem[] }), today = calendarDay(new Date())) {
+export function toApiInvoice(invoice: (Invoice & { customer: InvoiceCustomer; items: InvoiceItem[] }), today = todayIn()) {
   return {
     id: invoice.id,
     customerId: invoice.customerId,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { notifications } from "#db/schema";
 import { getDb } from "~/services/db.server";
+import { now as clockNow } from "~/lib/clock";
 
 export const NOTIFICATION_TYPES = ["estimate_approved", "estimate_rejected", "payment_received", "new_inquiry"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -20,7 +21,7 @@ export async function getNotificationBell(userId: string, limit = 8) {
       .orderBy(desc(notifications.createdAt))
       .limit(limit),
   ]);
-  return { unread, latest, at: Date.now() };
+  return { unread, latest, at: clockNow().getTime() };
 }
 
 export async function countUnread(userId: string) {

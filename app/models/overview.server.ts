@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { appointments, customers, estimates, invoices, jobs, users } from "#db/schema";
-import { dayKey, startOfDay, weekStartOf } from "~/lib/schedule";
 import { getDb } from "~/services/db.server";
 import { overdueCondition } from "./invoice.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
+import { dayKey, startOfDay, weekStartOf, now as clockNow } from "~/lib/clock";
 
 const DAY_MS = 86_400_000;
 /** The dashboard compares the last 30 days with the 30 before. */
@@ -61,7 +61,7 @@ export interface DashboardStats {
  * (docs/decisions/009): totals walk the account's entries once, periods and statuses only
  * their own. They go as subqueries of one statement, read from the account's own row.
  */
-export async function getDashboardStats(userId: string, { now = new Date(), timeZone }: { now?: Date; timeZone: string }): Promise<DashboardStats> {
+export async function getDashboardStats(userId: string, { now = clockNow(), timeZone }: { now?: Date; timeZone: string }): Promise<DashboardStats> {
   const db = await getDb();
   const nowMs = now.getTime();
   const recent = nowMs - CHANGE_PERIOD_DAYS * DAY_MS;

@@ -17,6 +17,7 @@ import {
 } from "~/lib/report";
 import { getDb } from "~/services/db.server";
 import { getRecordCounts } from "./overview.server";
+import { now as clockNow } from "~/lib/clock";
 
 // The reports screen (SPEC.md section 2, Reports; formulas of section 9), every figure
 // an SQL aggregate over the account's rows. The range keeps records created inside the
@@ -57,7 +58,7 @@ export interface BusinessReport {
 export async function getBusinessReport(
   userId: string,
   range: ReportRange,
-  { now = new Date(), timeZone = null }: { now?: Date; timeZone?: string | null } = {},
+  { now = clockNow(), timeZone = null }: { now?: Date; timeZone?: string | null } = {},
 ): Promise<BusinessReport> {
   const db = await getDb();
   const window = reportWindow(range, now, timeZone);
@@ -204,7 +205,7 @@ export async function getReportExport(
   range: ReportRange,
   options: { now?: Date; timeZone?: string | null } = {},
 ): Promise<ReportExport> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clockNow();
   const [report, counts] = await Promise.all([getBusinessReport(userId, range, { ...options, now }), getRecordCounts(userId)]);
   return reportExport(
     report.window,

@@ -2,7 +2,20 @@ import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { accountSettings, users, type AccountSettings } from "#db/schema";
 import type { LogoMimeType } from "~/lib/image-type";
 import type { SettingsInput } from "~/lib/settings-schema";
+import { accountZone, now, today } from "~/lib/clock";
 import { getDb } from "~/services/db.server";
+
+/** The zone the account's dates are worked out in: its setting, else UTC (app/lib/clock.ts, the one fallback). */
+export async function getAccountTimeZone(userId: string): Promise<string> {
+  const db = await getDb();
+  const row = await db.select({ timeZone: accountSettings.timeZone }).from(accountSettings).where(eq(accountSettings.userId, userId)).get();
+  return accountZone(row?.timeZone);
+}
+
+/** Today (`yyyy-MM-dd`) in the account's zone: the day that decides what is overdue or still valid. */
+export async function todayFor(userId: string, at: Date = now()): Promise<string> {
+  return today(await getAccountTimeZone(userId), at);
+}
 
 /** The account's settings; the row is created with the defaults if it is missing. */
 export async function getSettings(userId: string): Promise<AccountSettings> {

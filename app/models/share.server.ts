@@ -4,7 +4,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { estimates, estimateShareTokens } from "#db/schema";
-import { addCalendarDays, calendarDay } from "~/lib/invoice-dates";
 import { estimateDocument } from "~/lib/invoice-document";
 import { formatMoney } from "~/lib/money";
 import { getDb } from "~/services/db.server";
@@ -13,6 +12,7 @@ import { translate } from "~/services/i18n.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
 import { getSettings } from "./settings.server";
+import { addDays, dayKey, now as clockNow } from "~/lib/clock";
 
 export type ShareLink = typeof estimateShareTokens.$inferSelect;
 
@@ -102,17 +102,17 @@ export type SharedState = "pending" | "approved" | "rejected" | "expired";
  * account's valid days (what the document says: "valid for 30 days from the estimate date").
  */
 export function lastValidDay(estimate: { validUntil: string | null; createdAt: Date }, settings: { estimateValidDays: number; timeZone: string | null }) {
-  return estimate.validUntil ?? addCalendarDays(calendarDay(estimate.createdAt, settings.timeZone), settings.estimateValidDays);
+  return estimate.validUntil ?? addDays(dayKey(estimate.createdAt, settings.timeZone), settings.estimateValidDays);
 }
 
 /** What the customer's page shows for a token: the estimate as a document, and where it stands. */
-export async function loadSharedEstimate(token: string, now = new Date()) {
+export async function loadSharedEstimate(token: string, now = clockNow()) {
   const link = await findShareLink(token);
   if (!link) return undefined;
   const [estimate, settings] = await Promise.all([getEstimateWithItems(link.userId, link.estimateId), getSettings(link.userId)]);
   if (!estimate) return undefined;
   const validThrough = lastValidDay(estimate, settings);
-  const today = calendarDay(now, settings.timeZone);
+  const today = dayKey(now, settings.timeZone);
   const state: SharedState = estimate.status === "pending" && today > validThrough ? "expired" : estimate.status;
   return { link, estimate, settings, document: estimateDocument(estimate, settings), state, validThrough, today };
 }
@@ -120,7 +120,7 @@ export async function loadSharedEstimate(token: string, now = new Date()) {
 export type SharedEstimate = NonNullable<Awaited<ReturnType<typeof loadSharedEstimate>>>;
 
 /** Counts one opening of the link. */
-export async function recordShareView(linkId: string, now = new Date()) {
+export async function recordShareView(linkId: string, now = clockNow()) {
   const db = await getDb();
   await db
     .update(estimateShareTokens)
@@ -148,7 +148,7 @@ export type DecisionResult =
  * exist), so of two answers sent at the same moment exactly one changes the row. A
  * declining customer may give a name; it is kept as the signature of the answer.
  */
-export async function decideSharedEstimate(token: string, decision: Decision, now = new Date()): Promise<DecisionResult> {
+export async function decideSharedEstimate(token: string, decision: Decision, now = clockNow()): Promise<DecisionResult> {
   const shared = await loadSharedEstimate(token, now);
   if (!shared) return { status: "not-found" };
   if (shared.state === "expired") return { status: "expired" };

@@ -56,6 +56,8 @@ export async function createUser(input: {
   password: string;
   appLanguage?: "en" | "es";
   darkMode?: boolean;
+  /** An IANA zone the caller has checked; none (null) keeps the account in UTC until Settings are saved. */
+  timeZone?: string | null;
 }): Promise<User> {
   const db = await getDb();
   const email = normalizeEmail(input.email);
@@ -72,6 +74,7 @@ export async function createUser(input: {
         appLanguage: language,
         documentLanguage: language,
         darkMode: input.darkMode ?? false,
+        timeZone: input.timeZone ?? null,
       }),
     ]);
     return user;

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { dayRange, isAppointmentStatus, isDayKey, startOfDay } from "~/lib/schedule";
+import { isAppointmentStatus } from "~/lib/schedule";
 import { appointmentApiSchema } from "~/lib/schedule-schema";
 import { readListParams } from "~/lib/list-params";
 import { createAppointment, getAccountTimeZone, isAccountJob, listAppointments, toApiAppointment } from "~/models/appointment.server";
 import { isAccountCustomer } from "~/models/job.server";
 import { apiError, invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser } from "~/services/api.server";
+import { dayRange, isDayKey, startOfDay } from "~/lib/clock";
 
 const MAX_PAGE_SIZE = 1000;
 

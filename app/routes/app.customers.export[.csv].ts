@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { format } from "date-fns";
 import { exportCustomersCsv } from "~/models/customer.server";
 import { requireUser } from "~/services/session.server";
+import { now as clockNow } from "~/lib/clock";
 
 /** GET /app/customers/export.csv: the account's whole customer list, streamed. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="customers-${format(new Date(), "yyyy-MM-dd")}.csv"`,
+      "Content-Disposition": `attachment; filename="customers-${format(clockNow(), "yyyy-MM-dd")}.csv"`,
       "Cache-Control": "private, no-store",
     },
   });

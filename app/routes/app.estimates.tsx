@@ -9,7 +9,7 @@ import { inputClass } from "~/components/ui/forms";
 import { cardClass, ListSearch, Pagination, tableClass, tdClass, thClass, useListLoading } from "~/components/ui/list";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { ToastView, type ToastData } from "~/components/ui/toast";
-import { calendarDateIn, formatCalendarDate } from "~/lib/estimate-dates";
+import { formatCalendarDate } from "~/lib/estimate-dates";
 import { ESTIMATE_STATUS_FILTERS, readEstimateStatusFilter } from "~/lib/estimate-schema";
 import { readListParams } from "~/lib/list-params";
 import { titleMeta } from "~/services/meta";
@@ -19,6 +19,7 @@ import { getSettings } from "~/models/settings.server";
 import { shareLinksOf } from "~/models/share.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
+import { dayKey } from "~/lib/clock";
 
 export const meta = titleMeta("estimates.title");
 
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: estimate.status,
     total: estimate.total,
     validUntil: estimate.validUntil,
-    createdOn: calendarDateIn(estimate.createdAt, settings.timeZone),
+    createdOn: dayKey(estimate.createdAt, settings.timeZone),
     customer: { id: estimate.customer.id, name: estimate.customer.name },
     job: estimate.job,
     itemCount: estimate.itemCount,

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { inputClass } from "~/components/ui/forms";
 import { cardClass, ListSearch, Pagination, tableClass, tdClass, thClass, useListLoading } from "~/components/ui/list";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
-import { calendarDay, formatDocumentDate } from "~/lib/invoice-dates";
+import { formatDocumentDate } from "~/lib/invoice-dates";
 import {
   canMarkPaid,
   effectiveStatus,
@@ -20,6 +20,7 @@ import { countInvoices, listInvoices } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
+import { dayKey, now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("invoices.title");
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const settings = await getSettings(user.id);
-  const today = calendarDay(new Date(), settings.timeZone);
+  const today = dayKey(clockNow(), settings.timeZone);
   const params = { ...readListParams(url, SORTS, "newest"), status: readInvoiceStatusFilter(url.searchParams.get("status")) };
   // Unfiltered, the page's total is the account's: it is counted once (docs/decisions/009).
   const filtered = params.q !== "" || params.status !== "all";
@@ -43,9 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     job: invoice.job,
     estimate: invoice.estimate,
     status: effectiveStatus(invoice, today),
-    createdOn: calendarDay(invoice.createdAt, settings.timeZone),
+    createdOn: dayKey(invoice.createdAt, settings.timeZone),
     dueDate: invoice.dueDate,
-    paidOn: invoice.paidDate ? calendarDay(invoice.paidDate, settings.timeZone) : null,
+    paidOn: invoice.paidDate ? dayKey(invoice.paidDate, settings.timeZone) : null,
     total: invoice.total,
     itemCount: invoice.itemCount,
   }));

@@ -16,7 +16,7 @@ import { countJobs, listJobs } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
-import { accountTimeZone } from "~/lib/schedule";
+import { accountZone } from "~/lib/clock";
 
 export const meta = titleMeta("jobs.title");
 
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filtered ? countJobs(user.id) : undefined,
     getSettings(user.id),
   ]);
-  return { ...list, params, accountTotal: accountTotal ?? list.total, currency: settings.currency, timeZone: accountTimeZone(settings.timeZone) };
+  return { ...list, params, accountTotal: accountTotal ?? list.total, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
 }
 
 const SORT_LABELS: Record<JobSort, string> = {

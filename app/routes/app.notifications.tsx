@@ -15,13 +15,14 @@ import {
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("notifications.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [items, unread] = await Promise.all([listNotifications(user.id), countUnread(user.id)]);
-  return { items, unread, now: Date.now() };
+  return { items, unread, now: clockNow().getTime() };
 }
 
 /** Mark one read, mark all read, delete one: the bell's actions and this page's, as plain form posts. */

@@ -4,16 +4,16 @@ import { JobDetailView } from "~/components/job-detail";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { scheduleUrl } from "~/lib/schedule";
 import { getJobDetail } from "~/models/job.server";
-import { accountTimeZone } from "~/lib/schedule";
 import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
+import { accountZone } from "~/lib/clock";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [detail, settings] = await Promise.all([getJobDetail(user.id, params.jobId ?? ""), getSettings(user.id)]);
   if (!detail) throw new Response("Not Found", { status: 404 });
-  return { detail, currency: settings.currency, timeZone: accountTimeZone(settings.timeZone) };
+  return { detail, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
 }
 
 /** A job's detail view (the one the jobs list shows) as a dialog over the schedule. */

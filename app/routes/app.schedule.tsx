@@ -8,10 +8,11 @@ import { ScheduleToolbar } from "~/components/schedule-toolbar";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/services/meta";
-import { dayKey, dayRange, filterScheduleItems, readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
+import { filterScheduleItems, readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
 import { getAccountTimeZone, scheduleList, scheduleWeek, scheduleWindow, upcomingSchedule } from "~/models/appointment.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
+import { dayKey, dayRange, now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("schedule.title");
 
@@ -34,7 +35,7 @@ async function loadView(userId: string, params: ReturnType<typeof readSchedulePa
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const timeZone = await getAccountTimeZone(user.id);
-  const now = new Date();
+  const now = clockNow();
   const today = dayKey(now, timeZone);
   const params = readScheduleParams(new URL(request.url).searchParams, today);
   return { params, today, timeZone, view: await loadView(user.id, params, today, timeZone, now) };

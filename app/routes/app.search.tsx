@@ -9,12 +9,12 @@ import { PageHeader } from "~/components/ui/page-header";
 import { MAX_SEARCH_LENGTH } from "~/lib/list-params";
 import { titleMeta } from "~/services/meta";
 import { formatMoney } from "~/lib/money";
-import { dayKey } from "~/lib/schedule";
 import { getAccountTimeZone } from "~/models/appointment.server";
 import { searchBusiness, type BusinessSearch } from "~/models/overview.server";
 import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
+import { dayKey, now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("schedule.search.title");
 
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   if (!q) return { q, results: null, currency: "USD" };
   const [timeZone, settings] = await Promise.all([getAccountTimeZone(user.id), getSettings(user.id)]);
-  const results = await searchBusiness(user.id, q, { today: dayKey(new Date(), timeZone) });
+  const results = await searchBusiness(user.id, q, { today: dayKey(clockNow(), timeZone) });
   return { q, results, currency: settings.currency };
 }
 

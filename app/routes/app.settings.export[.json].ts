@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getSettingsWithoutLogo } from "~/models/settings.server";
-import { calendarDateIn } from "~/lib/settings-time-zone";
 import { exportAccountStream } from "~/services/backup.server";
 import { requireUser } from "~/services/session.server";
+import { dayKey, now as clockNow } from "~/lib/clock";
 
 /** GET /app/settings/export.json: everything in the account as one JSON file, streamed. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { timeZone } = await getSettingsWithoutLogo(user.id);
-  const now = new Date();
+  const now = clockNow();
   return new Response(exportAccountStream(user.id, now), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="tradedesk-data-${calendarDateIn(now, timeZone)}.json"`,
+      "Content-Disposition": `attachment; filename="tradedesk-data-${dayKey(now, timeZone)}.json"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -19,13 +19,13 @@ import { formatListDate } from "~/lib/job-dates";
 import { titleMeta } from "~/services/meta";
 import { rateToPercent } from "~/lib/money";
 import { settingsSchema } from "~/lib/settings-schema";
-import { calendarDateIn, serverTimeZone, timeZoneOptions } from "~/lib/settings-time-zone";
 import { getSettingsWithoutLogo, removeLogo, setLogo, updateSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { languageCookie } from "~/services/i18n.server";
 import { themeCookie } from "~/services/preferences.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { accountZone, dayKey, timeZoneOptions, now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("settings.title");
 
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const settings = await getSettingsWithoutLogo(user.id);
   const timeZones = timeZoneOptions();
-  const offered = settings.timeZone ?? serverTimeZone();
+  const offered = accountZone(settings.timeZone);
   return {
     defaults: {
       appLanguage: settings.appLanguage,
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     app: {
       version,
       build: process.env.NODE_ENV === "production" ? "production" : "development",
-      today: calendarDateIn(new Date(), settings.timeZone),
+      today: dayKey(clockNow(), settings.timeZone),
     },
   };
 }

@@ -1,13 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseForm } from "~/lib/form-parse";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/forms";
 import { ToastView, type ToastData } from "~/components/ui/toast";
+import { TimeZoneSelect } from "~/components/time-zone-select";
 import { registerSchema, toastTitleFor } from "~/lib/auth-schemas";
+import { isValidTimeZone, timeZoneOptions } from "~/lib/clock";
+import { guessTimeZone } from "~/lib/zone-guess";
 import { signedInHeaders } from "~/services/auth.server";
 import { translate } from "~/services/i18n";
 import { i18nServer, languageCookie } from "~/services/i18n.server";
@@ -22,7 +26,9 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  // Without JavaScript the form offers the zone as a list, preselected with a guess from
+  // the request; with JavaScript the browser's own zone goes in a hidden field.
+  return { timeZones: timeZoneOptions(), guessedZone: guessTimeZone(request.headers.get("Accept-Language")) };
 }
 
 /** SPEC.md shows the password checks as toasts: the first failing one, mismatch before length. */
@@ -60,11 +66,19 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
+  const { timeZones, guessedZone } = useLoaderData<typeof loader>();
+  // The browser's zone, once the page runs script; until then (and without JavaScript) the list.
+  const [browserZone, setBrowserZone] = useState<string | null>(null);
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (isValidTimeZone(zone)) setBrowserZone(zone);
+  }, []);
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/register") === true;
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
+    defaultValue: { timeZone: guessedZone },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, { schema: registerSchema }),
@@ -97,6 +111,20 @@ export default function RegisterPage() {
           errors={fields.confirmPassword.errors}
           inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", required: true }}
         />
+        {browserZone ? (
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            <input type="hidden" name={fields.timeZone.name} value={browserZone} />
+            {t("auth.timeZoneDetected", { zone: browserZone.replace(/_/g, " ") })}
+          </p>
+        ) : (
+          <TimeZoneSelect
+            label={t("auth.timeZone")}
+            hint={t("auth.timeZoneHint")}
+            errors={fields.timeZone.errors}
+            selectProps={getSelectProps(fields.timeZone)}
+            timeZones={timeZones}
+          />
+        )}
         <Button className="w-full" disabled={pending}>
           {pending ? t("auth.creatingAccount") : t("auth.createAccount")}
         </Button>

@@ -3,11 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
-import { action as registerAction } from "~/routes/register";
+import { action as registerAction, loader as registerLoader } from "~/routes/register";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as apiLogout } from "~/routes/api.auth.logout";
 import { loader as apiMe } from "~/routes/api.auth.me";
 import { action as apiRegister } from "~/routes/api.auth.register";
+import { getSettings } from "~/models/settings.server";
 import { getUserByEmail } from "~/models/user.server";
 import { cookiesFrom, formRequest, jsonRequest, unwrap } from "../../test/requests";
 
@@ -129,5 +130,55 @@ describe("/api/auth", () => {
     }
     const response = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "x".repeat(500), email: email(), password: "secret1" })));
     expect(response.status).toBe(400);
+  });
+});
+
+describe("a new account's time zone (docs/decisions/012-one-clock.md)", () => {
+  const zoneOf = async (address: string) => {
+    const user = await getUserByEmail(address);
+    return (await getSettings(user!.id)).timeZone;
+  };
+
+  it("/register keeps the zone the browser sent, or none (UTC) when the field is empty", async () => {
+    const chicago = email();
+    expect((await register({ name: "Rosa", email: chicago, password: "secret1", confirmPassword: "secret1", timeZone: "America/Chicago" })).status).toBe(302);
+    expect(await zoneOf(chicago)).toBe("America/Chicago");
+    const none = email();
+    expect((await register({ name: "Rosa", email: none, password: "secret1", confirmPassword: "secret1", timeZone: "" })).status).toBe(302);
+    expect(await zoneOf(none)).toBeNull();
+  });
+
+  it("/register refuses a zone that does not exist, with the field's message, and creates nothing", async () => {
+    for (const timeZone of ["Mars/Olympus_Mons", "+05:00", "x".repeat(100)]) {
+      const address = email();
+      const result = await register({ name: "Rosa", email: address, password: "secret1", confirmPassword: "secret1", timeZone });
+      expect(result.status, timeZone).toBe(400);
+      expect(JSON.stringify(result.body)).toContain("settings.errors.timeZoneInvalid");
+      expect(await getUserByEmail(address)).toBeFalsy();
+    }
+  });
+
+  it("/register without JavaScript offers every zone, preselected from the request's language region", async () => {
+    const answer = unwrap(await registerLoader(args(new Request(`${ORIGIN}/register`, { headers: { "Accept-Language": "es-MX,es;q=0.9" } }))));
+    expect(answer.body).toMatchObject({ guessedZone: "America/Mexico_City" });
+    expect((answer.body as { timeZones: string[] }).timeZones).toContain("Pacific/Kiritimati");
+    const plain = unwrap(await registerLoader(args(new Request(`${ORIGIN}/register`))));
+    expect(plain.body).toMatchObject({ guessedZone: "UTC" });
+  });
+
+  it("/api/auth/register takes an optional timeZone and refuses an unknown one", async () => {
+    const address = email();
+    const created = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: address, password: "secret1", timeZone: "Pacific/Pago_Pago" })));
+    expect(created.status).toBe(201);
+    expect(await zoneOf(address)).toBe("Pacific/Pago_Pago");
+    const bare = email();
+    expect((await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: bare, password: "secret1" })))).status).toBe(201);
+    expect(await zoneOf(bare)).toBeNull();
+    const bad = email();
+    const refused = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: bad, password: "secret1", timeZone: "Nowhere/Land" })));
+    expect(refused.status).toBe(400);
+    expect(await getUserByEmail(bad)).toBeFalsy();
+    const wrongType = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: email(), password: "secret1", timeZone: 5 })));
+    expect(wrongType.status).toBe(400);
   });
 });

@@ -21,9 +21,9 @@ import {
   users,
 } from "#db/schema";
 import { centsToString, formatDecimal, rateToPercent, rateToString } from "~/lib/money";
-import { calendarDateIn } from "~/lib/settings-time-zone";
 import { autoBackupAccounts, getSettingsWithoutLogo } from "~/models/settings.server";
 import { getDb } from "./db.server";
+import { dayKey, now as clockNow } from "~/lib/clock";
 
 export const EXPORT_FORMAT = "tradedesk-account-export";
 export const EXPORT_VERSION = 1;
@@ -137,7 +137,7 @@ async function exportedSettings(userId: string): Promise<Row> {
  * bytes), customers, jobs, estimates and invoices with their items, appointments and
  * notifications.
  */
-export async function* exportAccountJson(userId: string, now = new Date()): AsyncGenerator<string> {
+export async function* exportAccountJson(userId: string, now = clockNow()): AsyncGenerator<string> {
   const db = await getDb();
   const account = await db
     .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
@@ -175,7 +175,7 @@ export async function* exportAccountJson(userId: string, now = new Date()): Asyn
 }
 
 /** The export as a stream of bytes, for a download. */
-export function exportAccountStream(userId: string, now = new Date()): ReadableStream<Uint8Array> {
+export function exportAccountStream(userId: string, now = clockNow()): ReadableStream<Uint8Array> {
   const chunks = exportAccountJson(userId, now);
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
@@ -219,11 +219,11 @@ async function exists(file: string) {
  * is already there, and keeps only the newest 7 per account. Safe to call every hour:
  * an account is written once a day.
  */
-export async function runBackups(now = new Date(), { dir = DEFAULT_BACKUP_DIR }: { dir?: string } = {}): Promise<BackupRun> {
+export async function runBackups(now = clockNow(), { dir = DEFAULT_BACKUP_DIR }: { dir?: string } = {}): Promise<BackupRun> {
   const run: BackupRun = { written: [], skipped: 0, removed: [], failed: [] };
   for (const { userId, timeZone } of await autoBackupAccounts()) {
     const folder = path.join(dir, userId);
-    const file = path.join(folder, `${calendarDateIn(now, timeZone)}.json`);
+    const file = path.join(folder, `${dayKey(now, timeZone)}.json`);
     try {
       if (await exists(file)) {
         run.skipped++;
@@ -259,7 +259,7 @@ export function startBackupSchedule({ dir = DEFAULT_BACKUP_DIR, intervalMs = HOU
     if (running) return;
     running = true;
     try {
-      const run = await runBackups(new Date(), { dir });
+      const run = await runBackups(clockNow(), { dir });
       for (const failure of run.failed) console.error(`Backup of account ${failure.userId} failed: ${failure.error}`);
     } catch (error) {
       console.error("Backup check failed:", error instanceof Error ? error.message : error);

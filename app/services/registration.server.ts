@@ -4,6 +4,7 @@
 import type { User } from "#db/schema";
 import { getSettings } from "~/models/settings.server";
 import { appOrigin } from "~/models/share.server";
+import { now as clockNow } from "~/lib/clock";
 import { createUser, EmailTakenError, getUserByEmail, normalizeEmail, type PublicUser } from "~/models/user.server";
 import { env } from "./env.server";
 import { translate, type Language } from "./i18n";
@@ -20,14 +21,14 @@ export type Registration = { kind: "created"; user: User } | { kind: "existing";
  */
 export async function register(
   request: Request,
-  input: { name: string; email: string; password: string; appLanguage?: "en" | "es"; darkMode?: boolean },
+  input: { name: string; email: string; password: string; timeZone?: string | null; appLanguage?: "en" | "es"; darkMode?: boolean },
 ): Promise<Registration> {
   try {
     return { kind: "created", user: await createUser(input) };
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
   }
-  const now = new Date();
+  const now = clockNow();
   const echo: PublicUser = {
     id: crypto.randomUUID(),
     name: input.name.trim(),

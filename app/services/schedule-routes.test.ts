@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountSettings } from "#db/schema";
 import { createAppointment, createCustomer, createJob } from "#db/factories";
-import { dayKey } from "~/lib/schedule";
 import { getAppointment, listAppointments } from "~/models/appointment.server";
 import { getSettings } from "~/models/settings.server";
 import { loader as scheduleLoader } from "~/routes/app.schedule";
@@ -18,6 +17,7 @@ import { getDb } from "~/services/db.server";
 import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest, unwrap } from "../../test/requests";
+import { dayKey } from "~/lib/clock";
 
 const ORIGIN = "http://localhost";
 type Handler = (args: { request: Request; params: Record<string, string>; context: never }) => Promise<unknown>;
