@@ -4,17 +4,15 @@ import { appointmentApiSchema } from "~/lib/schedule-schema";
 import { readListParams } from "~/lib/list-params";
 import { createAppointment, getAccountTimeZone, isAccountJob, listAppointments, toApiAppointment } from "~/models/appointment.server";
 import { isAccountCustomer } from "~/models/job.server";
-import { apiError, invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser } from "~/services/api.server";
+import { apiError, invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser, jsonPage, readApiPage } from "~/services/api.server";
 import { dayRange, isDayKey, startOfDay } from "~/lib/clock";
-
-const MAX_PAGE_SIZE = 1000;
 
 /**
  * GET /api/appointments: the account's appointments, earliest first, each with its
  * customer { name, phone }. ?q= searches title, customer, location and description;
  * ?status= filters; ?from= and ?to= (days, `yyyy-MM-dd`, in the account's time zone; `to`
- * is inclusive) bound the dates; ?page= and ?pageSize= (at most 1000, the default) page
- * it; X-Total-Count has the total.
+ * is inclusive) bound the dates; ?page= and ?pageSize= (default 50, at most 1000) page
+ * it; X-Total-Count has the total and Link the next and previous pages.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
@@ -26,8 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const to = url.searchParams.get("to");
   if ((from && !isDayKey(from)) || (to && !isDayKey(to))) return apiError(400, "from and to must be days as yyyy-MM-dd.");
   const timeZone = await getAccountTimeZone(user.id);
-  const requested = Number(url.searchParams.get("pageSize"));
-  const pageSize = Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
+  const { pageSize } = readApiPage(url);
   const list = await listAppointments(user.id, {
     q,
     page,
@@ -38,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       end: to ? dayRange(to, timeZone).end : undefined,
     },
   });
-  return json(list.items.map(toApiAppointment), { headers: { "X-Total-Count": String(list.total) } });
+  return jsonPage(list.items.map(toApiAppointment), { total: list.total, page, pageSize, url });
 }
 
 /**

@@ -3,22 +3,19 @@ import { customerApiSchema } from "~/lib/customer-schema";
 import { readListParams } from "~/lib/list-params";
 import { CUSTOMER_SORTS } from "~/lib/customer-schema";
 import { createCustomer, listCustomers } from "~/models/customer.server";
-import { invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser } from "~/services/api.server";
-
-const MAX_PAGE_SIZE = 1000;
+import { invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser, jsonPage, readApiPage } from "~/services/api.server";
 
 /**
  * GET /api/customers: the account's customers by name, searchable with ?q=. Pages of
- * ?pageSize= (at most 1000, default all up to that) with ?page=; X-Total-Count has the total.
+ * ?pageSize= (default 50, at most 1000) with ?page=; X-Total-Count has the total and Link the next and previous pages.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const url = new URL(request.url);
   const params = readListParams(url, CUSTOMER_SORTS, "name");
-  const requested = Number(url.searchParams.get("pageSize"));
-  const pageSize = Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
+  const { pageSize } = readApiPage(url);
   const list = await listCustomers(user.id, { ...params, pageSize });
-  return json(list.items, { headers: { "X-Total-Count": String(list.total) } });
+  return jsonPage(list.items, { total: list.total, page: params.page, pageSize, url });
 }
 
 /** POST /api/customers */

@@ -3,26 +3,23 @@ import { estimateApiSchema, readEstimateStatusFilter } from "~/lib/estimate-sche
 import { readListParams } from "~/lib/list-params";
 import { createEstimate, estimateChecks, listEstimates, toApiEstimate } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
-import { invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser } from "~/services/api.server";
-
-const MAX_PAGE_SIZE = 1000;
+import { invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser, jsonPage, readApiPage } from "~/services/api.server";
 
 /**
  * GET /api/estimates: the account's estimates, newest first, each with its items (in
  * order) and its customer. ?q= searches title, customer name and estimate number;
- * ?status= filters; ?page= and ?pageSize= (at most 1000, the default) page it;
- * X-Total-Count has the total. The items of the whole page come from one query.
+ * ?status= filters; ?page= and ?pageSize= (default 50, at most 1000) page it;
+ * X-Total-Count has the total and Link the next and previous pages. The items of the whole page come from one query.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const url = new URL(request.url);
   const { q, page } = readListParams(url, ["newest"] as const, "newest");
-  const requested = Number(url.searchParams.get("pageSize"));
-  const pageSize = Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
+  const { pageSize } = readApiPage(url);
   const status = readEstimateStatusFilter(url.searchParams.get("status"));
   const list = await listEstimates(user.id, { q, page, pageSize, status, withItems: true });
   const body = list.items.map((estimate) => toApiEstimate({ ...estimate, items: estimate.lines ?? [] }));
-  return json(body, { headers: { "X-Total-Count": String(list.total) } });
+  return jsonPage(body, { total: list.total, page, pageSize, url });
 }
 
 /**

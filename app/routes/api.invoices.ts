@@ -2,23 +2,21 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readInvoiceStatusFilter } from "~/lib/invoice-status";
 import { readListParams } from "~/lib/list-params";
 import { listInvoices, todayFor, toApiInvoice } from "~/models/invoice.server";
-import { json, methodNotAllowed, requireApiUser } from "~/services/api.server";
+import { jsonPage, methodNotAllowed, readApiPage, requireApiUser } from "~/services/api.server";
 
-const MAX_PAGE_SIZE = 1000;
 const SORTS = ["newest"] as const;
 
 /**
  * GET /api/invoices: the account's invoices, newest first, each with its items (in
  * order) and customer. ?q= searches title, customer name and invoice number; ?status=
  * filters (overdue includes pending invoices past their due date); ?page= and
- * ?pageSize= (at most 1000, the default) page it; X-Total-Count has the total.
+ * ?pageSize= (default 50, at most 1000) page it; X-Total-Count has the total and Link the next and previous pages.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const url = new URL(request.url);
   const params = readListParams(url, SORTS, "newest");
-  const requested = Number(url.searchParams.get("pageSize"));
-  const pageSize = Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
+  const { pageSize } = readApiPage(url);
   const today = await todayFor(user.id);
   const list = await listInvoices(user.id, {
     ...params,
@@ -27,10 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today,
     withItems: true,
   });
-  return json(
-    list.items.map((invoice) => toApiInvoice({ ...invoice, items: invoice.items ?? [] }, today)),
-    { headers: { "X-Total-Count": String(list.total) } },
-  );
+  const body = list.items.map((invoice) => toApiInvoice({ ...invoice, items: invoice.items ?? [] }, today));
+  return jsonPage(body, { total: list.total, page: params.page, pageSize, url });
 }
 
 /** Invoices are made from approved estimates (POST /api/invoices/from-estimate/{id}), never posted here. */

@@ -3,25 +3,22 @@ import { JOB_SORTS, jobApiSchema } from "~/lib/job-schema";
 import { readJobStatusFilter } from "~/lib/job-status";
 import { readListParams } from "~/lib/list-params";
 import { createJob, isAccountCustomer, listJobs, toApiJob } from "~/models/job.server";
-import { invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser } from "~/services/api.server";
+import { invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser, jsonPage, readApiPage } from "~/services/api.server";
 import { getAccountTimeZone } from "~/models/appointment.server";
-
-const MAX_PAGE_SIZE = 1000;
 
 /**
  * GET /api/jobs: the account's jobs, newest first, each with its customer { name, phone }.
  * ?q= searches title, customer name and location; ?status= filters (in-progress reads
- * as in_progress); ?sort=, ?page= and ?pageSize= (at most 1000, the default) page it;
- * X-Total-Count has the total.
+ * as in_progress); ?sort=, ?page= and ?pageSize= (default 50, at most 1000) page it;
+ * X-Total-Count has the total and Link the next and previous pages.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const url = new URL(request.url);
   const params = readListParams(url, JOB_SORTS, "newest");
-  const requested = Number(url.searchParams.get("pageSize"));
-  const pageSize = Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
+  const { pageSize } = readApiPage(url);
   const list = await listJobs(user.id, { ...params, status: readJobStatusFilter(url.searchParams.get("status")), pageSize });
-  return json(list.items.map(toApiJob), { headers: { "X-Total-Count": String(list.total) } });
+  return jsonPage(list.items.map(toApiJob), { total: list.total, page: params.page, pageSize, url });
 }
 
 /** POST /api/jobs: customerId and title are required; a customer of another account reads as none chosen. */

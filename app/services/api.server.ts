@@ -35,6 +35,38 @@ export async function requireApiUser(request: Request) {
   return user;
 }
 
+/** The default and largest page of an API list: no default answer grows with the account. */
+export const API_PAGE_SIZE = 50;
+export const API_MAX_PAGE_SIZE = 1000;
+
+/** ?page= (from 1) and ?pageSize= (1 to 1000, default 50) of an API list; anything else is the default. */
+export function readApiPage(url: URL): { page: number; pageSize: number } {
+  const rawPage = Number(url.searchParams.get("page"));
+  const page = Number.isSafeInteger(rawPage) && rawPage > 0 ? Math.min(rawPage, 1_000_000) : 1;
+  const rawSize = Number(url.searchParams.get("pageSize"));
+  const pageSize = Number.isSafeInteger(rawSize) && rawSize > 0 ? Math.min(rawSize, API_MAX_PAGE_SIZE) : API_PAGE_SIZE;
+  return { page, pageSize };
+}
+
+/**
+ * One page of an API list: the items as a JSON array, the total in X-Total-Count and the
+ * neighbouring pages in a Link header (rel="next", rel="prev"), the other parameters kept.
+ */
+export function jsonPage(items: unknown[], list: { total: number; page: number; pageSize: number; url: URL }): Response {
+  const link = (page: number, rel: string) => {
+    const target = new URL(list.url);
+    target.searchParams.set("page", String(page));
+    target.searchParams.set("pageSize", String(list.pageSize));
+    return `<${target.pathname}${target.search}>; rel="${rel}"`;
+  };
+  const links: string[] = [];
+  if (list.page * list.pageSize < list.total) links.push(link(list.page + 1, "next"));
+  if (list.page > 1) links.push(link(list.page - 1, "prev"));
+  const headers = new Headers({ "X-Total-Count": String(list.total) });
+  if (links.length) headers.set("Link", links.join(", "));
+  return json(items, { headers });
+}
+
 export const notFound = () => apiError(404, "Not found");
 export const methodNotAllowed = (allowed: string) =>
   apiError(405, `Method not allowed. Use ${allowed}.`, undefined);
