@@ -34,6 +34,7 @@ export const INVOICE_STATUSES = ["pending", "paid", "overdue", "cancelled"] as c
 export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "rescheduled"] as const;
 export const APPOINTMENT_TYPES = ["job", "estimate", "other"] as const;
 export const LANGUAGES = ["en", "es"] as const;
+export const PAYMENT_METHODS = ["card", "cash", "check", "bank_transfer", "other"] as const;
 
 export const users = sqliteTable("users", {
   id: id(),
@@ -227,6 +228,9 @@ export const invoices = sqliteTable(
     notes: text("notes"),
     dueDate: text("due_date"),
     paidDate: integer("paid_date", { mode: "timestamp_ms" }),
+    // The sum of the invoice's payments (the payments table), kept with each payment
+    // recorded in the same batch: the balance due is total - amountPaid.
+    amountPaid: integer("amount_paid").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -241,6 +245,32 @@ export const invoices = sqliteTable(
     index("invoices_user_status_due_idx").on(t.userId, t.status, t.dueDate, t.total),
     index("invoices_customer_idx").on(t.customerId, t.userId),
     index("invoices_job_idx").on(t.jobId, t.userId),
+  ],
+);
+
+// Money received against an invoice: deposits, partial payments, card payments. A row is
+// never dropped: an invoice that has payments cannot be deleted. A payment that comes from
+// outside (a Stripe Checkout Session) carries its id in externalId, unique, so that the same
+// payment reported twice (a retried webhook, two servers) is recorded once.
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: id(),
+    userId: account(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    amount: integer("amount").notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+    note: text("note"),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_invoice_idx").on(t.invoiceId, t.userId, t.receivedAt),
+    index("payments_user_received_idx").on(t.userId, t.receivedAt, t.amount),
+    uniqueIndex("payments_external_idx").on(t.externalId),
   ],
 );
 

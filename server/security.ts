@@ -89,7 +89,8 @@ function pagePath(req: Request) {
 
 export function formBodiesOnly() {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/")) return next();
+    // /api reads JSON itself; /webhooks take the sender's raw body (Stripe's signed JSON).
+    if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || req.path.startsWith("/webhooks/")) return next();
     const length = Number(req.headers["content-length"] ?? 0);
     if (length > MAX_FORM_BYTES) {
       res.status(413).json({ message: "The form is too large." });

@@ -25,6 +25,13 @@ const invoicesEn = {
   jobLink: "Job: {{title}}",
   estimateBadge: "Est #{{number}}",
   estimateLink: "Estimate {{number}}",
+  paymentMethod: {
+    card: "card",
+    cash: "cash",
+    check: "check",
+    bank_transfer: "bank transfer",
+    other: "other",
+  },
   status: {
     pending: "Pending",
     paid: "Paid",

@@ -28,6 +28,13 @@ const invoicesEs: Strings<typeof invoicesEn> = {
   jobLink: "Trabajo: {{title}}",
   estimateBadge: "Pres. #{{number}}",
   estimateLink: "Presupuesto {{number}}",
+  paymentMethod: {
+    card: "tarjeta",
+    cash: "efectivo",
+    check: "cheque",
+    bank_transfer: "transferencia bancaria",
+    other: "otro",
+  },
   status: {
     pending: "Pendiente",
     paid: "Pagada",

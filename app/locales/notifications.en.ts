@@ -14,6 +14,10 @@ const notificationsEn = {
   hoursAgo: "{{count}} h ago",
   daysAgo: "{{count}} d ago",
   events: {
+    paymentRecordedTitle: "Payment received",
+    paymentRecorded: "{{amount}} received for {{number}} ({{title}}) by {{method}}; balance due {{balance}}",
+    overpaidTitle: "Invoice overpaid",
+    overpaid: "{{number}} ({{title}}) has received {{over}} more than its total: refund or credit the customer",
     paymentReceivedTitle: "Payment received",
     paymentReceived: "{{number}} ({{title}}) was paid: {{total}}",
     estimateApprovedTitle: "Estimate approved",

@@ -13,6 +13,10 @@ const notificationsEs = {
   hoursAgo: "hace {{count}} h",
   daysAgo: "hace {{count}} d",
   events: {
+    paymentRecordedTitle: "Pago recibido",
+    paymentRecorded: "Se recibieron {{amount}} de {{number}} ({{title}}) con {{method}}; saldo pendiente {{balance}}",
+    overpaidTitle: "Factura pagada de más",
+    overpaid: "{{number}} ({{title}}) recibió {{over}} más que su total: reembolse o acredite al cliente",
     paymentReceivedTitle: "Pago recibido",
     paymentReceived: "Se pagó {{number}} ({{title}}): {{total}}",
     estimateApprovedTitle: "Presupuesto aprobado",

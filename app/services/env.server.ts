@@ -18,6 +18,11 @@ const schema = z.object({
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
   INQUIRY_ACCOUNT_EMAIL: z.string().email().optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // Card payments (Stripe Checkout): both keys, or no card payments at all.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  // Where the Stripe SDK sends its calls (default Stripe's API); tests point it at a loopback server.
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

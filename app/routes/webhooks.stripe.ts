@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { recordCardPayment } from "~/models/payment.server";
+import { apiError, json } from "~/services/api.server";
+import { cardPaymentsEnabled, verifiedStripeEvent } from "~/services/stripe.server";
+
+const MAX_EVENT_BYTES = 512 * 1024;
+
+export const loader = () => apiError(405, "Method not allowed. Use POST.");
+
+/**
+ * POST /webhooks/stripe: Stripe's report that a Checkout Session finished. The body is
+ * read raw and its Stripe-Signature checked before anything is believed; a bad signature
+ * answers 400 and records nothing. A paid session records a card payment of its
+ * amount_total against the invoice in client_reference_id, once per session however often
+ * Stripe sends the event.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Method not allowed. Use POST.");
+  if (!cardPaymentsEnabled()) return apiError(404, "Card payments are not set up.");
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_EVENT_BYTES) return apiError(413, "Request body too large.");
+  const raw = await request.text();
+  if (raw.length > MAX_EVENT_BYTES) return apiError(413, "Request body too large.");
+  const event = verifiedStripeEvent(raw, request.headers.get("stripe-signature"));
+  if (!event) return apiError(400, "The Stripe-Signature header does not match this body.");
+
+  if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+    const session = event.data.object;
+    const invoiceId = session.client_reference_id;
+    if (session.payment_status === "paid" && invoiceId && session.amount_total && session.amount_total > 0) {
+      const result = await recordCardPayment(invoiceId, { amount: session.amount_total, externalId: session.id });
+      return json({ received: true, result: result.status });
+    }
+  }
+  // Other events, unpaid sessions and unknown invoices are acknowledged so Stripe stops retrying.
+  return json({ received: true, result: "ignored" });
+}

@@ -1,0 +1,89 @@
+// Card payments through Stripe Checkout, with the official SDK. Without both
+// STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET there are no card payments and nothing here runs.
+import Stripe from "stripe";
+import { now as clockNow } from "~/lib/clock";
+import { env } from "./env.server";
+
+let cached: { key: string; url: string | undefined; client: Stripe } | undefined;
+
+/** The SDK client, or null when card payments are not set up. */
+export function stripeClient(): Stripe | null {
+  const { STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: secret, STRIPE_API_URL: url } = env();
+  if (!key || !secret) return null;
+  if (cached?.key === key && cached.url === url) return cached.client;
+  const target = url ? new URL(url) : null;
+  const client = new Stripe(key, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(target && {
+      host: target.hostname,
+      port: Number(target.port) || (target.protocol === "http:" ? 80 : 443),
+      protocol: target.protocol === "http:" ? ("http" as const) : ("https" as const),
+    }),
+  });
+  cached = { key, url, client };
+  return client;
+}
+
+export const cardPaymentsEnabled = () => stripeClient() !== null;
+
+/**
+ * The event a webhook call carries, when its Stripe-Signature header proves Stripe sent
+ * exactly this body (read raw, before any parsing); null otherwise.
+ */
+export function verifiedStripeEvent(rawBody: string, signature: string | null): Stripe.Event | null {
+  const client = stripeClient();
+  const secret = env().STRIPE_WEBHOOK_SECRET;
+  if (!client || !secret || !signature) return null;
+  try {
+    return client.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A Stripe Checkout Session for paying an invoice: one line of the amount asked (the balance
+ * or the deposit due, in cents), the invoice's id in client_reference_id (the webhook records
+ * the payment against it), and the customer sent back to returnUrl either way. Null when card
+ * payments are not set up.
+ */
+export async function createInvoiceCheckout(input: {
+  invoiceId: string;
+  invoiceNumber: string;
+  companyName: string;
+  amount: number;
+  currency: string;
+  locale: "en" | "es";
+  customerEmail?: string | null;
+  returnUrl: string;
+}): Promise<{ id: string; url: string } | null> {
+  const client = stripeClient();
+  if (!client) return null;
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new RangeError("Nothing to pay.");
+  const session = await client.checkout.sessions.create(
+    {
+      mode: "payment",
+      client_reference_id: input.invoiceId,
+      metadata: { invoiceId: input.invoiceId, invoiceNumber: input.invoiceNumber },
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: input.currency.toLowerCase(),
+            unit_amount: input.amount,
+            product_data: { name: `${input.invoiceNumber} · ${input.companyName}`.slice(0, 250) },
+          },
+        },
+      ],
+      locale: input.locale,
+      ...(input.customerEmail && { customer_email: input.customerEmail }),
+      success_url: `${input.returnUrl}${input.returnUrl.includes("?") ? "&" : "?"}payment=done`,
+      cancel_url: input.returnUrl,
+    },
+    // The same invoice and amount asked twice within Stripe's idempotency window is one session.
+    { idempotencyKey: `invoice-${input.invoiceId}-${input.amount}-${Math.floor(clockNow().getTime() / 600_000)}` },
+  );
+  if (!session.url) throw new Error("Stripe answered a Checkout Session without a URL.");
+  return { id: session.id, url: session.url };
+}

@@ -1,0 +1,18 @@
+CREATE TABLE `payments` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`invoice_id` text NOT NULL,
+	`amount` integer NOT NULL,
+	`method` text NOT NULL,
+	`received_at` integer NOT NULL,
+	`note` text,
+	`external_id` text,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`invoice_id`) REFERENCES `invoices`(`id`) ON UPDATE no action ON DELETE restrict
+);
+--> statement-breakpoint
+CREATE INDEX `payments_invoice_idx` ON `payments` (`invoice_id`,`user_id`,`received_at`);--> statement-breakpoint
+CREATE INDEX `payments_user_received_idx` ON `payments` (`user_id`,`received_at`,`amount`);--> statement-breakpoint
+CREATE UNIQUE INDEX `payments_external_idx` ON `payments` (`external_id`);--> statement-breakpoint
+ALTER TABLE `invoices` ADD `amount_paid` integer DEFAULT 0 NOT NULL;
