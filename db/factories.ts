@@ -18,6 +18,7 @@ import {
   invoices,
   jobs,
   notifications,
+  payments,
 } from "./schema";
 
 /** The app database or a transaction on it: factories work inside either. */
@@ -588,6 +589,8 @@ export async function createInvoice(
         subtotal: totals.subtotal,
         taxAmount: totals.taxAmount,
         total: totals.total,
+        // A paid invoice was paid in full: one payment of its total, on its paid date.
+        amountPaid: fields.amountPaid ?? (status === "paid" ? totals.total : 0),
         userId,
       })
       .returning();
@@ -595,6 +598,15 @@ export async function createInvoice(
       .insert(invoiceItems)
       .values(itemRows(lines, totals.lineTotals).map((item) => ({ ...item, invoiceId: invoice.id })))
       .returning();
+    if (invoice.amountPaid > 0) {
+      await tx.insert(payments).values({
+        userId,
+        invoiceId: invoice.id,
+        amount: invoice.amountPaid,
+        method: "check",
+        receivedAt: invoice.paidDate ?? createdAt,
+      });
+    }
     return { ...invoice, items };
   });
 }
@@ -844,6 +856,8 @@ export async function seedAccount(
   const invoiceStamps = stampsFor(invoiceDocs.map((d) => d.createdAt));
   const invoiceRows: (typeof invoices.$inferInsert)[] = [];
   const invoiceItemRows: (typeof invoiceItems.$inferInsert)[] = [];
+  const paymentRows: (typeof payments.$inferInsert)[] = [];
+  const methods = ["check", "card", "bank_transfer", "cash"] as const;
   invoiceDocs.forEach((doc, i) => {
     const totals = doc.estimateId ? estimateTotals.get(doc.estimateId)! : documentTotals(doc.lines, DEFAULT_TAX_RATE);
     const ageDays = (nowMs - doc.createdAt.getTime()) / DAY;
@@ -874,8 +888,12 @@ export async function seedAccount(
       notes: chance(random, 0.5) ? "Thank you for your business!" : null,
       dueDate: calendarDate(addDays(doc.createdAt, 30)),
       paidDate,
+      amountPaid: paidDate ? totals.total : 0,
       createdAt: doc.createdAt,
     });
+    if (paidDate) {
+      paymentRows.push({ userId, invoiceId: doc.id, amount: totals.total, method: methods[i % methods.length], receivedAt: paidDate });
+    }
     for (const item of itemRows(doc.lines, totals.lineTotals)) invoiceItemRows.push({ ...item, invoiceId: doc.id });
   });
 
@@ -981,6 +999,7 @@ export async function seedAccount(
     await insertInChunks(tx, estimateItems, estimateItemRows);
     await insertInChunks(tx, invoices, invoiceRows);
     await insertInChunks(tx, invoiceItems, invoiceItemRows);
+    await insertInChunks(tx, payments, paymentRows);
     await insertInChunks(tx, appointments, appointmentRows);
     await insertInChunks(tx, notifications, notificationRows);
   });
@@ -1014,6 +1033,7 @@ export async function clearAccountData(db: Db, userId: string) {
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     await tx.delete(schema.estimateShareTokens).where(eq(schema.estimateShareTokens.userId, userId));
     await tx.delete(appointments).where(eq(appointments.userId, userId));
+    await tx.delete(payments).where(eq(payments.userId, userId));
     await tx.delete(invoices).where(eq(invoices.userId, userId));
     await tx.delete(estimates).where(eq(estimates.userId, userId));
     await tx.delete(jobs).where(eq(jobs.userId, userId));

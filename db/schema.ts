@@ -248,8 +248,8 @@ export const invoices = sqliteTable(
   ],
 );
 
-// Money received against an invoice: deposits, partial payments, card payments. A row is
-// never dropped: an invoice that has payments cannot be deleted. A payment that comes from
+// Money received against an invoice: deposits, partial payments, card payments.
+// Deleting an invoice (SPEC.md allows it) deletes its payments. A payment that comes from
 // outside (a Stripe Checkout Session) carries its id in externalId, unique, so that the same
 // payment reported twice (a retried webhook, two servers) is recorded once.
 export const payments = sqliteTable(
@@ -259,10 +259,12 @@ export const payments = sqliteTable(
     userId: account(),
     invoiceId: text("invoice_id")
       .notNull()
-      .references(() => invoices.id, { onDelete: "restrict" }),
+      .references(() => invoices.id, { onDelete: "cascade" }),
     amount: integer("amount").notNull(),
     method: text("method", { enum: PAYMENT_METHODS }).notNull(),
     receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+    // A check number, a transfer's reference.
+    reference: text("reference"),
     note: text("note"),
     externalId: text("external_id"),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
 import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
-import { effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceStatusFilter } from "~/lib/invoice-status";
+import { canMarkPaid, effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceStatusFilter } from "~/lib/invoice-status";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, formatDecimal, formatMoney, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
@@ -9,6 +9,7 @@ import { translate } from "~/services/i18n.server";
 import { insertWithNumber } from "./document-number.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
+import { recordPayment } from "./payment.server";
 import { getSettings } from "./settings.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 import { addDays, now as clockNow, today as todayIn } from "~/lib/clock";
@@ -354,38 +355,57 @@ export type MarkPaidResult =
   | { status: "not-found" }
   | { status: "not-payable"; invoice: Invoice };
 
-/** Marks a pending or overdue invoice paid, today; any other invoice is left as it is. */
+/**
+ * Marks a pending or overdue invoice paid, today, by recording one payment of its remaining
+ * balance (so the ledger sums to what was received); any other invoice is left as it is.
+ */
 export async function markInvoicePaid(userId: string, id: string, now = clockNow()): Promise<MarkPaidResult> {
   const db = await getDb();
-  const [row] = await db
-    .update(invoices)
-    .set({ status: "paid", paidDate: now })
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id), inArray(invoices.status, ["pending", "overdue"])))
-    .returning();
-  if (row) {
-    await notifyPaid(userId, row);
-    return { status: "paid", invoice: row };
-  }
   const current = await db
     .select()
     .from(invoices)
     .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
     .get();
-  return current ? { status: "not-payable", invoice: current } : { status: "not-found" };
+  if (!current) return { status: "not-found" };
+  if (!canMarkPaid(current.status)) return { status: "not-payable", invoice: current };
+  const balance = current.total - current.amountPaid;
+  if (balance > 0) {
+    const recorded = await recordPayment(userId, id, { amount: balance, method: "other", receivedAt: now }, { refuseAboveBalance: true });
+    const after = await db.select().from(invoices).where(eq(invoices.id, id)).get();
+    if (!after) return { status: "not-found" };
+    return recorded.status === "recorded" ? { status: "paid", invoice: after } : { status: "not-payable", invoice: after };
+  }
+  // Nothing left to pay (a zero total, or paid in full already): only the status changes.
+  const [row] = await db
+    .update(invoices)
+    .set({ status: "paid", paidDate: now })
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id), inArray(invoices.status, ["pending", "overdue"])))
+    .returning();
+  if (!row) return { status: "not-payable", invoice: current };
+  await notifyPaid(userId, row);
+  return { status: "paid", invoice: row };
 }
 
 /**
- * Sets an invoice's status. Paid records when (keeping the first date if it was already
- * paid); any other status clears the paid date.
+ * Sets an invoice's status. Reaching paid records a payment of the remaining balance (as
+ * marking it paid does) and the date; any other status clears the paid date and leaves the
+ * payments recorded as they are.
  */
 export async function updateInvoiceStatus(userId: string, id: string, status: InvoiceStatus, now = clockNow()): Promise<Invoice | undefined> {
   const db = await getDb();
   const before = await db
-    .select({ status: invoices.status })
+    .select()
     .from(invoices)
     .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
     .get();
   if (!before) return undefined;
+  if (status === "paid" && before.status !== "paid" && before.total - before.amountPaid > 0) {
+    if (before.status === "cancelled") {
+      await db.update(invoices).set({ status: "pending" }).where(and(eq(invoices.userId, userId), eq(invoices.id, id)));
+    }
+    await recordPayment(userId, id, { amount: before.total - before.amountPaid, method: "other", receivedAt: now }, { refuseAboveBalance: true });
+    return db.select().from(invoices).where(eq(invoices.id, id)).get();
+  }
   const [row] = await db
     .update(invoices)
     .set({

@@ -21,6 +21,8 @@ export interface PaymentInput {
   amount: number;
   method: PaymentMethod;
   receivedAt?: Date;
+  /** A check number, a transfer's reference. */
+  reference?: string | null;
   note?: string | null;
   /** The payment's id where it came from (a Stripe Checkout Session id). */
   externalId?: string | null;
@@ -29,7 +31,15 @@ export interface PaymentInput {
 export type RecordPaymentResult =
   | { status: "recorded"; payment: Payment; amountPaid: number; balance: number }
   | { status: "duplicate" }
+  | { status: "above-balance"; balance: number }
   | { status: "not-found" };
+
+export interface RecordOptions {
+  /** Refuse an amount above the balance (a payment entered by hand); money reported by Stripe is always recorded. */
+  refuseAboveBalance?: boolean;
+  /** Tell the contractor with a payment_received notification (default: yes). */
+  notify?: boolean;
+}
 
 /** The account's payments on one invoice, oldest first. */
 export async function listInvoicePayments(userId: string, invoiceId: string): Promise<Payment[]> {
@@ -46,7 +56,12 @@ export async function listInvoicePayments(userId: string, invoiceId: string): Pr
  * amount above the balance is recorded and the contractor is told the invoice is overpaid.
  * A pending or overdue invoice whose balance reaches zero becomes paid.
  */
-export async function recordPayment(userId: string, invoiceId: string, input: PaymentInput): Promise<RecordPaymentResult> {
+export async function recordPayment(
+  userId: string,
+  invoiceId: string,
+  input: PaymentInput,
+  options: RecordOptions = {},
+): Promise<RecordPaymentResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new RangeError("A payment is a positive number of cents.");
   const db = await getDb();
   const invoice = await db
@@ -55,6 +70,9 @@ export async function recordPayment(userId: string, invoiceId: string, input: Pa
     .where(and(eq(invoices.userId, userId), eq(invoices.id, invoiceId)))
     .get();
   if (!invoice) return { status: "not-found" };
+  const balanceBefore = balanceDue(invoice.total, invoice.amountPaid);
+  if (options.refuseAboveBalance && input.amount > balanceBefore) return { status: "above-balance", balance: balanceBefore };
+  const notify = options.notify ?? true;
 
   const paymentId = crypto.randomUUID();
   const receivedAt = input.receivedAt ?? clockNow();
@@ -81,26 +99,22 @@ export async function recordPayment(userId: string, invoiceId: string, input: Pa
 
   const sumPaid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.invoiceId} = ${invoiceId})`;
   const inserted = sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentId})`;
-  const notify = (notice: { title: string; message: string }, condition: ReturnType<typeof sql>) =>
+  const notice = (text: { title: string; message: string }, condition: ReturnType<typeof sql>) =>
     db.run(sql`insert into ${notifications} (id, user_id, type, title, message, read, created_at)
-      select ${crypto.randomUUID()}, ${userId}, 'payment_received', ${notice.title}, ${notice.message}, 0, ${receivedAt.getTime()}
+      select ${crypto.randomUUID()}, ${userId}, 'payment_received', ${text.title}, ${text.message}, 0, ${clockNow().getTime()}
       where ${inserted} and ${condition}`);
 
-  const [insertedRows] = await db.batch([
-    db
-      .insert(payments)
-      .values({
-        id: paymentId,
-        userId,
-        invoiceId,
-        amount: input.amount,
-        method: input.method,
-        receivedAt,
-        note: input.note ?? null,
-        externalId: input.externalId ?? null,
-      })
-      .onConflictDoNothing({ target: payments.externalId })
-      .returning(),
+  // A payment entered by hand goes in only while the balance still covers it, read inside
+  // the batch: two at once cannot both take the same balance.
+  const guard = options.refuseAboveBalance
+    ? sql`(select ${invoices.total} - ${invoices.amountPaid} from ${invoices} where ${invoices.id} = ${invoiceId}) >= ${input.amount}`
+    : sql`1`;
+  await db.batch([
+    db.run(sql`insert into ${payments} (id, user_id, invoice_id, amount, method, received_at, reference, note, external_id, created_at)
+      select ${paymentId}, ${userId}, ${invoiceId}, ${input.amount}, ${input.method}, ${receivedAt.getTime()},
+        ${input.reference ?? null}, ${input.note ?? null}, ${input.externalId ?? null}, ${clockNow().getTime()}
+      where ${guard}
+      on conflict (external_id) do nothing`),
     db
       .update(invoices)
       .set({
@@ -109,11 +123,15 @@ export async function recordPayment(userId: string, invoiceId: string, input: Pa
         status: sql`case when ${invoices.status} in ('pending', 'overdue') and ${sumPaid} >= ${invoices.total} then 'paid' else ${invoices.status} end`,
       })
       .where(and(eq(invoices.userId, userId), eq(invoices.id, invoiceId))),
-    notify(recordedNotice, sql`1`),
-    notify(overpaidNotice, sql`${sumPaid} > ${invoice.total}`),
+    notice(recordedNotice, notify ? sql`1` : sql`0`),
+    notice(overpaidNotice, sql`${sumPaid} > ${invoice.total}`),
   ]);
-  const payment = insertedRows[0];
-  if (!payment) return { status: "duplicate" };
+  const payment = await getPayment(userId, paymentId);
+  if (!payment) {
+    if (input.externalId) return { status: "duplicate" };
+    const now = await db.select({ total: invoices.total, amountPaid: invoices.amountPaid }).from(invoices).where(eq(invoices.id, invoiceId)).get();
+    return { status: "above-balance", balance: now ? balanceDue(now.total, now.amountPaid) : 0 };
+  }
   const after = await db
     .select({ amountPaid: invoices.amountPaid, total: invoices.total })
     .from(invoices)
@@ -135,4 +153,46 @@ export async function recordCardPayment(
   const owner = await db.select({ userId: invoices.userId }).from(invoices).where(eq(invoices.id, invoiceId)).get();
   if (!owner) return { status: "not-found" };
   return recordPayment(owner.userId, invoiceId, { ...input, method: "card" });
+}
+
+/**
+ * Deletes one of the account's payments (entered by mistake): the invoice's amount paid
+ * follows, and a paid invoice whose balance is open again goes back to pending (overdue,
+ * shown from its due date, where that has passed). Null when the account has no such payment.
+ */
+export async function deletePayment(userId: string, paymentId: string): Promise<Payment | null> {
+  const db = await getDb();
+  const payment = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.id, paymentId)))
+    .get();
+  if (!payment) return null;
+  const sumPaid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.invoiceId} = ${payment.invoiceId})`;
+  const lastReceived = sql`(select max(${payments.receivedAt}) from ${payments} where ${payments.invoiceId} = ${payment.invoiceId})`;
+  const [deleted] = await db.batch([
+    db
+      .delete(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.id, paymentId)))
+      .returning(),
+    db
+      .update(invoices)
+      .set({
+        amountPaid: sumPaid,
+        status: sql`case when ${invoices.status} = 'paid' and ${sumPaid} < ${invoices.total} then 'pending' else ${invoices.status} end`,
+        paidDate: sql`case when ${invoices.status} = 'paid' and ${sumPaid} < ${invoices.total} then null when ${invoices.status} = 'paid' then ${lastReceived} else ${invoices.paidDate} end`,
+      })
+      .where(and(eq(invoices.userId, userId), eq(invoices.id, payment.invoiceId))),
+  ]);
+  return deleted[0] ?? null;
+}
+
+/** The account's payment by id, or undefined. */
+export async function getPayment(userId: string, paymentId: string): Promise<Payment | undefined> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.id, paymentId)))
+    .get();
 }
