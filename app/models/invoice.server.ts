@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, or, sq
 import { customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
 import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
 import { canMarkPaid, effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceStatusFilter } from "~/lib/invoice-status";
+import { balanceDue } from "~/lib/invoice-balance";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, formatDecimal, formatMoney, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
@@ -462,6 +463,8 @@ export function toApiInvoice(invoice: (Invoice & { customer: InvoiceCustomer; it
     taxRate: rateToString(invoice.taxRate),
     taxAmount: centsToString(invoice.taxAmount),
     total: centsToString(invoice.total),
+    amountPaid: centsToString(invoice.amountPaid),
+    balance: centsToString(balanceDue(invoice.total, invoice.amountPaid)),
     notes: invoice.notes,
     dueDate: invoice.dueDate,
     paidDate: invoice.paidDate ? invoice.paidDate.toISOString() : null,

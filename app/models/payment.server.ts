@@ -6,12 +6,13 @@
 // payment reported twice, by a retried webhook or to two servers, is recorded once.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { invoices, notifications, payments, PAYMENT_METHODS } from "#db/schema";
-import { now as clockNow } from "~/lib/clock";
+import { now as clockNow, startOfDay, today } from "~/lib/clock";
+import type { PaymentValues } from "~/lib/payment-schema";
 import { balanceDue } from "~/lib/invoice-balance";
-import { formatMoney } from "~/lib/money";
+import { centsToString, formatMoney } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { translate } from "~/services/i18n.server";
-import { getSettings } from "./settings.server";
+import { getAccountTimeZone, getSettings } from "./settings.server";
 
 export type Payment = typeof payments.$inferSelect;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -195,4 +196,34 @@ export async function getPayment(userId: string, paymentId: string): Promise<Pay
     .from(payments)
     .where(and(eq(payments.userId, userId), eq(payments.id, paymentId)))
     .get();
+}
+
+/** A payment as the API shows it: money as a decimal string, the day it was received in the account's zone. */
+export function toApiPayment(payment: Payment, zone: string | null) {
+  return {
+    id: payment.id,
+    invoiceId: payment.invoiceId,
+    amount: centsToString(payment.amount),
+    date: today(zone, payment.receivedAt),
+    method: payment.method,
+    reference: payment.reference,
+    note: payment.note,
+    createdAt: payment.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A payment the contractor enters by hand (the form and the API): received on the given day
+ * of the account's calendar (now, when that day is today), refused above the balance due,
+ * and no notification (the contractor knows).
+ */
+export async function recordManualPayment(userId: string, invoiceId: string, values: PaymentValues): Promise<RecordPaymentResult> {
+  const zone = await getAccountTimeZone(userId);
+  const receivedAt = values.date === today(zone) ? clockNow() : startOfDay(values.date, zone);
+  return recordPayment(
+    userId,
+    invoiceId,
+    { amount: values.amount, method: values.method, receivedAt, reference: values.reference, note: values.note },
+    { refuseAboveBalance: true, notify: false },
+  );
 }

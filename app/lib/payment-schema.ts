@@ -1,0 +1,48 @@
+// A payment entered by hand (the invoice's "Record payment" form and POST
+// /api/invoices/{id}/payments). Messages are dictionary keys (app/locales/invoices.*.ts).
+import { z } from "zod";
+import { isDayKey } from "./clock";
+import { parseCents, withinMoneyLimit } from "./money";
+import { optionalText } from "./validation";
+
+/** How a payment was made (stored as db/schema's PAYMENT_METHODS, the same list). */
+export const PAYMENT_METHOD_VALUES = ["card", "cash", "check", "bank_transfer", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHOD_VALUES)[number];
+
+const amount = z.unknown().transform((value, ctx): number => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message: `invoices.payments.${message}` });
+    return z.NEVER;
+  };
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return fail("amountRequired");
+  if (typeof value !== "string" && typeof value !== "number") return fail("amountInvalid");
+  const text = String(value).trim();
+  const cents = parseCents(text);
+  if (cents === null) return fail(/^[+-]?\d*\.\d{3,}$/.test(text) ? "amountDecimals" : "amountInvalid");
+  if (cents <= 0) return fail("amountPositive");
+  if (!withinMoneyLimit(cents)) return fail("amountTooLarge");
+  return cents;
+});
+
+/** The schema for a payment received on or before `today` (the account's calendar day). */
+export function paymentSchema(today: string) {
+  return z
+    .object({
+      amount,
+      date: z
+        .string({ invalid_type_error: "invoices.payments.dateInvalid" })
+        .trim()
+        .optional()
+        .transform((value) => (value ? value : today))
+        .refine(isDayKey, "invoices.payments.dateInvalid")
+        .refine((day) => day <= today, "invoices.payments.dateFuture"),
+      method: z.enum(PAYMENT_METHOD_VALUES, {
+        errorMap: () => ({ message: "invoices.payments.methodInvalid" }),
+      }),
+      reference: optionalText(100),
+      note: optionalText(500, "multi"),
+    })
+    .strict();
+}
+
+export type PaymentValues = z.output<ReturnType<typeof paymentSchema>>;
