@@ -62,7 +62,8 @@ type Kind =
   | "registerName"
   | "registerEmail"
   | "registerPassword"
-  | "aiJobType";
+  | "aiJobType"
+  | "paymentMethod";
 
 const notText = [42, -1.5, true, {}, [], ["a"], { $ne: null }, NESTED(50)];
 const notNumber = [{}, [], true, "NaN", "Infinity", "-Infinity", "💰", "0x10", "1,000.00", NESTED(50)];
@@ -111,6 +112,8 @@ function hostile(kind: Kind): unknown[] {
       return ["done", 1, {}, [], `completed${CONTROL}`, MB];
     case "appointmentType":
       return ["meeting", 1, {}, [], MB];
+    case "paymentMethod":
+      return ["bitcoin", "CASH", "cash ", "", null, 1, {}, [], `cash${CONTROL}`, MB];
     case "duration":
       return [0, -5, 1.5, "abc", 100_000, "1e3", "NaN", {}, [], true, 1e21];
     case "customerId":
@@ -360,6 +363,18 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
       ignoresUnknownFields: true,
     },
   },
+  "/api/invoices/:id/payments": {
+    // One cent a time: the invoice's balance covers every variant that is accepted.
+    POST: {
+      kind: "body",
+      fields: { amount: "money", date: "date", method: "paymentMethod", reference: "text", note: "text" },
+      required: ["amount", "method"],
+      base: () => ({ amount: "0.01", method: "cash" }),
+      params: () => ({ id: me.openInvoiceId }),
+      baseStatus: 201,
+    },
+  },
+  "/api/payments/:id": {},
   "/api/notifications/:id/read": { POST: { kind: "no-input" } },
   "/api/notifications/:id": {},
   "/api/invoices/from-estimate/:id": { POST: { kind: "no-input" } },

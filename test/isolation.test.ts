@@ -23,6 +23,7 @@ const NAMED_PARAMS: Record<string, RecordType> = {
   invoiceId: "invoice",
   appointmentId: "appointment",
   notificationId: "notification",
+  paymentId: "payment",
 };
 
 /** A bare `:id`: the path segment before it says the record type. */
@@ -35,6 +36,7 @@ const COLLECTIONS: Record<string, RecordType> = {
   appointments: "appointment",
   schedule: "appointment",
   notifications: "notification",
+  payments: "payment",
 };
 
 type ParamKind = RecordType | "token" | "splat";
@@ -114,6 +116,7 @@ function apiBody(type: RecordType, owner: TenantAccount): Body {
     case "appointment":
       return { customerId: owner.ids.customer, title: "Taken over", scheduledDate: "2026-07-01T09:30:00Z", status: "completed" };
     case "notification":
+    case "payment":
       return {};
   }
 }
@@ -152,6 +155,8 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
       ];
     case "notification":
       return [{ intent: "read" }, { intent: "delete" }];
+    case "payment":
+      return [{ intent: "delete" }];
   }
 }
 

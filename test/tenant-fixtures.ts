@@ -4,11 +4,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob, createNotification } from "#db/factories";
-import { accountSettings, estimateShareTokens } from "#db/schema";
+import { accountSettings, estimateShareTokens, invoices, payments } from "#db/schema";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "./accounts";
 
-export const RECORD_TYPES = ["customer", "job", "estimate", "invoice", "appointment", "notification"] as const;
+export const RECORD_TYPES = ["customer", "job", "estimate", "invoice", "appointment", "notification", "payment"] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export interface TenantAccount {
@@ -19,6 +19,8 @@ export interface TenantAccount {
   ids: Record<RecordType, string>;
   /** An estimate that is still pending (the approved one is `ids.estimate`). */
   pendingEstimateId: string;
+  /** A second pending invoice, left unpaid whatever is done to `ids.invoice`. */
+  openInvoiceId: string;
   token: string;
 }
 
@@ -53,6 +55,13 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
   });
   const pending = await createEstimate(db, user.id, { customerId: customer.id, title: `${marker} Pending estimate`, status: "pending" });
   const invoice = await createInvoice(db, user.id, { customerId: customer.id, jobId: job.id, title: `${marker} Invoice`, status: "pending" });
+  const openInvoice = await createInvoice(db, user.id, { customerId: customer.id, title: `${marker} Open invoice`, status: "pending" });
+  // A deposit on the invoice: it stays pending with a balance, so paying it would still work.
+  const [payment] = await db
+    .insert(payments)
+    .values({ userId: user.id, invoiceId: invoice.id, amount: 100, method: "check", receivedAt: new Date(), note: `${marker} payment` })
+    .returning();
+  await db.update(invoices).set({ amountPaid: 100 }).where(eq(invoices.id, invoice.id));
   const appointment = await createAppointment(db, user.id, { customerId: customer.id, jobId: job.id, title: `${marker} Appointment` });
   const notification = await createNotification(db, user.id, { title: `${marker} Notification`, message: `${marker} message`, read: false });
   const token = randomBytes(32).toString("base64url");
@@ -73,8 +82,10 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
       invoice: invoice.id,
       appointment: appointment.id,
       notification: notification.id,
+      payment: payment.id,
     },
     pendingEstimateId: pending.id,
+    openInvoiceId: openInvoice.id,
     token,
   };
 }
