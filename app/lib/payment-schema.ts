@@ -24,25 +24,27 @@ const amount = z.unknown().transform((value, ctx): number => {
   return cents;
 });
 
-/** The schema for a payment received on or before `today` (the account's calendar day). */
+/**
+ * The fields of a payment received on or before `today` (the account's calendar day). The
+ * API refuses unknown fields (`.strict()`); the form carries its intent besides.
+ */
 export function paymentSchema(today: string) {
-  return z
-    .object({
-      amount,
-      date: z
-        .string({ invalid_type_error: "invoices.payments.dateInvalid" })
-        .trim()
-        .optional()
-        .transform((value) => (value ? value : today))
-        .refine(isDayKey, "invoices.payments.dateInvalid")
-        .refine((day) => day <= today, "invoices.payments.dateFuture"),
-      method: z.enum(PAYMENT_METHOD_VALUES, {
-        errorMap: () => ({ message: "invoices.payments.methodInvalid" }),
-      }),
-      reference: optionalText(100),
-      note: optionalText(500, "multi"),
-    })
-    .strict();
+  return z.object({
+    amount,
+    date: z
+      .string({ invalid_type_error: "invoices.payments.dateInvalid" })
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : today))
+      .refine(isDayKey, "invoices.payments.dateInvalid")
+      .refine((day) => day >= "2000-01-01", "invoices.payments.dateInvalid")
+      .refine((day) => day <= today, "invoices.payments.dateFuture"),
+    method: z.enum(PAYMENT_METHOD_VALUES, {
+      errorMap: () => ({ message: "invoices.payments.methodInvalid" }),
+    }),
+    reference: optionalText(100),
+    note: optionalText(500, "multi"),
+  });
 }
 
 export type PaymentValues = z.output<ReturnType<typeof paymentSchema>>;

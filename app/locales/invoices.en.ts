@@ -48,6 +48,7 @@ const invoicesEn = {
     amountPositive: "Amount must be more than zero",
     amountTooLarge: "Amount is too large",
     aboveBalance: "The payment is more than the balance due ({{balance}})",
+    aboveBalanceForm: "The payment is more than the balance due",
     nothingDue: "Nothing is due on this invoice",
     dateInvalid: "Date must be a day such as 2026-11-24",
     dateFuture: "The date cannot be in the future",

@@ -51,6 +51,7 @@ const invoicesEs: Strings<typeof invoicesEn> = {
     amountPositive: "El importe debe ser mayor que cero",
     amountTooLarge: "El importe es demasiado grande",
     aboveBalance: "El pago supera el saldo pendiente ({{balance}})",
+    aboveBalanceForm: "El pago supera el saldo pendiente",
     nothingDue: "No queda nada por pagar en esta factura",
     dateInvalid: "La fecha debe ser un día como 2026-11-24",
     dateFuture: "La fecha no puede ser futura",

@@ -28,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!invoice) return notFound();
   const body = await readJsonObject(request);
   if (body instanceof Response) return body;
-  const parsed = paymentSchema(await todayFor(user.id)).safeParse(body);
+  const parsed = paymentSchema(await todayFor(user.id)).strict().safeParse(body);
   if (!parsed.success) return invalidPayload(parsed.error);
   const result = await recordManualPayment(user.id, invoice.id, parsed.data);
   if (result.status === "not-found") return notFound();

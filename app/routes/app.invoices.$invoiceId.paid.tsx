@@ -23,7 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     invoice: {
       invoiceNumber: invoice.invoiceNumber,
       customerName: invoice.customer.name,
-      total: invoice.total,
+      // What marking it paid records: the balance still due.
+      balance: Math.max(0, invoice.total - invoice.amountPaid),
       status: effectiveStatus(invoice, today),
     },
     currency: settings.currency,
@@ -60,7 +61,7 @@ export default function MarkInvoicePaid() {
         <p>
           {t("invoices.markPaidConfirm", {
             number: invoice.invoiceNumber,
-            total: formatMoney(invoice.total, locale, currency),
+            total: formatMoney(invoice.balance, locale, currency),
             customer: invoice.customerName,
           })}
         </p>
