@@ -15,6 +15,7 @@ import { eq } from "drizzle-orm";
 import { setLogo } from "~/models/settings.server";
 import { signedInAccount } from "../../test/accounts";
 import { BACKUPS_KEPT, exportAccountJson, runBackups } from "./backup.server";
+import { recordPayment } from "~/models/payment.server";
 import { getDb } from "./db.server";
 
 let dir: string;
@@ -47,7 +48,8 @@ describe("exportAccountJson", () => {
     const customer = await createCustomer(db, user.id, { name: "Ana Ruiz" });
     const job = await createJob(db, user.id, { customerId: customer.id, totalAmount: 123_450 });
     const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: [{ description: "Breaker", quantity: 150, unitPrice: 1_999 }] });
-    await createInvoice(db, user.id, { fromEstimate: estimate });
+    const invoice = await createInvoice(db, user.id, { fromEstimate: estimate });
+    await recordPayment(user.id, invoice.id, { amount: 1_000, method: "check", reference: "881" });
     await createAppointment(db, user.id, { customerId: customer.id });
     await createNotification(db, user.id);
     await createCustomer(db, other.user.id, { name: "Someone Else" });
@@ -70,7 +72,11 @@ describe("exportAccountJson", () => {
     expect(data.invoices[0]).toMatchObject({ estimateId: estimate.id, total: "32.46" });
     expect(data.invoices[0].items).toHaveLength(1);
     expect(data.appointments).toHaveLength(1);
-    expect(data.notifications).toHaveLength(1);
+    expect(data.invoices[0]).toMatchObject({ amountPaid: "10.00" });
+    expect(data.payments).toEqual([expect.objectContaining({ invoiceId: invoice.id, amount: "10.00", method: "check", reference: "881" })]);
+    expect(data.payments[0]).not.toHaveProperty("userId");
+    // The payment told the contractor, as a card payment would.
+    expect(data.notifications).toHaveLength(2);
     expect(typeof data.customers[0].createdAt).toBe("string");
   });
 

@@ -18,6 +18,7 @@ import {
   invoices,
   jobs,
   notifications,
+  payments,
   users,
 } from "#db/schema";
 import { centsToString, formatDecimal, rateToPercent, rateToString } from "~/lib/money";
@@ -32,7 +33,7 @@ const PAGE_SIZE = 500;
 
 type Row = Record<string, unknown>;
 
-const MONEY = new Set(["subtotal", "taxAmount", "total", "totalAmount", "unitPrice"]);
+const MONEY = new Set(["subtotal", "taxAmount", "total", "totalAmount", "unitPrice", "amount", "amountPaid"]);
 
 /** A row as the export shows it: no account id, instants as ISO text, money as "1234.50", rates as "0.0825", quantities as "1.50". */
 function exported(row: Row): Row {
@@ -71,10 +72,11 @@ function afterKey(sortColumn: AnySQLiteColumn, idColumn: AnySQLiteColumn, sortVa
   return or(gt(sortColumn, sortValue), and(eq(sortColumn, sortValue), gt(idColumn, id)))!;
 }
 
-async function* tableRows(userId: string, table: "customers" | "jobs" | "appointments" | "notifications"): AsyncGenerator<Row[]> {
+async function* tableRows(userId: string, table: "customers" | "jobs" | "appointments" | "notifications" | "payments"): AsyncGenerator<Row[]> {
   const db = await getDb();
-  const source = { customers, jobs, appointments, notifications }[table];
-  const sortColumn = table === "appointments" ? appointments.scheduledDate : source.createdAt;
+  const source = { customers, jobs, appointments, notifications, payments }[table];
+  const sortKey = table === "appointments" ? "scheduledDate" : table === "payments" ? "receivedAt" : "createdAt";
+  const sortColumn = table === "appointments" ? appointments.scheduledDate : table === "payments" ? payments.receivedAt : source.createdAt;
   yield* pagesOf<Row & { id: string }>(async (after) =>
     (await db
       .select()
@@ -82,7 +84,7 @@ async function* tableRows(userId: string, table: "customers" | "jobs" | "appoint
       .where(
         and(
           eq(source.userId, userId),
-          after ? afterKey(sortColumn, source.id, after[table === "appointments" ? "scheduledDate" : "createdAt"], after.id) : undefined,
+          after ? afterKey(sortColumn, source.id, after[sortKey], after.id) : undefined,
         ),
       )
       .orderBy(asc(sortColumn), asc(source.id))
@@ -160,6 +162,7 @@ export async function* exportAccountJson(userId: string, now = clockNow()): Asyn
     ["invoices", documentRows(userId, "invoices")],
     ["appointments", tableRows(userId, "appointments")],
     ["notifications", tableRows(userId, "notifications")],
+    ["payments", tableRows(userId, "payments")],
   ];
   for (const [name, pages] of sections) {
     yield `,${JSON.stringify(name)}:[`;
