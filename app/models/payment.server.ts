@@ -5,7 +5,7 @@
 // (a Stripe Checkout Session) carries its id as externalId, unique in the database: the same
 // payment reported twice, by a retried webhook or to two servers, is recorded once.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { invoices, notifications, payments, PAYMENT_METHODS } from "#db/schema";
+import { invoices, notifications, payments, type PAYMENT_METHODS } from "#db/schema";
 import { now as clockNow, startOfDay, today } from "~/lib/clock";
 import type { PaymentValues } from "~/lib/payment-schema";
 import { balanceDue } from "~/lib/invoice-balance";
