@@ -26,6 +26,7 @@ const invoicesEn = {
   estimateBadge: "Est #{{number}}",
   estimateLink: "Estimate {{number}}",
   payments: {
+    action: "Payments of {{number}}",
     title: "Payments",
     record: "Record payment",
     amount: "Amount",

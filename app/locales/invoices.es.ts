@@ -29,6 +29,7 @@ const invoicesEs: Strings<typeof invoicesEn> = {
   estimateBadge: "Pres. #{{number}}",
   estimateLink: "Presupuesto {{number}}",
   payments: {
+    action: "Pagos de {{number}}",
     title: "Pagos",
     record: "Registrar pago",
     amount: "Importe",

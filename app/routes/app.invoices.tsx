@@ -13,6 +13,7 @@ import {
   invoiceStatusLabelKey,
   readInvoiceStatusFilter,
 } from "~/lib/invoice-status";
+import { paymentState } from "~/lib/invoice-balance";
 import { readListParams } from "~/lib/list-params";
 import { titleMeta } from "~/services/meta";
 import { formatMoney } from "~/lib/money";
@@ -48,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dueDate: invoice.dueDate,
     paidOn: invoice.paidDate ? dayKey(invoice.paidDate, settings.timeZone) : null,
     total: invoice.total,
+    amountPaid: invoice.amountPaid,
     itemCount: invoice.itemCount,
   }));
   return { items, total: list.total, page: list.page, pageSize: list.pageSize, params, accountTotal, currency: settings.currency };
@@ -147,6 +149,11 @@ export default function InvoicesPage() {
                         >
                           {t(invoiceStatusLabelKey(invoice.status))}
                         </span>
+                        {paymentState(invoice.total, invoice.amountPaid) === "partial" && invoice.status !== "cancelled" ? (
+                          <span data-testid="invoice-partial" className="mt-1 block whitespace-nowrap text-xs font-medium text-amber-700 dark:text-amber-400">
+                            {t("invoices.payments.partiallyPaid")}
+                          </span>
+                        ) : null}
                       </td>
                       <td className={`${tdClass} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
                         <dl className="grid grid-cols-[auto_auto] gap-x-2 text-xs">
@@ -172,6 +179,11 @@ export default function InvoicesPage() {
                       </td>
                       <td className={`${tdClass} whitespace-nowrap text-right font-medium`} data-testid="invoice-total">
                         {formatMoney(invoice.total, locale, currency)}
+                        {invoice.amountPaid > 0 && invoice.amountPaid < invoice.total ? (
+                          <span data-testid="invoice-balance" className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                            {t("invoices.payments.balance")} {formatMoney(invoice.total - invoice.amountPaid, locale, currency)}
+                          </span>
+                        ) : null}
                       </td>
                       <td className={`${tdClass} whitespace-nowrap text-right text-slate-600 dark:text-slate-400`}>
                         {t("invoices.itemCount", { count: invoice.itemCount })}
@@ -195,6 +207,14 @@ export default function InvoicesPage() {
                           >
                             {t("invoices.pdf")}
                           </a>
+                          <Link
+                            to={`${invoice.id}/payments${search}`}
+                            preventScrollReset
+                            className={`${action} text-brand-600 dark:text-brand-500`}
+                            aria-label={t("invoices.payments.action", { number: invoice.invoiceNumber })}
+                          >
+                            {t("invoices.payments.title")}
+                          </Link>
                           {canMarkPaid(invoice.status) ? (
                             <Link
                               to={`${invoice.id}/paid${search}`}

@@ -1,0 +1,91 @@
+import { expect, test, type Page } from "@playwright/test";
+import { registerViaApi, toast, visible } from "./utils";
+
+// The payments ledger as a contractor uses it, with JavaScript on and off: a deposit by
+// check, a refused overpayment, the rest of the balance, deleting a payment; and in Spanish.
+
+/** An invoice of $1,082.50 (one $1,000.00 line, 8.25% tax) from an approved estimate. */
+async function setUp(page: Page) {
+  await registerViaApi(page.request);
+  const tag = Math.random().toString(36).slice(2, 7);
+  const customer = await page.request.post("/api/customers", { data: { name: `Rosa ${tag} Díaz` } });
+  expect(customer.status(), await customer.text()).toBe(201);
+  const { id: customerId } = (await customer.json()) as { id: string };
+  const estimate = await page.request.post("/api/estimates", {
+    data: { customerId, title: `Water heater ${tag}`, status: "approved", items: [{ description: "50-gallon water heater, installed", quantity: "1", unitPrice: "1000.00" }] },
+  });
+  expect(estimate.status(), await estimate.text()).toBe(201);
+  const { id: estimateId } = (await estimate.json()) as { id: string };
+  const invoice = await page.request.post(`/api/invoices/from-estimate/${estimateId}`);
+  expect(invoice.status(), await invoice.text()).toBe(201);
+  return (await invoice.json()) as { id: string; invoiceNumber: string; total: string };
+}
+
+const row = (page: Page, number: string) => page.getByTestId("invoices-table").getByRole("row").filter({ hasText: number });
+
+test("record a deposit, refuse more than the balance, pay the rest, delete a payment", async ({ page }) => {
+  const invoice = await setUp(page);
+  expect(invoice.total).toBe("1082.50");
+  await page.goto("/app/invoices");
+  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/invoices/${invoice.id}/payments`));
+  await expect(page.getByTestId("balance-due")).toHaveText("$1,082.50");
+  await expect(page.getByText("No payments recorded yet.")).toBeVisible();
+
+  await page.getByLabel("Amount").fill("500");
+  await page.getByLabel("Method").selectOption({ label: "check" });
+  await page.getByLabel("Reference").fill("1042");
+  await page.getByRole("button", { name: "Record payment" }).click();
+  await expect(toast(page)).toContainText("Payment recorded");
+  await expect(page).toHaveURL(/\/app\/invoices$/);
+  await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-partial")).toHaveText("Partially paid");
+  await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-balance")).toHaveText("Balance due $582.50");
+
+  // More than is left: refused, nothing recorded.
+  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` }).click();
+  await expect(page.getByTestId("balance-due")).toHaveText("$582.50");
+  await page.getByLabel("Amount").fill("600");
+  await page.getByRole("button", { name: "Record payment" }).click();
+  await expect(page.getByText("The payment is more than the balance due")).toBeVisible();
+  await expect(page.getByTestId("balance-due")).toHaveText("$582.50");
+
+  // The rest: the amount offered is the balance.
+  await page.getByLabel("Amount").fill("582.50");
+  await page.getByLabel("Method").selectOption({ label: "cash" });
+  await page.getByRole("button", { name: "Record payment" }).click();
+  await expect(toast(page)).toContainText("Payment recorded");
+  await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-status")).toHaveText("Paid");
+  await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-balance")).toHaveCount(0);
+
+  // Deleting the cash payment opens the balance again.
+  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` }).click();
+  const payments = page.getByRole("list", { name: "Payments" });
+  await expect(payments.getByRole("listitem")).toHaveCount(2);
+  const cash = payments.getByRole("listitem").filter({ hasText: "cash" });
+  await cash.getByText("Delete", { exact: true }).first().click();
+  await cash.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toContainText("Payment deleted");
+  await expect(page.getByTestId("balance-due")).toHaveText("$582.50");
+  await expect(payments.getByRole("listitem")).toHaveCount(1);
+
+  const api = (await (await page.request.get(`/api/invoices/${invoice.id}`)).json()) as { status: string; amountPaid: string; balance: string };
+  expect(api).toMatchObject({ status: "pending", amountPaid: "500.00", balance: "582.50" });
+});
+
+test("in Spanish: the dialog and the list speak Spanish", async ({ page }) => {
+  const invoice = await setUp(page);
+  await page.goto("/app/invoices");
+  await visible(page.getByRole("button", { name: "ES", exact: true })).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Pagos de ${invoice.invoiceNumber}` }).click();
+  await expect(page.getByText("Saldo pendiente")).toBeVisible();
+  await page.getByLabel("Importe").fill("82,50");
+  await page.getByRole("button", { name: "Registrar pago" }).click();
+  await expect(page.getByText("El importe debe ser un número como 125.50")).toBeVisible();
+  await page.getByLabel("Importe").fill("82.50");
+  await page.getByLabel("Forma de pago").selectOption({ label: "transferencia bancaria" });
+  await page.getByRole("button", { name: "Registrar pago" }).click();
+  await expect(toast(page)).toContainText("Pago registrado");
+  await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-partial")).toHaveText("Pagada en parte");
+  await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-balance")).toHaveText("Saldo pendiente $1,000.00");
+});
