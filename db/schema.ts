@@ -90,6 +90,8 @@ export const accountSettings = sqliteTable("account_settings", {
       "This estimate is valid for 30 days from the date shown. Prices may change after that date.",
     ),
   timeZone: text("time_zone"),
+  // Days after sending before an unanswered estimate gets its one follow-up e-mail (0: never).
+  estimateFollowUpDays: integer("estimate_follow_up_days").notNull().default(3),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
@@ -175,6 +177,9 @@ export const estimates = sqliteTable(
     customerResponse: text("customer_response"),
     // When the customer approved or declined on the shared page (approvedAt is set too for an approval).
     respondedAt: integer("responded_at", { mode: "timestamp_ms" }),
+    // The first time it was e-mailed to the customer, and to whom (the follow-ups start from it).
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    sentTo: text("sent_to"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -184,6 +189,8 @@ export const estimates = sqliteTable(
     index("estimates_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
     index("estimates_customer_idx").on(t.customerId, t.userId),
     index("estimates_job_idx").on(t.jobId, t.userId),
+    // The follow-up work: pending estimates that were sent, by when.
+    index("estimates_status_sent_idx").on(t.status, t.sentAt),
   ],
 );
 
@@ -380,3 +387,23 @@ export const salesRequests = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 export type AccountSettings = typeof accountSettings.$inferSelect;
+
+// Work that runs on its own (reminders, recurring invoices): one row per piece of work, by a
+// key that names it for good ("reminder:<invoice id>:<step>"). A runner claims a piece by
+// writing its row (or taking over a claim whose lease ran out: its runner crashed), does it,
+// and marks it done; the primary key makes two runners on one database claim it once
+// (docs/decisions/014-work-runs-once.md).
+export const workClaims = sqliteTable(
+  "work_claims",
+  {
+    key: text("key").primaryKey(),
+    kind: text("kind").notNull(),
+    claimedBy: text("claimed_by").notNull(),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }).notNull(),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }).notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    doneAt: integer("done_at", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+  },
+  (t) => [index("work_claims_kind_done_idx").on(t.kind, t.doneAt)],
+);

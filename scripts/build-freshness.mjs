@@ -13,14 +13,14 @@ function newestMtime(dir) {
 }
 
 /**
- * True when `<buildDir>/server.js` is missing or older than the newest file of app/, server/,
+ * True when `<buildDir>/server.js` (or jobs.js) is missing or older than the newest file of app/, server/,
  * db/ and public/, or than package.json.
  * @param {string} root the project folder
  * @param {string} buildDir the build folder, relative to root
  */
 export function buildIsStale(root, buildDir) {
   const built = path.join(root, buildDir, "server.js");
-  if (!existsSync(built)) return true;
+  if (!existsSync(built) || !existsSync(path.join(root, buildDir, "jobs.js"))) return true;
   const sources = ["app", "server", "db", "public"].map((d) => path.join(root, d)).filter(existsSync);
   const sourceTime = Math.max(...sources.map(newestMtime), statSync(path.join(root, "package.json")).mtimeMs);
   return statSync(built).mtimeMs < sourceTime;

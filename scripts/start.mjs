@@ -1,11 +1,13 @@
 // `npm start`: build when the build is missing or older than the sources, then serve
 // the production build (the server applies migrations to the database at start).
+// `npm start -- --jobs --once [--now ISO]` (what `npm run jobs` runs) runs due work once instead.
 import { spawnSync, spawn } from "node:child_process";
 import path from "node:path";
 import { buildIsStale } from "./build-freshness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const built = path.join(root, "build/server.js");
+const jobs = process.argv[2] === "--jobs";
+const built = path.join(root, jobs ? "build/jobs.js" : "build/server.js");
 
 const stale = buildIsStale(root, "build");
 
@@ -15,7 +17,7 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, ["--enable-source-maps", built], {
+const child = spawn(process.execPath, ["--enable-source-maps", built, ...process.argv.slice(jobs ? 3 : 2)], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },

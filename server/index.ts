@@ -1,6 +1,8 @@
 import type { Server, ServerResponse } from "node:http";
 import path from "node:path";
 import { startBackupSchedule } from "~/services/backup.server";
+import { startWorkRunner } from "~/services/work.server";
+import { WORK_KINDS } from "~/services/work-kinds.server";
 import { getConnection } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { createApp } from "./app";
@@ -30,7 +32,14 @@ async function main() {
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   // Daily backups for accounts with auto backup on (checked hourly; the timer never keeps the process alive).
-  const stopBackups = startBackupSchedule();
+  const stopBackupSchedule = startBackupSchedule();
+  // Work that runs on its own (estimate follow-ups), each minute; claimed in the database, so
+  // several machines, or `npm run jobs` beside this server, never do a piece twice.
+  const stopWork = startWorkRunner(WORK_KINDS);
+  const stopBackups = () => {
+    stopBackupSchedule();
+    stopWork();
+  };
   const localFile = config.DATABASE_URL.startsWith("file:") && !config.DATABASE_SYNC_URL;
   const shutdown = gracefulShutdown(server, { stopBackups, localFile });
   process.on("SIGTERM", () => shutdown("SIGTERM"));

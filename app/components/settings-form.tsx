@@ -4,7 +4,7 @@ import { TimeZoneSelect } from "~/components/time-zone-select";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CURRENCIES, MAX_VALID_DAYS, MIN_VALID_DAYS, SETTINGS_LANGUAGES, SETTINGS_LIMITS, settingsSchema } from "~/lib/settings-schema";
+import { CURRENCIES, MAX_FOLLOW_UP_DAYS, MAX_VALID_DAYS, MIN_VALID_DAYS, SETTINGS_LANGUAGES, SETTINGS_LIMITS, settingsSchema } from "~/lib/settings-schema";
 import { Button } from "./ui/button";
 import { Field, SelectField, TextareaField } from "./ui/forms";
 
@@ -22,6 +22,7 @@ export type SettingsFormValues = {
   defaultTaxRate: string;
   currency: string;
   estimateValidDays: string;
+  estimateFollowUpDays: string;
   invoiceTerms: string;
   estimateTerms: string;
   notifications: boolean;
@@ -175,6 +176,19 @@ export function SettingsForm({
               step: "1",
               min: String(MIN_VALID_DAYS),
               max: String(MAX_VALID_DAYS),
+              inputMode: "numeric",
+              required: true,
+            }}
+          />
+          <Field
+            label={t("settings.business.followUpDays")}
+            hint={t("settings.business.followUpDaysHint")}
+            errors={fields.estimateFollowUpDays.errors}
+            inputProps={{
+              ...getInputProps(fields.estimateFollowUpDays, { type: "number" }),
+              step: "1",
+              min: "0",
+              max: String(MAX_FOLLOW_UP_DAYS),
               inputMode: "numeric",
               required: true,
             }}

@@ -14,6 +14,7 @@ const valid: Record<string, string> = {
   defaultTaxRate: "8.25",
   currency: "USD",
   estimateValidDays: "30",
+  estimateFollowUpDays: "3",
   invoiceTerms: "Net 30.",
   estimateTerms: "Valid 30 days.",
   notifications: "on",
@@ -53,6 +54,7 @@ describe("settingsSchema", () => {
       defaultTaxRate: 825,
       currency: "USD",
       estimateValidDays: 30,
+      estimateFollowUpDays: 3,
       invoiceTerms: "Net 30.",
       estimateTerms: "Valid 30 days.",
       notifications: true,
@@ -93,6 +95,10 @@ describe("settingsSchema", () => {
     expect(errorsOf({ estimateValidDays: "-5" }).estimateValidDays).toEqual(["settings.errors.validDaysRange"]);
     expect(errorsOf({ estimateValidDays: "7.5" }).estimateValidDays).toEqual(["settings.errors.validDaysWhole"]);
     expect(errorsOf({ estimateValidDays: "ten" }).estimateValidDays).toEqual(["settings.errors.validDaysWhole"]);
+    expect(errorsOf({ estimateFollowUpDays: "61" }).estimateFollowUpDays).toEqual(["settings.errors.followUpDaysRange"]);
+    expect(errorsOf({ estimateFollowUpDays: "-1" }).estimateFollowUpDays).toEqual(["settings.errors.followUpDaysRange"]);
+    expect(errorsOf({ estimateFollowUpDays: "" }).estimateFollowUpDays).toEqual(["settings.errors.followUpDaysRequired"]);
+    expect(parse({ estimateFollowUpDays: "0" }).status).toBe("success");
     expect(errorsOf({ estimateValidDays: undefined }).estimateValidDays).toEqual(["settings.errors.validDaysRequired"]);
   });
 

@@ -61,22 +61,29 @@ const taxRate = z
     return rate;
   });
 
-const validDays = z
-  .string({ required_error: "settings.errors.validDaysRequired", invalid_type_error: "settings.errors.validDaysWhole" })
-  .trim()
-  .min(1, "settings.errors.validDaysRequired")
-  .transform((value, ctx) => {
-    if (!/^[+-]?\d+$/.test(value)) {
-      ctx.addIssue({ code: "custom", message: "settings.errors.validDaysWhole" });
-      return z.NEVER;
-    }
-    const days = Number(value);
-    if (days < MIN_VALID_DAYS || days > MAX_VALID_DAYS) {
-      ctx.addIssue({ code: "custom", message: "settings.errors.validDaysRange" });
-      return z.NEVER;
-    }
-    return days;
-  });
+/** A whole number of days between min and max; the messages name the field. */
+const dayCount = (min: number, max: number, messages: { required: string; range: string }) =>
+  z
+    .string({ required_error: messages.required, invalid_type_error: "settings.errors.validDaysWhole" })
+    .trim()
+    .min(1, messages.required)
+    .transform((value, ctx) => {
+      if (!/^[+-]?\d+$/.test(value)) {
+        ctx.addIssue({ code: "custom", message: "settings.errors.validDaysWhole" });
+        return z.NEVER;
+      }
+      const days = Number(value);
+      if (days < min || days > max) {
+        ctx.addIssue({ code: "custom", message: messages.range });
+        return z.NEVER;
+      }
+      return days;
+    });
+
+const validDays = dayCount(MIN_VALID_DAYS, MAX_VALID_DAYS, { required: "settings.errors.validDaysRequired", range: "settings.errors.validDaysRange" });
+/** Days after sending before the one follow-up of an unanswered estimate; 0 sends none. */
+export const MAX_FOLLOW_UP_DAYS = 60;
+const followUpDays = dayCount(0, MAX_FOLLOW_UP_DAYS, { required: "settings.errors.followUpDaysRequired", range: "settings.errors.followUpDaysRange" });
 
 /** A switch (a checkbox): checked sends "on", unchecked sends nothing. */
 const toggle = z.unknown().transform((value) => value === true || value === "on" || value === "true");
@@ -105,6 +112,7 @@ export const settingsSchema = z.object({
   defaultTaxRate: taxRate,
   currency: z.enum(CURRENCIES, { errorMap: () => ({ message: "settings.errors.currencyInvalid" }) }),
   estimateValidDays: validDays,
+  estimateFollowUpDays: followUpDays,
   invoiceTerms: text(SETTINGS_LIMITS.terms, "multi"),
   estimateTerms: text(SETTINGS_LIMITS.terms, "multi"),
   notifications: toggle,

@@ -54,6 +54,8 @@ const settingsEn = {
     currency: "Currency",
     validDays: "Estimate Valid Days",
     validDaysHint: "How many days a new estimate stays valid (1 to 365).",
+    followUpDays: "Follow-up after (days)",
+    followUpDaysHint: "An estimate e-mailed and not answered gets one follow-up after this many days, and a reminder two days before it expires (0: never).",
   },
   currencies: {
     USD: "US Dollar (USD)",
@@ -103,6 +105,8 @@ const settingsEn = {
     validDaysRequired: "Estimate valid days is required",
     validDaysWhole: "Enter a whole number of days",
     validDaysRange: "Estimate valid days must be between 1 and 365",
+    followUpDaysRequired: "Follow-up days are required",
+    followUpDaysRange: "Follow-up days must be between 0 and 60",
     timeZoneInvalid: "Choose a time zone from the list",
   },
 } as const;

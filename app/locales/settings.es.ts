@@ -58,6 +58,8 @@ const settingsEs: Strings<typeof settingsEn> = {
     currency: "Moneda",
     validDays: "Días de validez del presupuesto",
     validDaysHint: "Cuántos días es válido un presupuesto nuevo (de 1 a 365).",
+    followUpDays: "Seguimiento a los (días)",
+    followUpDaysHint: "Un presupuesto enviado por correo y sin respuesta recibe un seguimiento pasados estos días, y un aviso dos días antes de vencer (0: nunca).",
   },
   currencies: {
     USD: "Dólar estadounidense (USD)",
@@ -107,6 +109,8 @@ const settingsEs: Strings<typeof settingsEn> = {
     validDaysRequired: "Los días de validez son obligatorios",
     validDaysWhole: "Escriba un número entero de días",
     validDaysRange: "Los días de validez deben estar entre 1 y 365",
+    followUpDaysRequired: "Los días de seguimiento son obligatorios",
+    followUpDaysRange: "Los días de seguimiento deben estar entre 0 y 60",
     timeZoneInvalid: "Elija una zona horaria de la lista",
   },
 };

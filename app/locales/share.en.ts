@@ -57,6 +57,10 @@ const shareEn = {
     attached: "The estimate is attached as a PDF.",
     questions: "Questions? Reply to this email or call us at {{phone}}.",
     questionsNoPhone: "Questions? Reply to this email.",
+    followUpSubject: "Following up: estimate {{number}} from {{company}}",
+    followUpIntro: "We sent you our estimate {{number}} for {{title}} a few days ago and wanted to make sure it reached you.",
+    expirySubject: "Estimate {{number}} from {{company}} expires on {{date}}",
+    expiryIntro: "A reminder that our estimate {{number}} for {{title}} is valid until {{date}}. After that date prices may change.",
     closing: "Best regards,",
   },
 } as const;

@@ -55,6 +55,10 @@ const shareEs = {
     attached: "El presupuesto va adjunto en PDF.",
     questions: "¿Preguntas? Responda a este correo o llámenos al {{phone}}.",
     questionsNoPhone: "¿Preguntas? Responda a este correo.",
+    followUpSubject: "Seguimiento: presupuesto {{number}} de {{company}}",
+    followUpIntro: "Hace unos días le enviamos nuestro presupuesto {{number}} para {{title}} y queríamos asegurarnos de que le llegó.",
+    expirySubject: "El presupuesto {{number}} de {{company}} vence el {{date}}",
+    expiryIntro: "Le recordamos que nuestro presupuesto {{number}} para {{title}} es válido hasta el {{date}}. Después de esa fecha los precios pueden cambiar.",
     closing: "Saludos cordiales,",
   },
 };

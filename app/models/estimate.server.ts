@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { customers, estimateItems, estimates, invoices, jobs } from "#db/schema";
+import { accountSettings, customers, estimateItems, estimates, invoices, jobs } from "#db/schema";
 import {
   estimateTotals,
   type EstimateChecks,
@@ -342,4 +342,73 @@ export function toApiEstimate(estimate: ApiEstimateSource) {
       email: customer.email,
     },
   };
+}
+
+/** Records that the estimate was e-mailed to the customer: the first time, and the address last sent to. */
+export async function markEstimateSent(userId: string, id: string, recipient: string, at = clockNow()): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(estimates)
+    .set({ sentAt: sql`coalesce(${estimates.sentAt}, ${at.getTime()})`, sentTo: recipient })
+    .where(and(eq(estimates.userId, userId), eq(estimates.id, id)));
+}
+
+export interface EstimateReminderDue {
+  userId: string;
+  estimateId: string;
+  validUntil: string | null;
+  timeZone: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Pending estimates, e-mailed and not answered, of accounts with follow-ups on, whose
+ * follow-up is due at `now` (sent at least the account's follow-up days before); at most
+ * `limit`, oldest first. Every account's: the work runner's query.
+ */
+export async function estimatesDueForFollowUp(now: Date, limit = 200): Promise<EstimateReminderDue[]> {
+  const db = await getDb();
+  return db
+    .select({ userId: estimates.userId, estimateId: estimates.id, validUntil: estimates.validUntil, timeZone: accountSettings.timeZone })
+    .from(estimates)
+    .innerJoin(accountSettings, eq(accountSettings.userId, estimates.userId))
+    .where(
+      and(
+        eq(estimates.status, "pending"),
+        sql`${estimates.sentAt} is not null`,
+        sql`${estimates.respondedAt} is null`,
+        sql`${accountSettings.estimateFollowUpDays} > 0`,
+        sql`${estimates.sentAt} + ${accountSettings.estimateFollowUpDays} * ${DAY_MS} <= ${now.getTime()}`,
+      ),
+    )
+    .orderBy(asc(estimates.sentAt))
+    .limit(limit);
+}
+
+/**
+ * Pending estimates, e-mailed and not answered, with a valid-until day at most two days
+ * ahead (and not yet passed: the caller checks each account's calendar day), of accounts
+ * with follow-ups on.
+ */
+export async function estimatesNearExpiry(now: Date, limit = 200): Promise<EstimateReminderDue[]> {
+  const db = await getDb();
+  // Any zone's today is within a day of UTC's: the exact check is the caller's.
+  const latest = new Date(now.getTime() + 3 * DAY_MS).toISOString().slice(0, 10);
+  const earliest = new Date(now.getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
+  return db
+    .select({ userId: estimates.userId, estimateId: estimates.id, validUntil: estimates.validUntil, timeZone: accountSettings.timeZone })
+    .from(estimates)
+    .innerJoin(accountSettings, eq(accountSettings.userId, estimates.userId))
+    .where(
+      and(
+        eq(estimates.status, "pending"),
+        sql`${estimates.sentAt} is not null`,
+        sql`${estimates.respondedAt} is null`,
+        sql`${accountSettings.estimateFollowUpDays} > 0`,
+        sql`${estimates.validUntil} between ${earliest} and ${latest}`,
+      ),
+    )
+    .orderBy(asc(estimates.validUntil))
+    .limit(limit);
 }

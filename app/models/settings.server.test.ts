@@ -29,6 +29,7 @@ const input: SettingsInput = {
   defaultTaxRate: 625,
   currency: "MXN",
   estimateValidDays: 45,
+  estimateFollowUpDays: 5,
   invoiceTerms: "Net 15.",
   estimateTerms: "Valid 45 days.",
   notifications: false,

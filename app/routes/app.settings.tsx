@@ -46,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       defaultTaxRate: rateToPercent(settings.defaultTaxRate),
       currency: settings.currency,
       estimateValidDays: String(settings.estimateValidDays),
+      estimateFollowUpDays: String(settings.estimateFollowUpDays),
       invoiceTerms: settings.invoiceTerms,
       estimateTerms: settings.estimateTerms,
       notifications: settings.notifications,

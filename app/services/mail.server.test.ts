@@ -142,6 +142,13 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     expect(pdf).toContain(estimate.estimateNumber);
     expect(pdf).toContain("ESTIMATE");
     expect(pdf).toContain("$2,342.26");
+
+    // The estimate remembers it was sent, and to whom (the follow-up starts from it).
+    const { db } = await account();
+    expect(await db.select({ sentAt: estimates.sentAt, sentTo: estimates.sentTo }).from(estimates).where(eq(estimates.id, estimate.id)).get()).toMatchObject({
+      sentAt: expect.any(Date),
+      sentTo: "ana@example.com",
+    });
   });
 
   it("writes in the document language: a Spanish account sends a Spanish e-mail and PDF", async () => {

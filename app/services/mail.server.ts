@@ -7,6 +7,7 @@ import nodemailer from "nodemailer";
 import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
 import { loadEstimateDocument } from "~/models/invoice.server";
+import { markEstimateSent } from "~/models/estimate.server";
 import { getOrCreateShareLink, shareUrl } from "~/models/share.server";
 import { env } from "./env.server";
 import { translate, type Language } from "./i18n";
@@ -148,7 +149,11 @@ interface EstimateMailContent {
   validUntil: string | null;
   validDays: number;
   link: string;
+  /** A reminder sent by the work runner: the follow-up of an unanswered estimate, or its coming expiry. */
+  reminder?: EstimateReminder;
 }
+
+export type EstimateReminder = "followUp" | "expiry";
 
 /** Subject, text and HTML of the estimate e-mail, in the document language. */
 export function estimateMail(content: EstimateMailContent) {
@@ -159,10 +164,11 @@ export function estimateMail(content: EstimateMailContent) {
     ? t("validUntil", { date: formatDocumentDate(content.validUntil, lang) })
     : t("validForDays", { days: String(content.validDays), date: formatDocumentDate(content.issuedOn, lang) });
   const greeting = t("greeting", { name: content.customerName });
-  const intro = t("intro", { number: content.number, title: content.title });
+  const expires = content.validUntil ? formatDocumentDate(content.validUntil, lang) : "";
+  const intro = t(content.reminder ? `${content.reminder}Intro` : "intro", { number: content.number, title: content.title, date: expires });
   const questions = content.company.phone ? t("questions", { phone: content.company.phone }) : t("questionsNoPhone");
   const signature = [content.company.name, content.company.phone, content.company.email].filter(Boolean);
-  const subject = t("subject", { number: content.number, company: content.company.name });
+  const subject = t(content.reminder ? `${content.reminder}Subject` : "subject", { number: content.number, company: content.company.name, date: expires });
   const text = [greeting, "", intro, "", total, validity, "", t("cta"), content.link, "", t("attached"), questions, "", t("closing"), ...signature, ""].join("\n");
   const p = (inner: string, style = "") => `<p style="margin:0 0 12px;${style}">${inner}</p>`;
   const html = [
@@ -195,7 +201,11 @@ export type SendEstimateResult =
  * validity and the link to approve it online, and the PDF attached. Nothing about the
  * estimate changes, whether the message goes out or not.
  */
-export async function sendEstimateEmail(userId: string, estimateId: string, options: { origin: string }): Promise<SendEstimateResult> {
+export async function sendEstimateEmail(
+  userId: string,
+  estimateId: string,
+  options: { origin: string; reminder?: EstimateReminder },
+): Promise<SendEstimateResult> {
   const loaded = await loadEstimateDocument(userId, estimateId);
   if (!loaded) return { status: "not-found" };
   const { document, settings } = loaded;
@@ -218,6 +228,7 @@ export async function sendEstimateEmail(userId: string, estimateId: string, opti
     validUntil: document.validUntil,
     validDays: document.validDays,
     link: shareUrl(options.origin, shared.link.token),
+    reminder: options.reminder,
   });
   try {
     const pdf = await renderDocumentPdf(document, language, pdfLogo(settings));
@@ -229,6 +240,7 @@ export async function sendEstimateEmail(userId: string, estimateId: string, opti
       language,
       attachments: [{ filename: `${document.number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`, content: pdf, contentType: "application/pdf" }],
     });
+    await markEstimateSent(userId, estimateId, recipient);
     return { status: "sent", sender: formatMailbox(from), recipient, delivery };
   } catch (error) {
     if (error instanceof MailError) return { status: "failed", error };

@@ -48,6 +48,7 @@ const form = {
   defaultTaxRate: "7.5",
   currency: "CAD",
   estimateValidDays: "14",
+  estimateFollowUpDays: "4",
   invoiceTerms: "Net 15",
   estimateTerms: "Valid 14 days",
   darkMode: "on",

@@ -1,0 +1,86 @@
+// `npm run jobs -- --once --now <instant>` as two processes at once on one database file:
+// each estimate follow-up and expiry reminder is e-mailed once (real SMTP on loopback), and
+// running it again sends nothing more.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCustomer, createEstimate } from "#db/factories";
+import { accountSettings, estimates } from "#db/schema";
+import { getSettings } from "~/models/settings.server";
+import { getDb } from "~/services/db.server";
+import { signedInAccount } from "./accounts";
+import { decodeWords, parseMime } from "./mime";
+import { startSmtpServer } from "./smtp-server";
+
+const root = path.resolve(import.meta.dirname, "..");
+const T = new Date("2026-11-25T15:00:00Z");
+const DAY = 86_400_000;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
+/** Runs the one-pass command as its own process against this test's database file. */
+function jobsCommand(now: Date): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/jobs.ts", "--once", "--now", now.toISOString()], {
+      cwd: root,
+      env: { ...process.env, SMTP_URL: smtp.url, APP_URL: "https://tradedesk.example", MAIL_FROM: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, out }));
+  });
+}
+
+describe("npm run jobs -- --once", () => {
+  it("two at once send each due follow-up once; a second pass sends nothing", async () => {
+    const { user } = await signedInAccount("Casey Contractor");
+    const db = await getDb();
+    await getSettings(user.id);
+    await db.update(accountSettings).set({ companyName: "Bluebonnet Electric", email: "office@bluebonnet.test" }).where(eq(accountSettings.userId, user.id));
+    const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
+    // Sent four days ago, valid for long: its follow-up is due (after 3 days).
+    const unanswered = await createEstimate(db, user.id, { customerId: customer.id, title: "Kitchen rewire", validUntil: "2099-03-15" });
+    // Sent yesterday, valid until the day after tomorrow: no follow-up yet, but its expiry reminder.
+    const expiring = await createEstimate(db, user.id, { customerId: customer.id, title: "Attic fan", validUntil: "2026-11-27" });
+    // Answered, and never sent: nothing.
+    const approved = await createEstimate(db, user.id, { customerId: customer.id, title: "Porch light", status: "approved", validUntil: "2026-11-26" });
+    await createEstimate(db, user.id, { customerId: customer.id, title: "Never sent", validUntil: "2026-11-26" });
+    await db.update(estimates).set({ sentAt: new Date(T.getTime() - 4 * DAY), sentTo: "ana@example.com" }).where(eq(estimates.id, unanswered.id));
+    await db.update(estimates).set({ sentAt: new Date(T.getTime() - DAY), sentTo: "ana@example.com" }).where(eq(estimates.id, expiring.id));
+    await db.update(estimates).set({ sentAt: new Date(T.getTime() - 5 * DAY), sentTo: "ana@example.com" }).where(eq(estimates.id, approved.id));
+
+    const [a, b] = await Promise.all([jobsCommand(T), jobsCommand(T)]);
+    expect(a.code, a.out).toBe(0);
+    expect(b.code, b.out).toBe(0);
+    const subjects = smtp.received.map((mail) => decodeWords(parseMime(mail.raw).headers.get("subject") ?? "")).sort();
+    expect(subjects).toEqual([
+      `Estimate ${expiring.estimateNumber} from Bluebonnet Electric expires on Nov 27, 2026`,
+      `Following up: estimate ${unanswered.estimateNumber} from Bluebonnet Electric`,
+    ]);
+    expect(smtp.received.every((mail) => mail.to.join() === "ana@example.com")).toBe(true);
+
+    const again = await jobsCommand(new Date(T.getTime() + 60_000));
+    expect(again.code, again.out).toBe(0);
+    expect(JSON.parse(again.out.trim().split("\n").at(-1)!)).toMatchObject({ done: [], failed: [] });
+    expect(smtp.received).toHaveLength(2);
+  }, 120_000);
+
+  it("refuses a --now that is not an instant, and runs nothing without --once", async () => {
+    const bad = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/jobs.ts", "--once", "--now", "tomorrow"], { cwd: root, env: process.env });
+      let out = "";
+      child.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      child.on("exit", (code) => resolve({ code, out }));
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.out).toContain("--now must be an ISO instant");
+  }, 60_000);
+});
