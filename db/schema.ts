@@ -90,6 +90,8 @@ export const accountSettings = sqliteTable("account_settings", {
       "This estimate is valid for 30 days from the date shown. Prices may change after that date.",
     ),
   timeZone: text("time_zone"),
+  // How the customer can pay besides a card (checks payable to…, Zelle, bank transfer): shown on the invoice page.
+  paymentInstructions: text("payment_instructions").notNull().default(""),
   // Days after sending before an unanswered estimate gets its one follow-up e-mail (0: never).
   estimateFollowUpDays: integer("estimate_follow_up_days").notNull().default(3),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
@@ -365,6 +367,27 @@ export const estimateShareTokens = sqliteTable(
   (t) => [
     uniqueIndex("estimate_share_tokens_token_idx").on(t.token),
     uniqueIndex("estimate_share_tokens_estimate_idx").on(t.estimateId),
+  ],
+);
+
+// The customer's link to an invoice (/i/{token}), as estimate_share_tokens for estimates.
+export const invoiceShareTokens = sqliteTable(
+  "invoice_share_tokens",
+  {
+    id: id(),
+    userId: account(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    createdAt: createdAt(),
+    viewCount: integer("view_count").notNull().default(0),
+    firstViewedAt: integer("first_viewed_at", { mode: "timestamp_ms" }),
+    lastViewedAt: integer("last_viewed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("invoice_share_tokens_token_idx").on(t.token),
+    uniqueIndex("invoice_share_tokens_invoice_idx").on(t.invoiceId),
   ],
 );
 

@@ -89,3 +89,43 @@ test("in Spanish: the dialog and the list speak Spanish", async ({ page }) => {
   await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-partial")).toHaveText("Pagada en parte");
   await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-balance")).toHaveText("Saldo pendiente $1,000.00");
 });
+
+test("the customer's invoice page: share the link, the customer sees the balance go down to paid", async ({ page, browser }, testInfo) => {
+  const invoice = await setUp(page);
+  await page.goto("/app/invoices");
+  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Share a link to ${invoice.invoiceNumber}` }).click();
+  await expect(page.getByText("There is no share link for this invoice.")).toBeVisible();
+  await page.getByRole("button", { name: "Create share link" }).click();
+  const url = await page.getByTestId("share-url").inputValue();
+  expect(url).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
+
+  // The customer opens it in a browser of their own, signed in to nothing.
+  const customer = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js" });
+  const customerPage = await customer.newPage();
+  await customerPage.goto(url);
+  await expect(customerPage.getByTestId("share-balance")).toHaveText("$1,082.50");
+  await expect(customerPage.getByTestId("share-state")).toHaveText("Awaiting payment");
+  await expect(customerPage.getByRole("button", { name: /Pay .* now by card/ })).toHaveCount(0);
+  await expect(customerPage.getByRole("link", { name: "Download PDF" })).toHaveAttribute("href", /\/i\/.+\/pdf$/);
+
+  // The contractor records a deposit: the customer sees what is left.
+  await page.goto(`/app/invoices/${invoice.id}/payments`);
+  await page.getByLabel("Amount").fill("300");
+  await page.getByRole("button", { name: "Record payment" }).click();
+  await expect(toast(page)).toContainText("Payment recorded");
+  await customerPage.reload();
+  await expect(customerPage.getByTestId("share-balance")).toHaveText("$782.50");
+  await expect(customerPage.getByTestId("share-paid")).toHaveText("$300.00");
+  await expect(customerPage.getByRole("heading", { name: "Payments received" })).toBeVisible();
+
+  // And the rest: paid everywhere.
+  await page.goto(`/app/invoices/${invoice.id}/payments`);
+  await page.getByRole("button", { name: "Record payment" }).click();
+  await expect(toast(page)).toContainText("Payment recorded");
+  await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-status")).toHaveText("Paid");
+  await customerPage.reload();
+  await expect(customerPage.getByTestId("share-balance")).toHaveText("$0.00");
+  await expect(customerPage.getByTestId("share-message")).toHaveText("Paid in full. Thank you!");
+  await expect(customerPage.getByTestId("share-state")).toHaveText("Paid");
+  await customer.close();
+});

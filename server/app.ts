@@ -28,8 +28,9 @@ export async function createApp(options: { mode: "production" | "development"; r
   app.use(formBodiesOnly());
   // Matched by the route a request reaches, however its path is spelled (server/rate-limit.ts).
   app.use(rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE, routes: AUTH_PATHS }));
-  // The customer's approve and decline forms on a shared estimate (POST /e/{token}) are public too.
-  app.use(rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE, routes: ["/e/*"] }));
+  // The customer's approve and decline forms on a shared estimate (POST /e/{token}) and "Pay now"
+  // on a shared invoice (POST /i/{token}) are public too.
+  app.use(rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE, routes: ["/e/*", "/i/*"] }));
 
   if (!production) app.use(requestLog());
 

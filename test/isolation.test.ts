@@ -68,7 +68,8 @@ function paramsOf(route: ManifestRoute, account: TenantAccount): Record<string, 
     route.params.map((param) => {
       const kind = paramKind(route, param);
       if (!kind) throw new Error(`Route ${route.path} (app/${route.file}): no record type known for :${param}. Teach test/isolation.test.ts which record it names.`);
-      if (kind === "token") return [param, account.token];
+      // /e/{token} is an estimate's link, /i/{token} an invoice's.
+      if (kind === "token") return [param, route.path.startsWith("/i/") ? account.invoiceToken : account.token];
       if (kind === "splat") return [param, `customers/${account.ids.customer}`];
       return [param, account.ids[kind]];
     }),

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob, createNotification } from "#db/factories";
-import { accountSettings, estimateShareTokens, invoices, payments } from "#db/schema";
+import { accountSettings, estimateShareTokens, invoices, invoiceShareTokens, payments } from "#db/schema";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "./accounts";
 
@@ -22,6 +22,8 @@ export interface TenantAccount {
   /** A second pending invoice, left unpaid whatever is done to `ids.invoice`. */
   openInvoiceId: string;
   token: string;
+  /** The share link of the invoice (/i/{token}). */
+  invoiceToken: string;
 }
 
 // A 1×1 PNG: the account has a logo, so /e/{token}/logo has something to serve.
@@ -66,6 +68,8 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
   const notification = await createNotification(db, user.id, { title: `${marker} Notification`, message: `${marker} message`, read: false });
   const token = randomBytes(32).toString("base64url");
   await db.insert(estimateShareTokens).values({ userId: user.id, estimateId: pending.id, token });
+  const invoiceToken = randomBytes(32).toString("base64url");
+  await db.insert(invoiceShareTokens).values({ userId: user.id, invoiceId: invoice.id, token: invoiceToken });
   await db
     .update(accountSettings)
     .set({ companyName: `${marker} Company`, logo: PNG, logoMimeType: "image/png", logoUpdatedAt: new Date() })
@@ -87,5 +91,6 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     pendingEstimateId: pending.id,
     openInvoiceId: openInvoice.id,
     token,
+    invoiceToken,
   };
 }

@@ -25,6 +25,7 @@ export type SettingsFormValues = {
   estimateFollowUpDays: string;
   invoiceTerms: string;
   estimateTerms: string;
+  paymentInstructions: string;
   notifications: boolean;
   autoBackup: boolean;
   darkMode: boolean;
@@ -206,6 +207,12 @@ export function SettingsForm({
           label={t("settings.terms.estimate")}
           errors={fields.estimateTerms.errors}
           textareaProps={{ ...getTextareaProps(fields.estimateTerms), rows: 3, maxLength: SETTINGS_LIMITS.terms }}
+        />
+        <TextareaField
+          label={t("settings.terms.paymentInstructions")}
+          hint={t("settings.terms.paymentInstructionsHint")}
+          errors={fields.paymentInstructions.errors}
+          textareaProps={{ ...getTextareaProps(fields.paymentInstructions), rows: 3, maxLength: SETTINGS_LIMITS.terms }}
         />
       </SettingsSection>
 

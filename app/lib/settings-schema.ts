@@ -115,6 +115,7 @@ export const settingsSchema = z.object({
   estimateFollowUpDays: followUpDays,
   invoiceTerms: text(SETTINGS_LIMITS.terms, "multi"),
   estimateTerms: text(SETTINGS_LIMITS.terms, "multi"),
+  paymentInstructions: text(SETTINGS_LIMITS.terms, "multi"),
   notifications: toggle,
   autoBackup: toggle,
   darkMode: toggle,

@@ -69,6 +69,8 @@ const settingsEn = {
     description: "Printed at the bottom of every new document.",
     invoice: "Invoice Terms",
     estimate: "Estimate Terms",
+    paymentInstructions: "Payment Instructions",
+    paymentInstructionsHint: "Shown on the customer's invoice page: checks payable to…, Zelle, bank transfer details.",
   },
   preferences: {
     title: "User Preferences",

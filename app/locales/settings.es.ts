@@ -73,6 +73,8 @@ const settingsEs: Strings<typeof settingsEn> = {
     description: "Se imprimen al pie de cada documento nuevo.",
     invoice: "Términos de la factura",
     estimate: "Términos del presupuesto",
+    paymentInstructions: "Instrucciones de pago",
+    paymentInstructionsHint: "Se muestran en la página de la factura del cliente: cheques a nombre de…, Zelle, datos de transferencia.",
   },
   preferences: {
     title: "Preferencias del usuario",

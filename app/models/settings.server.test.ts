@@ -32,6 +32,7 @@ const input: SettingsInput = {
   estimateFollowUpDays: 5,
   invoiceTerms: "Net 15.",
   estimateTerms: "Valid 45 days.",
+  paymentInstructions: "Checks payable to Peña Electric LLC",
   notifications: false,
   autoBackup: false,
   darkMode: true,

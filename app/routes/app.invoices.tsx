@@ -208,6 +208,14 @@ export default function InvoicesPage() {
                             {t("invoices.pdf")}
                           </a>
                           <Link
+                            to={`${invoice.id}/share${search}`}
+                            preventScrollReset
+                            className={`${action} text-brand-600 dark:text-brand-500`}
+                            aria-label={t("invoices.share.shareAction", { number: invoice.invoiceNumber })}
+                          >
+                            {t("invoices.share.action")}
+                          </Link>
+                          <Link
                             to={`${invoice.id}/payments${search}`}
                             preventScrollReset
                             className={`${action} text-brand-600 dark:text-brand-500`}

@@ -49,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       estimateFollowUpDays: String(settings.estimateFollowUpDays),
       invoiceTerms: settings.invoiceTerms,
       estimateTerms: settings.estimateTerms,
+      paymentInstructions: settings.paymentInstructions,
       notifications: settings.notifications,
       autoBackup: settings.autoBackup,
       darkMode: settings.darkMode,

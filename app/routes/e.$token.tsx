@@ -3,6 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DocumentView } from "~/components/document-view";
+import { ShareContact } from "~/components/share-contact";
 import { FixedLanguage } from "~/components/share-fixed-language";
 import { ShareResponseForms, type ResponseReply } from "~/components/share-response-forms";
 import { buttonClass } from "~/components/ui/button";
@@ -157,22 +158,7 @@ function SharedEstimate({ token, language, document: doc, logoUrl, state, validT
 
         {state === "pending" ? <ShareResponseForms company={company} reply={actionData?.reply ?? null} /> : null}
 
-        <footer className="rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800">
-          <h2 className="font-semibold">{t("share.page.contactHeading")}</h2>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">{t("share.page.contact", { company })}</p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {doc.company.phone ? (
-              <a href={`tel:${doc.company.phone.replace(/[^\d+]/g, "")}`} className={buttonClass("secondary")}>
-                {t("share.page.call", { phone: doc.company.phone })}
-              </a>
-            ) : null}
-            {doc.company.email ? (
-              <a href={`mailto:${doc.company.email}`} className={buttonClass("secondary")}>
-                {t("share.page.email", { email: doc.company.email })}
-              </a>
-            ) : null}
-          </div>
-        </footer>
+        <ShareContact company={doc.company} />
       </div>
     </main>
   );

@@ -51,6 +51,7 @@ const form = {
   estimateFollowUpDays: "4",
   invoiceTerms: "Net 15",
   estimateTerms: "Valid 14 days",
+  paymentInstructions: "",
   darkMode: "on",
   timeZone: "America/Denver",
   intent: "save",

@@ -56,16 +56,19 @@ export function Field({
 
 export function TextareaField({
   label,
+  hint,
   errors,
   textareaProps,
 }: {
   label: ReactNode;
+  hint?: ReactNode;
   errors?: string[] | null;
   textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
 }) {
   const fallbackId = useId();
   const id = textareaProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
@@ -76,8 +79,13 @@ export function TextareaField({
         id={id}
         className={`mt-1 ${inputClass}`}
         aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
       />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
