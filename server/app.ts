@@ -9,6 +9,7 @@ import { healthCheck } from "./health";
 import { loadContextFor } from "./load-context";
 import { rateLimit } from "./rate-limit";
 import { readYourWrites } from "./replica";
+import { bodyLimits, bodyRefusalErrors } from "./body-limit";
 import { formBodiesOnly, sameOriginOnly, securityHeaders } from "./security";
 
 const AUTH_PATHS = ["/login", "/register", "/api/auth/login", "/api/auth/register", "/demo", "/contact-sales"];
@@ -24,6 +25,8 @@ export async function createApp(options: { mode: "production" | "development"; r
 
   app.get("/healthz", healthCheck);
 
+  // Bodies are capped as they stream in, and an unread one closes its connection (server/body-limit.ts).
+  app.use(bodyLimits());
   app.use(sameOriginOnly());
   app.use(formBodiesOnly());
   // Matched by the route a request reaches, however its path is spelled (server/rate-limit.ts).
@@ -60,6 +63,7 @@ export async function createApp(options: { mode: "production" | "development"; r
       getLoadContext: (req, res) => loadContextFor(req.method, res.locals.cspNonce as string),
     }),
   );
+  app.use(bodyRefusalErrors());
   return app;
 }
 

@@ -23,7 +23,8 @@ export function securityHeaders({ production }: { production: boolean }) {
           "img-src 'self' data: blob:",
           "font-src 'self'",
           "connect-src 'self'",
-          "form-action 'self'",
+          // "Pay now" on a shared invoice posts here and is redirected to Stripe Checkout.
+          "form-action 'self' https://checkout.stripe.com",
           "frame-ancestors 'none'",
           "base-uri 'self'",
           "object-src 'none'",
@@ -83,7 +84,7 @@ export const MAX_FORM_BYTES = 8 * 1024 * 1024;
  * limit get 413. The /api routes read JSON themselves and are left alone.
  */
 /** The page a post is for: `/app/settings.data` (single fetch) and `/app/settings/` are `/app/settings`. */
-function pagePath(req: Request) {
+export function pagePath(req: Request) {
   return `${req.baseUrl}${req.path}`.replace(/\.data$/, "").replace(/(.)\/$/, "$1");
 }
 

@@ -6,7 +6,8 @@ import { loadContextFor } from "../server/load-context";
 
 export type RouteModule = ServerBuild["routes"][string]["module"];
 
-export function remixHandler(routes: Record<string, { path: string; module: RouteModule }>) {
+/** A server build of these route modules under a root that renders nothing. */
+export function testBuild(routes: Record<string, { path: string; module: RouteModule }>): ServerBuild {
   const serverRoutes: ServerBuild["routes"] = {
     root: { id: "root", path: "", module: { default: () => null } as unknown as RouteModule },
   };
@@ -36,7 +37,7 @@ export function remixHandler(routes: Record<string, { path: string; module: Rout
       hasErrorBoundary: false,
     };
   }
-  const build = {
+  return {
     mode: "production",
     entry: {
       module: { default: (_request: Request, status: number, headers: Headers) => new Response("page", { status, headers }) },
@@ -48,6 +49,9 @@ export function remixHandler(routes: Record<string, { path: string; module: Rout
     future: { v3_singleFetch: true },
     isSpaMode: false,
   } as unknown as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+}
+
+export function remixHandler(routes: Record<string, { path: string; module: RouteModule }>) {
+  const handler = createRequestHandler(testBuild(routes), "production");
   return (request: Request) => handler(request, loadContextFor(request.method));
 }

@@ -8,6 +8,7 @@ import { customerSchema } from "~/lib/customer-schema";
 import { getCustomer, updateCustomer } from "~/models/customer.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseForm(await request.formData(), { schema: customerSchema });
+  const submission = parseForm(await readForm(request), { schema: customerSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const customer = await updateCustomer(user.id, params.customerId ?? "", submission.value);
   if (!customer) throw new Response("Not Found", { status: 404 });

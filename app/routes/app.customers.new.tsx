@@ -8,6 +8,7 @@ import { customerSchema } from "~/lib/customer-schema";
 import { createCustomer } from "~/models/customer.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseForm(await request.formData(), { schema: customerSchema });
+  const submission = parseForm(await readForm(request), { schema: customerSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const customer = await createCustomer(user.id, submission.value);
   return redirectWithToast(`/app/customers${new URL(request.url).search}`, {

@@ -10,6 +10,7 @@ import { getSettings } from "~/models/settings.server";
 import { appOrigin, getOrCreateShareLink, getShareLink, revokeShareLink, shareUrl } from "~/models/share.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -44,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.estimateId ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const here = `/app/estimates/${id}/share${new URL(request.url).search}`;
   if (intent === "create") {

@@ -12,6 +12,7 @@ import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
 
 /** The estimate to edit; ?customerId= picks whose jobs the job select offers (the editor reloads it). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -49,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.estimateId ?? "";
-  const form = await readEstimateForm(user.id, await request.formData());
+  const form = await readEstimateForm(user.id, await readForm(request));
   if (form.kind !== "valid") return data({ ...form, failed: false }, { status: form.kind === "invalid" ? 400 : 200 });
   let estimate;
   try {

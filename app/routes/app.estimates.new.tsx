@@ -13,6 +13,7 @@ import { getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
 
 /** ?customerId= preselects a customer; the editor also loads it to fetch that customer's jobs. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readEstimateForm(user.id, await request.formData());
+  const form = await readEstimateForm(user.id, await readForm(request));
   if (form.kind !== "valid") return data({ ...form, failed: false }, { status: form.kind === "invalid" ? 400 : 200 });
   try {
     const estimate = await createEstimate(user.id, form.value);

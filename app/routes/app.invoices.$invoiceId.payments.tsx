@@ -17,6 +17,7 @@ import { getAccountTimeZone, getSettings } from "~/models/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
 
 async function loadInvoice(userId: string, invoiceId: string) {
   const invoice = await getInvoiceWithItems(userId, invoiceId);
@@ -58,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const invoice = await loadInvoice(user.id, params.invoiceId ?? "");
   const search = new URL(request.url).search;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "delete") {
     const paymentId = String(formData.get("paymentId") ?? "");
     const owned = (await listInvoicePayments(user.id, invoice.id)).some((payment) => payment.id === paymentId);

@@ -11,6 +11,7 @@ import { getSettings } from "~/models/settings.server";
 import { appOrigin } from "~/models/share.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.invoiceId ?? "";
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   const here = `/app/invoices/${id}/share${new URL(request.url).search}`;
   const invoice = await getInvoiceWithItems(user.id, id);
   if (!invoice) throw new Response("Not Found", { status: 404 });

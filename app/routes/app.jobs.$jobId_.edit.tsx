@@ -12,6 +12,7 @@ import { getJob, isAccountCustomer, updateJob } from "~/models/job.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { getAccountTimeZone } from "~/models/appointment.server";
+import { readForm } from "~/services/form.server";
 
 // The file name's "$jobId_" keeps this dialog out of the job detail route: both sit over the list.
 
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const schema = jobSchema((customerId) => isAccountCustomer(user.id, customerId), await getAccountTimeZone(user.id));
-  const submission = await parseForm(await request.formData(), { schema, async: true });
+  const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: true }, { status: 400 });
   let job;
   try {

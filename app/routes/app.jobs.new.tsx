@@ -13,6 +13,7 @@ import { createJob, isAccountCustomer } from "~/models/job.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { getAccountTimeZone } from "~/models/appointment.server";
+import { readForm } from "~/services/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const schema = jobSchema((customerId) => isAccountCustomer(user.id, customerId), await getAccountTimeZone(user.id));
-  const submission = await parseForm(await request.formData(), { schema, async: true });
+  const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: false }, { status: 400 });
   try {
     const job = await createJob(user.id, submission.value);

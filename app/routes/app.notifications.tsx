@@ -16,6 +16,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { now as clockNow } from "~/lib/clock";
+import { readForm } from "~/services/form.server";
 
 export const meta = titleMeta("notifications.title");
 
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Mark one read, mark all read, delete one: the bell's actions and this page's, as plain form posts. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const back = safeRedirect(form.get("redirectTo"), "/app/notifications");

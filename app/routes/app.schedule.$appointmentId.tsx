@@ -13,6 +13,7 @@ import {
 import type { RootLoaderData } from "~/root";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.appointmentId ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = scheduleUrl(new URL(request.url).search);
   const intent = form.get("intent");
   if (intent === "complete" || intent === "cancel") {

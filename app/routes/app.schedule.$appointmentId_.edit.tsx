@@ -12,6 +12,7 @@ import { customerOptions } from "~/models/customer.server";
 import { isAccountCustomer } from "~/models/job.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
 
 // The file name's "$appointmentId_" keeps this dialog out of the appointment's own: both sit over the schedule.
 
@@ -27,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const existing = await getAppointment(user.id, params.appointmentId ?? "");
   if (!existing) throw new Response("Not Found", { status: 404 });
   const schema = appointmentSchema(await getAccountTimeZone(user.id), (customerId) => isAccountCustomer(user.id, customerId));
-  const submission = await parseForm(await request.formData(), { schema, async: true });
+  const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: true }, { status: 400 });
   let appointment;
   try {

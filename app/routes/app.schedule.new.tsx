@@ -13,6 +13,7 @@ import { customerOptions } from "~/models/customer.server";
 import { isAccountCustomer } from "~/models/job.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const schema = appointmentSchema(await getAccountTimeZone(user.id), (customerId) => isAccountCustomer(user.id, customerId));
-  const submission = await parseForm(await request.formData(), { schema, async: true });
+  const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: false }, { status: 400 });
   try {
     const appointment = await createAppointment(user.id, submission.value);

@@ -26,6 +26,7 @@ import { themeCookie } from "~/services/preferences.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { accountZone, dayKey, timeZoneOptions, now as clockNow } from "~/lib/clock";
+import { readForm } from "~/services/form.server";
 
 export const meta = titleMeta("settings.title");
 
@@ -68,9 +69,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return logoAction(request, user.id);
+  if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return logoAction(request, user.id);
 
-  const submission = parseForm(await request.formData(), { schema: settingsSchema });
+  const submission = parseForm(await readForm(request), { schema: settingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await updateSettings(user.id, submission.value);
   // The cookies follow the account, so the sign-in page after a sign-out keeps them too.

@@ -21,6 +21,7 @@ import {
   requireUser,
 } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
 
 // /app/settings/security: change the password, sign out of other devices. The file name's
 // "settings_" keeps it a page of its own (the settings page has no outlet for it).
@@ -57,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === "sign-out-others") {

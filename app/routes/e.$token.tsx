@@ -11,9 +11,10 @@ import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
 import { formatMoment } from "~/lib/share-link";
 import { approveSchema, declineSchema } from "~/lib/share-schema";
-import { decideSharedEstimate, loadSharedEstimate, recordShareView, type SharedState } from "~/models/share.server";
+import { decideSharedEstimate, findShareLink, loadSharedEstimate, recordShareView, type SharedState } from "~/models/share.server";
 import { translate } from "~/services/i18n";
 import { getSessionUser } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 // The customer's page for a shared estimate: public (the token is the key), outside the
 // app shell, in the account's document language. It shows this one estimate and nothing
@@ -69,7 +70,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
-  const formData = await request.formData();
+  // The token first: a post to a link that does not exist is not read at all (issue 21, section 1).
+  if (!(await findShareLink(token))) throw notFound();
+  const formData = await readForm(request);
   const intent = formData.get("intent") === "decline" ? "decline" : "approve";
   const submission = parseForm(formData, { schema: intent === "approve" ? approveSchema : declineSchema });
   if (submission.status !== "success") {

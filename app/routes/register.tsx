@@ -18,6 +18,7 @@ import { i18nServer, languageCookie } from "~/services/i18n.server";
 import { getThemeFromCookie, themeCookie } from "~/services/preferences.server";
 import { register } from "~/services/registration.server";
 import { requireAnonymous } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";
@@ -41,7 +42,7 @@ function validationToast(fieldErrors: Record<string, string[] | null | undefined
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseForm(formData, { schema: registerSchema });
   if (submission.status !== "success") {
     const reply = submission.reply({ hideFields: ["password", "confirmPassword"] });

@@ -5,13 +5,14 @@ import { languageCookie } from "~/services/i18n.server";
 import { themeCookie } from "~/services/preferences.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSessionUser } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 // Nothing to show here: a GET just goes home (no GET changes anything).
 export const loader = () => redirect("/");
 
 /** Sets the interface language or theme: in a cookie for visitors, on the account when signed in. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const language = form.get("language");
   const theme = form.get("theme");
   const headers = new Headers();

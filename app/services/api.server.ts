@@ -76,7 +76,13 @@ export const methodNotAllowed = (allowed: string) =>
  * object, is the caller's mistake (400), never a crash.
  */
 export async function readJsonObject(request: Request, maxBytes = 1_000_000): Promise<Record<string, unknown> | Response> {
-  const text = await request.text();
+  let text: string;
+  try {
+    // The server caps the body as it streams (server/body-limit.ts): one past it fails here.
+    text = await request.text();
+  } catch {
+    return apiError(400, "Request body could not be read.");
+  }
   if (text.length > maxBytes) return apiError(413, "Request body too large.");
   if (!text.trim()) return {};
   try {

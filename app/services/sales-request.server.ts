@@ -2,10 +2,11 @@ import { parseForm } from "~/lib/form-parse";
 import { data, redirect } from "@remix-run/node";
 import { salesRequestSchema } from "~/lib/sales-request-schema";
 import { recordSalesRequest } from "~/models/sales-request.server";
+import { readForm } from "~/services/form.server";
 
 /** The shared action of /demo and /contact-sales: validate, record, thank. */
 export async function handleSalesRequest(request: Request, kind: "demo" | "sales") {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseForm(formData, { schema: salesRequestSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
