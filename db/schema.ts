@@ -237,6 +237,9 @@ export const invoices = sqliteTable(
     notes: text("notes"),
     dueDate: text("due_date"),
     paidDate: integer("paid_date", { mode: "timestamp_ms" }),
+    // The first time it was e-mailed to the customer, and to whom: only sent invoices get reminders.
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    sentTo: text("sent_to"),
     // The sum of the invoice's payments (the payments table), kept with each payment
     // recorded in the same batch: the balance due is total - amountPaid.
     amountPaid: integer("amount_paid").notNull().default(0),

@@ -8,7 +8,7 @@ import { registerViaApi, toast, visible } from "./utils";
 async function setUp(page: Page) {
   await registerViaApi(page.request);
   const tag = Math.random().toString(36).slice(2, 7);
-  const customer = await page.request.post("/api/customers", { data: { name: `Rosa ${tag} Díaz` } });
+  const customer = await page.request.post("/api/customers", { data: { name: `Rosa ${tag} Díaz`, email: "rosa@example.com" } });
   expect(customer.status(), await customer.text()).toBe(201);
   const { id: customerId } = (await customer.json()) as { id: string };
   const estimate = await page.request.post("/api/estimates", {
@@ -90,12 +90,20 @@ test("in Spanish: the dialog and the list speak Spanish", async ({ page }) => {
   await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-balance")).toHaveText("Saldo pendiente $1,000.00");
 });
 
-test("the customer's invoice page: share the link, the customer sees the balance go down to paid", async ({ page, browser }, testInfo) => {
+test("send the invoice, share its link, the customer sees the balance go down to paid", async ({ page, browser }, testInfo) => {
   const invoice = await setUp(page);
   await page.goto("/app/invoices");
+  // Send, with a confirm step; without SMTP_URL the message goes to data/outbox/.
+  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Send ${invoice.invoiceNumber} by email` }).click();
+  await expect(page.getByRole("dialog")).toContainText(`to Rosa`);
+  await expect(page.getByRole("dialog")).toContainText("rosa@example.com");
+  await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/invoices$/);
+  await expect(toast(page)).toContainText("Invoice sent");
+  await expect(toast(page)).toContainText(/to rosa@example\.com was saved to data\/outbox\/\S+\.eml/);
+
   await row(page, invoice.invoiceNumber).getByRole("link", { name: `Share a link to ${invoice.invoiceNumber}` }).click();
-  await expect(page.getByText("There is no share link for this invoice.")).toBeVisible();
-  await page.getByRole("button", { name: "Create share link" }).click();
+  // Sending made the link the e-mail carries: the dialog shows it.
   const url = await page.getByTestId("share-url").inputValue();
   expect(url).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
 

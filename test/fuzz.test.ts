@@ -381,6 +381,7 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
   "/api/estimates/:id/send": { POST: { kind: "no-input" } },
   "/api/estimates/:id/share": { POST: { kind: "no-input" } },
   "/api/invoices/:id/share": { POST: { kind: "no-input" } },
+  "/api/invoices/:id/send": { POST: { kind: "no-input" } },
   "/api/*": { POST: { kind: "not-found" }, PUT: { kind: "not-found" } },
 };
 

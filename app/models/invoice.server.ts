@@ -498,3 +498,12 @@ export async function loadInvoiceDocument(userId: string, invoiceId: string) {
   if (!invoice) return undefined;
   return { document: invoiceDocument(invoice, settings), settings, logoUrl: logoUrl(settings) };
 }
+
+/** Records that the invoice was e-mailed to the customer: the first time, and the address last sent to. */
+export async function markInvoiceSent(userId: string, id: string, recipient: string, at = clockNow()): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(invoices)
+    .set({ sentAt: sql`coalesce(${invoices.sentAt}, ${at.getTime()})`, sentTo: recipient })
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)));
+}

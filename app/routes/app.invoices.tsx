@@ -50,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     paidOn: invoice.paidDate ? dayKey(invoice.paidDate, settings.timeZone) : null,
     total: invoice.total,
     amountPaid: invoice.amountPaid,
+    canSend: Boolean(invoice.customer.email?.trim()),
     itemCount: invoice.itemCount,
   }));
   return { items, total: list.total, page: list.page, pageSize: list.pageSize, params, accountTotal, currency: settings.currency };
@@ -207,6 +208,27 @@ export default function InvoicesPage() {
                           >
                             {t("invoices.pdf")}
                           </a>
+                          {invoice.canSend ? (
+                            <Link
+                              to={`${invoice.id}/send${search}`}
+                              preventScrollReset
+                              className={`${action} text-brand-600 dark:text-brand-500`}
+                              aria-label={t("invoices.send.sendAction", { number: invoice.invoiceNumber })}
+                            >
+                              {t("invoices.send.action")}
+                            </Link>
+                          ) : (
+                            <button
+                              type="button"
+                              aria-disabled="true"
+                              title={t("estimates.emailRequired")}
+                              className={`${action} cursor-not-allowed text-slate-500 dark:text-slate-400`}
+                              aria-label={`${t("invoices.send.sendAction", { number: invoice.invoiceNumber })}: ${t("estimates.emailRequired")}`}
+                              data-testid="send-disabled"
+                            >
+                              {t("invoices.send.action")}
+                            </button>
+                          )}
                           <Link
                             to={`${invoice.id}/share${search}`}
                             preventScrollReset

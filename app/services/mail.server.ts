@@ -6,12 +6,14 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
-import { loadEstimateDocument } from "~/models/invoice.server";
+import { getInvoiceWithItems, loadEstimateDocument, loadInvoiceDocument, markInvoiceSent } from "~/models/invoice.server";
+import { getOrCreateInvoiceShareLink, invoiceShareUrl } from "~/models/invoice-share.server";
 import { markEstimateSent } from "~/models/estimate.server";
 import { getOrCreateShareLink, shareUrl } from "~/models/share.server";
 import { env } from "./env.server";
 import { translate, type Language } from "./i18n";
 import { pdfLogo, renderDocumentPdf } from "./pdf.server";
+import { cardPaymentsEnabled } from "./stripe.server";
 
 export interface Mailbox {
   name: string;
@@ -137,6 +139,41 @@ export const formatMailbox = (mailbox: Mailbox) => `${mailbox.name} <${mailbox.a
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/**
+ * The HTML of a document e-mail (an estimate, an invoice, their reminders): one layout, the
+ * text escaped. The plain-text part is built from the same lines by each mail.
+ */
+function documentMailHtml(parts: {
+  lang: Language;
+  subject: string;
+  paragraphs: string[];
+  highlight: string[];
+  cta: string;
+  button: string;
+  link: string;
+  after: string;
+  closing: string;
+  signature: string[];
+}) {
+  const p = (inner: string, style = "") => `<p style="margin:0 0 12px;${style}">${inner}</p>`;
+  const [first, ...rest] = parts.highlight.map(escapeHtml);
+  return [
+    `<!doctype html><html lang="${parts.lang}"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>`,
+    `<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Helvetica,Arial,sans-serif;color:#1e293b;font-size:15px;line-height:1.5">`,
+    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">`,
+    ...parts.paragraphs.map((text) => p(escapeHtml(text))),
+    p([`<strong>${first}</strong>`, ...rest].join("<br>")),
+    p(escapeHtml(parts.cta)),
+    p(
+      `<a href="${escapeHtml(parts.link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:bold">${escapeHtml(parts.button)}</a>`,
+    ),
+    p(`<a href="${escapeHtml(parts.link)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(parts.link)}</a>`, "font-size:13px"),
+    p(escapeHtml(parts.after)),
+    p(`${escapeHtml(parts.closing)}<br>${parts.signature.map(escapeHtml).join("<br>")}`, "margin-bottom:0"),
+    `</div></body></html>`,
+  ].join("\n");
+}
+
 interface EstimateMailContent {
   language: Language;
   company: { name: string; phone: string; email: string };
@@ -170,23 +207,18 @@ export function estimateMail(content: EstimateMailContent) {
   const signature = [content.company.name, content.company.phone, content.company.email].filter(Boolean);
   const subject = t(content.reminder ? `${content.reminder}Subject` : "subject", { number: content.number, company: content.company.name, date: expires });
   const text = [greeting, "", intro, "", total, validity, "", t("cta"), content.link, "", t("attached"), questions, "", t("closing"), ...signature, ""].join("\n");
-  const p = (inner: string, style = "") => `<p style="margin:0 0 12px;${style}">${inner}</p>`;
-  const html = [
-    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    `<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Helvetica,Arial,sans-serif;color:#1e293b;font-size:15px;line-height:1.5">`,
-    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">`,
-    p(escapeHtml(greeting)),
-    p(escapeHtml(intro)),
-    p(`<strong>${escapeHtml(total)}</strong><br>${escapeHtml(validity)}`),
-    p(escapeHtml(t("cta"))),
-    p(
-      `<a href="${escapeHtml(content.link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:bold">${escapeHtml(t("button"))}</a>`,
-    ),
-    p(`<a href="${escapeHtml(content.link)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(content.link)}</a>`, "font-size:13px"),
-    p(`${escapeHtml(t("attached"))} ${escapeHtml(questions)}`),
-    p(`${escapeHtml(t("closing"))}<br>${signature.map(escapeHtml).join("<br>")}`, "margin-bottom:0"),
-    `</div></body></html>`,
-  ].join("\n");
+  const html = documentMailHtml({
+    lang,
+    subject,
+    paragraphs: [greeting, intro],
+    highlight: [total, validity],
+    cta: t("cta"),
+    button: t("button"),
+    link: content.link,
+    after: `${t("attached")} ${questions}`,
+    closing: t("closing"),
+    signature,
+  });
   return { subject, text, html };
 }
 
@@ -246,5 +278,101 @@ export async function sendEstimateEmail(
     if (error instanceof MailError) return { status: "failed", error };
     console.error("Sending an estimate failed", error);
     return { status: "failed", error: new MailError("unknown", "Failed to send estimate.", { cause: error }) };
+  }
+}
+
+export interface InvoiceMailContent {
+  language: Language;
+  company: { name: string; phone: string; email: string };
+  customerName: string;
+  number: string;
+  title: string;
+  /** What is still owed (the balance due), in cents. */
+  amountDue: number;
+  currency: string;
+  dueDate: string | null;
+  link: string;
+  /** "Pay now" is on the page the link opens. */
+  payByCard: boolean;
+}
+
+/** Subject, text and HTML of the invoice e-mail, in the document language. */
+export function invoiceMail(content: InvoiceMailContent) {
+  const { language: lang } = content;
+  const t = (key: string, values: Record<string, string> = {}) => translate(lang, `invoices.email.${key}`, values);
+  const shared = (key: string, values: Record<string, string> = {}) => translate(lang, `share.email.${key}`, values);
+  const subject = t("subject", { number: content.number, company: content.company.name });
+  const greeting = t("greeting", { name: content.customerName });
+  const intro = t("intro", { number: content.number, title: content.title });
+  const amount = t("amountDue", { amount: formatMoney(content.amountDue, lang, content.currency) });
+  const due = content.dueDate ? t("dueBy", { date: formatDocumentDate(content.dueDate, lang) }) : t("dueOnReceipt");
+  const cta = t(content.payByCard ? "ctaPay" : "cta");
+  const button = t(content.payByCard ? "buttonPay" : "button");
+  const questions = content.company.phone ? shared("questions", { phone: content.company.phone }) : shared("questionsNoPhone");
+  const signature = [content.company.name, content.company.phone, content.company.email].filter(Boolean);
+  const text = [greeting, "", intro, "", amount, due, "", cta, content.link, "", t("attached"), questions, "", shared("closing"), ...signature, ""].join("\n");
+  const html = documentMailHtml({
+    lang,
+    subject,
+    paragraphs: [greeting, intro],
+    highlight: [amount, due],
+    cta,
+    button,
+    link: content.link,
+    after: `${t("attached")} ${questions}`,
+    closing: shared("closing"),
+    signature,
+  });
+  return { subject, text, html };
+}
+
+export type SendInvoiceResult = SendEstimateResult;
+
+/**
+ * E-mails the account's invoice to its customer: the amount still due, the due date, the
+ * link to the invoice page (where "Pay now" is, when card payments are set up) and the PDF
+ * attached. The invoice remembers it was sent (reminders go only to invoices that were).
+ */
+export async function sendInvoiceEmail(userId: string, invoiceId: string, options: { origin: string }): Promise<SendInvoiceResult> {
+  const loaded = await loadInvoiceDocument(userId, invoiceId);
+  if (!loaded) return { status: "not-found" };
+  const { document, settings } = loaded;
+  const recipient = document.customer.email?.trim();
+  if (!recipient) return { status: "no-email" };
+  const from = senderOf(settings);
+  if (!from) return { status: "failed", error: new MailError("sender", MESSAGES.sender) };
+  const shared = await getOrCreateInvoiceShareLink(userId, invoiceId);
+  const invoice = await getInvoiceWithItems(userId, invoiceId);
+  if (!shared || !invoice) return { status: "not-found" };
+  const language = settings.documentLanguage;
+  const amountDue = Math.max(0, invoice.total - invoice.amountPaid);
+  const content = invoiceMail({
+    language,
+    company: { name: from.name, phone: settings.phone, email: settings.email },
+    customerName: document.customer.name,
+    number: document.number,
+    title: document.title,
+    amountDue,
+    currency: document.currency,
+    dueDate: invoice.dueDate,
+    link: invoiceShareUrl(options.origin, shared.link.token),
+    payByCard: cardPaymentsEnabled() && amountDue > 0,
+  });
+  try {
+    const pdf = await renderDocumentPdf(document, language, pdfLogo(settings));
+    const delivery = await sendMail({
+      from,
+      replyTo: settings.email && settings.email !== from.address ? settings.email : undefined,
+      to: { name: document.customer.name, address: recipient },
+      ...content,
+      language,
+      attachments: [{ filename: `${document.number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`, content: pdf, contentType: "application/pdf" }],
+    });
+    await markInvoiceSent(userId, invoiceId, recipient);
+    return { status: "sent", sender: formatMailbox(from), recipient, delivery };
+  } catch (error) {
+    if (error instanceof MailError) return { status: "failed", error };
+    console.error("Sending an invoice failed", error);
+    return { status: "failed", error: new MailError("unknown", "Failed to send invoice.", { cause: error }) };
   }
 }

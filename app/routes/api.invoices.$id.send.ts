@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { appOrigin } from "~/models/share.server";
+import { apiError, json, methodNotAllowed, notFound, requireApiUser } from "~/services/api.server";
+import { sendInvoiceEmail } from "~/services/mail.server";
+
+export async function loader() {
+  return methodNotAllowed("POST");
+}
+
+/**
+ * POST /api/invoices/{id}/send: e-mails the invoice (PDF attached, the amount due, the due
+ * date and the link to its page) to its customer; answers `{ sender, recipient }` (and
+ * `outbox` when no SMTP_URL is set). 400 when the customer has no e-mail, 404 for another
+ * account's invoice, 502 with the reason when the mail server refuses.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiUser(request);
+  const result = await sendInvoiceEmail(user.id, params.id ?? "", { origin: appOrigin(request) });
+  switch (result.status) {
+    case "not-found":
+      return notFound();
+    case "no-email":
+      return apiError(400, "Customer email required");
+    case "failed":
+      return apiError(result.error.kind === "sender" ? 400 : 502, result.error.message || "Failed to send invoice.");
+    case "sent":
+      return json({
+        sender: result.sender,
+        recipient: result.recipient,
+        ...(result.delivery.via === "outbox" ? { outbox: result.delivery.file } : {}),
+      });
+  }
+}
