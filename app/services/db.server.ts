@@ -43,17 +43,52 @@ function report(stmt: InStatement | [string, InArgs?] | string, args?: InArgs) {
   for (const listener of queryListeners) listener(statement);
 }
 
-/** Reports what the client runs to the listeners of onQuery (drizzle goes through execute and batch). */
-function instrument(client: Client): Client {
+/** How long a write waits in all for another process's lock before it fails with SQLITE_BUSY. */
+export const BUSY_WAIT_MS = 5_000;
+/**
+ * How long one attempt may wait inside SQLite's busy handler. That wait is synchronous: the
+ * whole process, every request in flight, stands still during it. Short attempts with async
+ * pauses between them let the event loop run while a write waits (issue 21, section 6).
+ */
+const BUSY_SLICE_MS = 20;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isBusy = (error: unknown) => {
+  const code = (error as { code?: string; rawCode?: number }).code;
+  return code === "SQLITE_BUSY" || (error as { rawCode?: number }).rawCode === 5 || /database is locked/i.test(String((error as Error)?.message));
+};
+
+/**
+ * Runs a call again while another process holds the lock, with growing async pauses, until
+ * BUSY_WAIT_MS have passed. A statement or batch that failed with SQLITE_BUSY changed nothing
+ * (a batch is rolled back whole), so running it again is safe.
+ */
+async function whileBusy<T>(run: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() + pause > deadline) throw error;
+      await sleep(pause);
+    }
+  }
+}
+
+/**
+ * Reports what the client runs to the listeners of onQuery (drizzle goes through execute and
+ * batch), and, on a local file, retries a call that found the database locked (whileBusy).
+ */
+function instrument(client: Client, retryBusy: boolean): Client {
   const execute = client.execute.bind(client) as (stmt: InStatement | string, args?: InArgs) => ReturnType<Client["execute"]>;
   const batch = client.batch.bind(client);
   client.execute = ((stmt: InStatement | string, args?: InArgs) => {
     report(stmt, args);
-    return execute(stmt, args);
+    return retryBusy ? whileBusy(() => execute(stmt, args)) : execute(stmt, args);
   }) as Client["execute"];
   client.batch = (stmts, mode) => {
     for (const stmt of stmts) report(stmt);
-    return batch(stmts, mode);
+    return retryBusy ? whileBusy(() => batch(stmts, mode)) : batch(stmts, mode);
   };
   return client;
 }
@@ -68,16 +103,25 @@ export async function openDatabase(
     const filePath = url.slice("file:".length);
     if (filePath && filePath !== ":memory:") mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
   }
-  const client = instrument(createClient({
-    url,
-    authToken: options.authToken,
-    syncUrl: options.syncUrl,
-    // The client pools connections: the busy timeout must be set here to reach every
-    // one of them, so a second writer waits instead of failing with SQLITE_BUSY.
-    timeout: 5000,
-    // An embedded replica pulls the primary's writes every few seconds.
-    syncInterval: options.syncUrl ? 5 : undefined,
-  }));
+  const local = isFile && !options.syncUrl;
+  const client = instrument(
+    createClient({
+      url,
+      authToken: options.authToken,
+      syncUrl: options.syncUrl,
+      // One connection to a local file. Every call runs synchronously on this thread anyway,
+      // so more connections add no parallelism; they only open later without the settings
+      // below (PRAGMA synchronous and foreign_keys are per connection), and the server holds
+      // no transaction across an await (docs/decisions/004).
+      concurrency: local ? 1 : undefined,
+      // SQLite's busy wait blocks the process: short on a local file, where instrument()
+      // waits between attempts without blocking; the client's default elsewhere.
+      timeout: local ? BUSY_SLICE_MS : BUSY_WAIT_MS,
+      // An embedded replica pulls the primary's writes every few seconds.
+      syncInterval: options.syncUrl ? 5 : undefined,
+    }),
+    local,
+  );
   if (options.syncUrl) await client.sync();
   if (isFile || options.syncUrl) {
     // WAL lets readers run while one writer commits.

@@ -75,11 +75,14 @@ export class Stats {
     this.requests = 0;
     this.errors = 0;
     this.writesAcked = 0;
+    /** The slowest request seen: its operation and time. */
+    this.slowest = { op: "", ms: 0 };
   }
 
   record(op, response) {
     this.requests++;
     this.latencies.push(response.ms);
+    if (response.ms > this.slowest.ms) this.slowest = { op, ms: response.ms };
     let entry = this.byOp.get(op);
     if (!entry) {
       entry = { count: 0, latencies: [], non2xx: 0 };
@@ -115,6 +118,7 @@ export class Stats {
       p90: percentile(sorted, 90),
       p99: percentile(sorted, 99),
       max: sorted.length ? sorted[sorted.length - 1] : 0,
+      slowest: this.slowest,
       errors: this.errors,
       status5xx: this.count5xx(),
     };

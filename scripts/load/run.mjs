@@ -205,6 +205,7 @@ async function mixedPhase() {
   const summary = stats.summary(seconds);
   const writes = stats.opTable().filter((row) => !row.op.startsWith("GET")).reduce((sum, row) => sum + row.count, 0);
   log(`  ${summary.requests} requests in ${seconds.toFixed(1)} s: ${summary.rps.toFixed(0)} req/s, p50 ${ms(summary.p50)}, p90 ${ms(summary.p90)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`);
+  log(`  slowest request: ${summary.slowest.op} in ${ms(summary.slowest.ms)}`);
   log(`  writes sent ${writes}, acknowledged ${stats.writesAcked} (+${warmStats.writesAcked} in the warm-up); records tracked ${model.entities.size}`);
   log("  per operation (count, non-2xx, p50, p99):");
   for (const row of stats.opTable()) log(`    ${row.op.padEnd(40)} ${String(row.count).padStart(7)} ${String(row.non2xx).padStart(4)} ${ms(row.p50).padStart(10)} ${ms(row.p99).padStart(10)}`);
@@ -331,7 +332,7 @@ async function twoProcessPhase() {
   for (const target of targets) target.agent.destroy();
   const [exitA, exitB] = await Promise.all([serverA.stop(), serverB.stop()]);
   const summary = stats.summary(seconds);
-  log(`  ${summary.requests} requests, ${summary.rps.toFixed(0)} req/s, p50 ${ms(summary.p50)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}; ${stats.writesAcked} writes acknowledged`);
+  log(`  ${summary.requests} requests, ${summary.rps.toFixed(0)} req/s, p50 ${ms(summary.p50)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)} (${summary.slowest.op}); ${stats.writesAcked} writes acknowledged`);
   log(`  ${used.text(seconds, summary.requests)}`);
   criterion(phase, "no 5xx", `${summary.status5xx} 5xx`, summary.status5xx === 0);
   criterion(phase, "every request answered", `${summary.errors} without an answer`, summary.errors === 0);
