@@ -41,6 +41,8 @@ export async function routeManifest(): Promise<ManifestRoute[]> {
   };
   walk(await config, "");
   if (routes.length < 10) throw new Error(`Only ${routes.length} routes found in app/routes.ts: the manifest was not read.`);
+  const tests = routes.filter((route) => /\.(test|spec)\.tsx?$/.test(route.file));
+  if (tests.length) throw new Error(`Test files read as routes (app/routes.ts ignoredRouteFiles): ${tests.map((route) => route.file).join(", ")}`);
   return routes;
 }
 

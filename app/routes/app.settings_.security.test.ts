@@ -6,8 +6,8 @@ import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as loginAction } from "~/routes/login";
 import { action as securityAction, loader as securityLoader } from "~/routes/app.settings_.security";
 import { cookiesFrom, formRequest, jsonRequest, unwrap } from "../../test/requests";
-import { resetSignInLimits } from "./rate-limit.server";
-import { createUserSession, getSessionUser } from "./session.server";
+import { resetSignInLimits } from "~/services/rate-limit.server";
+import { createUserSession, getSessionUser } from "~/services/session.server";
 
 const ORIGIN = "http://localhost";
 const URL = `${ORIGIN}/app/settings/security`;
