@@ -12,7 +12,7 @@ import { listEstimates } from "~/models/estimate.server";
 import { getOrCreateShareLink } from "~/models/share.server";
 import { getDb, onQuery } from "~/services/db.server";
 import { signedInAccount } from "./accounts";
-import { runRoute } from "./requests";
+import { runRoute } from "./route";
 
 const FEW = 3;
 const MANY = 60;
@@ -143,7 +143,7 @@ async function statementsOf(c: Case, account: Account): Promise<string[]> {
   const stop = onQuery((statement) => statements.push(statement.sql));
   try {
     for (const module of c.loaders) {
-      const response = await runRoute(await loaderOf(module), request(), c.params?.(account) ?? {});
+      const response = await runRoute(await loaderOf(module), request(), { params: c.params?.(account) ?? {} });
       if (response instanceof Response) expect(response.status, `${c.name}: ${c.url(account)}`).toBe(200);
     }
   } finally {

@@ -23,16 +23,6 @@ export function cookiesFrom(response: Response): string {
     .join("; ");
 }
 
-/** What a route action returned: a Response, or Remix's data() wrapper. */
-export function unwrap(result: unknown): { status: number; body: unknown; headers: Headers } {
-  if (result instanceof Response) return { status: result.status, body: null, headers: result.headers };
-  const wrapped = result as { type?: string; data: unknown; init?: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit") {
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data, headers: new Headers(wrapped.init?.headers) };
-  }
-  return { status: 200, body: result, headers: new Headers() };
-}
-
 /** A JSON API request as a browser with this session cookie (or none) would send it. */
 export function apiRequest(url: string, method: string, cookie: string | null, body?: unknown) {
   const headers: Record<string, string> = {};
@@ -43,16 +33,4 @@ export function apiRequest(url: string, method: string, cookie: string | null, b
     headers,
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
-}
-
-type RouteHandler = (args: { request: Request; params: Record<string, string>; context: never }) => Promise<Response>;
-
-/** Runs a loader or action as Remix would; a thrown Response (a 401, a 404) is the answer too. */
-export async function runRoute(handler: unknown, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    return await (handler as RouteHandler)({ request, params, context: {} as never });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
 }

@@ -1,5 +1,6 @@
-// Calls a route's loader or action the way Remix does and reads whatever comes back
-// (a Response, returned or thrown, data() with a status, or a plain value) as one answer.
+// A route's answer read at once (status, Location, body text), for tests that compare
+// many answers. The call itself is runRoute's (test/route.ts).
+import { runRoute } from "./route";
 
 export interface Answer {
   status: number;
@@ -8,8 +9,6 @@ export interface Answer {
   text: string;
   headers: Headers;
 }
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
 
 async function fromResponse(response: Response): Promise<Answer> {
   return {
@@ -21,28 +20,9 @@ async function fromResponse(response: Response): Promise<Answer> {
   };
 }
 
-/** The answer; an error that is not a Response is thrown on, as Remix would turn it into a 500. */
+/** The answer of runRoute (test/route.ts), read; an error that is not a Response is thrown on. */
 export async function callRoute(handler: unknown, request: Request, params: Record<string, string> = {}): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await (handler as Handler)({ request, params, context: { cspNonce: "test" } });
-  } catch (thrown) {
-    if (thrown instanceof Response) return fromResponse(thrown);
-    throw thrown;
-  }
-  if (result instanceof Response) return fromResponse(result);
-  const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null } | null;
-  if (wrapped && wrapped.type === "DataWithResponseInit") {
-    const headers = new Headers(wrapped.init?.headers);
-    return {
-      status: wrapped.init?.status ?? 200,
-      location: headers.get("Location"),
-      contentType: "application/json",
-      text: JSON.stringify(wrapped.data) ?? "",
-      headers,
-    };
-  }
-  return { status: 200, location: null, contentType: "application/json", text: JSON.stringify(result) ?? "null", headers: new Headers() };
+  return fromResponse(await runRoute(handler, request, { params }));
 }
 
 /** The parsed JSON message of an API answer, or undefined when it is not `{ message: string }`. */

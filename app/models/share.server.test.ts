@@ -8,7 +8,8 @@ import { loader as logoLoader } from "~/routes/e.$token.logo";
 import { loader as pdfLoader } from "~/routes/e.$token.pdf";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
-import { formRequest, runRoute } from "../../test/requests";
+import { formRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 import { listNotifications } from "./notification.server";
 import { getSettings } from "./settings.server";
 import {
@@ -66,7 +67,7 @@ async function expect404(promise: Promise<unknown>) {
 }
 
 const respond = (token: string, fields: Record<string, string>) =>
-  runRoute(pageAction, formRequest(`http://localhost/e/${token}`, fields), { token });
+  runRoute(pageAction, formRequest(`http://localhost/e/${token}`, fields), { params: { token } });
 
 async function statusOf(id: string) {
   const db = await getDb();
@@ -107,8 +108,8 @@ describe("share tokens", () => {
     expect(await revokeShareLink(user.id, estimate.id)).toBe(true);
     expect(await findShareLink(token)).toBeUndefined();
     await expect404(loadPage(token));
-    expect((await runRoute(pdfLoader, new Request(`http://localhost/e/${token}/pdf`), { token })).status).toBe(404);
-    expect((await runRoute(logoLoader, new Request(`http://localhost/e/${token}/logo`), { token })).status).toBe(404);
+    expect((await runRoute(pdfLoader, new Request(`http://localhost/e/${token}/pdf`), { params: { token } })).status).toBe(404);
+    expect((await runRoute(logoLoader, new Request(`http://localhost/e/${token}/logo`), { params: { token } })).status).toBe(404);
     expect((await respond(token, { intent: "approve", signature: "Ana Ruiz" })).status).toBe(404);
     expect((await statusOf(estimate.id))!.status).toBe("pending");
     const again = await getOrCreateShareLink(user.id, estimate.id);
@@ -119,7 +120,7 @@ describe("share tokens", () => {
     await sharedEstimate();
     for (const token of ["", "x", newShareToken(), "../app/estimates", "A".repeat(43), "%00"]) {
       await expect404(loadPage(token));
-      const pdf = await runRoute(pdfLoader, new Request("http://localhost/e/x/pdf"), { token });
+      const pdf = await runRoute(pdfLoader, new Request("http://localhost/e/x/pdf"), { params: { token } });
       expect(pdf.status).toBe(404);
     }
   });
@@ -160,13 +161,13 @@ describe("the customer's page", () => {
     const { user, db, token, estimate } = await sharedEstimate();
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b70000000049454e44ae426082", "hex");
     await db.update(accountSettings).set({ logo: png, logoMimeType: "image/png", logoUpdatedAt: new Date() }).where(eq(accountSettings.userId, user.id));
-    const pdf = await runRoute(pdfLoader, new Request(`http://localhost/e/${token}/pdf`), { token });
+    const pdf = await runRoute(pdfLoader, new Request(`http://localhost/e/${token}/pdf`), { params: { token } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="${estimate.estimateNumber}.pdf"`);
     expect(pdf.headers.get("set-cookie")).toBeNull();
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const logo = await runRoute(logoLoader, new Request(`http://localhost/e/${token}/logo`), { token });
+    const logo = await runRoute(logoLoader, new Request(`http://localhost/e/${token}/logo`), { params: { token } });
     expect(logo.status).toBe(200);
     expect(logo.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await logo.arrayBuffer()).equals(png)).toBe(true);
@@ -199,10 +200,10 @@ describe("the customer's decision", () => {
     expect(page.state).toBe("approved");
     expect(page.decision).toMatchObject({ by: "Ana Ruiz", response: "Please start Monday." });
 
-    const second = await runRoute(pageAction, formRequest(`http://localhost/e/${token}`, { intent: "decline", reason: "Changed my mind" }), { token });
-    const reply = second as unknown as { data: { problem: string }; init: { status: number } };
-    expect(reply.init.status).toBe(409);
-    expect(reply.data.problem).toBe("share.page.alreadyDecided");
+    const second = await runRoute(pageAction, formRequest(`http://localhost/e/${token}`, { intent: "decline", reason: "Changed my mind" }), { params: { token } });
+    const reply = second.data as { problem: string };
+    expect(second.status).toBe(409);
+    expect(reply.problem).toBe("share.page.alreadyDecided");
     expect(await decideSharedEstimate(token, { kind: "approve", signature: "Someone", message: null })).toEqual({ status: "already-decided", current: "approved" });
     expect((await statusOf(estimate.id))!).toMatchObject({ status: "approved", customerSignature: "Ana Ruiz" });
     expect(await listNotifications(user.id)).toHaveLength(1);
@@ -240,10 +241,10 @@ describe("the customer's decision", () => {
 
   it("requires a signature to approve, and records nothing for a bot that fills the honeypot", async () => {
     const { user, estimate, token } = await sharedEstimate();
-    const blank = await runRoute(pageAction, formRequest(`http://localhost/e/${token}`, { intent: "approve", signature: "  " }), { token });
-    const reply = blank as unknown as { data: { reply: { intent: string; result: { error: Record<string, string[]> } } }; init: { status: number } };
-    expect(reply.init.status).toBe(400);
-    expect(reply.data.reply.result.error.signature).toEqual(["share.page.signatureRequired"]);
+    const blank = await runRoute(pageAction, formRequest(`http://localhost/e/${token}`, { intent: "approve", signature: "  " }), { params: { token } });
+    const reply = blank.data as { reply: { intent: string; result: { error: Record<string, string[]> } } };
+    expect(blank.status).toBe(400);
+    expect(reply.reply.result.error.signature).toEqual(["share.page.signatureRequired"]);
     const bot = await respond(token, { intent: "approve", signature: "Bot", website: "http://spam.example" });
     expect(bot.status).toBe(302);
     expect((await statusOf(estimate.id))!.status).toBe("pending");
@@ -261,10 +262,10 @@ describe("the customer's decision", () => {
       const { user, estimate, token } = await sharedEstimate(overrides);
       const page = await loadPage(token);
       expect(page.state).toBe("expired");
-      const refused = await runRoute(pageAction, formRequest(`http://localhost/e/${token}`, { intent: "approve", signature: "Ana Ruiz" }), { token });
-      const reply = refused as unknown as { data: { problem: string }; init: { status: number } };
-      expect(reply.init.status).toBe(409);
-      expect(reply.data.problem).toBe("share.page.expiredRefused");
+      const refused = await runRoute(pageAction, formRequest(`http://localhost/e/${token}`, { intent: "approve", signature: "Ana Ruiz" }), { params: { token } });
+      const reply = refused.data as { problem: string };
+      expect(refused.status).toBe(409);
+      expect(reply.problem).toBe("share.page.expiredRefused");
       expect((await statusOf(estimate.id))!.status).toBe(overrides.status ?? "pending");
       expect(await listNotifications(user.id)).toHaveLength(0);
     }

@@ -13,7 +13,8 @@ import { action as newAction } from "~/routes/app.estimates.new";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { signedInAccount } from "../../test/accounts";
-import { apiRequest, runRoute, unwrap } from "../../test/requests";
+import { apiRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const ORIGIN = "http://localhost";
 const API = `${ORIGIN}/api/ai/estimate-generation`;
@@ -120,22 +121,15 @@ const editorForm = (customerId: string, extra: Record<string, string> = {}) => (
   ...extra,
 });
 
-async function post(handler: unknown, cookie: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}, path = "/app/estimates/new") {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
-  const request = new Request(`${ORIGIN}${path}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie } });
-  try {
-    return unwrap(await (handler as (args: unknown) => Promise<unknown>)({ request, params, context: {} }));
-  } catch (thrown) {
-    if (thrown instanceof Response) return unwrap(thrown);
-    throw thrown;
-  }
+function post(handler: unknown, cookie: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}, path = "/app/estimates/new") {
+  const form = Object.entries(fields).flatMap(([name, value]) => [value].flat().map((one): [string, string] => [name, one]));
+  return runRoute(handler, path, { cookie, form, params });
 }
 
 describe("the estimate editor's AI assistant", () => {
   it("Analyze shows the suggestions with the form as typed, and saves nothing", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
-    const { status, body } = await post(newAction, cookie, { ...editorForm(customer.id), title: "", intent: "ai-analyze" });
+    const { status, data: body } = await post(newAction, cookie, { ...editorForm(customer.id), title: "", intent: "ai-analyze" });
     expect(status).toBe(200);
     const reply = body as Reply;
     expect(reply.kind).toBe("ai");
@@ -156,7 +150,7 @@ describe("the estimate editor's AI assistant", () => {
 
   it("Analyze with a blank description or no job type says Missing Information", async () => {
     const { cookie, customer } = await accountWithCustomer();
-    const { body } = await post(newAction, cookie, { ...editorForm(customer.id, { aiDescription: "  ", aiJobType: "none" }), intent: "ai-analyze" });
+    const { data: body } = await post(newAction, cookie, { ...editorForm(customer.id, { aiDescription: "  ", aiJobType: "none" }), intent: "ai-analyze" });
     expect((body as Reply).ai).toMatchObject({
       result: null,
       notice: { type: "error", title: "assistant.missingTitle", description: "assistant.missingBody" },
@@ -168,7 +162,7 @@ describe("the estimate editor's AI assistant", () => {
     const { cookie, customer } = await accountWithCustomer();
     const close = await failingServer();
     try {
-      const { body } = await post(newAction, cookie, { ...editorForm(customer.id), intent: "ai-analyze" });
+      const { data: body } = await post(newAction, cookie, { ...editorForm(customer.id), intent: "ai-analyze" });
       expect((body as Reply).ai).toMatchObject({
         result: null,
         notice: { type: "error", title: "assistant.failedTitle", description: "assistant.errors.http", values: { status: "500" } },
@@ -180,16 +174,16 @@ describe("the estimate editor's AI assistant", () => {
 
   it("Add to estimate puts the picked suggestions in place of the empty first row, then they save with their totals", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
-    const analyzed = (await post(newAction, cookie, { ...editorForm(customer.id), intent: "ai-analyze" })).body as Reply;
+    const analyzed = (await post(newAction, cookie, { ...editorForm(customer.id), intent: "ai-analyze" })).data as Reply;
     const result = analyzed.ai!.result!;
     const withResult = { ...editorForm(customer.id), aiResult: JSON.stringify(result), aiAdded: "" };
 
-    const none = (await post(newAction, cookie, { ...withResult, intent: "ai-add" })).body as Reply;
+    const none = (await post(newAction, cookie, { ...withResult, intent: "ai-add" })).data as Reply;
     expect(none.ai?.notice).toMatchObject({ type: "error", title: "assistant.noPickTitle", description: "assistant.noPick" });
     expect(none.result.intent).toBeUndefined();
 
     // Picks: the receptacles (0) and the 200 A panel (2).
-    const added = (await post(newAction, cookie, { ...withResult, aiPick: ["2", "0", "0"], intent: "ai-add" })).body as Reply;
+    const added = (await post(newAction, cookie, { ...withResult, aiPick: ["2", "0", "0"], intent: "ai-add" })).data as Reply;
     const lines = [
       { description: "Tamper-resistant duplex receptacle with cover plate, 15 A", quantity: "3", unitPrice: "6.00" },
       { description: "200 A main breaker load center, 40 spaces", quantity: "1", unitPrice: "350.00" },
@@ -201,7 +195,7 @@ describe("the estimate editor's AI assistant", () => {
     expect(await countEstimates(user.id)).toBe(0);
 
     // The same suggestions again are not added twice.
-    const again = (await post(newAction, cookie, { ...withResult, aiAdded: "0,2", aiPick: ["0"], intent: "ai-add" })).body as Reply;
+    const again = (await post(newAction, cookie, { ...withResult, aiAdded: "0,2", aiPick: ["0"], intent: "ai-add" })).data as Reply;
     expect(again.ai?.notice).toMatchObject({ description: "assistant.noPick" });
 
     // Saving the form as shown: 18.00 + 350.00 = 368.00, tax 8.25% = 30.36.
@@ -222,12 +216,12 @@ describe("the estimate editor's AI assistant", () => {
     const { cookie, customer } = await accountWithCustomer();
     const result = estimateJob({ jobDescription: "Replace 3 outlets", jobType: "electrical" });
     const form = { ...editorForm(customer.id), "items[0].description": "Trip charge", "items[0].unitPrice": "50" };
-    const added = (await post(newAction, cookie, { ...form, aiResult: JSON.stringify(result), aiPick: "1", intent: "ai-add" })).body as Reply;
+    const added = (await post(newAction, cookie, { ...form, aiResult: JSON.stringify(result), aiPick: "1", intent: "ai-add" })).data as Reply;
     expect(added.result.initialValue?.items).toEqual([
       { description: "Trip charge", quantity: "1", unitPrice: "50" },
       { description: "Electrician labor – outlet replacement (hour)", quantity: "1.5", unitPrice: "95.00" },
     ]);
-    const tampered = (await post(newAction, cookie, { ...form, aiResult: '{"suggestedItems":"nope"}', aiPick: "0", intent: "ai-add" })).body as Reply;
+    const tampered = (await post(newAction, cookie, { ...form, aiResult: '{"suggestedItems":"nope"}', aiPick: "0", intent: "ai-add" })).data as Reply;
     expect(tampered.ai?.notice).toMatchObject({ type: "error", description: "assistant.noResult" });
     expect(tampered.result.initialValue?.items).toEqual([{ description: "Trip charge", quantity: "1", unitPrice: "50" }]);
   });
@@ -236,11 +230,11 @@ describe("the estimate editor's AI assistant", () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const estimate = await createEstimate(await getDb(), user.id, { customerId: customer.id });
     const path = `/app/estimates/${estimate.id}/edit`;
-    const analyzed = (await post(editAction, cookie, { ...editorForm(customer.id), intent: "ai-analyze" }, { estimateId: estimate.id }, path)).body as Reply;
+    const analyzed = (await post(editAction, cookie, { ...editorForm(customer.id), intent: "ai-analyze" }, { estimateId: estimate.id }, path)).data as Reply;
     expect(analyzed.ai?.result?.suggestedItems.length).toBeGreaterThan(0);
     // A save refused for its empty row still shows the assistant's suggestions.
     const refused = await post(editAction, cookie, { ...editorForm(customer.id), aiResult: JSON.stringify(analyzed.ai!.result) }, { estimateId: estimate.id }, path);
     expect(refused.status).toBe(400);
-    expect((refused.body as Reply).ai?.result).toEqual(analyzed.ai!.result);
+    expect((refused.data as Reply).ai?.result).toEqual(analyzed.ai!.result);
   });
 });

@@ -11,12 +11,12 @@ import { action as itemAction, loader as itemLoader } from "~/routes/api.appoint
 import { loader as upcomingLoader } from "~/routes/api.appointments.upcoming";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
-import { apiRequest, runRoute } from "../../test/requests";
+import { apiRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const URL_BASE = "http://localhost/api/appointments";
 const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
 const get = (cookie: string, path: string) => new Request(`${URL_BASE}${path}`, { headers: { Cookie: cookie } });
-const run = runRoute;
 
 async function accountWithCustomer(name = "Ana Ruiz", phone: string | null = "(512) 555-0142", timeZone: string | null = null) {
   const account = await signedInAccount();
@@ -41,7 +41,7 @@ describe("/api/appointments without a session", () => {
       [itemAction, call("PUT", null, { title: "X" }, "/x"), { id: "x" }],
       [itemAction, call("DELETE", null, undefined, "/x"), { id: "x" }],
     ] as const) {
-      const response = await run(handler, request, params);
+      const response = await runRoute(handler, request, { params });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: "Not authenticated" });
     }
@@ -53,7 +53,7 @@ describe("/api/appointments", () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const db = await getDb();
     const job = await createJob(db, user.id, { customerId: customer.id, title: "Panel upgrade" });
-    const created = await run(
+    const created = await runRoute(
       collectionAction,
       call("POST", cookie, {
         customerId: customer.id,
@@ -88,15 +88,15 @@ describe("/api/appointments", () => {
       customer: { name: "Ana Ruiz", phone: "(512) 555-0142" },
     });
 
-    const read = await run(itemLoader, call("GET", cookie, undefined, `/${appointment.id}`), { id: appointment.id });
+    const read = await runRoute(itemLoader, call("GET", cookie, undefined, `/${appointment.id}`), { params: { id: appointment.id } });
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual(appointment);
 
-    const list = await run(collectionLoader, call("GET", cookie));
+    const list = await runRoute(collectionLoader, call("GET", cookie));
     expect(list.headers.get("X-Total-Count")).toBe("1");
     expect(await list.json()).toEqual([appointment]);
 
-    const updated = await run(
+    const updated = await runRoute(
       itemAction,
       call(
         "PUT",
@@ -104,7 +104,7 @@ describe("/api/appointments", () => {
         { customerId: customer.id, jobId: null, title: "Permit inspection", appointmentType: "other", customType: "Permit", scheduledDate: "2026-06-02T09:00:00-05:00", status: "completed" },
         `/${appointment.id}`,
       ),
-      { id: appointment.id },
+      { params: { id: appointment.id } },
     );
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({
@@ -120,7 +120,7 @@ describe("/api/appointments", () => {
       notes: null,
     });
 
-    const deleted = await run(itemAction, call("DELETE", cookie, undefined, `/${appointment.id}`), { id: appointment.id });
+    const deleted = await runRoute(itemAction, call("DELETE", cookie, undefined, `/${appointment.id}`), { params: { id: appointment.id } });
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ message: "Appointment deleted" });
     expect(await getAppointment(user.id, appointment.id)).toBeUndefined();
@@ -128,7 +128,7 @@ describe("/api/appointments", () => {
 
   it("defaults: type other, duration 60, status scheduled; a date without an offset is the account's wall clock", async () => {
     const { cookie, customer } = await accountWithCustomer("Ana Ruiz", null, "America/New_York");
-    const created = await run(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Visit", scheduledDate: "2026-03-08T02:30" }));
+    const created = await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Visit", scheduledDate: "2026-03-08T02:30" }));
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({
       appointmentType: "other",
@@ -138,7 +138,7 @@ describe("/api/appointments", () => {
       scheduledDate: "2026-03-08T07:30:00.000Z",
       customer: { name: "Ana Ruiz", phone: null },
     });
-    const winter = await (await run(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Visit", scheduledDate: "2026-01-15T09:00:00" }))).json();
+    const winter = await (await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Visit", scheduledDate: "2026-01-15T09:00:00" }))).json();
     expect(winter.scheduledDate).toBe("2026-01-15T14:00:00.000Z");
   });
 
@@ -178,13 +178,13 @@ describe("/api/appointments", () => {
       ["[]", "Request body must be a JSON object."],
     ];
     for (const [body, message, path] of cases) {
-      const response = await run(collectionAction, call("POST", cookie, body));
+      const response = await runRoute(collectionAction, call("POST", cookie, body));
       expect(response.status, JSON.stringify(body)).toBe(400);
       const answer = await response.json();
       expect(answer.message, JSON.stringify(body)).toBe(message);
       if (path) expect(answer.errors, JSON.stringify(body)).toContainEqual({ path, message });
     }
-    const all = await (await run(collectionAction, call("POST", cookie, {}))).json();
+    const all = await (await runRoute(collectionAction, call("POST", cookie, {}))).json();
     expect(all.errors).toEqual([
       { path: "customerId", message: "Please select a customer" },
       { path: "title", message: "Title is required" },
@@ -199,16 +199,16 @@ describe("/api/appointments", () => {
     const db = await getDb();
     const theirJob = await createJob(db, b.user.id, { customerId: b.customer.id });
     const payload = { customerId: a.customer.id, title: "Visit", scheduledDate: "2026-06-01T14:30:00.000Z" };
-    const foreignCustomer = await run(collectionAction, call("POST", a.cookie, { ...payload, customerId: b.customer.id }));
+    const foreignCustomer = await runRoute(collectionAction, call("POST", a.cookie, { ...payload, customerId: b.customer.id }));
     expect(foreignCustomer.status).toBe(400);
     expect(await foreignCustomer.json()).toEqual({ message: "Please select a customer", errors: [{ path: "customerId", message: "Please select a customer" }] });
-    const foreignJob = await run(collectionAction, call("POST", a.cookie, { ...payload, jobId: theirJob.id }));
+    const foreignJob = await runRoute(collectionAction, call("POST", a.cookie, { ...payload, jobId: theirJob.id }));
     expect(foreignJob.status).toBe(400);
     expect((await foreignJob.json()).message).toBe("Job not found");
     expect((await listAppointments(a.user.id)).total).toBe(0);
 
-    const mine = await (await run(collectionAction, call("POST", a.cookie, payload))).json();
-    const moved = await run(itemAction, call("PUT", a.cookie, { ...payload, customerId: b.customer.id }, `/${mine.id}`), { id: mine.id });
+    const mine = await (await runRoute(collectionAction, call("POST", a.cookie, payload))).json();
+    const moved = await runRoute(itemAction, call("PUT", a.cookie, { ...payload, customerId: b.customer.id }, `/${mine.id}`), { params: { id: mine.id } });
     expect(moved.status).toBe(400);
     expect((await getAppointment(a.user.id, mine.id))?.customerId).toBe(a.customer.id);
   });
@@ -219,22 +219,22 @@ describe("/api/appointments", () => {
     const db = await getDb();
     const theirs = await createAppointment(db, b.user.id, { customerId: b.customer.id, title: "Their visit" });
     for (const id of [theirs.id, "no-such-appointment"]) {
-      const read = await run(itemLoader, call("GET", a.cookie, undefined, `/${id}`), { id });
+      const read = await runRoute(itemLoader, call("GET", a.cookie, undefined, `/${id}`), { params: { id } });
       expect(read.status).toBe(404);
       expect(await read.json()).toEqual({ message: "Not found" });
-      const put = await run(
+      const put = await runRoute(
         itemAction,
         call("PUT", a.cookie, { customerId: a.customer.id, title: "Hacked", scheduledDate: "2026-06-01T14:30:00.000Z" }, `/${id}`),
-        { id },
+        { params: { id } },
       );
       expect(put.status).toBe(404);
       // Even an invalid body answers 404: the id is checked first.
-      expect((await run(itemAction, call("PUT", a.cookie, {}, `/${id}`), { id })).status).toBe(404);
-      expect((await run(itemAction, call("DELETE", a.cookie, undefined, `/${id}`), { id })).status).toBe(404);
+      expect((await runRoute(itemAction, call("PUT", a.cookie, {}, `/${id}`), { params: { id } })).status).toBe(404);
+      expect((await runRoute(itemAction, call("DELETE", a.cookie, undefined, `/${id}`), { params: { id } })).status).toBe(404);
     }
     expect((await getAppointment(b.user.id, theirs.id))?.title).toBe("Their visit");
-    expect(await (await run(collectionLoader, call("GET", a.cookie))).json()).toEqual([]);
-    expect(await (await run(upcomingLoader, call("GET", a.cookie, undefined, "/upcoming"))).json()).toEqual([]);
+    expect(await (await runRoute(collectionLoader, call("GET", a.cookie))).json()).toEqual([]);
+    expect(await (await runRoute(upcomingLoader, call("GET", a.cookie, undefined, "/upcoming"))).json()).toEqual([]);
   });
 
   it("searches, filters, bounds by day and pages the list", async () => {
@@ -244,7 +244,7 @@ describe("/api/appointments", () => {
     await createAppointment(db, user.id, { customerId: customer.id, title: "Morning", scheduledDate: new Date("2026-06-01T13:00:00Z"), status: "completed" });
     await createAppointment(db, user.id, { customerId: customer.id, title: "Next day", scheduledDate: new Date("2026-06-02T13:00:00Z"), location: "Kyle" });
     const titles = async (query: string) => {
-      const response = await run(collectionLoader, get(cookie, `?${query}`));
+      const response = await runRoute(collectionLoader, get(cookie, `?${query}`));
       expect(response.status, query).toBe(200);
       return { total: response.headers.get("X-Total-Count"), titles: (await response.json()).map((a: { title: string }) => a.title) };
     };
@@ -254,8 +254,8 @@ describe("/api/appointments", () => {
     expect(await titles("status=completed")).toEqual({ total: "1", titles: ["Morning"] });
     expect(await titles("q=kyle")).toEqual({ total: "1", titles: ["Next day"] });
     expect(await titles("q=d%C3%ADaz&pageSize=2&page=2")).toEqual({ total: "3", titles: ["Next day"] });
-    expect((await run(collectionLoader, get(cookie, "?from=June"))).status).toBe(400);
-    expect((await run(collectionLoader, get(cookie, "?status=done"))).status).toBe(400);
+    expect((await runRoute(collectionLoader, get(cookie, "?from=June"))).status).toBe(400);
+    expect((await runRoute(collectionLoader, get(cookie, "?status=done"))).status).toBe(400);
   });
 
   it("upcoming: scheduled or rescheduled from now on, earliest first, ?limit= (default 5)", async () => {
@@ -267,18 +267,18 @@ describe("/api/appointments", () => {
     for (let day = 7; day >= 2; day--) {
       await createAppointment(db, user.id, { customerId: customer.id, title: `In ${day} days`, scheduledDate: new Date(inDays(day)), status: day === 3 ? "rescheduled" : "scheduled" });
     }
-    const upcoming = await run(upcomingLoader, call("GET", cookie, undefined, "/upcoming"));
+    const upcoming = await runRoute(upcomingLoader, call("GET", cookie, undefined, "/upcoming"));
     expect(upcoming.status).toBe(200);
     const items = await upcoming.json();
     expect(items.map((a: { title: string }) => a.title)).toEqual(["In 2 days", "In 3 days", "In 4 days", "In 5 days", "In 6 days"]);
     expect(items[0]).toMatchObject({ customer: { name: "Ana Ruiz" }, status: "scheduled" });
-    const two = await (await run(upcomingLoader, get(cookie, "/upcoming?limit=2"))).json();
+    const two = await (await runRoute(upcomingLoader, get(cookie, "/upcoming?limit=2"))).json();
     expect(two).toHaveLength(2);
   });
 
   it("refuses other methods with 405", async () => {
     const { cookie } = await accountWithCustomer();
-    expect((await run(collectionAction, call("PATCH", cookie, {}))).status).toBe(405);
-    expect((await run(itemAction, call("PATCH", cookie, {}, "/x"), { id: "x" })).status).toBe(405);
+    expect((await runRoute(collectionAction, call("PATCH", cookie, {}))).status).toBe(405);
+    expect((await runRoute(itemAction, call("PATCH", cookie, {}, "/x"), { params: { id: "x" } })).status).toBe(405);
   });
 });

@@ -6,12 +6,12 @@ import { action as collectionAction, loader as collectionLoader } from "~/routes
 import { action as itemAction, loader as itemLoader } from "~/routes/api.customers.$id";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
-import { apiRequest, runRoute } from "../../test/requests";
+import { apiRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const URL_BASE = "http://localhost/api/customers";
 
 const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
-const run = runRoute;
 
 describe("/api/customers", () => {
   it("answers 401 without a session, for every method", async () => {
@@ -22,7 +22,7 @@ describe("/api/customers", () => {
       [itemAction, call("PUT", null, { name: "X" }, "/x"), { id: "x" }],
       [itemAction, call("DELETE", null, undefined, "/x"), { id: "x" }],
     ] as const) {
-      const response = await run(handler, request, params);
+      const response = await runRoute(handler, request, { params });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: "Not authenticated" });
     }
@@ -30,21 +30,21 @@ describe("/api/customers", () => {
 
   it("creates, lists, updates and deletes the account's customers", async () => {
     const { user, cookie } = await signedInAccount();
-    const created = await run(collectionAction, call("POST", cookie, { name: "Ana Ruiz", email: "ANA@Example.com", phone: "555-0100", city: "" }));
+    const created = await runRoute(collectionAction, call("POST", cookie, { name: "Ana Ruiz", email: "ANA@Example.com", phone: "555-0100", city: "" }));
     expect(created.status).toBe(201);
     const customer = await created.json();
     expect(customer).toMatchObject({ name: "Ana Ruiz", email: "ana@example.com", phone: "555-0100", city: null });
     expect(typeof customer.createdAt).toBe("string");
 
-    const list = await run(collectionLoader, call("GET", cookie));
+    const list = await runRoute(collectionLoader, call("GET", cookie));
     expect(list.headers.get("X-Total-Count")).toBe("1");
     expect((await list.json()).map((c: { name: string }) => c.name)).toEqual(["Ana Ruiz"]);
 
-    const updated = await run(itemAction, call("PUT", cookie, { name: "Ana Ruiz López", notes: "Gate code 1234" }, `/${customer.id}`), { id: customer.id });
+    const updated = await runRoute(itemAction, call("PUT", cookie, { name: "Ana Ruiz López", notes: "Gate code 1234" }, `/${customer.id}`), { params: { id: customer.id } });
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ name: "Ana Ruiz López", notes: "Gate code 1234", email: null });
 
-    const deleted = await run(itemAction, call("DELETE", cookie, undefined, `/${customer.id}`), { id: customer.id });
+    const deleted = await runRoute(itemAction, call("DELETE", cookie, undefined, `/${customer.id}`), { params: { id: customer.id } });
     expect(deleted.status).toBe(200);
     expect(await getCustomer(user.id, customer.id)).toBeUndefined();
   });
@@ -64,11 +64,11 @@ describe("/api/customers", () => {
       ["[]", "Request body must be a JSON object."],
     ];
     for (const [body, message] of cases) {
-      const response = await run(collectionAction, call("POST", cookie, body));
+      const response = await runRoute(collectionAction, call("POST", cookie, body));
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect((await response.json()).message, JSON.stringify(body)).toBe(message);
     }
-    const response = await run(collectionAction, call("POST", cookie, { name: "A", email: "nope", phone: 5 }));
+    const response = await runRoute(collectionAction, call("POST", cookie, { name: "A", email: "nope", phone: 5 }));
     expect((await response.json()).errors).toEqual([
       { path: "email", message: "Invalid email" },
       { path: "phone", message: "Expected text" },
@@ -79,26 +79,26 @@ describe("/api/customers", () => {
   it("answers 404 for another account's customer and changes nothing", async () => {
     const owner = await signedInAccount();
     const other = await signedInAccount();
-    const created = await run(collectionAction, call("POST", owner.cookie, { name: "Private Person" }));
+    const created = await runRoute(collectionAction, call("POST", owner.cookie, { name: "Private Person" }));
     const { id } = await created.json();
     for (const [handler, request] of [
       [itemLoader, call("GET", other.cookie, undefined, `/${id}`)],
       [itemAction, call("PUT", other.cookie, { name: "Stolen" }, `/${id}`)],
       [itemAction, call("DELETE", other.cookie, undefined, `/${id}`)],
     ] as const) {
-      const response = await run(handler as never, request, { id });
+      const response = await runRoute(handler as never, request, { params: { id } });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: "Not found" });
     }
     expect((await getCustomer(owner.user.id, id))?.name).toBe("Private Person");
-    expect((await run(itemLoader, call("GET", owner.cookie, undefined, "/nope"), { id: "nope" })).status).toBe(404);
+    expect((await runRoute(itemLoader, call("GET", owner.cookie, undefined, "/nope"), { params: { id: "nope" } })).status).toBe(404);
   });
 
   it("refuses to delete a customer with jobs, with 409 and what is attached", async () => {
     const { user, cookie } = await signedInAccount();
-    const { id } = await (await run(collectionAction, call("POST", cookie, { name: "Has Jobs" }))).json();
+    const { id } = await (await runRoute(collectionAction, call("POST", cookie, { name: "Has Jobs" }))).json();
     await createJob(await getDb(), user.id, { customerId: id });
-    const response = await run(itemAction, call("DELETE", cookie, undefined, `/${id}`), { id });
+    const response = await runRoute(itemAction, call("DELETE", cookie, undefined, `/${id}`), { params: { id } });
     expect(response.status).toBe(409);
     expect((await response.json()).message).toBe("This customer has 1 job; delete or reassign them first.");
     expect(await getCustomer(user.id, id)).toBeTruthy();

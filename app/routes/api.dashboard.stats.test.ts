@@ -4,7 +4,8 @@ import { createCustomer, createEstimate, createInvoice, createJob } from "#db/fa
 import { loader } from "~/routes/api.dashboard.stats";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
-import { apiRequest, runRoute } from "../../test/requests";
+import { apiRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const URL = "http://localhost/api/dashboard/stats";
 const DAY = 86_400_000;

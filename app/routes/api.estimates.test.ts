@@ -1,5 +1,4 @@
 // /api/estimates and /api/estimates/{id}, called as Remix calls them, with real sessions.
-import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createJob } from "#db/factories";
@@ -9,28 +8,12 @@ import { action as collectionAction, loader as collectionLoader } from "~/routes
 import { action as itemAction, loader as itemLoader } from "~/routes/api.estimates.$id";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
+import { apiRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const URL_BASE = "http://localhost/api/estimates";
 
-function call(method: string, cookie: string | null, body?: unknown, path = "") {
-  const headers: Record<string, string> = {};
-  if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return new Request(`${URL_BASE}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function run(handler: (args: ActionFunctionArgs) => Promise<Response>, request: Request, params = {}) {
-  try {
-    return await handler({ request, params, context: {} as AppLoadContext });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
 
 async function rowCounts() {
   const db = await getDb();
@@ -79,7 +62,7 @@ describe("/api/estimates", () => {
       [itemAction, call("PUT", null, payload("x"), "/x"), { id: "x" }],
       [itemAction, call("DELETE", null, undefined, "/x"), { id: "x" }],
     ] as const) {
-      const response = await run(handler as never, request, params);
+      const response = await runRoute(handler as never, request, { params });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: "Not authenticated" });
     }
@@ -89,7 +72,7 @@ describe("/api/estimates", () => {
     const { user, cookie, db, customer } = await account();
     const job = await createJob(db, user.id, { customerId: customer.id, title: "Garage heater" });
 
-    const created = await run(collectionAction, call("POST", cookie, payload(customer.id, { jobId: job.id, subtotal: "1.00", taxAmount: "0", total: "1.00" })));
+    const created = await runRoute(collectionAction, call("POST", cookie, payload(customer.id, { jobId: job.id, subtotal: "1.00", taxAmount: "0", total: "1.00" })));
     expect(created.status).toBe(201);
     const estimate = await created.json();
     expect(estimate).toMatchObject({
@@ -113,16 +96,16 @@ describe("/api/estimates", () => {
     ]);
     expect(typeof estimate.createdAt).toBe("string");
 
-    const list = await run(collectionLoader, call("GET", cookie));
+    const list = await runRoute(collectionLoader, call("GET", cookie));
     expect(list.status).toBe(200);
     expect(list.headers.get("X-Total-Count")).toBe("1");
     const [listed] = await list.json();
     expect(listed).toEqual(estimate);
 
-    const read = await run(itemLoader, call("GET", cookie, undefined, `/${estimate.id}`), { id: estimate.id });
+    const read = await runRoute(itemLoader, call("GET", cookie, undefined, `/${estimate.id}`), { params: { id: estimate.id } });
     expect(await read.json()).toEqual(estimate);
 
-    const updated = await run(
+    const updated = await runRoute(
       itemAction,
       call(
         "PUT",
@@ -138,7 +121,7 @@ describe("/api/estimates", () => {
         }),
         `/${estimate.id}`,
       ),
-      { id: estimate.id },
+      { params: { id: estimate.id } },
     );
     expect(updated.status).toBe(200);
     const after = await updated.json();
@@ -151,7 +134,7 @@ describe("/api/estimates", () => {
     expect((await rowCounts()).items).toBeGreaterThanOrEqual(2);
     expect((await getEstimateWithItems(user.id, estimate.id))?.items).toHaveLength(2);
 
-    const deleted = await run(itemAction, call("DELETE", cookie, undefined, `/${estimate.id}`), { id: estimate.id });
+    const deleted = await runRoute(itemAction, call("DELETE", cookie, undefined, `/${estimate.id}`), { params: { id: estimate.id } });
     expect(deleted.status).toBe(200);
     expect(await getEstimateWithItems(user.id, estimate.id)).toBeUndefined();
     expect(await db.select().from(estimateItems).where(eq(estimateItems.estimateId, estimate.id))).toEqual([]);
@@ -159,22 +142,22 @@ describe("/api/estimates", () => {
 
   it("uses the account's default tax rate when none is sent, and a PUT without one keeps the estimate's", async () => {
     const { cookie, customer } = await account();
-    const created = await (await run(collectionAction, call("POST", cookie, payload(customer.id, { taxRate: undefined })))).json();
+    const created = await (await runRoute(collectionAction, call("POST", cookie, payload(customer.id, { taxRate: undefined })))).json();
     expect(created.taxRate).toBe("0.0825");
-    const put = await run(itemAction, call("PUT", cookie, payload(customer.id, { taxRate: "0.05" }), `/${created.id}`), { id: created.id });
+    const put = await runRoute(itemAction, call("PUT", cookie, payload(customer.id, { taxRate: "0.05" }), `/${created.id}`), { params: { id: created.id } });
     expect((await put.json()).taxRate).toBe("0.0500");
-    const again = await run(itemAction, call("PUT", cookie, payload(customer.id, { taxRate: undefined }), `/${created.id}`), { id: created.id });
+    const again = await runRoute(itemAction, call("PUT", cookie, payload(customer.id, { taxRate: undefined }), `/${created.id}`), { params: { id: created.id } });
     expect((await again.json()).taxRate).toBe("0.0500");
   });
 
   it("searches, filters and pages with X-Total-Count", async () => {
     const { cookie, customer } = await account();
     for (const [title, status] of [["Panel upgrade", "pending"], ["EV charger", "approved"], ["Surge protector", "approved"]]) {
-      expect((await run(collectionAction, call("POST", cookie, payload(customer.id, { title, status })))).status).toBe(201);
+      expect((await runRoute(collectionAction, call("POST", cookie, payload(customer.id, { title, status })))).status).toBe(201);
     }
-    const byTitle = await run(collectionLoader, new Request(`${URL_BASE}?q=charger`, { headers: { Cookie: cookie } }));
+    const byTitle = await runRoute(collectionLoader, new Request(`${URL_BASE}?q=charger`, { headers: { Cookie: cookie } }));
     expect((await byTitle.json()).map((e: { title: string }) => e.title)).toEqual(["EV charger"]);
-    const approved = await run(collectionLoader, new Request(`${URL_BASE}?status=approved&pageSize=1&page=2`, { headers: { Cookie: cookie } }));
+    const approved = await runRoute(collectionLoader, new Request(`${URL_BASE}?status=approved&pageSize=1&page=2`, { headers: { Cookie: cookie } }));
     expect(approved.headers.get("X-Total-Count")).toBe("2");
     expect(await approved.json()).toHaveLength(1);
   });
@@ -220,13 +203,13 @@ describe("/api/estimates", () => {
     ];
     const before = await rowCounts();
     for (const [body, message] of cases) {
-      const response = await run(collectionAction, call("POST", cookie, body));
+      const response = await runRoute(collectionAction, call("POST", cookie, body));
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect((await response.json()).message, JSON.stringify(body)).toBe(message);
     }
     expect(await rowCounts()).toEqual(before);
 
-    const response = await run(collectionAction, call("POST", cookie, { ...good, title: " ", items: [{ description: "", quantity: "1", unitPrice: "x" }] }));
+    const response = await runRoute(collectionAction, call("POST", cookie, { ...good, title: " ", items: [{ description: "", quantity: "1", unitPrice: "x" }] }));
     expect((await response.json()).errors).toEqual([
       { path: "title", message: "Title is required" },
       { path: "items.0.description", message: "Description is required" },
@@ -234,10 +217,10 @@ describe("/api/estimates", () => {
     ]);
 
     // The same rules on PUT, and the estimate is left as it was.
-    const created = await (await run(collectionAction, call("POST", cookie, good))).json();
+    const created = await (await runRoute(collectionAction, call("POST", cookie, good))).json();
     const afterCreate = await rowCounts();
     for (const [body, message] of cases.slice(0, 8)) {
-      const put = await run(itemAction, call("PUT", cookie, body, `/${created.id}`), { id: created.id });
+      const put = await runRoute(itemAction, call("PUT", cookie, body, `/${created.id}`), { params: { id: created.id } });
       expect(put.status).toBe(400);
       expect((await put.json()).message).toBe(message);
     }
@@ -248,28 +231,28 @@ describe("/api/estimates", () => {
   it("answers 404 for another account's estimate and changes nothing", async () => {
     const owner = await account();
     const other = await account();
-    const created = await (await run(collectionAction, call("POST", owner.cookie, payload(owner.customer.id, { title: "Private" })))).json();
+    const created = await (await runRoute(collectionAction, call("POST", owner.cookie, payload(owner.customer.id, { title: "Private" })))).json();
     const before = await rowCounts();
     for (const [handler, request] of [
       [itemLoader, call("GET", other.cookie, undefined, `/${created.id}`)],
       [itemAction, call("PUT", other.cookie, payload(other.customer.id, { title: "Stolen" }), `/${created.id}`)],
       [itemAction, call("DELETE", other.cookie, undefined, `/${created.id}`)],
     ] as const) {
-      const response = await run(handler as never, request, { id: created.id });
+      const response = await runRoute(handler as never, request, { params: { id: created.id } });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: "Not found" });
     }
     expect(await rowCounts()).toEqual(before);
     expect((await getEstimateWithItems(owner.user.id, created.id))?.title).toBe("Private");
-    const list = await run(collectionLoader, call("GET", other.cookie));
+    const list = await runRoute(collectionLoader, call("GET", other.cookie));
     expect(await list.json()).toEqual([]);
     expect(list.headers.get("X-Total-Count")).toBe("0");
-    expect((await run(itemLoader, call("GET", owner.cookie, undefined, "/nope"), { id: "nope" })).status).toBe(404);
-    expect((await run(itemAction, call("DELETE", owner.cookie, undefined, "/nope"), { id: "nope" })).status).toBe(404);
+    expect((await runRoute(itemLoader, call("GET", owner.cookie, undefined, "/nope"), { params: { id: "nope" } })).status).toBe(404);
+    expect((await runRoute(itemAction, call("DELETE", owner.cookie, undefined, "/nope"), { params: { id: "nope" } })).status).toBe(404);
 
     // Their own estimate pointed at the owner's customer is refused, not linked.
-    const mine = await (await run(collectionAction, call("POST", other.cookie, payload(other.customer.id)))).json();
-    const put = await run(itemAction, call("PUT", other.cookie, payload(owner.customer.id), `/${mine.id}`), { id: mine.id });
+    const mine = await (await runRoute(collectionAction, call("POST", other.cookie, payload(other.customer.id)))).json();
+    const put = await runRoute(itemAction, call("PUT", other.cookie, payload(owner.customer.id), `/${mine.id}`), { params: { id: mine.id } });
     expect(put.status).toBe(400);
     expect((await put.json()).message).toBe("Please select a customer");
     expect((await getEstimateWithItems(other.user.id, mine.id))?.customerId).toBe(other.customer.id);
@@ -277,7 +260,7 @@ describe("/api/estimates", () => {
 
   it("answers 405 for other methods", async () => {
     const { cookie } = await account();
-    expect((await run(collectionAction, call("PATCH", cookie, {}))).status).toBe(405);
-    expect((await run(itemAction, call("PATCH", cookie, {}, "/x"), { id: "x" })).status).toBe(405);
+    expect((await runRoute(collectionAction, call("PATCH", cookie, {}))).status).toBe(405);
+    expect((await runRoute(itemAction, call("PATCH", cookie, {}, "/x"), { params: { id: "x" } })).status).toBe(405);
   });
 });

@@ -1,6 +1,5 @@
 // /api/invoices, /api/invoices/{id} and /api/invoices/from-estimate/{id}, called as Remix
 // calls them, with real sessions.
-import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice } from "#db/factories";
@@ -11,28 +10,12 @@ import { action as itemAction, loader as itemLoader } from "~/routes/api.invoice
 import { action as fromEstimateAction, loader as fromEstimateLoader } from "~/routes/api.invoices.from-estimate.$id";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
+import { apiRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const URL_BASE = "http://localhost/api/invoices";
 
-function call(method: string, cookie: string | null, body?: unknown, path = "") {
-  const headers: Record<string, string> = {};
-  if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return new Request(`${URL_BASE}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function run(handler: (args: ActionFunctionArgs) => Promise<Response>, request: Request, params = {}) {
-  try {
-    return await handler({ request, params, context: {} as AppLoadContext });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
 
 async function invoiceCount(userId: string) {
   const db = await getDb();
@@ -54,7 +37,7 @@ describe("/api/invoices", () => {
       [itemAction, call("DELETE", null, undefined, "/x"), { id: "x" }],
       [fromEstimateAction, call("POST", null, undefined, "/from-estimate/x"), { id: "x" }],
     ] as const) {
-      const response = await run(handler as never, request, params);
+      const response = await runRoute(handler as never, request, { params });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: "Not authenticated" });
     }
@@ -66,7 +49,7 @@ describe("/api/invoices", () => {
     const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", city: "Austin", email: "ana@example.com" });
     const estimate = await createEstimate(db, user.id, { customerId: customer.id, status: "approved", items: LINES, title: "Kitchen lights" });
 
-    const created = await run(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), { id: estimate.id });
+    const created = await runRoute(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), { params: { id: estimate.id } });
     expect(created.status).toBe(201);
     const invoice = await created.json();
     expect(invoice).toMatchObject({
@@ -88,7 +71,7 @@ describe("/api/invoices", () => {
       ["Permit", "1.00", 2],
     ]);
 
-    const again = await run(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), { id: estimate.id });
+    const again = await runRoute(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), { params: { id: estimate.id } });
     expect(again.status).toBe(200);
     expect((await again.json()).id).toBe(invoice.id);
     expect(await invoiceCount(user.id)).toBe(1);
@@ -97,7 +80,7 @@ describe("/api/invoices", () => {
   it("refuses a non-approved estimate with 400 { message } and writes nothing", async () => {
     const { user, cookie } = await signedInAccount();
     const estimate = await createEstimate(await getDb(), user.id, { status: "pending" });
-    const response = await run(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), { id: estimate.id });
+    const response = await runRoute(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), { params: { id: estimate.id } });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Only approved estimates can be invoiced; this estimate is pending." });
     expect(await invoiceCount(user.id)).toBe(0);
@@ -108,7 +91,7 @@ describe("/api/invoices", () => {
     const other = await signedInAccount();
     const estimate = await createEstimate(await getDb(), owner.user.id, { status: "approved" });
     for (const id of [estimate.id, "no-such-estimate"]) {
-      const response = await run(fromEstimateAction, call("POST", other.cookie, undefined, `/from-estimate/${id}`), { id });
+      const response = await runRoute(fromEstimateAction, call("POST", other.cookie, undefined, `/from-estimate/${id}`), { params: { id } });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: "Not found" });
     }
@@ -125,7 +108,7 @@ describe("/api/invoices", () => {
     const paid = await createInvoice(db, user.id, { title: "Paid job", status: "paid", paidDate: new Date("2024-05-01T10:00:00Z"), createdAt: new Date("2024-04-01") });
     await createInvoice(await getDb(), (await signedInAccount()).user.id, { title: "Someone else's" });
 
-    const response = await run(collectionLoader, call("GET", cookie));
+    const response = await runRoute(collectionLoader, call("GET", cookie));
     expect(response.status).toBe(200);
     expect(response.headers.get("X-Total-Count")).toBe("2");
     const list = await response.json();
@@ -140,13 +123,13 @@ describe("/api/invoices", () => {
     expect(list[1].items.map((i: { unitPrice: string }) => i.unitPrice)).toEqual(["123.45", "49.99", "75.00"]);
     expect(list[1].total).toMatch(/^\d+\.\d{2}$/);
 
-    const get = async (query: string) => (await (await run(collectionLoader, new Request(`${URL_BASE}?${query}`, { headers: { Cookie: cookie } }))).json()).map((i: { title: string }) => i.title);
+    const get = async (query: string) => (await (await runRoute(collectionLoader, new Request(`${URL_BASE}?${query}`, { headers: { Cookie: cookie } }))).json()).map((i: { title: string }) => i.title);
     expect(await get("status=overdue")).toEqual(["Late job"]);
     expect(await get("status=paid")).toEqual(["Paid job"]);
     expect(await get("q=bea")).toEqual(["Late job"]);
     expect(await get(`q=${paid.invoiceNumber}`)).toEqual(["Paid job"]);
     expect(await get("pageSize=1&page=2")).toEqual(["Late job"]);
-    expect((await run(collectionAction as never, call("POST", cookie, {}))).status).toBe(405);
+    expect((await runRoute(collectionAction as never, call("POST", cookie, {}))).status).toBe(405);
   });
 
   it("reads, updates the status of and deletes one invoice", async () => {
@@ -155,24 +138,24 @@ describe("/api/invoices", () => {
     const path = `/${invoice.id}`;
     const params = { id: invoice.id };
 
-    const read = await run(itemLoader, call("GET", cookie, undefined, path), params);
+    const read = await runRoute(itemLoader, call("GET", cookie, undefined, path), { params });
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({ id: invoice.id, status: "pending", items: [{ order: 0 }, { order: 1 }, { order: 2 }] });
 
-    const paid = await run(itemAction, call("PUT", cookie, { status: "paid" }, path), params);
+    const paid = await runRoute(itemAction, call("PUT", cookie, { status: "paid" }, path), { params });
     expect(paid.status).toBe(200);
     const body = await paid.json();
     expect(body.status).toBe("paid");
     expect(Date.now() - Date.parse(body.paidDate)).toBeLessThan(60_000);
 
-    const cancelled = await run(itemAction, call("PUT", cookie, { status: "cancelled" }, path), params);
+    const cancelled = await runRoute(itemAction, call("PUT", cookie, { status: "cancelled" }, path), { params });
     expect(await cancelled.json()).toMatchObject({ status: "cancelled", paidDate: null });
 
-    const deleted = await run(itemAction, call("DELETE", cookie, undefined, path), params);
+    const deleted = await runRoute(itemAction, call("DELETE", cookie, undefined, path), { params });
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ message: "Invoice deleted" });
     expect(await getInvoiceWithItems(user.id, invoice.id)).toBeUndefined();
-    expect((await run(itemAction, call("DELETE", cookie, undefined, path), params)).status).toBe(404);
+    expect((await runRoute(itemAction, call("DELETE", cookie, undefined, path), { params })).status).toBe(404);
   });
 
   it("rejects a bad PUT with 400 { message, errors } and changes nothing", async () => {
@@ -189,7 +172,7 @@ describe("/api/invoices", () => {
       ["[]", "Request body must be a JSON object."],
     ];
     for (const [body, message] of cases) {
-      const response = await run(itemAction, call("PUT", cookie, body, `/${invoice.id}`), params);
+      const response = await runRoute(itemAction, call("PUT", cookie, body, `/${invoice.id}`), { params });
       expect(response.status, JSON.stringify(body)).toBe(400);
       const answer = await response.json();
       expect(answer.message, JSON.stringify(body)).toBe(message);
@@ -209,12 +192,12 @@ describe("/api/invoices", () => {
       [itemAction, call("PUT", other.cookie, { status: "paid" }, `/${invoice.id}`)],
       [itemAction, call("DELETE", other.cookie, undefined, `/${invoice.id}`)],
     ] as const) {
-      const response = await run(handler as never, request, params);
+      const response = await runRoute(handler as never, request, { params });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: "Not found" });
     }
     expect(await getInvoiceWithItems(owner.user.id, invoice.id)).toMatchObject({ status: "pending", paidDate: null });
-    const list = await run(collectionLoader, call("GET", other.cookie));
+    const list = await runRoute(collectionLoader, call("GET", other.cookie));
     expect(await list.json()).toEqual([]);
   });
 });

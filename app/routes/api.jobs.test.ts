@@ -6,12 +6,12 @@ import { action as collectionAction, loader as collectionLoader } from "~/routes
 import { action as itemAction, loader as itemLoader } from "~/routes/api.jobs.$id";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
-import { apiRequest, runRoute } from "../../test/requests";
+import { apiRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const URL_BASE = "http://localhost/api/jobs";
 
 const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
-const run = runRoute;
 
 async function accountWithCustomer(name = "Ana Ruiz", phone: string | null = "555-0100") {
   const account = await signedInAccount();
@@ -28,7 +28,7 @@ describe("/api/jobs without a session", () => {
       [itemAction, call("PUT", null, { title: "X" }, "/x"), { id: "x" }],
       [itemAction, call("DELETE", null, undefined, "/x"), { id: "x" }],
     ] as const) {
-      const response = await run(handler, request, params);
+      const response = await runRoute(handler, request, { params });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: "Not authenticated" });
     }
@@ -38,7 +38,7 @@ describe("/api/jobs without a session", () => {
 describe("/api/jobs", () => {
   it("creates, reads, lists, updates and deletes a job, with money as strings and the customer embedded", async () => {
     const { user, cookie, customer } = await accountWithCustomer("Ana Ruiz", "(512) 555-0142");
-    const created = await run(
+    const created = await runRoute(
       collectionAction,
       call("POST", cookie, {
         customerId: customer.id,
@@ -67,19 +67,19 @@ describe("/api/jobs", () => {
       customer: { name: "Ana Ruiz", phone: "(512) 555-0142" },
     });
 
-    const read = await run(itemLoader, call("GET", cookie, undefined, `/${job.id}`), { id: job.id });
+    const read = await runRoute(itemLoader, call("GET", cookie, undefined, `/${job.id}`), { params: { id: job.id } });
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual(job);
 
-    const list = await run(collectionLoader, call("GET", cookie));
+    const list = await runRoute(collectionLoader, call("GET", cookie));
     expect(list.status).toBe(200);
     expect(list.headers.get("X-Total-Count")).toBe("1");
     expect(await list.json()).toEqual([job]);
 
-    const updated = await run(
+    const updated = await runRoute(
       itemAction,
       call("PUT", cookie, { customerId: customer.id, title: "Panel upgrade 200A", status: "completed", completedDate: "2025-06-02", totalAmount: "99999999.99" }, `/${job.id}`),
-      { id: job.id },
+      { params: { id: job.id } },
     );
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({
@@ -92,17 +92,17 @@ describe("/api/jobs", () => {
       totalAmount: "99999999.99",
     });
 
-    const deleted = await run(itemAction, call("DELETE", cookie, undefined, `/${job.id}`), { id: job.id });
+    const deleted = await runRoute(itemAction, call("DELETE", cookie, undefined, `/${job.id}`), { params: { id: job.id } });
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ message: "Job deleted" });
     expect(await getJob(user.id, job.id)).toBeUndefined();
-    const gone = await run(itemLoader, call("GET", cookie, undefined, `/${job.id}`), { id: job.id });
+    const gone = await runRoute(itemLoader, call("GET", cookie, undefined, `/${job.id}`), { params: { id: job.id } });
     expect(gone.status).toBe(404);
   });
 
   it("defaults the status to pending and stores empty fields as null", async () => {
     const { cookie, customer } = await accountWithCustomer();
-    const created = await run(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Quick fix", totalAmount: "" }));
+    const created = await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Quick fix", totalAmount: "" }));
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ status: "pending", totalAmount: null, description: null, scheduledDate: null });
   });
@@ -114,10 +114,10 @@ describe("/api/jobs", () => {
       ["Water heater", "in_progress"],
       ["Furnace tune-up", "completed"],
     ]) {
-      expect((await run(collectionAction, call("POST", cookie, { customerId: customer.id, title, status }))).status).toBe(201);
+      expect((await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title, status }))).status).toBe(201);
     }
     const titles = async (query: string) => {
-      const response = await run(collectionLoader, new Request(`${URL_BASE}?${query}`, { headers: { Cookie: cookie } }));
+      const response = await runRoute(collectionLoader, new Request(`${URL_BASE}?${query}`, { headers: { Cookie: cookie } }));
       return { total: response.headers.get("X-Total-Count"), titles: (await response.json()).map((job: { title: string }) => job.title) };
     };
     expect(await titles("q=heater")).toEqual({ total: "1", titles: ["Water heater"] });
@@ -155,13 +155,13 @@ describe("/api/jobs", () => {
       ["[]", "Request body must be a JSON object."],
     ];
     for (const [body, message, path] of cases) {
-      const response = await run(collectionAction, call("POST", cookie, body));
+      const response = await runRoute(collectionAction, call("POST", cookie, body));
       expect(response.status, JSON.stringify(body)).toBe(400);
       const answer = await response.json();
       expect(answer.message, JSON.stringify(body)).toBe(message);
       if (path) expect(answer.errors, JSON.stringify(body)).toContainEqual({ path, message });
     }
-    const both = await (await run(collectionAction, call("POST", cookie, {}))).json();
+    const both = await (await runRoute(collectionAction, call("POST", cookie, {}))).json();
     expect(both.errors).toEqual([
       { path: "customerId", message: "Please select a customer" },
       { path: "title", message: "Title is required" },
@@ -172,7 +172,7 @@ describe("/api/jobs", () => {
   it("treats another account's customer as no customer chosen, on create and update", async () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
-    const created = await run(collectionAction, call("POST", a.cookie, { customerId: b.customer.id, title: "Sneaky" }));
+    const created = await runRoute(collectionAction, call("POST", a.cookie, { customerId: b.customer.id, title: "Sneaky" }));
     expect(created.status).toBe(400);
     expect(await created.json()).toEqual({
       message: "Please select a customer",
@@ -180,8 +180,8 @@ describe("/api/jobs", () => {
     });
     expect(await countJobs(a.user.id)).toBe(0);
 
-    const mine = await (await run(collectionAction, call("POST", a.cookie, { customerId: a.customer.id, title: "Mine" }))).json();
-    const moved = await run(itemAction, call("PUT", a.cookie, { customerId: b.customer.id, title: "Mine" }, `/${mine.id}`), { id: mine.id });
+    const mine = await (await runRoute(collectionAction, call("POST", a.cookie, { customerId: a.customer.id, title: "Mine" }))).json();
+    const moved = await runRoute(itemAction, call("PUT", a.cookie, { customerId: b.customer.id, title: "Mine" }, `/${mine.id}`), { params: { id: mine.id } });
     expect(moved.status).toBe(400);
     expect((await moved.json()).message).toBe("Please select a customer");
     expect((await getJob(a.user.id, mine.id))?.customerId).toBe(a.customer.id);
@@ -191,30 +191,30 @@ describe("/api/jobs", () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
     const theirs = await (
-      await run(collectionAction, call("POST", b.cookie, { customerId: b.customer.id, title: "Their job", totalAmount: "10.00" }))
+      await runRoute(collectionAction, call("POST", b.cookie, { customerId: b.customer.id, title: "Their job", totalAmount: "10.00" }))
     ).json();
     for (const id of [theirs.id, "no-such-job"]) {
-      const read = await run(itemLoader, call("GET", a.cookie, undefined, `/${id}`), { id });
+      const read = await runRoute(itemLoader, call("GET", a.cookie, undefined, `/${id}`), { params: { id } });
       expect(read.status).toBe(404);
       expect(await read.json()).toEqual({ message: "Not found" });
-      const put = await run(itemAction, call("PUT", a.cookie, { customerId: a.customer.id, title: "Hacked" }, `/${id}`), { id });
+      const put = await runRoute(itemAction, call("PUT", a.cookie, { customerId: a.customer.id, title: "Hacked" }, `/${id}`), { params: { id } });
       expect(put.status).toBe(404);
-      const del = await run(itemAction, call("DELETE", a.cookie, undefined, `/${id}`), { id });
+      const del = await runRoute(itemAction, call("DELETE", a.cookie, undefined, `/${id}`), { params: { id } });
       expect(del.status).toBe(404);
     }
     expect(await getJob(b.user.id, theirs.id)).toMatchObject({ title: "Their job", totalAmount: 1000, customerId: b.customer.id });
     expect(await countJobs(a.user.id)).toBe(0);
-    const list = await run(collectionLoader, call("GET", a.cookie));
+    const list = await runRoute(collectionLoader, call("GET", a.cookie));
     expect(await list.json()).toEqual([]);
   });
 
   it("deleting keeps the job's estimates and appointments", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const db = await getDb();
-    const job = await (await run(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Linked" }))).json();
+    const job = await (await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Linked" }))).json();
     const estimate = await createEstimate(db, user.id, { jobId: job.id });
     const appointment = await createAppointment(db, user.id, { jobId: job.id });
-    expect((await run(itemAction, call("DELETE", cookie, undefined, `/${job.id}`), { id: job.id })).status).toBe(200);
+    expect((await runRoute(itemAction, call("DELETE", cookie, undefined, `/${job.id}`), { params: { id: job.id } })).status).toBe(200);
     const rows = await db.query.estimates.findFirst({ where: (table, { eq }) => eq(table.id, estimate.id) });
     const appt = await db.query.appointments.findFirst({ where: (table, { eq }) => eq(table.id, appointment.id) });
     expect(rows?.jobId).toBeNull();
@@ -223,7 +223,7 @@ describe("/api/jobs", () => {
 
   it("refuses other methods with 405", async () => {
     const { cookie } = await accountWithCustomer();
-    expect((await run(collectionAction, call("PATCH", cookie, {}))).status).toBe(405);
-    expect((await run(itemAction, call("PATCH", cookie, {}, "/x"), { id: "x" })).status).toBe(405);
+    expect((await runRoute(collectionAction, call("PATCH", cookie, {}))).status).toBe(405);
+    expect((await runRoute(itemAction, call("PATCH", cookie, {}, "/x"), { params: { id: "x" } })).status).toBe(405);
   });
 });

@@ -5,7 +5,8 @@ import { action as readAction } from "~/routes/api.notifications.$id.read";
 import { action as readAllAction } from "~/routes/api.notifications.read-all";
 import { countUnread, createNotification, listNotifications } from "~/models/notification.server";
 import { signedInAccount } from "../../test/accounts";
-import { apiRequest, runRoute } from "../../test/requests";
+import { apiRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const BASE = "http://localhost/api/notifications";
 
@@ -30,12 +31,12 @@ describe("/api/notifications", () => {
 
   it("marks one read, all read, and deletes one", async () => {
     const { user, cookie, approved, paid } = await withNotifications();
-    expect((await runRoute(readAction, apiRequest(`${BASE}/${approved.id}/read`, "POST", cookie), { id: approved.id })).status).toBe(200);
+    expect((await runRoute(readAction, apiRequest(`${BASE}/${approved.id}/read`, "POST", cookie), { params: { id: approved.id } })).status).toBe(200);
     expect(await countUnread(user.id)).toBe(1);
     const all = await runRoute(readAllAction, apiRequest(`${BASE}/read-all`, "POST", cookie));
     expect(await all.json()).toEqual({ message: "All notifications marked as read", updated: 1 });
     expect(await countUnread(user.id)).toBe(0);
-    expect((await runRoute(deleteAction, apiRequest(`${BASE}/${paid.id}`, "DELETE", cookie), { id: paid.id })).status).toBe(200);
+    expect((await runRoute(deleteAction, apiRequest(`${BASE}/${paid.id}`, "DELETE", cookie), { params: { id: paid.id } })).status).toBe(200);
     expect((await listNotifications(user.id)).map((n) => n.id)).toEqual([approved.id]);
   });
 
@@ -45,8 +46,8 @@ describe("/api/notifications", () => {
     expect((await runRoute(listLoader, apiRequest(BASE, "GET", null))).status).toBe(401);
     expect((await runRoute(readAllAction, apiRequest(`${BASE}/read-all`, "POST", null))).status).toBe(401);
     const id = owner.approved.id;
-    expect((await runRoute(readAction, apiRequest(`${BASE}/${id}/read`, "POST", other.cookie), { id })).status).toBe(404);
-    expect((await runRoute(deleteAction, apiRequest(`${BASE}/${id}`, "DELETE", other.cookie), { id })).status).toBe(404);
+    expect((await runRoute(readAction, apiRequest(`${BASE}/${id}/read`, "POST", other.cookie), { params: { id } })).status).toBe(404);
+    expect((await runRoute(deleteAction, apiRequest(`${BASE}/${id}`, "DELETE", other.cookie), { params: { id } })).status).toBe(404);
     await runRoute(readAllAction, apiRequest(`${BASE}/read-all`, "POST", other.cookie));
     expect(await countUnread(owner.user.id)).toBe(2);
     expect(await listNotifications(owner.user.id)).toHaveLength(2);

@@ -10,19 +10,10 @@ import { action as newAction, loader as newLoader } from "~/routes/app.estimates
 import { getDb } from "~/services/db.server";
 import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
-import { formRequest, unwrap } from "../../test/requests";
+import { formRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const ORIGIN = "http://localhost";
-type Handler = (args: { request: Request; params: Record<string, string>; context: never }) => Promise<unknown>;
-
-async function run(handler: unknown, request: Request, params: Record<string, string> = {}) {
-  try {
-    return unwrap(await (handler as Handler)({ request, params, context: {} as never }));
-  } catch (thrown) {
-    if (thrown instanceof Response) return unwrap(thrown);
-    throw thrown;
-  }
-}
 
 const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
 
@@ -64,7 +55,7 @@ type Reply = { kind: string; result: { error?: Record<string, string[]>; initial
 describe("/app/estimates/new", () => {
   it("offers the account's customers, the default tax rate and valid-until date", async () => {
     const { cookie, customer } = await accountWithCustomer();
-    const { body } = await run(newLoader, get("/app/estimates/new", cookie));
+    const { data: body } = await runRoute(newLoader, get("/app/estimates/new", cookie));
     const data = body as { customers: { id: string }[]; defaults: { taxRate: number; validUntil: string } };
     expect(data.customers.map((c) => c.id)).toEqual([customer.id]);
     expect(data.defaults.taxRate).toBe(825);
@@ -73,11 +64,11 @@ describe("/app/estimates/new", () => {
 
   it("creates the estimate with server-computed totals and returns to the list with a toast", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
-    const result = await run(newAction, formRequest(`${ORIGIN}/app/estimates/new?q=kit`, { ...form(customer.id), total: "1.00" }, { Cookie: cookie }));
+    const result = await runRoute(newAction, formRequest(`${ORIGIN}/app/estimates/new?q=kit`, { ...form(customer.id), total: "1.00" }, { Cookie: cookie }));
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/estimates?q=kit");
     expect(await toastOf(result.headers)).toMatchObject({ title: "estimates.createdToast", values: { number: expect.stringMatching(/^EST-/) } });
-    const { body } = await run(listLoader, get("/app/estimates", cookie));
+    const { data: body } = await runRoute(listLoader, get("/app/estimates", cookie));
     const list = body as { items: { id: string; total: number; itemCount: number }[] };
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({ total: Math.round((2999 + 9100) * 1.0825), itemCount: 2 });
@@ -88,35 +79,35 @@ describe("/app/estimates/new", () => {
   it("answers 400 with the SPEC messages and writes nothing", async () => {
     const { user, cookie } = await accountWithCustomer();
     const stranger = await accountWithCustomer();
-    const result = await run(
+    const result = await runRoute(
       newAction,
       formRequest(`${ORIGIN}/app/estimates/new`, { ...form(stranger.customer.id), "items[1].unitPrice": "", "items[0].description": "" }, { Cookie: cookie }),
     );
     expect(result.status).toBe(400);
-    expect((result.body as Reply).result.error).toMatchObject({
+    expect((result.data as Reply).result.error).toMatchObject({
       "items[0].description": ["estimates.descriptionRequired"],
       "items[1].unitPrice": ["estimates.unitPriceRequired"],
     });
-    const foreign = await run(newAction, formRequest(`${ORIGIN}/app/estimates/new`, form(stranger.customer.id), { Cookie: cookie }));
+    const foreign = await runRoute(newAction, formRequest(`${ORIGIN}/app/estimates/new`, form(stranger.customer.id), { Cookie: cookie }));
     expect(foreign.status).toBe(400);
-    expect((foreign.body as Reply).result.error).toEqual({ customerId: ["estimates.customerRequired"] });
+    expect((foreign.data as Reply).result.error).toEqual({ customerId: ["estimates.customerRequired"] });
     expect(await countEstimates(user.id)).toBe(0);
   });
 
   it("adds and removes rows without JavaScript, and never removes the last one", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const insert = JSON.stringify({ type: "insert", payload: { name: "items", defaultValue: { description: "", quantity: "1", unitPrice: "" } } });
-    const added = await run(newAction, formRequest(`${ORIGIN}/app/estimates/new`, { ...form(customer.id), __intent__: insert }, { Cookie: cookie }));
+    const added = await runRoute(newAction, formRequest(`${ORIGIN}/app/estimates/new`, { ...form(customer.id), __intent__: insert }, { Cookie: cookie }));
     expect(added.status).toBe(200);
-    const addedReply = added.body as Reply;
+    const addedReply = added.data as Reply;
     expect(addedReply.kind).toBe("intent");
     expect((addedReply.result.initialValue?.items as unknown[]).length).toBe(3);
 
     const single = { ...form(customer.id) };
     for (const key of Object.keys(single)) if (key.startsWith("items[1]")) delete single[key as keyof typeof single];
     const remove = JSON.stringify({ type: "remove", payload: { name: "items", index: 0 } });
-    const refused = await run(newAction, formRequest(`${ORIGIN}/app/estimates/new`, { ...single, __intent__: remove }, { Cookie: cookie }));
-    const refusedReply = refused.body as Reply;
+    const refused = await runRoute(newAction, formRequest(`${ORIGIN}/app/estimates/new`, { ...single, __intent__: remove }, { Cookie: cookie }));
+    const refusedReply = refused.data as Reply;
     expect((refusedReply.result.initialValue?.items as unknown[]).length).toBe(1);
     expect(refusedReply.result.error?.items).toEqual(["estimates.lastItem"]);
     expect(await countEstimates(user.id)).toBe(0);
@@ -125,12 +116,12 @@ describe("/app/estimates/new", () => {
   it("shows the chosen customer's jobs again without JavaScript (intent=refresh), with no errors", async () => {
     const { user, cookie, db, customer } = await accountWithCustomer();
     const job = await createJob(db, user.id, { customerId: customer.id, title: "Rewire" });
-    const result = await run(
+    const result = await runRoute(
       newAction,
       formRequest(`${ORIGIN}/app/estimates/new`, { ...form(customer.id, { title: "" }), intent: "refresh" }, { Cookie: cookie }),
     );
     expect(result.status).toBe(200);
-    const reply = result.body as Reply;
+    const reply = result.data as Reply;
     expect(reply.kind).toBe("refresh");
     expect(reply.jobs.map((j) => j.id)).toEqual([job.id]);
     expect(reply.result.error).toBeUndefined();
@@ -144,13 +135,13 @@ describe("/app/estimates/:id/edit and delete", () => {
     const { user, cookie, db, customer } = await accountWithCustomer();
     const job = await createJob(db, user.id, { customerId: customer.id, title: "Rewire" });
     const estimate = await createEstimate(db, user.id, { customerId: customer.id });
-    const { body } = await run(editLoader, get(`/app/estimates/${estimate.id}/edit`, cookie), { estimateId: estimate.id });
+    const { data: body } = await runRoute(editLoader, get(`/app/estimates/${estimate.id}/edit`, cookie), { params: { estimateId: estimate.id } });
     expect((body as { jobs: { id: string }[] }).jobs.map((j) => j.id)).toEqual([job.id]);
 
-    const result = await run(
+    const result = await runRoute(
       editAction,
       formRequest(`${ORIGIN}/app/estimates/${estimate.id}/edit`, form(customer.id, { jobId: job.id, status: "approved", "items[0].quantity": "3" }), { Cookie: cookie }),
-      { estimateId: estimate.id },
+      { params: { estimateId: estimate.id } },
     );
     expect(result.status).toBe(302);
     expect(await toastOf(result.headers)).toMatchObject({ title: "estimates.updatedToast", values: { number: estimate.estimateNumber } });
@@ -159,22 +150,22 @@ describe("/app/estimates/:id/edit and delete", () => {
     expect(stored?.approvedAt).toBeInstanceOf(Date);
 
     const stranger = await accountWithCustomer();
-    expect((await run(editLoader, get(`/app/estimates/${estimate.id}/edit`, stranger.cookie), { estimateId: estimate.id })).status).toBe(404);
-    const hijack = await run(
+    expect((await runRoute(editLoader, get(`/app/estimates/${estimate.id}/edit`, stranger.cookie), { params: { estimateId: estimate.id } })).status).toBe(404);
+    const hijack = await runRoute(
       editAction,
       formRequest(`${ORIGIN}/app/estimates/${estimate.id}/edit`, form(stranger.customer.id), { Cookie: stranger.cookie }),
-      { estimateId: estimate.id },
+      { params: { estimateId: estimate.id } },
     );
     expect(hijack.status).toBe(404);
-    expect((await run(deleteLoader, get(`/app/estimates/${estimate.id}/delete`, stranger.cookie), { estimateId: estimate.id })).status).toBe(404);
-    expect((await run(deleteAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/delete`, {}, { Cookie: stranger.cookie }), { estimateId: estimate.id })).status).toBe(404);
+    expect((await runRoute(deleteLoader, get(`/app/estimates/${estimate.id}/delete`, stranger.cookie), { params: { estimateId: estimate.id } })).status).toBe(404);
+    expect((await runRoute(deleteAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/delete`, {}, { Cookie: stranger.cookie }), { params: { estimateId: estimate.id } })).status).toBe(404);
     expect((await getEstimateWithItems(user.id, estimate.id))?.title).toBe("Kitchen circuit");
   });
 
   it("deletes after the confirm step, with a toast", async () => {
     const { user, cookie, db, customer } = await accountWithCustomer();
     const estimate = await createEstimate(db, user.id, { customerId: customer.id });
-    const result = await run(deleteAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/delete?status=pending`, {}, { Cookie: cookie }), { estimateId: estimate.id });
+    const result = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/delete?status=pending`, {}, { Cookie: cookie }), { params: { estimateId: estimate.id } });
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/estimates?status=pending");
     expect(await toastOf(result.headers)).toMatchObject({ title: "estimates.deletedToast", values: { number: estimate.estimateNumber } });

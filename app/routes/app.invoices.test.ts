@@ -12,19 +12,10 @@ import { loader as printLoader } from "~/routes/app_.invoices.$invoiceId.print";
 import { getDb } from "~/services/db.server";
 import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
-import { formRequest, unwrap } from "../../test/requests";
+import { formRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const ORIGIN = "http://localhost";
-type Handler = (args: { request: Request; params: Record<string, string>; context: never }) => Promise<unknown>;
-
-async function run(handler: unknown, request: Request, params: Record<string, string> = {}) {
-  try {
-    return unwrap(await (handler as Handler)({ request, params, context: {} as never }));
-  } catch (thrown) {
-    if (thrown instanceof Response) return unwrap(thrown);
-    throw thrown;
-  }
-}
 
 const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
 
@@ -42,12 +33,12 @@ describe("/app/estimates/:estimateId/invoice", () => {
     const estimate = await createEstimate(await getDb(), user.id, { status: "approved" });
     const params = { estimateId: estimate.id };
 
-    const first = await run(fromEstimateAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/invoice`, {}, { Cookie: cookie }), params);
+    const first = await runRoute(fromEstimateAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/invoice`, {}, { Cookie: cookie }), { params });
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/app/invoices");
     expect(await toastOf(first.headers)).toMatchObject({ type: "success", title: "invoices.createdFromEstimate" });
 
-    const second = await run(fromEstimateAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/invoice`, {}, { Cookie: cookie }), params);
+    const second = await runRoute(fromEstimateAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/invoice`, {}, { Cookie: cookie }), { params });
     expect(second.headers.get("Location")).toBe("/app/invoices");
     expect(await toastOf(second.headers)).toMatchObject({ type: "info", title: "invoices.alreadyInvoiced" });
     expect(await countInvoices(user.id)).toBe(1);
@@ -56,10 +47,10 @@ describe("/app/estimates/:estimateId/invoice", () => {
   it("refuses a pending estimate back to the estimates list with an error toast", async () => {
     const { user, cookie } = await signedInAccount();
     const estimate = await createEstimate(await getDb(), user.id, { status: "pending" });
-    const result = await run(
+    const result = await runRoute(
       fromEstimateAction,
       formRequest(`${ORIGIN}/app/estimates/${estimate.id}/invoice?q=kitchen`, {}, { Cookie: cookie }),
-      { estimateId: estimate.id },
+      { params: { estimateId: estimate.id } },
     );
     expect(result.headers.get("Location")).toBe("/app/estimates?q=kitchen");
     expect(await toastOf(result.headers)).toEqual({ type: "error", title: "invoices.createFailed", description: "invoices.onlyApproved" });
@@ -70,10 +61,10 @@ describe("/app/estimates/:estimateId/invoice", () => {
     const owner = await signedInAccount();
     const other = await signedInAccount();
     const estimate = await createEstimate(await getDb(), owner.user.id, { status: "approved" });
-    const result = await run(fromEstimateAction, formRequest(`${ORIGIN}/x`, {}, { Cookie: other.cookie }), { estimateId: estimate.id });
+    const result = await runRoute(fromEstimateAction, formRequest(`${ORIGIN}/x`, {}, { Cookie: other.cookie }), { params: { estimateId: estimate.id } });
     expect(result.status).toBe(404);
     expect(await countInvoices(owner.user.id)).toBe(0);
-    const redirect = await run(fromEstimateLoader, get("/x", other.cookie));
+    const redirect = await runRoute(fromEstimateLoader, get("/x", other.cookie));
     expect(redirect.headers.get("Location")).toBe("/app/estimates");
   });
 });
@@ -84,10 +75,10 @@ describe("/app/invoices", () => {
     const db = await getDb();
     await createInvoice(db, user.id, { title: "Late", status: "pending", dueDate: "2001-01-01" });
     await createInvoice(db, user.id, { title: "Fresh", status: "pending", dueDate: "2999-01-01" });
-    const all = (await run(listLoader, get("/app/invoices", cookie))).body as { items: { title: string; status: string }[]; accountTotal: number };
+    const all = (await runRoute(listLoader, get("/app/invoices", cookie))).data as { items: { title: string; status: string }[]; accountTotal: number };
     expect(all.accountTotal).toBe(2);
     expect(Object.fromEntries(all.items.map((i) => [i.title, i.status]))).toEqual({ Late: "overdue", Fresh: "pending" });
-    const overdue = (await run(listLoader, get("/app/invoices?status=overdue", cookie))).body as { items: { title: string }[]; accountTotal: number };
+    const overdue = (await runRoute(listLoader, get("/app/invoices?status=overdue", cookie))).data as { items: { title: string }[]; accountTotal: number };
     expect(overdue.items.map((i) => i.title)).toEqual(["Late"]);
     expect(overdue.accountTotal).toBe(2);
   });
@@ -96,17 +87,17 @@ describe("/app/invoices", () => {
     const { user, cookie } = await signedInAccount();
     const invoice = await createInvoice(await getDb(), user.id, { status: "pending" });
     const params = { invoiceId: invoice.id };
-    const confirm = (await run(paidLoader, get(`/app/invoices/${invoice.id}/paid`, cookie), params)).body as { invoice: { status: string } };
+    const confirm = (await runRoute(paidLoader, get(`/app/invoices/${invoice.id}/paid`, cookie), { params })).data as { invoice: { status: string } };
     expect(confirm.invoice.status).toBe("pending");
 
-    const result = await run(paidAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/paid?status=pending`, {}, { Cookie: cookie }), params);
+    const result = await runRoute(paidAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/paid?status=pending`, {}, { Cookie: cookie }), { params });
     expect(result.headers.get("Location")).toBe("/app/invoices?status=pending");
     expect(await toastOf(result.headers)).toMatchObject({ title: "invoices.statusUpdated", values: { number: invoice.invoiceNumber } });
     const stored = await getInvoiceWithItems(user.id, invoice.id);
     expect(stored?.status).toBe("paid");
     expect(stored?.paidDate).toBeInstanceOf(Date);
 
-    const again = await run(paidAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/paid`, {}, { Cookie: cookie }), params);
+    const again = await runRoute(paidAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/paid`, {}, { Cookie: cookie }), { params });
     expect(await toastOf(again.headers)).toMatchObject({ type: "error", description: "invoices.updateFailed" });
   });
 
@@ -114,8 +105,8 @@ describe("/app/invoices", () => {
     const { user, cookie } = await signedInAccount();
     const invoice = await createInvoice(await getDb(), user.id);
     const params = { invoiceId: invoice.id };
-    expect((await run(deleteLoader, get("/x", cookie), params)).status).toBe(200);
-    const result = await run(deleteAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/delete`, {}, { Cookie: cookie }), params);
+    expect((await runRoute(deleteLoader, get("/x", cookie), { params })).status).toBe(200);
+    const result = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/delete`, {}, { Cookie: cookie }), { params });
     expect(result.headers.get("Location")).toBe("/app/invoices");
     expect(await toastOf(result.headers)).toMatchObject({ title: "invoices.deleted" });
     expect(await countInvoices(user.id)).toBe(0);
@@ -131,10 +122,10 @@ describe("/app/invoices", () => {
     const params = { invoiceId: invoice.id, estimateId: estimate.id };
     for (const handler of [paidLoader, paidAction, deleteLoader, deleteAction, printLoader, previewLoader]) {
       const request = formRequest(`${ORIGIN}/x`, {}, { Cookie: other.cookie });
-      expect((await run(handler, request, params)).status).toBe(404);
+      expect((await runRoute(handler, request, { params })).status).toBe(404);
     }
     expect(await getInvoiceWithItems(owner.user.id, invoice.id)).toMatchObject({ status: "pending" });
-    const list = (await run(listLoader, get("/app/invoices", other.cookie))).body as { accountTotal: number };
+    const list = (await runRoute(listLoader, get("/app/invoices", other.cookie))).data as { accountTotal: number };
     expect(list.accountTotal).toBe(0);
   });
 
@@ -143,10 +134,10 @@ describe("/app/invoices", () => {
     const db = await getDb();
     const estimate = await createEstimate(db, user.id, { validUntil: "2030-01-31" });
     const invoice = await createInvoice(db, user.id, { fromEstimate: estimate.id });
-    const printed = (await run(printLoader, get("/x", cookie), { invoiceId: invoice.id })).body as { document: Record<string, unknown>; logoUrl: null };
+    const printed = (await runRoute(printLoader, get("/x", cookie), { params: { invoiceId: invoice.id } })).data as { document: Record<string, unknown>; logoUrl: null };
     expect(printed.document).toMatchObject({ kind: "invoice", number: invoice.invoiceNumber, total: invoice.total, company: { name: "Your Trade Company" } });
     expect(printed.logoUrl).toBeNull();
-    const preview = (await run(previewLoader, get("/x", cookie), { estimateId: estimate.id })).body as { document: Record<string, unknown> };
+    const preview = (await runRoute(previewLoader, get("/x", cookie), { params: { estimateId: estimate.id } })).data as { document: Record<string, unknown> };
     expect(preview.document).toMatchObject({ kind: "estimate", number: estimate.estimateNumber, validUntil: "2030-01-31", terms: expect.stringContaining("30 days") });
   });
 });

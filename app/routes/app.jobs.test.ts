@@ -11,19 +11,10 @@ import { loader as listLoader } from "~/routes/app.jobs";
 import { getDb } from "~/services/db.server";
 import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
-import { formRequest, unwrap } from "../../test/requests";
+import { formRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const ORIGIN = "http://localhost";
-type Handler = (args: { request: Request; params: Record<string, string>; context: never }) => Promise<unknown>;
-
-async function run(handler: unknown, request: Request, params: Record<string, string> = {}) {
-  try {
-    return unwrap(await (handler as Handler)({ request, params, context: {} as never }));
-  } catch (thrown) {
-    if (thrown instanceof Response) return unwrap(thrown);
-    throw thrown;
-  }
-}
 
 const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
 
@@ -46,7 +37,7 @@ const blank = { description: null, location: null, status: "pending" as const, s
 describe("/app/jobs/new", () => {
   it("creates the job, returns to the list with its search and shows Job created", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
-    const result = await run(
+    const result = await runRoute(
       newAction,
       formRequest(
         `${ORIGIN}/app/jobs/new?q=panel&customerId=${customer.id}`,
@@ -66,8 +57,8 @@ describe("/app/jobs/new", () => {
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/jobs?q=panel");
     expect(await toastOf(result.headers)).toMatchObject({ title: "jobs.created", values: { title: "Panel upgrade" } });
-    const list = await run(listLoader, get("/app/jobs", cookie));
-    const [job] = (list.body as { items: { id: string }[] }).items;
+    const list = await runRoute(listLoader, get("/app/jobs", cookie));
+    const [job] = (list.data as { items: { id: string }[] }).items;
     expect(await getJob(user.id, job.id)).toMatchObject({
       title: "Panel upgrade",
       description: null,
@@ -81,12 +72,12 @@ describe("/app/jobs/new", () => {
 
   it("answers 400 with the field messages, and creates nothing", async () => {
     const { user, cookie } = await accountWithCustomer();
-    const result = await run(
+    const result = await runRoute(
       newAction,
       formRequest(`${ORIGIN}/app/jobs/new`, { customerId: "none", title: "", totalAmount: "12.345", status: "pending" }, { Cookie: cookie }),
     );
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({
+    expect(result.data).toMatchObject({
       result: { error: { customerId: ["jobs.customerRequired"], title: ["jobs.titleRequired"], totalAmount: ["jobs.amountInvalid"] } },
     });
     expect(await countJobs(user.id)).toBe(0);
@@ -95,23 +86,23 @@ describe("/app/jobs/new", () => {
   it("refuses another account's customer with Please select a customer", async () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
-    const result = await run(newAction, formRequest(`${ORIGIN}/app/jobs/new`, { customerId: b.customer.id, title: "Sneaky" }, { Cookie: a.cookie }));
+    const result = await runRoute(newAction, formRequest(`${ORIGIN}/app/jobs/new`, { customerId: b.customer.id, title: "Sneaky" }, { Cookie: a.cookie }));
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ result: { error: { customerId: ["jobs.customerRequired"] } } });
+    expect(result.data).toMatchObject({ result: { error: { customerId: ["jobs.customerRequired"] } } });
     expect(await countJobs(a.user.id)).toBe(0);
   });
 
   it("preselects ?customerId= only for the account's own customer", async () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
-    const own = await run(newLoader, get(`/app/jobs/new?customerId=${a.customer.id}`, a.cookie));
-    expect(own.body).toMatchObject({ customerId: a.customer.id, customers: [{ id: a.customer.id, name: "Ana Ruiz" }] });
-    const foreign = await run(newLoader, get(`/app/jobs/new?customerId=${b.customer.id}`, a.cookie));
-    expect(foreign.body).toMatchObject({ customerId: null, customers: [{ id: a.customer.id, name: "Ana Ruiz" }] });
+    const own = await runRoute(newLoader, get(`/app/jobs/new?customerId=${a.customer.id}`, a.cookie));
+    expect(own.data).toMatchObject({ customerId: a.customer.id, customers: [{ id: a.customer.id, name: "Ana Ruiz" }] });
+    const foreign = await runRoute(newLoader, get(`/app/jobs/new?customerId=${b.customer.id}`, a.cookie));
+    expect(foreign.data).toMatchObject({ customerId: null, customers: [{ id: a.customer.id, name: "Ana Ruiz" }] });
   });
 
   it("sends a signed-out visitor to /login", async () => {
-    const result = await run(newAction, formRequest(`${ORIGIN}/app/jobs/new`, { title: "X" }));
+    const result = await runRoute(newAction, formRequest(`${ORIGIN}/app/jobs/new`, { title: "X" }));
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toMatch(/^\/login/);
   });
@@ -121,13 +112,13 @@ describe("/app/jobs/:jobId/edit", () => {
   it("updates the job and shows Job updated", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const job = await createJob(user.id, { ...blank, customerId: customer.id, title: "Old title", totalAmount: 500 });
-    const loaded = await run(editLoader, get(`/app/jobs/${job.id}/edit`, cookie), { jobId: job.id });
-    expect(loaded.body).toMatchObject({ job: { id: job.id, title: "Old title" } });
+    const loaded = await runRoute(editLoader, get(`/app/jobs/${job.id}/edit`, cookie), { params: { jobId: job.id } });
+    expect(loaded.data).toMatchObject({ job: { id: job.id, title: "Old title" } });
 
-    const result = await run(
+    const result = await runRoute(
       editAction,
       formRequest(`${ORIGIN}/app/jobs/${job.id}/edit?status=completed`, { customerId: customer.id, title: "New title", status: "completed", completedDate: "2025-06-02" }, { Cookie: cookie }),
-      { jobId: job.id },
+      { params: { jobId: job.id } },
     );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/jobs?status=completed");
@@ -138,11 +129,11 @@ describe("/app/jobs/:jobId/edit", () => {
   it("refuses an invalid edit with 400 and a failure flag for the toast, leaving the job as it was", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const job = await createJob(user.id, { ...blank, customerId: customer.id, title: "Keep me" });
-    const result = await run(editAction, formRequest(`${ORIGIN}/app/jobs/${job.id}/edit`, { customerId: customer.id, title: " " }, { Cookie: cookie }), {
+    const result = await runRoute(editAction, formRequest(`${ORIGIN}/app/jobs/${job.id}/edit`, { customerId: customer.id, title: " " }, { Cookie: cookie }), { params: {
       jobId: job.id,
-    });
+    } });
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ failed: true, result: { error: { title: ["jobs.titleRequired"] } } });
+    expect(result.data).toMatchObject({ failed: true, result: { error: { title: ["jobs.titleRequired"] } } });
     expect((await getJob(user.id, job.id))?.title).toBe("Keep me");
   });
 
@@ -150,10 +141,10 @@ describe("/app/jobs/:jobId/edit", () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
     const theirs = await createJob(b.user.id, { ...blank, customerId: b.customer.id, title: "Theirs" });
-    expect((await run(editLoader, get(`/app/jobs/${theirs.id}/edit`, a.cookie), { jobId: theirs.id })).status).toBe(404);
-    const result = await run(editAction, formRequest(`${ORIGIN}/app/jobs/${theirs.id}/edit`, { customerId: a.customer.id, title: "Hacked" }, { Cookie: a.cookie }), {
+    expect((await runRoute(editLoader, get(`/app/jobs/${theirs.id}/edit`, a.cookie), { params: { jobId: theirs.id } })).status).toBe(404);
+    const result = await runRoute(editAction, formRequest(`${ORIGIN}/app/jobs/${theirs.id}/edit`, { customerId: a.customer.id, title: "Hacked" }, { Cookie: a.cookie }), { params: {
       jobId: theirs.id,
-    });
+    } });
     expect(result.status).toBe(404);
     expect((await getJob(b.user.id, theirs.id))?.title).toBe("Theirs");
   });
@@ -166,11 +157,11 @@ describe("/app/jobs/:jobId/delete and the detail view", () => {
     const job = await createJob(user.id, { ...blank, customerId: customer.id, title: "Going away" });
     await createEstimate(db, user.id, { jobId: job.id });
     await createAppointment(db, user.id, { jobId: job.id });
-    const confirm = await run(deleteLoader, get(`/app/jobs/${job.id}/delete`, cookie), { jobId: job.id });
-    expect(confirm.body).toEqual({ job: { id: job.id, title: "Going away" }, attachments: { estimates: 1, invoices: 0, appointments: 1 } });
+    const confirm = await runRoute(deleteLoader, get(`/app/jobs/${job.id}/delete`, cookie), { params: { jobId: job.id } });
+    expect(confirm.data).toEqual({ job: { id: job.id, title: "Going away" }, attachments: { estimates: 1, invoices: 0, appointments: 1 } });
     expect(await getJob(user.id, job.id)).toBeTruthy();
 
-    const result = await run(deleteAction, formRequest(`${ORIGIN}/app/jobs/${job.id}/delete?page=2`, {}, { Cookie: cookie }), { jobId: job.id });
+    const result = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/jobs/${job.id}/delete?page=2`, {}, { Cookie: cookie }), { params: { jobId: job.id } });
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/jobs?page=2");
     expect(await toastOf(result.headers)).toMatchObject({ title: "jobs.deleted", values: { title: "Going away" } });
@@ -181,9 +172,9 @@ describe("/app/jobs/:jobId/delete and the detail view", () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
     const theirs = await createJob(b.user.id, { ...blank, customerId: b.customer.id, title: "Theirs" });
-    expect((await run(deleteLoader, get(`/app/jobs/${theirs.id}/delete`, a.cookie), { jobId: theirs.id })).status).toBe(404);
-    expect((await run(deleteAction, formRequest(`${ORIGIN}/app/jobs/${theirs.id}/delete`, {}, { Cookie: a.cookie }), { jobId: theirs.id })).status).toBe(404);
-    expect((await run(detailLoader, get(`/app/jobs/${theirs.id}`, a.cookie), { jobId: theirs.id })).status).toBe(404);
+    expect((await runRoute(deleteLoader, get(`/app/jobs/${theirs.id}/delete`, a.cookie), { params: { jobId: theirs.id } })).status).toBe(404);
+    expect((await runRoute(deleteAction, formRequest(`${ORIGIN}/app/jobs/${theirs.id}/delete`, {}, { Cookie: a.cookie }), { params: { jobId: theirs.id } })).status).toBe(404);
+    expect((await runRoute(detailLoader, get(`/app/jobs/${theirs.id}`, a.cookie), { params: { jobId: theirs.id } })).status).toBe(404);
     expect(await getJob(b.user.id, theirs.id)).toBeTruthy();
   });
 
@@ -192,8 +183,8 @@ describe("/app/jobs/:jobId/delete and the detail view", () => {
     const db = await getDb();
     const job = await createJob(user.id, { ...blank, customerId: customer.id, title: "Panel upgrade" });
     const estimate = await createEstimate(db, user.id, { jobId: job.id });
-    const detail = await run(detailLoader, get(`/app/jobs/${job.id}`, cookie), { jobId: job.id });
-    expect(detail.body).toMatchObject({
+    const detail = await runRoute(detailLoader, get(`/app/jobs/${job.id}`, cookie), { params: { jobId: job.id } });
+    expect(detail.data).toMatchObject({
       currency: "USD",
       detail: {
         job: { id: job.id, title: "Panel upgrade" },
@@ -211,9 +202,9 @@ describe("/app/jobs list", () => {
     const { user, cookie, customer } = await accountWithCustomer();
     await createJob(user.id, { ...blank, customerId: customer.id, title: "Panel upgrade", status: "completed" });
     await createJob(user.id, { ...blank, customerId: customer.id, title: "Panel repair", status: "pending" });
-    const list = await run(listLoader, get("/app/jobs?q=panel&status=in-progress", cookie));
-    expect(list.body).toMatchObject({ total: 0, accountTotal: 2, params: { q: "panel", status: "in_progress", sort: "newest", page: 1 } });
-    const completed = await run(listLoader, get("/app/jobs?status=completed", cookie));
-    expect((completed.body as { items: { title: string }[] }).items.map((job) => job.title)).toEqual(["Panel upgrade"]);
+    const list = await runRoute(listLoader, get("/app/jobs?q=panel&status=in-progress", cookie));
+    expect(list.data).toMatchObject({ total: 0, accountTotal: 2, params: { q: "panel", status: "in_progress", sort: "newest", page: 1 } });
+    const completed = await runRoute(listLoader, get("/app/jobs?status=completed", cookie));
+    expect((completed.data as { items: { title: string }[] }).items.map((job) => job.title)).toEqual(["Panel upgrade"]);
   });
 });

@@ -16,20 +16,11 @@ import { loader as searchLoader } from "~/routes/app.search";
 import { getDb } from "~/services/db.server";
 import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
-import { formRequest, unwrap } from "../../test/requests";
+import { formRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 import { dayKey } from "~/lib/clock";
 
 const ORIGIN = "http://localhost";
-type Handler = (args: { request: Request; params: Record<string, string>; context: never }) => Promise<unknown>;
-
-async function run(handler: unknown, request: Request, params: Record<string, string> = {}) {
-  try {
-    return unwrap(await (handler as Handler)({ request, params, context: {} as never }));
-  } catch (thrown) {
-    if (thrown instanceof Response) return unwrap(thrown);
-    throw thrown;
-  }
-}
 
 const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
 
@@ -55,10 +46,10 @@ const form = { appointmentType: "other", customType: "", title: "Site survey", d
 describe("/app/schedule/new", () => {
   it("creates the appointment at the account's wall clock and returns to the schedule with a toast", async () => {
     const { user, cookie, customer } = await account();
-    const loaded = await run(newLoader, get("/app/schedule/new", cookie));
-    expect(loaded.body).toMatchObject({ timeZone: "America/Chicago", customers: [{ id: customer.id, name: "Ana Ruiz" }] });
+    const loaded = await runRoute(newLoader, get("/app/schedule/new", cookie));
+    expect(loaded.data).toMatchObject({ timeZone: "America/Chicago", customers: [{ id: customer.id, name: "Ana Ruiz" }] });
 
-    const result = await run(
+    const result = await runRoute(
       newAction,
       formRequest(`${ORIGIN}/app/schedule/new?tab=list&q=survey`, {
         ...form,
@@ -85,12 +76,12 @@ describe("/app/schedule/new", () => {
 
   it("answers 400 with the form's messages and creates nothing", async () => {
     const { user, cookie } = await account();
-    const result = await run(
+    const result = await runRoute(
       newAction,
       formRequest(`${ORIGIN}/app/schedule/new`, { ...form, customerId: "none", title: "", scheduledDate: "", duration: "0" }, { Cookie: cookie }),
     );
     expect(result.status).toBe(400);
-    const { error } = (result.body as { result: { error: Record<string, string[]> } }).result;
+    const { error } = (result.data as { result: { error: Record<string, string[]> } }).result;
     expect(error).toMatchObject({
       customerId: ["schedule.form.customerRequired"],
       title: ["schedule.form.titleRequired"],
@@ -103,7 +94,7 @@ describe("/app/schedule/new", () => {
   it("refuses another account's customer as no customer chosen", async () => {
     const a = await account();
     const b = await account();
-    const result = await run(
+    const result = await runRoute(
       newAction,
       formRequest(`${ORIGIN}/app/schedule/new`, { ...form, customerId: b.customer.id, scheduledDate: "2026-07-01T09:30" }, { Cookie: a.cookie }),
     );
@@ -123,7 +114,7 @@ describe("/app/schedule", () => {
     await createAppointment(db, other.user.id, { customerId: other.customer.id, title: "Not mine", scheduledDate: later });
     await createJob(db, user.id, { customerId: customer.id, title: "Panel upgrade", scheduledDate: new Date("2030-03-12T15:00:00Z") });
 
-    const today = (await run(scheduleLoader, get("/app/schedule", cookie))).body as {
+    const today = (await runRoute(scheduleLoader, get("/app/schedule", cookie))).data as {
       view: { tab: string; todayItems: { title: string }[]; upcoming: { title: string }[] };
       today: string;
     };
@@ -134,14 +125,14 @@ describe("/app/schedule", () => {
     expect(today.view.upcoming.map((i) => i.title)).toContain("Soon");
     expect(today.view.upcoming.map((i) => i.title)).not.toContain("Not mine");
 
-    const week = (await run(scheduleLoader, get("/app/schedule?tab=calendar&week=2030-03-13", cookie))).body as {
+    const week = (await runRoute(scheduleLoader, get("/app/schedule?tab=calendar&week=2030-03-13", cookie))).data as {
       params: { week: string };
       view: { days: { day: string; items: { title: string; isJob: boolean }[] }[] };
     };
     expect(week.params.week).toBe("2030-03-10");
     expect(week.view.days.map((d) => d.items.map((i) => i.title))).toEqual([[], [], ["Panel upgrade"], [], [], [], []]);
 
-    const list = (await run(scheduleLoader, get("/app/schedule?tab=list&q=panel", cookie))).body as { view: { items: { title: string }[]; total: number } };
+    const list = (await runRoute(scheduleLoader, get("/app/schedule?tab=list&q=panel", cookie))).data as { view: { items: { title: string }[]; total: number } };
     expect(list.view.items.map((i) => i.title)).toEqual(["Panel upgrade"]);
     expect(list.view.total).toBe(1);
   });
@@ -159,17 +150,17 @@ describe("the appointment dialog", () => {
   it("shows the appointment with its customer and job; another account's is 404", async () => {
     const { cookie, appointment, job } = await withAppointment();
     const other = await account();
-    const loaded = await run(detailLoader, get(`/app/schedule/${appointment.id}`, cookie), { appointmentId: appointment.id });
-    expect(loaded.body).toMatchObject({ detail: { appointment: { title: "Walkthrough" }, customer: { name: "Ana Ruiz" }, job: { id: job.id } }, timeZone: "America/Chicago" });
-    expect((await run(detailLoader, get(`/app/schedule/${appointment.id}`, other.cookie), { appointmentId: appointment.id })).status).toBe(404);
-    expect((await run(detailAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}`, { intent: "complete" }, { Cookie: other.cookie }), { appointmentId: appointment.id })).status).toBe(404);
+    const loaded = await runRoute(detailLoader, get(`/app/schedule/${appointment.id}`, cookie), { params: { appointmentId: appointment.id } });
+    expect(loaded.data).toMatchObject({ detail: { appointment: { title: "Walkthrough" }, customer: { name: "Ana Ruiz" }, job: { id: job.id } }, timeZone: "America/Chicago" });
+    expect((await runRoute(detailLoader, get(`/app/schedule/${appointment.id}`, other.cookie), { params: { appointmentId: appointment.id } })).status).toBe(404);
+    expect((await runRoute(detailAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}`, { intent: "complete" }, { Cookie: other.cookie }), { params: { appointmentId: appointment.id } })).status).toBe(404);
     expect((await getAppointment(appointment.userId, appointment.id))?.status).toBe("scheduled");
   });
 
   it("marks completed, cancels and reschedules, each with a toast", async () => {
     const { user, cookie, appointment } = await withAppointment();
     const post = (fields: Record<string, string>) =>
-      run(detailAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}?tab=calendar`, fields, { Cookie: cookie }), { appointmentId: appointment.id });
+      runRoute(detailAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}?tab=calendar`, fields, { Cookie: cookie }), { params: { appointmentId: appointment.id } });
 
     const completed = await post({ intent: "complete" });
     expect(completed.status).toBe(302);
@@ -182,7 +173,7 @@ describe("the appointment dialog", () => {
 
     const bad = await post({ intent: "reschedule", scheduledDate: "2026-02-30T10:00" });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ rescheduleErrors: ["schedule.form.dateInvalid"] });
+    expect(bad.data).toEqual({ rescheduleErrors: ["schedule.form.dateInvalid"] });
 
     const moved = await post({ intent: "reschedule", scheduledDate: "2026-12-01T08:00" });
     expect(await toastOf(moved.headers)).toMatchObject({ title: "schedule.toasts.rescheduled" });
@@ -192,34 +183,34 @@ describe("the appointment dialog", () => {
   it("deletes after its confirm step, keeps the linked job, and returns to the schedule with a toast", async () => {
     const { user, cookie, appointment, job } = await withAppointment();
     const other = await account();
-    const confirm = await run(deleteLoader, get(`/app/schedule/${appointment.id}/delete`, cookie), { appointmentId: appointment.id });
-    expect(confirm.body).toEqual({ appointment: { id: appointment.id, title: "Walkthrough" } });
+    const confirm = await runRoute(deleteLoader, get(`/app/schedule/${appointment.id}/delete`, cookie), { params: { appointmentId: appointment.id } });
+    expect(confirm.data).toEqual({ appointment: { id: appointment.id, title: "Walkthrough" } });
     // Another account's delete is 404 and deletes nothing.
-    const theirs = await run(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: other.cookie }), { appointmentId: appointment.id });
+    const theirs = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: other.cookie }), { params: { appointmentId: appointment.id } });
     expect(theirs.status).toBe(404);
     expect(await getAppointment(user.id, appointment.id)).toBeDefined();
 
-    const deleted = await run(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete?tab=list`, {}, { Cookie: cookie }), { appointmentId: appointment.id });
+    const deleted = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete?tab=list`, {}, { Cookie: cookie }), { params: { appointmentId: appointment.id } });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe("/app/schedule?tab=list");
     expect(await toastOf(deleted.headers)).toMatchObject({ title: "schedule.toasts.deleted", values: { title: "Walkthrough" } });
     expect(await getAppointment(user.id, appointment.id)).toBeUndefined();
-    expect((await run(jobLoader, get(`/app/schedule/jobs/${job.id}`, cookie), { jobId: job.id })).status).toBe(200);
+    expect((await runRoute(jobLoader, get(`/app/schedule/jobs/${job.id}`, cookie), { params: { jobId: job.id } })).status).toBe(200);
     // A second delete finds nothing.
-    const again = await run(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: cookie }), { appointmentId: appointment.id });
+    const again = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: cookie }), { params: { appointmentId: appointment.id } });
     expect(again.status).toBe(404);
   });
 
   it("edits the fields and keeps the job and the status", async () => {
     const { user, cookie, customer, appointment, job } = await withAppointment();
-    const result = await run(
+    const result = await runRoute(
       editAction,
       formRequest(
         `${ORIGIN}/app/schedule/${appointment.id}/edit`,
         { ...form, customerId: customer.id, title: "Walkthrough (moved)", customType: "Permit", scheduledDate: "2026-12-02T07:15", duration: "30" },
         { Cookie: cookie },
       ),
-      { appointmentId: appointment.id },
+      { params: { appointmentId: appointment.id } },
     );
     expect(result.status).toBe(302);
     expect(await toastOf(result.headers)).toMatchObject({ title: "schedule.toasts.updated" });
@@ -237,9 +228,9 @@ describe("the appointment dialog", () => {
   it("opens a job's detail from the schedule; another account's job is 404", async () => {
     const { cookie, job } = await withAppointment();
     const other = await account();
-    const loaded = await run(jobLoader, get(`/app/schedule/jobs/${job.id}`, cookie), { jobId: job.id });
-    expect(loaded.body).toMatchObject({ detail: { job: { title: "Panel upgrade" }, appointments: [{ title: "Walkthrough" }] } });
-    expect((await run(jobLoader, get(`/app/schedule/jobs/${job.id}`, other.cookie), { jobId: job.id })).status).toBe(404);
+    const loaded = await runRoute(jobLoader, get(`/app/schedule/jobs/${job.id}`, cookie), { params: { jobId: job.id } });
+    expect(loaded.data).toMatchObject({ detail: { job: { title: "Panel upgrade" }, appointments: [{ title: "Walkthrough" }] } });
+    expect((await runRoute(jobLoader, get(`/app/schedule/jobs/${job.id}`, other.cookie), { params: { jobId: job.id } })).status).toBe(404);
   });
 });
 
@@ -248,9 +239,9 @@ describe("/app/search", () => {
     const { cookie, customer, user } = await account();
     const db = await getDb();
     await createJob(db, user.id, { customerId: customer.id, title: "Ruiz kitchen rewire" });
-    const empty = await run(searchLoader, get("/app/search", cookie));
-    expect(empty.body).toMatchObject({ q: "", results: null });
-    const found = (await run(searchLoader, get("/app/search?q=ruiz", cookie))).body as {
+    const empty = await runRoute(searchLoader, get("/app/search", cookie));
+    expect(empty.data).toMatchObject({ q: "", results: null });
+    const found = (await runRoute(searchLoader, get("/app/search?q=ruiz", cookie))).data as {
       results: { customers: { total: number }; jobs: { items: { title: string }[] } };
     };
     expect(found.results.customers.total).toBe(1);

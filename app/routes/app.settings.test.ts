@@ -12,20 +12,12 @@ import { loader as dataExportLoader } from "~/routes/app.settings.export[.json]"
 import { getDb } from "~/services/db.server";
 import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
-import { formRequest, runRoute, unwrap } from "../../test/requests";
+import { formRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const ORIGIN = "http://localhost";
 const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWJSTX79HwAAAP//U/RKqgAAAAZJREFUAwAEoQJ18+MsXwAAAABJRU5ErkJggg==", "base64");
-type Handler = (args: { request: Request; params: Record<string, string>; context: never }) => Promise<unknown>;
 
-async function run(handler: unknown, request: Request) {
-  try {
-    return unwrap(await (handler as Handler)({ request, params: {}, context: {} as never }));
-  } catch (thrown) {
-    if (thrown instanceof Response) return unwrap(thrown);
-    throw thrown;
-  }
-}
 
 async function toastOf(headers: Headers) {
   const cookie = headers
@@ -67,7 +59,7 @@ function upload(cookie: string, file: { bytes: Uint8Array<ArrayBuffer>; name: st
 describe("/app/settings", () => {
   it("shows the defaults, the zone the server offers and the application information", async () => {
     const { cookie } = await signedInAccount();
-    const { body } = await run(settingsLoader, get("/app/settings", cookie));
+    const { data: body } = await runRoute(settingsLoader, get("/app/settings", cookie));
     const page = body as Awaited<ReturnType<typeof settingsLoader>>;
     expect(page.defaults).toMatchObject({ companyName: "Your Trade Company", defaultTaxRate: "8.25", estimateValidDays: "30", currency: "USD", autoBackup: true, darkMode: false });
     expect(page.zoneChosen).toBe(false);
@@ -79,7 +71,7 @@ describe("/app/settings", () => {
 
   it("saves the whole form, sets the language and theme cookies and says Settings saved", async () => {
     const { user, cookie } = await signedInAccount();
-    const result = await run(settingsAction, formRequest(`${ORIGIN}/app/settings`, form, { Cookie: cookie }));
+    const result = await runRoute(settingsAction, formRequest(`${ORIGIN}/app/settings`, form, { Cookie: cookie }));
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/settings");
     const cookies = result.headers.getSetCookie().join("\n");
@@ -101,9 +93,9 @@ describe("/app/settings", () => {
 
   it("answers 400 with the field errors and saves nothing", async () => {
     const { user, cookie } = await signedInAccount();
-    const result = await run(settingsAction, formRequest(`${ORIGIN}/app/settings`, { ...form, defaultTaxRate: "100", estimateValidDays: "0", email: "nope" }, { Cookie: cookie }));
+    const result = await runRoute(settingsAction, formRequest(`${ORIGIN}/app/settings`, { ...form, defaultTaxRate: "100", estimateValidDays: "0", email: "nope" }, { Cookie: cookie }));
     expect(result.status).toBe(400);
-    const errors = (result.body as { result: { error: Record<string, string[]> } }).result.error;
+    const errors = (result.data as { result: { error: Record<string, string[]> } }).result.error;
     expect(errors).toMatchObject({
       defaultTaxRate: ["settings.errors.taxRateRange"],
       estimateValidDays: ["settings.errors.validDaysRange"],
@@ -116,7 +108,7 @@ describe("/app/settings", () => {
 describe("the logo form", () => {
   it("uploads a real PNG, serves it as image/png, and removes it", async () => {
     const { user, cookie } = await signedInAccount();
-    const result = await run(settingsAction, upload(cookie, { bytes: PNG_1X1, name: "logo.png", type: "image/png" }));
+    const result = await runRoute(settingsAction, upload(cookie, { bytes: PNG_1X1, name: "logo.png", type: "image/png" }));
     expect(result.status).toBe(302);
     expect(await toastOf(result.headers)).toMatchObject({ type: "success", title: "settings.logo.uploaded" });
     expect((await getLogo(user.id))?.mimeType).toBe("image/png");
@@ -125,17 +117,17 @@ describe("the logo form", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
     expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), PNG_1X1)).toBe(0);
-    const page = (await run(settingsLoader, get("/app/settings", cookie))).body as Awaited<ReturnType<typeof settingsLoader>>;
+    const page = (await runRoute(settingsLoader, get("/app/settings", cookie))).data as Awaited<ReturnType<typeof settingsLoader>>;
     expect(page.logoUrl).toMatch(/^\/app\/logo\?v=\d+$/);
 
-    const removed = await run(settingsAction, upload(cookie, null, "remove"));
+    const removed = await runRoute(settingsAction, upload(cookie, null, "remove"));
     expect(await toastOf(removed.headers)).toMatchObject({ type: "success", title: "settings.logo.removed" });
     expect((await runRoute(logoLoader, get("/app/logo", cookie))).status).toBe(404);
   });
 
   it("stores the type the bytes say, not the one the browser claims", async () => {
     const { user, cookie } = await signedInAccount();
-    await run(settingsAction, upload(cookie, { bytes: PNG_1X1, name: "logo.jpg", type: "image/jpeg" }));
+    await runRoute(settingsAction, upload(cookie, { bytes: PNG_1X1, name: "logo.jpg", type: "image/jpeg" }));
     expect((await getLogo(user.id))?.mimeType).toBe("image/png");
   });
 
@@ -146,7 +138,7 @@ describe("the logo form", () => {
       { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), name: "logo.svg", type: "image/svg+xml" },
       { bytes: Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64"), name: "logo.gif", type: "image/gif" },
     ]) {
-      const result = await run(settingsAction, upload(cookie, file));
+      const result = await runRoute(settingsAction, upload(cookie, file));
       expect(await toastOf(result.headers), file.name).toMatchObject({ type: "error", title: "settings.logo.invalidType", description: "settings.logo.invalidTypeBody" });
     }
     expect((await getLogo(user.id))?.logo).toBeNull();
@@ -156,24 +148,24 @@ describe("the logo form", () => {
     const { user, cookie } = await signedInAccount();
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PNG_1X1);
-    const result = await run(settingsAction, upload(cookie, { bytes: big, name: "big.png", type: "image/png" }));
+    const result = await runRoute(settingsAction, upload(cookie, { bytes: big, name: "big.png", type: "image/png" }));
     expect(await toastOf(result.headers)).toMatchObject({ type: "error", title: "settings.logo.tooLarge", description: "settings.logo.tooLargeBody" });
     const huge = new Uint8Array(8 * 1024 * 1024);
     huge.set(PNG_1X1);
-    const refused = await run(settingsAction, upload(cookie, { bytes: huge, name: "huge.png", type: "image/png" }));
+    const refused = await runRoute(settingsAction, upload(cookie, { bytes: huge, name: "huge.png", type: "image/png" }));
     expect(await toastOf(refused.headers)).toMatchObject({ title: "settings.logo.tooLarge" });
     // A body announced as far larger is refused before it is read.
     const announced = upload(cookie, { bytes: PNG_1X1, name: "logo.png", type: "image/png" });
     const headers = new Headers(announced.headers);
     headers.set("Content-Length", String(50 * 1024 * 1024));
-    const early = await run(settingsAction, new Request(announced, { headers }));
+    const early = await runRoute(settingsAction, new Request(announced, { headers }));
     expect(await toastOf(early.headers)).toMatchObject({ title: "settings.logo.tooLarge" });
     expect((await getLogo(user.id))?.logo).toBeNull();
   });
 
   it("asks for a file when none was chosen", async () => {
     const { cookie } = await signedInAccount();
-    const result = await run(settingsAction, upload(cookie, null));
+    const result = await runRoute(settingsAction, upload(cookie, null));
     expect(await toastOf(result.headers)).toMatchObject({ type: "error", title: "settings.logo.missing" });
   });
 });
@@ -200,9 +192,9 @@ describe("/app/settings/export.json", () => {
 describe("/app/reports", () => {
   it("reads the range from the URL and defaults to 30 days", async () => {
     const { cookie } = await signedInAccount();
-    const page = (await run(reportsLoader, get("/app/reports?range=90", cookie))).body as Awaited<ReturnType<typeof reportsLoader>>;
+    const page = (await runRoute(reportsLoader, get("/app/reports?range=90", cookie))).data as Awaited<ReturnType<typeof reportsLoader>>;
     expect(page.range).toBe(90);
-    expect((((await run(reportsLoader, get("/app/reports?range=12", cookie))).body) as { range: number }).range).toBe(30);
+    expect((((await runRoute(reportsLoader, get("/app/reports?range=12", cookie))).data) as { range: number }).range).toBe(30);
   });
 
   it("exports the report as business-report-{date}.json and as CSV", async () => {

@@ -5,13 +5,13 @@ import { createUser } from "~/models/user.server";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as loginAction } from "~/routes/login";
 import { action as securityAction, loader as securityLoader } from "~/routes/app.settings_.security";
-import { cookiesFrom, formRequest, jsonRequest, unwrap } from "../../test/requests";
+import { cookiesFrom, formRequest, jsonRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 import { resetSignInLimits } from "~/services/rate-limit.server";
 import { createUserSession, getSessionUser } from "~/services/session.server";
 
 const ORIGIN = "http://localhost";
 const URL = `${ORIGIN}/app/settings/security`;
-const args = (request: Request) => ({ request, params: {}, context: {} });
 const email = () => `sec-${crypto.randomUUID()}@example.com`;
 
 afterEach(() => resetSignInLimits());
@@ -28,7 +28,7 @@ async function account(password = "secret1") {
 const signedIn = async (cookie: string) => (await getSessionUser(new Request(URL, { headers: { Cookie: cookie } })))?.id ?? null;
 
 async function post(cookie: string, fields: Record<string, string>) {
-  return unwrap(await securityAction(args(formRequest(URL, fields, { Cookie: cookie }))));
+  return runRoute(securityAction, formRequest(URL, fields, { Cookie: cookie }));
 }
 
 const change = (current: string, next: string, confirm = next) => ({
@@ -41,8 +41,8 @@ const change = (current: string, next: string, confirm = next) => ({
 describe("/app/settings/security", () => {
   it("shows how many other devices are signed in", async () => {
     const { cookie } = await account();
-    const loaded = unwrap(await securityLoader(args(new Request(URL, { headers: { Cookie: cookie } }))));
-    expect(loaded.body).toEqual({ otherSessions: 2 });
+    const loaded = await runRoute(securityLoader, new Request(URL, { headers: { Cookie: cookie } }));
+    expect(loaded.data).toEqual({ otherSessions: 2 });
   });
 
   it("refuses a missing or wrong current password, a short new one and a mismatched confirmation, changing nothing", async () => {
@@ -57,15 +57,15 @@ describe("/app/settings/security", () => {
     for (const [fields, field, message] of cases) {
       const result = await post(cookie, fields);
       expect(result.status, message).toBe(400);
-      const body = result.body as { result: { error: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+      const body = result.data as { result: { error: Record<string, string[]>; initialValue?: Record<string, unknown> } };
       expect(body.result.error[field], message).toContain(message);
       // Passwords are never sent back to the page.
       expect(JSON.stringify(body.result.initialValue ?? {})).not.toContain("secret1");
     }
     const wrong = await post(cookie, change("wrong-one", "better1"));
-    expect(wrong.body).toMatchObject({ toast: { type: "error", title: "security.changeFailed", description: "security.currentWrong" } });
+    expect(wrong.data).toMatchObject({ toast: { type: "error", title: "security.changeFailed", description: "security.currentWrong" } });
     for (const session of [cookie, ...others]) expect(await signedIn(session)).toBe(user.id);
-    const login = unwrap(await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: "secret1" }))));
+    const login = await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: "secret1" }));
     expect(login.status).toBe(302);
   });
 
@@ -81,9 +81,9 @@ describe("/app/settings/security", () => {
     expect(await signedIn(fresh)).toBe(user.id);
     for (const session of [cookie, ...others]) expect(await signedIn(session)).toBeNull();
 
-    const old = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "secret1" })));
+    const old = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "secret1" }));
     expect(old.status).toBe(401);
-    const next = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "better-password" })));
+    const next = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "better-password" }));
     expect(next.status).toBe(200);
   });
 
@@ -97,14 +97,14 @@ describe("/app/settings/security", () => {
     expect(await signedIn(cookie)).toBe(user.id);
     for (const session of others) expect(await signedIn(session)).toBeNull();
     expect(await signedIn(stranger.cookie)).toBe(stranger.user.id);
-    const loaded = unwrap(await securityLoader(args(new Request(URL, { headers: { Cookie: cookie } }))));
-    expect(loaded.body).toEqual({ otherSessions: 0 });
+    const loaded = await runRoute(securityLoader, new Request(URL, { headers: { Cookie: cookie } }));
+    expect(loaded.data).toEqual({ otherSessions: 0 });
   });
 
   it("refuses an unknown intent, and sends a visitor to sign in", async () => {
     const { cookie } = await account();
     expect((await post(cookie, { intent: "delete-account" })).status).toBe(400);
-    const visitor = await securityAction(args(formRequest(URL, { intent: "sign-out-others" }))).catch((thrown: Response) => thrown);
+    const visitor = await runRoute(securityAction, formRequest(URL, { intent: "sign-out-others" }));
     expect((visitor as Response).status).toBe(302);
     expect((visitor as Response).headers.get("Location")).toMatch(/^\/login/);
   });
@@ -116,14 +116,14 @@ describe("sign-in answers do not tell an unknown e-mail from a wrong password", 
     await createUser({ name: "Lee", email: address, password: "secret1" });
     const unknown = email();
 
-    const form = async (who: string) => unwrap(await loginAction(args(formRequest(`${ORIGIN}/login`, { email: who, password: "wrong-pass" }))));
+    const form = async (who: string) => await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: who, password: "wrong-pass" }));
     const [a, b] = [await form(address), await form(unknown)];
     expect(a.status).toBe(401);
     expect(b.status).toBe(a.status);
     const strip = (body: unknown, who: string) => JSON.stringify(body).replaceAll(who, "<email>");
-    expect(strip(b.body, unknown)).toBe(strip(a.body, address));
+    expect(strip(b.data, unknown)).toBe(strip(a.data, address));
 
-    const api = async (who: string) => apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: who, password: "wrong-pass" })));
+    const api = async (who: string) => runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: who, password: "wrong-pass" }));
     const [c, d] = [await api(address), await api(unknown)];
     expect([c.status, d.status]).toEqual([401, 401]);
     expect(await d.text()).toBe(await c.text());
@@ -134,7 +134,7 @@ describe("sign-in answers do not tell an unknown e-mail from a wrong password", 
     await createUser({ name: "Lee", email: address, password: "secret1" });
     const time = async (who: string) => {
       const started = performance.now();
-      const response = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: who, password: "wrong-pass" })));
+      const response = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: who, password: "wrong-pass" }));
       expect(response.status).toBe(401);
       return performance.now() - started;
     };

@@ -10,14 +10,14 @@ import { loader as apiMe } from "~/routes/api.auth.me";
 import { action as apiRegister } from "~/routes/api.auth.register";
 import { getSettings } from "~/models/settings.server";
 import { getUserByEmail } from "~/models/user.server";
-import { cookiesFrom, formRequest, jsonRequest, unwrap } from "../../test/requests";
+import { cookiesFrom, formRequest, jsonRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const ORIGIN = "http://localhost";
 const email = () => `pro-${crypto.randomUUID()}@example.com`;
-const args = (request: Request) => ({ request, params: {}, context: {} });
 
 async function register(fields: Record<string, string>) {
-  return unwrap(await registerAction(args(formRequest(`${ORIGIN}/register`, fields))));
+  return runRoute(registerAction, formRequest(`${ORIGIN}/register`, fields));
 }
 
 describe("/register", () => {
@@ -36,7 +36,7 @@ describe("/register", () => {
     const address = email();
     const result = await register({ name: "Rosa", email: address, password: "secret1", confirmPassword: "secret2" });
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({
+    expect(result.data).toMatchObject({
       toast: { type: "error", title: "auth.passwordMismatchTitle", description: "auth.passwordMismatch" },
     });
     expect(await getUserByEmail(address)).toBeUndefined();
@@ -45,7 +45,7 @@ describe("/register", () => {
   it("refuses a short password with its toast", async () => {
     const result = await register({ name: "Rosa", email: email(), password: "12345", confirmPassword: "12345" });
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ toast: { title: "auth.passwordTooShortTitle", description: "auth.passwordTooShort" } });
+    expect(result.data).toMatchObject({ toast: { title: "auth.passwordTooShortTitle", description: "auth.passwordTooShort" } });
   });
 
   // A taken e-mail is answered as a new one (app/services/register-existing.test.ts).
@@ -56,32 +56,32 @@ describe("/login and /logout", () => {
     const address = email();
     await register({ name: "Lee", email: address, password: "secret1", confirmPassword: "secret1" });
 
-    const wrong = unwrap(await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: "nope123" }))));
+    const wrong = await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: "nope123" }));
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ toast: { title: "auth.loginFailed", description: "auth.invalidCredentials" } });
+    expect(wrong.data).toMatchObject({ toast: { title: "auth.loginFailed", description: "auth.invalidCredentials" } });
 
-    const ok = unwrap(
-      await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: "secret1", redirectTo: "/app/jobs" }))),
+    const ok = (
+      await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: "secret1", redirectTo: "/app/jobs" }))
     );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/app/jobs");
     const cookie = cookiesFrom(new Response(null, { headers: ok.headers }));
 
-    const me = await apiMe(args(new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } })));
+    const me = await runRoute(apiMe, new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } }));
     expect(me.status).toBe(200);
 
-    const out = await logoutAction(args(formRequest(`${ORIGIN}/logout`, {}, { Cookie: cookie })));
+    const out = await runRoute(logoutAction, formRequest(`${ORIGIN}/logout`, {}, { Cookie: cookie }));
     expect(out.status).toBe(302);
     expect(out.headers.get("Location")).toBe("/login");
-    const after = await apiMe(args(new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } })));
+    const after = await runRoute(apiMe, new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } }));
     expect(after.status).toBe(401);
   });
 
   it("never redirects off-site after sign-in", async () => {
     const address = email();
     await register({ name: "Lee", email: address, password: "secret1", confirmPassword: "secret1" });
-    const ok = unwrap(
-      await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: "secret1", redirectTo: "https://evil.example/" }))),
+    const ok = (
+      await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: "secret1", redirectTo: "https://evil.example/" }))
     );
     expect(ok.headers.get("Location")).toBe("/app");
   });
@@ -90,45 +90,45 @@ describe("/login and /logout", () => {
 describe("/api/auth", () => {
   it("registers, reads the session user, signs in and out, with { message } failures", async () => {
     const address = email();
-    const created = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: address, password: "secret1" })));
+    const created = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: address, password: "secret1" }));
     expect(created.status).toBe(201);
     const user = await created.json();
     expect(user).toMatchObject({ name: "Kim", email: address });
     expect(user).not.toHaveProperty("passwordHash");
     expect(user).not.toHaveProperty("password");
 
-    const short = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: email(), password: "123" })));
+    const short = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: email(), password: "123" }));
     expect(short.status).toBe(400);
     expect((await short.json()).message).toBe("Password must be at least 6 characters long");
 
-    const wrong = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "nope123" })));
+    const wrong = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "nope123" }));
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: "Invalid email or password" });
 
-    const unknown = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: email(), password: "nope123" })));
+    const unknown = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: email(), password: "nope123" }));
     expect(unknown.status).toBe(401);
     expect(await unknown.json()).toEqual({ message: "Invalid email or password" });
 
-    const ok = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "secret1" })));
+    const ok = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "secret1" }));
     expect(ok.status).toBe(200);
     const cookie = cookiesFrom(ok);
-    const me = await apiMe(args(new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } })));
+    const me = await runRoute(apiMe, new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } }));
     expect(await me.json()).toMatchObject({ id: user.id, email: address });
 
-    const out = await apiLogout(args(new Request(`${ORIGIN}/api/auth/logout`, { method: "POST", headers: { Cookie: cookie } })));
+    const out = await runRoute(apiLogout, new Request(`${ORIGIN}/api/auth/logout`, { method: "POST", headers: { Cookie: cookie } }));
     expect(out.status).toBe(200);
-    const gone = await apiMe(args(new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } })));
+    const gone = await runRoute(apiMe, new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } }));
     expect(gone.status).toBe(401);
     expect(await gone.json()).toHaveProperty("message");
   });
 
   it("answers 400 with a message for bodies that are not what it expects", async () => {
     for (const body of ["{not json", "[1,2]", "null", JSON.stringify({ email: 5, password: {} })]) {
-      const response = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, body)));
+      const response = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, body));
       expect(response.status, body).toBe(400);
       expect(typeof (await response.json()).message).toBe("string");
     }
-    const response = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "x".repeat(500), email: email(), password: "secret1" })));
+    const response = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "x".repeat(500), email: email(), password: "secret1" }));
     expect(response.status).toBe(400);
   });
 });
@@ -153,32 +153,32 @@ describe("a new account's time zone (docs/decisions/012-one-clock.md)", () => {
       const address = email();
       const result = await register({ name: "Rosa", email: address, password: "secret1", confirmPassword: "secret1", timeZone });
       expect(result.status, timeZone).toBe(400);
-      expect(JSON.stringify(result.body)).toContain("settings.errors.timeZoneInvalid");
+      expect(JSON.stringify(result.data)).toContain("settings.errors.timeZoneInvalid");
       expect(await getUserByEmail(address)).toBeFalsy();
     }
   });
 
   it("/register without JavaScript offers every zone, preselected from the request's language region", async () => {
-    const answer = unwrap(await registerLoader(args(new Request(`${ORIGIN}/register`, { headers: { "Accept-Language": "es-MX,es;q=0.9" } }))));
-    expect(answer.body).toMatchObject({ guessedZone: "America/Mexico_City" });
-    expect((answer.body as { timeZones: string[] }).timeZones).toContain("Pacific/Kiritimati");
-    const plain = unwrap(await registerLoader(args(new Request(`${ORIGIN}/register`))));
-    expect(plain.body).toMatchObject({ guessedZone: "UTC" });
+    const answer = await runRoute(registerLoader, new Request(`${ORIGIN}/register`, { headers: { "Accept-Language": "es-MX,es;q=0.9" } }));
+    expect(answer.data).toMatchObject({ guessedZone: "America/Mexico_City" });
+    expect((answer.data as { timeZones: string[] }).timeZones).toContain("Pacific/Kiritimati");
+    const plain = await runRoute(registerLoader, new Request(`${ORIGIN}/register`));
+    expect(plain.data).toMatchObject({ guessedZone: "UTC" });
   });
 
   it("/api/auth/register takes an optional timeZone and refuses an unknown one", async () => {
     const address = email();
-    const created = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: address, password: "secret1", timeZone: "Pacific/Pago_Pago" })));
+    const created = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: address, password: "secret1", timeZone: "Pacific/Pago_Pago" }));
     expect(created.status).toBe(201);
     expect(await zoneOf(address)).toBe("Pacific/Pago_Pago");
     const bare = email();
-    expect((await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: bare, password: "secret1" })))).status).toBe(201);
+    expect((await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: bare, password: "secret1" }))).status).toBe(201);
     expect(await zoneOf(bare)).toBeNull();
     const bad = email();
-    const refused = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: bad, password: "secret1", timeZone: "Nowhere/Land" })));
+    const refused = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: bad, password: "secret1", timeZone: "Nowhere/Land" }));
     expect(refused.status).toBe(400);
     expect(await getUserByEmail(bad)).toBeFalsy();
-    const wrongType = await apiRegister(args(jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: email(), password: "secret1", timeZone: 5 })));
+    const wrongType = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: email(), password: "secret1", timeZone: 5 }));
     expect(wrongType.status).toBe(400);
   });
 });

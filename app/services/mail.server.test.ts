@@ -19,7 +19,8 @@ import { env } from "~/services/env.server";
 import { signedInAccount } from "../../test/accounts";
 import { decodeWords, findPart, parseMime, type MimePart } from "../../test/mime";
 import { pdfText } from "../../test/pdf-text";
-import { apiRequest, formRequest, runRoute } from "../../test/requests";
+import { apiRequest, formRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 import { sendMail } from "./mail.server";
 
 interface Received {
@@ -96,7 +97,7 @@ async function account(options: { language?: "en" | "es"; customerEmail?: string
 }
 
 const send = (cookie: string | null, id: string, origin = "http://localhost") =>
-  runRoute(sendApi, apiRequest(`${origin}/api/estimates/${id}/send`, "POST", cookie), { id });
+  runRoute(sendApi, apiRequest(`${origin}/api/estimates/${id}/send`, "POST", cookie), { params: { id } });
 
 function textOf(part: MimePart | undefined) {
   return part ? part.body.toString("utf8") : "";
@@ -187,10 +188,9 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     const response = await send(cookie, estimate.id);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Customer email required" });
-    const screen = await runRoute(sendScreen, formRequest(`http://localhost/app/estimates/${estimate.id}/send`, {}, { Cookie: cookie }), { estimateId: estimate.id });
-    const reply = screen as unknown as { type?: string; data?: { problem: string }; init?: { status?: number } };
-    expect(reply.data?.problem ?? null).toBe("estimates.emailRequired");
-    expect(reply.init?.status).toBe(400);
+    const screen = await runRoute(sendScreen, formRequest(`http://localhost/app/estimates/${estimate.id}/send`, {}, { Cookie: cookie }), { params: { estimateId: estimate.id } });
+    expect((screen.data as { problem?: string } | null)?.problem ?? null).toBe("estimates.emailRequired");
+    expect(screen.status).toBe(400);
     expect(received).toHaveLength(0);
   });
 
@@ -277,7 +277,7 @@ describe("the outbox fallback", () => {
 
 describe("POST /api/estimates/{id}/share", () => {
   const share = (cookie: string | null, id: string, origin = "http://localhost") =>
-    runRoute(shareApi, apiRequest(`${origin}/api/estimates/${id}/share`, "POST", cookie), { id });
+    runRoute(shareApi, apiRequest(`${origin}/api/estimates/${id}/share`, "POST", cookie), { params: { id } });
 
   it("answers the estimate number and an absolute link from APP_URL, the same link every time", async () => {
     // Set first: with an https APP_URL the session cookie is the __Host- one.

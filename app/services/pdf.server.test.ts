@@ -1,5 +1,4 @@
 // Real PDFs for estimates and invoices, read back with unpdf (PDF.js from npm).
-import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { getDb } from "./db.server";
 import { estimatePdf, invoicePdf, pdfLogo } from "./pdf.server";
 import { signedInAccount } from "../../test/accounts";
 import { pdfText } from "../../test/pdf-text";
+import { runRoute } from "../../test/route";
 
 /** A small solid PNG, built by hand (no image library needed). */
 function png(width = 8, height = 8): Buffer {
@@ -66,13 +66,6 @@ const LINES = [
   { description: "Dedicated circuit for the range", quantity: 250, unitPrice: 12_550 },
   { description: "Permit and inspection", quantity: 100, unitPrice: 7_500 },
 ];
-
-function call(loader: (args: LoaderFunctionArgs) => Promise<Response>, url: string, cookie: string, params: Record<string, string>) {
-  return loader({ request: new Request(url, { headers: { Cookie: cookie } }), params, context: {} as AppLoadContext }).catch((thrown: unknown) => {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  });
-}
 
 describe("estimate and invoice PDFs", () => {
   it("renders an estimate: number, customer, items, formatted total and terms", async () => {
@@ -165,16 +158,16 @@ describe("estimate and invoice PDFs", () => {
     const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: LINES });
     const invoice = await createInvoice(db, user.id, { customerId: customer.id, items: LINES });
 
-    const estimateResponse = await call(estimatePdfLoader, `http://localhost/app/estimates/${estimate.id}/pdf`, cookie, { estimateId: estimate.id });
+    const estimateResponse = await runRoute(estimatePdfLoader, `http://localhost/app/estimates/${estimate.id}/pdf`, { cookie, params: { estimateId: estimate.id } });
     expect(estimateResponse.status).toBe(200);
     expect(estimateResponse.headers.get("Content-Type")).toBe("application/pdf");
     expect(estimateResponse.headers.get("Content-Disposition")).toBe(`attachment; filename="${estimate.estimateNumber}.pdf"`);
     expect(Buffer.from(await estimateResponse.arrayBuffer()).subarray(0, 4).toString()).toBe("%PDF");
 
-    const invoiceResponse = await call(invoicePdfLoader, `http://localhost/app/invoices/${invoice.id}/pdf`, cookie, { invoiceId: invoice.id });
+    const invoiceResponse = await runRoute(invoicePdfLoader, `http://localhost/app/invoices/${invoice.id}/pdf`, { cookie, params: { invoiceId: invoice.id } });
     expect(invoiceResponse.headers.get("Content-Disposition")).toBe(`attachment; filename="${invoice.invoiceNumber}.pdf"`);
 
-    expect((await call(estimatePdfLoader, "http://localhost/x", other.cookie, { estimateId: estimate.id })).status).toBe(404);
-    expect((await call(invoicePdfLoader, "http://localhost/x", other.cookie, { invoiceId: invoice.id })).status).toBe(404);
+    expect((await runRoute(estimatePdfLoader, "http://localhost/x", { cookie: other.cookie, params: { estimateId: estimate.id } })).status).toBe(404);
+    expect((await runRoute(invoicePdfLoader, "http://localhost/x", { cookie: other.cookie, params: { invoiceId: invoice.id } })).status).toBe(404);
   });
 });

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createUser } from "~/models/user.server";
 import { action as loginAction } from "~/routes/login";
 import { action as apiLogin } from "~/routes/api.auth.login";
-import { formRequest, jsonRequest, unwrap } from "../../test/requests";
+import { formRequest, jsonRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 import {
   FixedWindowLimiter,
   resetSignInLimits,
@@ -16,7 +17,6 @@ import {
 } from "./rate-limit.server";
 
 const ORIGIN = "http://localhost";
-const args = (request: Request) => ({ request, params: {}, context: {} });
 const email = () => `limit-${crypto.randomUUID()}@example.com`;
 
 afterEach(() => resetSignInLimits());
@@ -50,13 +50,13 @@ describe("sign-in attempts per e-mail", () => {
     const address = email();
     await createUser({ name: "Ana", email: address, password: "secret1" });
     for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_EMAIL; i++) {
-      const wrong = unwrap(await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: `guess-${i}` }))));
+      const wrong = await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: `guess-${i}` }));
       expect(wrong.status).toBe(401);
     }
-    const limited = unwrap(await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: "secret1" }))));
+    const limited = await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: "secret1" }));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(limited.body).toMatchObject({
+    expect(limited.data).toMatchObject({
       toast: { type: "error", title: "security.tooManyTitle", description: "security.tooManyAttempts", values: { minutes: "15" } },
       result: { error: { "": ["security.tooManyAttemptsShort"] } },
     });
@@ -67,11 +67,11 @@ describe("sign-in attempts per e-mail", () => {
     const address = email();
     await createUser({ name: "Ana", email: address, password: "secret1" });
     for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_EMAIL - 1; i++) {
-      await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: `guess-${i}` })));
+      await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: `guess-${i}` }));
     }
-    expect(unwrap(await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: "secret1" })))).status).toBe(302);
+    expect((await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: "secret1" }))).status).toBe(302);
     for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_EMAIL; i++) {
-      expect(unwrap(await loginAction(args(formRequest(`${ORIGIN}/login`, { email: address, password: `again-${i}` })))).status).toBe(401);
+      expect((await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: `again-${i}` }))).status).toBe(401);
     }
   });
 
@@ -81,23 +81,23 @@ describe("sign-in attempts per e-mail", () => {
     const unknown = email();
     for (const address of [known, unknown]) {
       for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_EMAIL; i++) {
-        const response = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: `guess-${i}` })));
+        const response = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: `guess-${i}` }));
         expect(response.status).toBe(401);
       }
-      const limited = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "secret1" })));
+      const limited = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "secret1" }));
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(await limited.json()).toEqual({ message: "Too many sign-in attempts for this email. Please wait 15 minutes and try again." });
     }
     // Another address is not affected.
-    const other = await apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: email(), password: "x" })));
+    const other = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: email(), password: "x" }));
     expect(other.status).toBe(401);
   });
 
   it("a burst of parallel guesses is cut off at the limit", async () => {
     const address = email();
     const answers = await Promise.all(
-      Array.from({ length: SIGN_IN_ATTEMPTS_PER_EMAIL + 5 }, (_, i) => apiLogin(args(jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: `p-${i}` })))),
+      Array.from({ length: SIGN_IN_ATTEMPTS_PER_EMAIL + 5 }, (_, i) => runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: `p-${i}` }))),
     );
     const statuses = answers.map((response) => response.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_ATTEMPTS_PER_EMAIL);
