@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GettingStarted, DashboardSearch, QuickActions, RecentJobs, UpcomingAppointments } from "~/components/dashboard-panels";
 import { DashboardStatCards } from "~/components/dashboard-stat-cards";
@@ -10,7 +10,7 @@ import { getAccountTimeZone, upcomingAppointments } from "~/models/appointment.s
 import { recentJobs } from "~/models/job.server";
 import { getDashboardStats } from "~/models/overview.server";
 import { getSettings } from "~/models/settings.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 
 export const meta = titleMeta("nav.dashboard");
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Dashboard() {
   const { t } = useTranslation();
   const { name, stats, currency, timeZone, recentJobs, upcoming } = useLoaderData<typeof loader>();
-  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const locale = useLocale();
   return (
     <div>
       <PageHeader title={t("schedule.dashboard.welcome", { name })} subtitle={t("schedule.dashboard.subtitle")} actions={<DashboardSearch />} />

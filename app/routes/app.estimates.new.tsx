@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EstimateEditor } from "~/components/estimate-editor";
 import { EstimateFailureToast } from "~/components/estimate-failure-toast";
@@ -10,7 +10,7 @@ import { readEstimateForm } from "~/services/estimate-form.server";
 import { customerOptions } from "~/models/customer.server";
 import { createEstimate, jobOptions } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readForm } from "~/services/form.server";
@@ -56,7 +56,7 @@ export default function NewEstimate() {
   const { t } = useTranslation();
   const { customers, jobs, jobsCustomerId, defaults, currency } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const locale = useLocale();
   const closeTo = `/app/estimates${useLocation().search}`;
   const shown = actionData && !actionData.failed ? actionData : { jobs, jobsCustomerId };
   return (

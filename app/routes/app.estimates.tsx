@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EstimateStatusBadge } from "~/components/estimate-status-badge";
@@ -17,7 +17,7 @@ import { formatMoney } from "~/lib/money";
 import { countEstimates, listEstimates } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
 import { shareLinksOf } from "~/models/share.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { dayKey } from "~/lib/clock";
 
@@ -64,7 +64,7 @@ const actionLink = "rounded px-2 py-1 text-brand-600 hover:bg-brand-50 dark:text
 export default function EstimatesPage() {
   const { t } = useTranslation();
   const { items, total, page, pageSize, params, accountTotal, currency } = useLoaderData<typeof loader>();
-  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const locale = useLocale();
   const { search } = useLocation();
   const loading = useListLoading();
   // The share button's toast; it waits for the list to reload, which also retires a toast from the server (one toast at a time).

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
@@ -7,7 +7,7 @@ import { canMarkPaid, effectiveStatus, invoiceStatusLabelKey } from "~/lib/invoi
 import { formatMoney } from "~/lib/money";
 import { getInvoiceWithItems, markInvoicePaid, todayFor } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function MarkInvoicePaid() {
   const { t } = useTranslation();
   const { invoice, currency } = useLoaderData<typeof loader>();
-  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const locale = useLocale();
   const navigation = useNavigation();
   const closeTo = `/app/invoices${useLocation().search}`;
   const payable = canMarkPaid(invoice.status);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { inputClass } from "~/components/ui/forms";
 import { cardClass, ListSearch, Pagination, tableClass, tdClass, thClass, useListLoading } from "~/components/ui/list";
@@ -19,7 +19,7 @@ import { titleMeta } from "~/services/meta";
 import { formatMoney } from "~/lib/money";
 import { countInvoices, listInvoices } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { dayKey, now as clockNow } from "~/lib/clock";
 
@@ -62,7 +62,7 @@ const shortNumber = (number: string) => number.replace(/^[A-Z]+-/, "").slice(-4)
 export default function InvoicesPage() {
   const { t } = useTranslation();
   const { items, total, page, pageSize, params, accountTotal, currency } = useLoaderData<typeof loader>();
-  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const locale = useLocale();
   const { search } = useLocation();
   const loading = useListLoading();
   const date = (day: string | null) => formatDocumentDate(day, locale);

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { JobDetailView } from "~/components/job-detail";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { jobsListUrl } from "~/lib/job-links";
 import { getJobDetail } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { accountZone } from "~/lib/clock";
 
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The job detail view as a dialog over the jobs list. */
 export default function JobDetailRoute() {
   const { detail, currency, timeZone } = useLoaderData<typeof loader>();
-  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const locale = useLocale();
   const { search } = useLocation();
   const closeTo = jobsListUrl(search);
   return (

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JobStatusBadge } from "~/components/job-status-badge";
 import { buttonClass } from "~/components/ui/button";
@@ -14,7 +14,7 @@ import { titleMeta } from "~/services/meta";
 import { formatMoney } from "~/lib/money";
 import { countJobs, listJobs } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { accountZone } from "~/lib/clock";
 
@@ -47,7 +47,7 @@ const shortNumber = (number: string) => number.replace(/^[A-Z]+-/, "").slice(-4)
 export default function JobsPage() {
   const { t } = useTranslation();
   const { items, total, page, pageSize, params, accountTotal, currency, timeZone } = useLoaderData<typeof loader>();
-  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const locale = useLocale();
   const { search } = useLocation();
   const loading = useListLoading();
   const badge = "inline-flex rounded-md border px-1.5 py-0.5 text-xs font-medium hover:underline";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AgingTable, FigureList, RevenueChart, StatCard } from "~/components/report-parts";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -12,7 +12,7 @@ import { formatMoney } from "~/lib/money";
 import { formatTenths, readReportRange, REPORT_RANGES } from "~/lib/report";
 import { getBusinessReport } from "~/models/report.server";
 import { getSettingsWithoutLogo } from "~/models/settings.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 
 export const meta = titleMeta("reports.title");
@@ -38,7 +38,7 @@ function wholeMoney(amount: number, language: string, currency: string) {
 export default function ReportsPage() {
   const { t } = useTranslation();
   const { range, from, to, currency, report } = useLoaderData<typeof loader>();
-  const language = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const language = useLocale();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/app/reports";

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AppointmentDetailView } from "~/components/appointment-detail";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { scheduleUrl } from "~/lib/schedule";
@@ -10,7 +10,7 @@ import {
   rescheduleAppointment,
   setAppointmentStatus,
 } from "~/models/appointment.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readForm } from "~/services/form.server";
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AppointmentRoute() {
   const { detail, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const locale = useLocale();
   const { search } = useLocation();
   const closeTo = scheduleUrl(search);
   return (

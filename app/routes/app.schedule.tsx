@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ScheduleCalendar } from "~/components/schedule-calendar";
 import { ScheduleList } from "~/components/schedule-list";
@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/services/meta";
 import { filterScheduleItems, readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
 import { getAccountTimeZone, scheduleList, scheduleWeek, scheduleWindow, upcomingSchedule } from "~/models/appointment.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { dayKey, dayRange, now as clockNow } from "~/lib/clock";
 
@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function SchedulePage() {
   const { t } = useTranslation();
   const { params, today, timeZone, view } = useLoaderData<typeof loader>();
-  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const locale = useLocale();
   const { search } = useLocation();
   return (
     <div>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { JobStatusBadge } from "~/components/job-status-badge";
@@ -12,7 +12,7 @@ import { formatMoney } from "~/lib/money";
 import { getAccountTimeZone } from "~/models/appointment.server";
 import { searchBusiness, type BusinessSearch } from "~/models/overview.server";
 import { getSettings } from "~/models/settings.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { dayKey, now as clockNow } from "~/lib/clock";
 
@@ -141,7 +141,7 @@ function Results({ q, results, locale, currency }: { q: string; results: Busines
 export default function SearchPage() {
   const { t } = useTranslation();
   const { q, results, currency } = useLoaderData<typeof loader>();
-  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const locale = useLocale();
   const nothing = results && Object.values(results).every((section) => section.total === 0);
   return (
     <div>

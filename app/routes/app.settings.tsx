@@ -7,7 +7,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { version } from "../../package.json";
 import { SettingsForm, SettingsSection } from "~/components/settings-form";
@@ -20,7 +20,7 @@ import { titleMeta } from "~/services/meta";
 import { rateToPercent } from "~/lib/money";
 import { settingsSchema } from "~/lib/settings-schema";
 import { getSettingsWithoutLogo, removeLogo, setLogo, updateSettings } from "~/models/settings.server";
-import type { RootLoaderData } from "~/root";
+import { useLocale } from "~/components/use-locale";
 import { languageCookie } from "~/services/i18n.server";
 import { themeCookie } from "~/services/preferences.server";
 import { requireUser } from "~/services/session.server";
@@ -114,7 +114,7 @@ export default function SettingsPage() {
   const { t } = useTranslation();
   const { defaults, zoneChosen, timeZones, logoUrl, app } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const locale = useRouteLoaderData<RootLoaderData>("root")?.locale ?? "en";
+  const locale = useLocale();
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title={t("settings.title")} subtitle={t("settings.subtitle")} />
