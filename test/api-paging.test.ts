@@ -9,7 +9,8 @@ import { loader as invoicesLoader } from "~/routes/api.invoices";
 import { loader as jobsLoader } from "~/routes/api.jobs";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "./accounts";
-import { apiRequest, runRoute } from "./requests";
+import { apiRequest } from "./requests";
+import { runRoute } from "./route";
 
 const COUNT = 53;
 

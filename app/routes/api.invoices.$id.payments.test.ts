@@ -12,7 +12,8 @@ import { action as paymentAction } from "~/routes/api.payments.$id";
 import { getDb } from "~/services/db.server";
 import { setNow } from "~/lib/clock";
 import { signedInAccount } from "../../test/accounts";
-import { apiRequest, runRoute } from "../../test/requests";
+import { apiRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const BASE = "http://localhost/api";
 
@@ -30,9 +31,9 @@ async function invoiceOf(total = 100_000) {
 }
 
 const pay = (cookie: string | null, invoiceId: string, body: unknown) =>
-  runRoute(paymentsAction, apiRequest(`${BASE}/invoices/${invoiceId}/payments`, "POST", cookie, body), { id: invoiceId });
+  runRoute(paymentsAction, apiRequest(`${BASE}/invoices/${invoiceId}/payments`, "POST", cookie, body), { params: { id: invoiceId } });
 const apiInvoice = async (cookie: string, id: string) =>
-  (await (await runRoute(invoiceLoader, apiRequest(`${BASE}/invoices/${id}`, "GET", cookie), { id })).json()) as Record<string, unknown>;
+  (await (await runRoute(invoiceLoader, apiRequest(`${BASE}/invoices/${id}`, "GET", cookie), { params: { id } })).json()) as Record<string, unknown>;
 
 describe("payments API", () => {
   it("stores the same methods as the database allows", () => {
@@ -42,8 +43,8 @@ describe("payments API", () => {
   it("answers 401 without a session", async () => {
     const { invoice } = await invoiceOf();
     expect((await pay(null, invoice.id, { amount: "10.00", method: "cash" })).status).toBe(401);
-    expect((await runRoute(paymentsLoader, apiRequest(`${BASE}/invoices/${invoice.id}/payments`, "GET", null), { id: invoice.id })).status).toBe(401);
-    expect((await runRoute(paymentAction, apiRequest(`${BASE}/payments/x`, "DELETE", null), { id: "x" })).status).toBe(401);
+    expect((await runRoute(paymentsLoader, apiRequest(`${BASE}/invoices/${invoice.id}/payments`, "GET", null), { params: { id: invoice.id } })).status).toBe(401);
+    expect((await runRoute(paymentAction, apiRequest(`${BASE}/payments/x`, "DELETE", null), { params: { id: "x" } })).status).toBe(401);
   });
 
   it("records a deposit and a partial payment, shows amountPaid and balance, then paid at zero with the last payment's date", async () => {
@@ -61,7 +62,7 @@ describe("payments API", () => {
     expect(paid).toMatchObject({ status: "paid", amountPaid: "1000.00", balance: "0.00" });
     expect(String(paid.paidDate).slice(0, 10)).toBe("2026-11-12");
 
-    const list = await runRoute(paymentsLoader, apiRequest(`${BASE}/invoices/${invoice.id}/payments`, "GET", cookie), { id: invoice.id });
+    const list = await runRoute(paymentsLoader, apiRequest(`${BASE}/invoices/${invoice.id}/payments`, "GET", cookie), { params: { id: invoice.id } });
     expect(((await list.json()) as { amount: string }[]).map((p) => p.amount)).toEqual(["250.00", "749.99", "0.01"]);
   });
 
@@ -93,7 +94,7 @@ describe("payments API", () => {
       const notJson = await runRoute(
         paymentsAction,
         new Request(`${BASE}/invoices/${invoice.id}/payments`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: "{" }),
-        { id: invoice.id },
+        { params: { id: invoice.id } },
       );
       expect(notJson.status).toBe(400);
       expect(await listInvoicePayments(user.id, invoice.id)).toEqual([]);
@@ -119,13 +120,13 @@ describe("payments API", () => {
     expect(await getInvoiceWithItems(owner.user.id, owner.invoice.id)).toMatchObject({ status: "paid" });
 
     expect((await pay(other.cookie, owner.invoice.id, { amount: "1", method: "cash" })).status).toBe(404);
-    const foreignList = await runRoute(paymentsLoader, apiRequest(`${BASE}/invoices/${owner.invoice.id}/payments`, "GET", other.cookie), { id: owner.invoice.id });
+    const foreignList = await runRoute(paymentsLoader, apiRequest(`${BASE}/invoices/${owner.invoice.id}/payments`, "GET", other.cookie), { params: { id: owner.invoice.id } });
     expect(foreignList.status).toBe(404);
-    const foreignDelete = await runRoute(paymentAction, apiRequest(`${BASE}/payments/${payment.id}`, "DELETE", other.cookie), { id: payment.id });
+    const foreignDelete = await runRoute(paymentAction, apiRequest(`${BASE}/payments/${payment.id}`, "DELETE", other.cookie), { params: { id: payment.id } });
     expect(foreignDelete.status).toBe(404);
     expect(await listInvoicePayments(owner.user.id, owner.invoice.id)).toHaveLength(1);
 
-    const deleted = await runRoute(paymentAction, apiRequest(`${BASE}/payments/${payment.id}`, "DELETE", owner.cookie), { id: payment.id });
+    const deleted = await runRoute(paymentAction, apiRequest(`${BASE}/payments/${payment.id}`, "DELETE", owner.cookie), { params: { id: payment.id } });
     expect(deleted.status).toBe(200);
     expect(await getInvoiceWithItems(owner.user.id, owner.invoice.id)).toMatchObject({ status: "pending", amountPaid: 0, paidDate: null });
   });
@@ -143,7 +144,7 @@ describe("payments API", () => {
 
     const second = await invoiceOf(5_000);
     const put = await runRoute(invoiceAction, apiRequest(`${BASE}/invoices/${second.invoice.id}`, "PUT", second.cookie, { status: "paid" }), {
-      id: second.invoice.id,
+      params: { id: second.invoice.id },
     });
     expect(await put.json()).toMatchObject({ status: "paid", amountPaid: "50.00", balance: "0.00" });
     expect((await listInvoicePayments(second.user.id, second.invoice.id)).map((p) => p.amount)).toEqual([5_000]);

@@ -15,7 +15,8 @@ import { env } from "~/services/env.server";
 import { signedInAccount } from "../../test/accounts";
 import { decodeWords, findPart, parseMime } from "../../test/mime";
 import { pdfText } from "../../test/pdf-text";
-import { apiRequest, formRequest, runRoute, unwrap } from "../../test/requests";
+import { apiRequest, formRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 import { startSmtpServer } from "../../test/smtp-server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -50,7 +51,7 @@ async function invoiceFor(options: { language?: "en" | "es"; email?: string | nu
   return { ...account, db, invoice };
 }
 
-const send = (cookie: string | null, id: string) => runRoute(sendApi, apiRequest(`https://tradedesk.example/api/invoices/${id}/send`, "POST", cookie), { id });
+const send = (cookie: string | null, id: string) => runRoute(sendApi, apiRequest(`https://tradedesk.example/api/invoices/${id}/send`, "POST", cookie), { params: { id } });
 
 describe("sending an invoice", () => {
   it("e-mails the amount still due, the due date, the link to its page and the PDF, and remembers it", async () => {
@@ -93,9 +94,9 @@ describe("sending an invoice", () => {
     const response = await send(cookie, invoice.id);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Customer email required" });
-    const screen = unwrap(await runRoute(sendScreen, formRequest(`https://tradedesk.example/app/invoices/${invoice.id}/send`, {}, { Cookie: cookie }), { invoiceId: invoice.id }));
+    const screen = await runRoute(sendScreen, formRequest(`https://tradedesk.example/app/invoices/${invoice.id}/send`, {}, { Cookie: cookie }), { params: { invoiceId: invoice.id } });
     expect(screen.status).toBe(400);
-    expect(screen.body).toEqual({ problem: "estimates.emailRequired" });
+    expect(screen.data).toEqual({ problem: "estimates.emailRequired" });
     const other = await signedInAccount("Other");
     expect((await send(other.cookie, invoice.id)).status).toBe(404);
     expect(smtp.received).toHaveLength(0);
@@ -104,7 +105,7 @@ describe("sending an invoice", () => {
 
   it("the screen's send goes back to the list with a toast", async () => {
     const { cookie, invoice } = await invoiceFor();
-    const answer = unwrap(await runRoute(sendScreen, formRequest(`https://tradedesk.example/app/invoices/${invoice.id}/send?q=panel`, {}, { Cookie: cookie }), { invoiceId: invoice.id }));
+    const answer = await runRoute(sendScreen, formRequest(`https://tradedesk.example/app/invoices/${invoice.id}/send?q=panel`, {}, { Cookie: cookie }), { params: { invoiceId: invoice.id } });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/app/invoices?q=panel");
     expect(smtp.received).toHaveLength(1);

@@ -8,7 +8,8 @@ import { action, loader } from "~/routes/app.invoices.$invoiceId.payments";
 import { getDb } from "~/services/db.server";
 import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
-import { cookiesFrom, formRequest, runRoute, unwrap } from "../../test/requests";
+import { cookiesFrom, formRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 
 const ORIGIN = "http://localhost";
 
@@ -23,8 +24,8 @@ async function setUp() {
   });
   const url = `${ORIGIN}/app/invoices/${invoice.id}/payments?q=panel`;
   const post = async (fields: Record<string, string>, cookie = account.cookie) => {
-    const response = await runRoute(action, formRequest(url, fields, { Cookie: cookie }), { invoiceId: invoice.id });
-    return unwrap(response);
+    const response = await runRoute(action, formRequest(url, fields, { Cookie: cookie }), { params: { invoiceId: invoice.id } });
+    return response;
   };
   return { ...account, invoice, url, post };
 }
@@ -34,7 +35,7 @@ const toastOf = async (headers: Headers) => (await readToast(new Request(ORIGIN,
 describe("/app/invoices/:invoiceId/payments", () => {
   it("shows the figures, records a partial payment and goes back to the list with a toast", async () => {
     const { user, cookie, invoice, url, post } = await setUp();
-    const page = (await runRoute(loader, new Request(url, { headers: { Cookie: cookie } }), { invoiceId: invoice.id })) as unknown as {
+    const page = (await runRoute(loader, new Request(url, { headers: { Cookie: cookie } }), { params: { invoiceId: invoice.id } })).data as {
       invoice: { total: number; amountPaid: number };
       payments: unknown[];
     };
@@ -60,7 +61,7 @@ describe("/app/invoices/:invoiceId/payments", () => {
     ] as const) {
       const answer = await post({ intent: "record", ...fields });
       expect(answer.status, JSON.stringify(fields)).toBe(400);
-      const result = (answer.body as { result: { error: Record<string, string[]> } }).result;
+      const result = (answer.data as { result: { error: Record<string, string[]> } }).result;
       expect(result.error[field], JSON.stringify(fields)).toEqual([message]);
     }
     expect(await listInvoicePayments(user.id, invoice.id)).toEqual([]);

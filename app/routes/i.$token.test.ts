@@ -15,7 +15,8 @@ import { action as webhookAction } from "~/routes/webhooks.stripe";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { signedInAccount } from "../../test/accounts";
-import { apiRequest, formRequest, runRoute, unwrap } from "../../test/requests";
+import { apiRequest, formRequest } from "../../test/requests";
+import { runRoute } from "../../test/route";
 import { startStripeServer } from "../../test/stripe-server";
 
 const config = env();
@@ -39,7 +40,7 @@ async function sharedInvoice(total = 50_000) {
   const db = await getDb();
   const customer = await createCustomer(db, account.user.id, { name: "Ana Ruiz", email: "ana@example.com" });
   const invoice = await createInvoice(db, account.user.id, { customerId: customer.id, taxRate: 0, items: [{ description: "Rewire", quantity: 100, unitPrice: total }] });
-  const response = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "POST", account.cookie), { id: invoice.id });
+  const response = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "POST", account.cookie), { params: { id: invoice.id } });
   const body = (await response.json()) as { invoiceNumber: string; shareableLink: string };
   if (!body.shareableLink) throw new Error(`share: ${response.status} ${JSON.stringify(body)}`);
   const token = body.shareableLink.split("/i/")[1];
@@ -48,28 +49,28 @@ async function sharedInvoice(total = 50_000) {
 
 type Page = { balance: number; amountPaid: number; status: string; canPayByCard: boolean; paymentInstructions: string; payments: unknown[] };
 const page = async (token: string, cookie?: string) =>
-  (await runRoute(pageLoader, new Request(`http://localhost/i/${token}`, { headers: cookie ? { Cookie: cookie } : {} }), { token })) as unknown as Page;
+  (await runRoute(pageLoader, new Request(`http://localhost/i/${token}`, { headers: cookie ? { Cookie: cookie } : {} }), { params: { token } })).data as Page;
 
 describe("an invoice's share link", () => {
   it("is made once, absolute from APP_URL, refused for another account, and revoked to a 404", async () => {
     const { user, cookie, invoice, body, token } = await sharedInvoice();
     expect(body).toEqual({ invoiceNumber: invoice.invoiceNumber, shareableLink: `https://tradedesk.example/i/${token}` });
-    const again = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "POST", cookie), { id: invoice.id });
+    const again = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "POST", cookie), { params: { id: invoice.id } });
     expect(((await again.json()) as { shareableLink: string }).shareableLink).toBe(body.shareableLink);
 
     const other = await signedInAccount("Other");
     expect(other.cookie).not.toBe(cookie);
     for (const method of ["POST", "DELETE"]) {
-      const answer = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, method, other.cookie), { id: invoice.id });
+      const answer = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, method, other.cookie), { params: { id: invoice.id } });
       expect(answer.status, method).toBe(404);
     }
     expect(await getInvoiceShareLink(user.id, invoice.id)).toBeDefined();
 
-    const revoked = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "DELETE", cookie), { id: invoice.id });
+    const revoked = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "DELETE", cookie), { params: { id: invoice.id } });
     expect(revoked.status).toBe(200);
-    const gone = await runRoute(pageLoader, new Request(`http://localhost/i/${token}`), { token });
+    const gone = await runRoute(pageLoader, new Request(`http://localhost/i/${token}`), { params: { token } });
     expect(gone.status).toBe(404);
-    expect((await runRoute(pdfLoader, new Request(`http://localhost/i/${token}/pdf`), { token })).status).toBe(404);
+    expect((await runRoute(pdfLoader, new Request(`http://localhost/i/${token}/pdf`), { params: { token } })).status).toBe(404);
   });
 
   it("shows the balance, the payments and the instructions; counts the customer's views, not the contractor's", async () => {
@@ -83,7 +84,7 @@ describe("an invoice's share link", () => {
     const link = await db.select().from(invoiceShareTokens).where(eq(invoiceShareTokens.token, token)).get();
     expect(link?.viewCount).toBe(1);
 
-    const pdf = await runRoute(pdfLoader, new Request(`http://localhost/i/${token}/pdf`), { token });
+    const pdf = await runRoute(pdfLoader, new Request(`http://localhost/i/${token}/pdf`), { params: { token } });
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
   });
 
@@ -95,7 +96,7 @@ describe("an invoice's share link", () => {
     await recordPayment(user.id, invoice.id, { amount: 10_000, method: "cash" }, { notify: false });
     expect(await page(token)).toMatchObject({ canPayByCard: true, balance: 40_000 });
 
-    const answer = unwrap(await runRoute(pageAction, formRequest(`https://tradedesk.example/i/${token}`, { intent: "pay" }), { token }));
+    const answer = await runRoute(pageAction, formRequest(`https://tradedesk.example/i/${token}`, { intent: "pay" }), { params: { token } });
     expect(answer.status).toBe(302);
     const call = stripeServer.calls.at(-1)!;
     expect(call.form).toMatchObject({
@@ -121,7 +122,7 @@ describe("an invoice's share link", () => {
     expect(await page(token)).toMatchObject({ balance: 0, amountPaid: 50_000, status: "paid", canPayByCard: false });
 
     // Nothing left to pay: the button is gone and a stale post is refused.
-    const stale = unwrap(await runRoute(pageAction, formRequest(`https://tradedesk.example/i/${token}`, { intent: "pay" }), { token }));
+    const stale = await runRoute(pageAction, formRequest(`https://tradedesk.example/i/${token}`, { intent: "pay" }), { params: { token } });
     expect(stale.status).toBe(409);
   });
 
@@ -129,7 +130,7 @@ describe("an invoice's share link", () => {
     config.STRIPE_SECRET_KEY = undefined;
     const { token } = await sharedInvoice();
     expect((await page(token)).canPayByCard).toBe(false);
-    const answer = await runRoute(pageAction, formRequest(`http://localhost/i/${token}`, { intent: "pay" }), { token });
+    const answer = await runRoute(pageAction, formRequest(`http://localhost/i/${token}`, { intent: "pay" }), { params: { token } });
     expect(answer.status).toBe(404);
   });
 });

@@ -10,7 +10,7 @@ import { action as webhookAction } from "~/routes/webhooks.stripe";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { signedInAccount } from "../../test/accounts";
-import { runRoute } from "../../test/requests";
+import { runRoute } from "../../test/route";
 import { startStripeServer } from "../../test/stripe-server";
 import { createInvoiceCheckout } from "./stripe.server";
 
