@@ -1,6 +1,7 @@
 // Calls any route module's loader or action the way Remix does, as the browser of a
 // signed-in account would (the Cookie of a real session, from signedInAccount() in
 // test/accounts.ts), or with no session. Every route test goes through runRoute.
+import { readToast } from "~/services/toast.server";
 import { loadContextFor } from "../server/load-context";
 
 /**
@@ -73,4 +74,13 @@ export async function runRoute(handler: unknown, request: Request | string, call
   const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null } | null;
   if (wrapped && wrapped.type === "DataWithResponseInit") return jsonResponse(wrapped.data, JSON.stringify(wrapped.data) ?? "", wrapped.init);
   return jsonResponse(result, JSON.stringify(result) ?? "null", null);
+}
+
+/** The toast a route's answer sets (its Set-Cookie), read as the next request would read it. */
+export async function toastOf(headers: Headers) {
+  const cookie = headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
 }

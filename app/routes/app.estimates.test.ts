@@ -8,22 +8,11 @@ import { action as deleteAction, loader as deleteLoader } from "~/routes/app.est
 import { action as editAction, loader as editLoader } from "~/routes/app.estimates.$estimateId_.edit";
 import { action as newAction, loader as newLoader } from "~/routes/app.estimates.new";
 import { getDb } from "~/services/db.server";
-import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
-import { runRoute } from "../../test/route";
+import { runRoute, toastOf } from "../../test/route";
 
 const ORIGIN = "http://localhost";
-
-const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-
-async function toastOf(headers: Headers) {
-  const cookie = headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
-}
 
 async function accountWithCustomer() {
   const account = await signedInAccount();
@@ -55,7 +44,7 @@ type Reply = { kind: string; result: { error?: Record<string, string[]>; initial
 describe("/app/estimates/new", () => {
   it("offers the account's customers, the default tax rate and valid-until date", async () => {
     const { cookie, customer } = await accountWithCustomer();
-    const { data: body } = await runRoute(newLoader, get("/app/estimates/new", cookie));
+    const { data: body } = await runRoute(newLoader, "/app/estimates/new", { cookie });
     const data = body as { customers: { id: string }[]; defaults: { taxRate: number; validUntil: string } };
     expect(data.customers.map((c) => c.id)).toEqual([customer.id]);
     expect(data.defaults.taxRate).toBe(825);
@@ -68,7 +57,7 @@ describe("/app/estimates/new", () => {
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/estimates?q=kit");
     expect(await toastOf(result.headers)).toMatchObject({ title: "estimates.createdToast", values: { number: expect.stringMatching(/^EST-/) } });
-    const { data: body } = await runRoute(listLoader, get("/app/estimates", cookie));
+    const { data: body } = await runRoute(listLoader, "/app/estimates", { cookie });
     const list = body as { items: { id: string; total: number; itemCount: number }[] };
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({ total: Math.round((2999 + 9100) * 1.0825), itemCount: 2 });
@@ -135,7 +124,7 @@ describe("/app/estimates/:id/edit and delete", () => {
     const { user, cookie, db, customer } = await accountWithCustomer();
     const job = await createJob(db, user.id, { customerId: customer.id, title: "Rewire" });
     const estimate = await createEstimate(db, user.id, { customerId: customer.id });
-    const { data: body } = await runRoute(editLoader, get(`/app/estimates/${estimate.id}/edit`, cookie), { params: { estimateId: estimate.id } });
+    const { data: body } = await runRoute(editLoader, `/app/estimates/${estimate.id}/edit`, { cookie, params: { estimateId: estimate.id } });
     expect((body as { jobs: { id: string }[] }).jobs.map((j) => j.id)).toEqual([job.id]);
 
     const result = await runRoute(
@@ -150,14 +139,14 @@ describe("/app/estimates/:id/edit and delete", () => {
     expect(stored?.approvedAt).toBeInstanceOf(Date);
 
     const stranger = await accountWithCustomer();
-    expect((await runRoute(editLoader, get(`/app/estimates/${estimate.id}/edit`, stranger.cookie), { params: { estimateId: estimate.id } })).status).toBe(404);
+    expect((await runRoute(editLoader, `/app/estimates/${estimate.id}/edit`, { cookie: stranger.cookie, params: { estimateId: estimate.id } })).status).toBe(404);
     const hijack = await runRoute(
       editAction,
       formRequest(`${ORIGIN}/app/estimates/${estimate.id}/edit`, form(stranger.customer.id), { Cookie: stranger.cookie }),
       { params: { estimateId: estimate.id } },
     );
     expect(hijack.status).toBe(404);
-    expect((await runRoute(deleteLoader, get(`/app/estimates/${estimate.id}/delete`, stranger.cookie), { params: { estimateId: estimate.id } })).status).toBe(404);
+    expect((await runRoute(deleteLoader, `/app/estimates/${estimate.id}/delete`, { cookie: stranger.cookie, params: { estimateId: estimate.id } })).status).toBe(404);
     expect((await runRoute(deleteAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/delete`, {}, { Cookie: stranger.cookie }), { params: { estimateId: estimate.id } })).status).toBe(404);
     expect((await getEstimateWithItems(user.id, estimate.id))?.title).toBe("Kitchen circuit");
   });

@@ -6,10 +6,9 @@ import { getInvoiceWithItems } from "~/models/invoice.server";
 import { listInvoicePayments } from "~/models/payment.server";
 import { action, loader } from "~/routes/app.invoices.$invoiceId.payments";
 import { getDb } from "~/services/db.server";
-import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
-import { cookiesFrom, formRequest } from "../../test/requests";
-import { runRoute } from "../../test/route";
+import { formRequest } from "../../test/requests";
+import { runRoute, toastOf } from "../../test/route";
 
 const ORIGIN = "http://localhost";
 
@@ -29,8 +28,6 @@ async function setUp() {
   };
   return { ...account, invoice, url, post };
 }
-
-const toastOf = async (headers: Headers) => (await readToast(new Request(ORIGIN, { headers: { Cookie: cookiesFrom(new Response(null, { headers })) } }))).toast;
 
 describe("/app/invoices/:invoiceId/payments", () => {
   it("shows the figures, records a partial payment and goes back to the list with a toast", async () => {

@@ -10,22 +10,11 @@ import { action as paidAction, loader as paidLoader } from "~/routes/app.invoice
 import { loader as listLoader } from "~/routes/app.invoices";
 import { loader as printLoader } from "~/routes/app_.invoices.$invoiceId.print";
 import { getDb } from "~/services/db.server";
-import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
-import { runRoute } from "../../test/route";
+import { runRoute, toastOf } from "../../test/route";
 
 const ORIGIN = "http://localhost";
-
-const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-
-async function toastOf(headers: Headers) {
-  const cookie = headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
-}
 
 describe("/app/estimates/:estimateId/invoice", () => {
   it("invoices an approved estimate once, with a toast each time", async () => {
@@ -64,7 +53,7 @@ describe("/app/estimates/:estimateId/invoice", () => {
     const result = await runRoute(fromEstimateAction, formRequest(`${ORIGIN}/x`, {}, { Cookie: other.cookie }), { params: { estimateId: estimate.id } });
     expect(result.status).toBe(404);
     expect(await countInvoices(owner.user.id)).toBe(0);
-    const redirect = await runRoute(fromEstimateLoader, get("/x", other.cookie));
+    const redirect = await runRoute(fromEstimateLoader, "/x", { cookie: other.cookie });
     expect(redirect.headers.get("Location")).toBe("/app/estimates");
   });
 });
@@ -75,10 +64,10 @@ describe("/app/invoices", () => {
     const db = await getDb();
     await createInvoice(db, user.id, { title: "Late", status: "pending", dueDate: "2001-01-01" });
     await createInvoice(db, user.id, { title: "Fresh", status: "pending", dueDate: "2999-01-01" });
-    const all = (await runRoute(listLoader, get("/app/invoices", cookie))).data as { items: { title: string; status: string }[]; accountTotal: number };
+    const all = (await runRoute(listLoader, "/app/invoices", { cookie })).data as { items: { title: string; status: string }[]; accountTotal: number };
     expect(all.accountTotal).toBe(2);
     expect(Object.fromEntries(all.items.map((i) => [i.title, i.status]))).toEqual({ Late: "overdue", Fresh: "pending" });
-    const overdue = (await runRoute(listLoader, get("/app/invoices?status=overdue", cookie))).data as { items: { title: string }[]; accountTotal: number };
+    const overdue = (await runRoute(listLoader, "/app/invoices?status=overdue", { cookie })).data as { items: { title: string }[]; accountTotal: number };
     expect(overdue.items.map((i) => i.title)).toEqual(["Late"]);
     expect(overdue.accountTotal).toBe(2);
   });
@@ -87,7 +76,7 @@ describe("/app/invoices", () => {
     const { user, cookie } = await signedInAccount();
     const invoice = await createInvoice(await getDb(), user.id, { status: "pending" });
     const params = { invoiceId: invoice.id };
-    const confirm = (await runRoute(paidLoader, get(`/app/invoices/${invoice.id}/paid`, cookie), { params })).data as { invoice: { status: string } };
+    const confirm = (await runRoute(paidLoader, `/app/invoices/${invoice.id}/paid`, { cookie, params })).data as { invoice: { status: string } };
     expect(confirm.invoice.status).toBe("pending");
 
     const result = await runRoute(paidAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/paid?status=pending`, {}, { Cookie: cookie }), { params });
@@ -105,7 +94,7 @@ describe("/app/invoices", () => {
     const { user, cookie } = await signedInAccount();
     const invoice = await createInvoice(await getDb(), user.id);
     const params = { invoiceId: invoice.id };
-    expect((await runRoute(deleteLoader, get("/x", cookie), { params })).status).toBe(200);
+    expect((await runRoute(deleteLoader, "/x", { cookie, params })).status).toBe(200);
     const result = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/delete`, {}, { Cookie: cookie }), { params });
     expect(result.headers.get("Location")).toBe("/app/invoices");
     expect(await toastOf(result.headers)).toMatchObject({ title: "invoices.deleted" });
@@ -125,7 +114,7 @@ describe("/app/invoices", () => {
       expect((await runRoute(handler, request, { params })).status).toBe(404);
     }
     expect(await getInvoiceWithItems(owner.user.id, invoice.id)).toMatchObject({ status: "pending" });
-    const list = (await runRoute(listLoader, get("/app/invoices", other.cookie))).data as { accountTotal: number };
+    const list = (await runRoute(listLoader, "/app/invoices", { cookie: other.cookie })).data as { accountTotal: number };
     expect(list.accountTotal).toBe(0);
   });
 
@@ -134,10 +123,10 @@ describe("/app/invoices", () => {
     const db = await getDb();
     const estimate = await createEstimate(db, user.id, { validUntil: "2030-01-31" });
     const invoice = await createInvoice(db, user.id, { fromEstimate: estimate.id });
-    const printed = (await runRoute(printLoader, get("/x", cookie), { params: { invoiceId: invoice.id } })).data as { document: Record<string, unknown>; logoUrl: null };
+    const printed = (await runRoute(printLoader, "/x", { cookie, params: { invoiceId: invoice.id } })).data as { document: Record<string, unknown>; logoUrl: null };
     expect(printed.document).toMatchObject({ kind: "invoice", number: invoice.invoiceNumber, total: invoice.total, company: { name: "Your Trade Company" } });
     expect(printed.logoUrl).toBeNull();
-    const preview = (await runRoute(previewLoader, get("/x", cookie), { params: { estimateId: estimate.id } })).data as { document: Record<string, unknown> };
+    const preview = (await runRoute(previewLoader, "/x", { cookie, params: { estimateId: estimate.id } })).data as { document: Record<string, unknown> };
     expect(preview.document).toMatchObject({ kind: "estimate", number: estimate.estimateNumber, validUntil: "2030-01-31", terms: expect.stringContaining("30 days") });
   });
 });

@@ -9,22 +9,11 @@ import { action as editAction, loader as editLoader } from "~/routes/app.jobs.$j
 import { action as newAction, loader as newLoader } from "~/routes/app.jobs.new";
 import { loader as listLoader } from "~/routes/app.jobs";
 import { getDb } from "~/services/db.server";
-import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
-import { runRoute } from "../../test/route";
+import { runRoute, toastOf } from "../../test/route";
 
 const ORIGIN = "http://localhost";
-
-const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-
-async function toastOf(headers: Headers) {
-  const cookie = headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
-}
 
 async function accountWithCustomer(name = "Ana Ruiz") {
   const account = await signedInAccount();
@@ -57,7 +46,7 @@ describe("/app/jobs/new", () => {
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/jobs?q=panel");
     expect(await toastOf(result.headers)).toMatchObject({ title: "jobs.created", values: { title: "Panel upgrade" } });
-    const list = await runRoute(listLoader, get("/app/jobs", cookie));
+    const list = await runRoute(listLoader, "/app/jobs", { cookie });
     const [job] = (list.data as { items: { id: string }[] }).items;
     expect(await getJob(user.id, job.id)).toMatchObject({
       title: "Panel upgrade",
@@ -95,9 +84,9 @@ describe("/app/jobs/new", () => {
   it("preselects ?customerId= only for the account's own customer", async () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
-    const own = await runRoute(newLoader, get(`/app/jobs/new?customerId=${a.customer.id}`, a.cookie));
+    const own = await runRoute(newLoader, `/app/jobs/new?customerId=${a.customer.id}`, { cookie: a.cookie });
     expect(own.data).toMatchObject({ customerId: a.customer.id, customers: [{ id: a.customer.id, name: "Ana Ruiz" }] });
-    const foreign = await runRoute(newLoader, get(`/app/jobs/new?customerId=${b.customer.id}`, a.cookie));
+    const foreign = await runRoute(newLoader, `/app/jobs/new?customerId=${b.customer.id}`, { cookie: a.cookie });
     expect(foreign.data).toMatchObject({ customerId: null, customers: [{ id: a.customer.id, name: "Ana Ruiz" }] });
   });
 
@@ -112,7 +101,7 @@ describe("/app/jobs/:jobId/edit", () => {
   it("updates the job and shows Job updated", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const job = await createJob(user.id, { ...blank, customerId: customer.id, title: "Old title", totalAmount: 500 });
-    const loaded = await runRoute(editLoader, get(`/app/jobs/${job.id}/edit`, cookie), { params: { jobId: job.id } });
+    const loaded = await runRoute(editLoader, `/app/jobs/${job.id}/edit`, { cookie, params: { jobId: job.id } });
     expect(loaded.data).toMatchObject({ job: { id: job.id, title: "Old title" } });
 
     const result = await runRoute(
@@ -141,7 +130,7 @@ describe("/app/jobs/:jobId/edit", () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
     const theirs = await createJob(b.user.id, { ...blank, customerId: b.customer.id, title: "Theirs" });
-    expect((await runRoute(editLoader, get(`/app/jobs/${theirs.id}/edit`, a.cookie), { params: { jobId: theirs.id } })).status).toBe(404);
+    expect((await runRoute(editLoader, `/app/jobs/${theirs.id}/edit`, { cookie: a.cookie, params: { jobId: theirs.id } })).status).toBe(404);
     const result = await runRoute(editAction, formRequest(`${ORIGIN}/app/jobs/${theirs.id}/edit`, { customerId: a.customer.id, title: "Hacked" }, { Cookie: a.cookie }), { params: {
       jobId: theirs.id,
     } });
@@ -157,7 +146,7 @@ describe("/app/jobs/:jobId/delete and the detail view", () => {
     const job = await createJob(user.id, { ...blank, customerId: customer.id, title: "Going away" });
     await createEstimate(db, user.id, { jobId: job.id });
     await createAppointment(db, user.id, { jobId: job.id });
-    const confirm = await runRoute(deleteLoader, get(`/app/jobs/${job.id}/delete`, cookie), { params: { jobId: job.id } });
+    const confirm = await runRoute(deleteLoader, `/app/jobs/${job.id}/delete`, { cookie, params: { jobId: job.id } });
     expect(confirm.data).toEqual({ job: { id: job.id, title: "Going away" }, attachments: { estimates: 1, invoices: 0, appointments: 1 } });
     expect(await getJob(user.id, job.id)).toBeTruthy();
 
@@ -172,9 +161,9 @@ describe("/app/jobs/:jobId/delete and the detail view", () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
     const theirs = await createJob(b.user.id, { ...blank, customerId: b.customer.id, title: "Theirs" });
-    expect((await runRoute(deleteLoader, get(`/app/jobs/${theirs.id}/delete`, a.cookie), { params: { jobId: theirs.id } })).status).toBe(404);
+    expect((await runRoute(deleteLoader, `/app/jobs/${theirs.id}/delete`, { cookie: a.cookie, params: { jobId: theirs.id } })).status).toBe(404);
     expect((await runRoute(deleteAction, formRequest(`${ORIGIN}/app/jobs/${theirs.id}/delete`, {}, { Cookie: a.cookie }), { params: { jobId: theirs.id } })).status).toBe(404);
-    expect((await runRoute(detailLoader, get(`/app/jobs/${theirs.id}`, a.cookie), { params: { jobId: theirs.id } })).status).toBe(404);
+    expect((await runRoute(detailLoader, `/app/jobs/${theirs.id}`, { cookie: a.cookie, params: { jobId: theirs.id } })).status).toBe(404);
     expect(await getJob(b.user.id, theirs.id)).toBeTruthy();
   });
 
@@ -183,7 +172,7 @@ describe("/app/jobs/:jobId/delete and the detail view", () => {
     const db = await getDb();
     const job = await createJob(user.id, { ...blank, customerId: customer.id, title: "Panel upgrade" });
     const estimate = await createEstimate(db, user.id, { jobId: job.id });
-    const detail = await runRoute(detailLoader, get(`/app/jobs/${job.id}`, cookie), { params: { jobId: job.id } });
+    const detail = await runRoute(detailLoader, `/app/jobs/${job.id}`, { cookie, params: { jobId: job.id } });
     expect(detail.data).toMatchObject({
       currency: "USD",
       detail: {
@@ -202,9 +191,9 @@ describe("/app/jobs list", () => {
     const { user, cookie, customer } = await accountWithCustomer();
     await createJob(user.id, { ...blank, customerId: customer.id, title: "Panel upgrade", status: "completed" });
     await createJob(user.id, { ...blank, customerId: customer.id, title: "Panel repair", status: "pending" });
-    const list = await runRoute(listLoader, get("/app/jobs?q=panel&status=in-progress", cookie));
+    const list = await runRoute(listLoader, "/app/jobs?q=panel&status=in-progress", { cookie });
     expect(list.data).toMatchObject({ total: 0, accountTotal: 2, params: { q: "panel", status: "in_progress", sort: "newest", page: 1 } });
-    const completed = await runRoute(listLoader, get("/app/jobs?status=completed", cookie));
+    const completed = await runRoute(listLoader, "/app/jobs?status=completed", { cookie });
     expect((completed.data as { items: { title: string }[] }).items.map((job) => job.title)).toEqual(["Panel upgrade"]);
   });
 });

@@ -14,23 +14,12 @@ import { loader as jobLoader } from "~/routes/app.schedule.jobs.$jobId";
 import { action as newAction, loader as newLoader } from "~/routes/app.schedule.new";
 import { loader as searchLoader } from "~/routes/app.search";
 import { getDb } from "~/services/db.server";
-import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
-import { runRoute } from "../../test/route";
+import { runRoute, toastOf } from "../../test/route";
 import { dayKey } from "~/lib/clock";
 
 const ORIGIN = "http://localhost";
-
-const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-
-async function toastOf(headers: Headers) {
-  const cookie = headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
-}
 
 async function account(timeZone = "America/Chicago") {
   const signedIn = await signedInAccount();
@@ -46,7 +35,7 @@ const form = { appointmentType: "other", customType: "", title: "Site survey", d
 describe("/app/schedule/new", () => {
   it("creates the appointment at the account's wall clock and returns to the schedule with a toast", async () => {
     const { user, cookie, customer } = await account();
-    const loaded = await runRoute(newLoader, get("/app/schedule/new", cookie));
+    const loaded = await runRoute(newLoader, "/app/schedule/new", { cookie });
     expect(loaded.data).toMatchObject({ timeZone: "America/Chicago", customers: [{ id: customer.id, name: "Ana Ruiz" }] });
 
     const result = await runRoute(
@@ -114,7 +103,7 @@ describe("/app/schedule", () => {
     await createAppointment(db, other.user.id, { customerId: other.customer.id, title: "Not mine", scheduledDate: later });
     await createJob(db, user.id, { customerId: customer.id, title: "Panel upgrade", scheduledDate: new Date("2030-03-12T15:00:00Z") });
 
-    const today = (await runRoute(scheduleLoader, get("/app/schedule", cookie))).data as {
+    const today = (await runRoute(scheduleLoader, "/app/schedule", { cookie })).data as {
       view: { tab: string; todayItems: { title: string }[]; upcoming: { title: string }[] };
       today: string;
     };
@@ -125,14 +114,14 @@ describe("/app/schedule", () => {
     expect(today.view.upcoming.map((i) => i.title)).toContain("Soon");
     expect(today.view.upcoming.map((i) => i.title)).not.toContain("Not mine");
 
-    const week = (await runRoute(scheduleLoader, get("/app/schedule?tab=calendar&week=2030-03-13", cookie))).data as {
+    const week = (await runRoute(scheduleLoader, "/app/schedule?tab=calendar&week=2030-03-13", { cookie })).data as {
       params: { week: string };
       view: { days: { day: string; items: { title: string; isJob: boolean }[] }[] };
     };
     expect(week.params.week).toBe("2030-03-10");
     expect(week.view.days.map((d) => d.items.map((i) => i.title))).toEqual([[], [], ["Panel upgrade"], [], [], [], []]);
 
-    const list = (await runRoute(scheduleLoader, get("/app/schedule?tab=list&q=panel", cookie))).data as { view: { items: { title: string }[]; total: number } };
+    const list = (await runRoute(scheduleLoader, "/app/schedule?tab=list&q=panel", { cookie })).data as { view: { items: { title: string }[]; total: number } };
     expect(list.view.items.map((i) => i.title)).toEqual(["Panel upgrade"]);
     expect(list.view.total).toBe(1);
   });
@@ -150,9 +139,9 @@ describe("the appointment dialog", () => {
   it("shows the appointment with its customer and job; another account's is 404", async () => {
     const { cookie, appointment, job } = await withAppointment();
     const other = await account();
-    const loaded = await runRoute(detailLoader, get(`/app/schedule/${appointment.id}`, cookie), { params: { appointmentId: appointment.id } });
+    const loaded = await runRoute(detailLoader, `/app/schedule/${appointment.id}`, { cookie, params: { appointmentId: appointment.id } });
     expect(loaded.data).toMatchObject({ detail: { appointment: { title: "Walkthrough" }, customer: { name: "Ana Ruiz" }, job: { id: job.id } }, timeZone: "America/Chicago" });
-    expect((await runRoute(detailLoader, get(`/app/schedule/${appointment.id}`, other.cookie), { params: { appointmentId: appointment.id } })).status).toBe(404);
+    expect((await runRoute(detailLoader, `/app/schedule/${appointment.id}`, { cookie: other.cookie, params: { appointmentId: appointment.id } })).status).toBe(404);
     expect((await runRoute(detailAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}`, { intent: "complete" }, { Cookie: other.cookie }), { params: { appointmentId: appointment.id } })).status).toBe(404);
     expect((await getAppointment(appointment.userId, appointment.id))?.status).toBe("scheduled");
   });
@@ -183,7 +172,7 @@ describe("the appointment dialog", () => {
   it("deletes after its confirm step, keeps the linked job, and returns to the schedule with a toast", async () => {
     const { user, cookie, appointment, job } = await withAppointment();
     const other = await account();
-    const confirm = await runRoute(deleteLoader, get(`/app/schedule/${appointment.id}/delete`, cookie), { params: { appointmentId: appointment.id } });
+    const confirm = await runRoute(deleteLoader, `/app/schedule/${appointment.id}/delete`, { cookie, params: { appointmentId: appointment.id } });
     expect(confirm.data).toEqual({ appointment: { id: appointment.id, title: "Walkthrough" } });
     // Another account's delete is 404 and deletes nothing.
     const theirs = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: other.cookie }), { params: { appointmentId: appointment.id } });
@@ -195,7 +184,7 @@ describe("the appointment dialog", () => {
     expect(deleted.headers.get("Location")).toBe("/app/schedule?tab=list");
     expect(await toastOf(deleted.headers)).toMatchObject({ title: "schedule.toasts.deleted", values: { title: "Walkthrough" } });
     expect(await getAppointment(user.id, appointment.id)).toBeUndefined();
-    expect((await runRoute(jobLoader, get(`/app/schedule/jobs/${job.id}`, cookie), { params: { jobId: job.id } })).status).toBe(200);
+    expect((await runRoute(jobLoader, `/app/schedule/jobs/${job.id}`, { cookie, params: { jobId: job.id } })).status).toBe(200);
     // A second delete finds nothing.
     const again = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: cookie }), { params: { appointmentId: appointment.id } });
     expect(again.status).toBe(404);
@@ -228,9 +217,9 @@ describe("the appointment dialog", () => {
   it("opens a job's detail from the schedule; another account's job is 404", async () => {
     const { cookie, job } = await withAppointment();
     const other = await account();
-    const loaded = await runRoute(jobLoader, get(`/app/schedule/jobs/${job.id}`, cookie), { params: { jobId: job.id } });
+    const loaded = await runRoute(jobLoader, `/app/schedule/jobs/${job.id}`, { cookie, params: { jobId: job.id } });
     expect(loaded.data).toMatchObject({ detail: { job: { title: "Panel upgrade" }, appointments: [{ title: "Walkthrough" }] } });
-    expect((await runRoute(jobLoader, get(`/app/schedule/jobs/${job.id}`, other.cookie), { params: { jobId: job.id } })).status).toBe(404);
+    expect((await runRoute(jobLoader, `/app/schedule/jobs/${job.id}`, { cookie: other.cookie, params: { jobId: job.id } })).status).toBe(404);
   });
 });
 
@@ -239,9 +228,9 @@ describe("/app/search", () => {
     const { cookie, customer, user } = await account();
     const db = await getDb();
     await createJob(db, user.id, { customerId: customer.id, title: "Ruiz kitchen rewire" });
-    const empty = await runRoute(searchLoader, get("/app/search", cookie));
+    const empty = await runRoute(searchLoader, "/app/search", { cookie });
     expect(empty.data).toMatchObject({ q: "", results: null });
-    const found = (await runRoute(searchLoader, get("/app/search?q=ruiz", cookie))).data as {
+    const found = (await runRoute(searchLoader, "/app/search?q=ruiz", { cookie })).data as {
       results: { customers: { total: number }; jobs: { items: { title: string }[] } };
     };
     expect(found.results.customers.total).toBe(1);

@@ -10,24 +10,12 @@ import { loader as reportsLoader } from "~/routes/app.reports";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings";
 import { loader as dataExportLoader } from "~/routes/app.settings.export[.json]";
 import { getDb } from "~/services/db.server";
-import { readToast } from "~/services/toast.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
-import { runRoute } from "../../test/route";
+import { runRoute, toastOf } from "../../test/route";
 
 const ORIGIN = "http://localhost";
 const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWJSTX79HwAAAP//U/RKqgAAAAZJREFUAwAEoQJ18+MsXwAAAABJRU5ErkJggg==", "base64");
-
-
-async function toastOf(headers: Headers) {
-  const cookie = headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
-}
-
-const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
 
 const form = {
   appLanguage: "es",
@@ -59,7 +47,7 @@ function upload(cookie: string, file: { bytes: Uint8Array<ArrayBuffer>; name: st
 describe("/app/settings", () => {
   it("shows the defaults, the zone the server offers and the application information", async () => {
     const { cookie } = await signedInAccount();
-    const { data: body } = await runRoute(settingsLoader, get("/app/settings", cookie));
+    const { data: body } = await runRoute(settingsLoader, "/app/settings", { cookie });
     const page = body as Awaited<ReturnType<typeof settingsLoader>>;
     expect(page.defaults).toMatchObject({ companyName: "Your Trade Company", defaultTaxRate: "8.25", estimateValidDays: "30", currency: "USD", autoBackup: true, darkMode: false });
     expect(page.zoneChosen).toBe(false);
@@ -113,16 +101,16 @@ describe("the logo form", () => {
     expect(await toastOf(result.headers)).toMatchObject({ type: "success", title: "settings.logo.uploaded" });
     expect((await getLogo(user.id))?.mimeType).toBe("image/png");
 
-    const served = await runRoute(logoLoader, get("/app/logo", cookie));
+    const served = await runRoute(logoLoader, "/app/logo", { cookie });
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
     expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), PNG_1X1)).toBe(0);
-    const page = (await runRoute(settingsLoader, get("/app/settings", cookie))).data as Awaited<ReturnType<typeof settingsLoader>>;
+    const page = (await runRoute(settingsLoader, "/app/settings", { cookie })).data as Awaited<ReturnType<typeof settingsLoader>>;
     expect(page.logoUrl).toMatch(/^\/app\/logo\?v=\d+$/);
 
     const removed = await runRoute(settingsAction, upload(cookie, null, "remove"));
     expect(await toastOf(removed.headers)).toMatchObject({ type: "success", title: "settings.logo.removed" });
-    expect((await runRoute(logoLoader, get("/app/logo", cookie))).status).toBe(404);
+    expect((await runRoute(logoLoader, "/app/logo", { cookie })).status).toBe(404);
   });
 
   it("stores the type the bytes say, not the one the browser claims", async () => {
@@ -174,7 +162,7 @@ describe("/app/settings/export.json", () => {
   it("downloads the account's data as a JSON attachment", async () => {
     const { user, cookie } = await signedInAccount();
     await createCustomer(await getDb(), user.id, { name: "Ana Ruiz" });
-    const response = await runRoute(dataExportLoader, get("/app/settings/export.json", cookie));
+    const response = await runRoute(dataExportLoader, "/app/settings/export.json", { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="tradedesk-data-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -192,16 +180,16 @@ describe("/app/settings/export.json", () => {
 describe("/app/reports", () => {
   it("reads the range from the URL and defaults to 30 days", async () => {
     const { cookie } = await signedInAccount();
-    const page = (await runRoute(reportsLoader, get("/app/reports?range=90", cookie))).data as Awaited<ReturnType<typeof reportsLoader>>;
+    const page = (await runRoute(reportsLoader, "/app/reports?range=90", { cookie })).data as Awaited<ReturnType<typeof reportsLoader>>;
     expect(page.range).toBe(90);
-    expect((((await runRoute(reportsLoader, get("/app/reports?range=12", cookie))).data) as { range: number }).range).toBe(30);
+    expect((((await runRoute(reportsLoader, "/app/reports?range=12", { cookie })).data) as { range: number }).range).toBe(30);
   });
 
   it("exports the report as business-report-{date}.json and as CSV", async () => {
     const { user, cookie } = await signedInAccount();
     const db = await getDb();
     await createInvoice(db, user.id, { status: "paid", taxRate: 0, items: [{ description: "Work", quantity: 100, unitPrice: 12_345 }] });
-    const json = await runRoute(reportJsonLoader, get("/app/reports/export.json?range=7", cookie));
+    const json = await runRoute(reportJsonLoader, "/app/reports/export.json?range=7", { cookie });
     expect(json.headers.get("Content-Disposition")).toMatch(/^attachment; filename="business-report-\d{4}-\d{2}-\d{2}\.json"$/);
     const report = await json.json();
     expect(Object.keys(report)).toEqual(["generatedAt", "range", "summary", "counts"]);
@@ -209,7 +197,7 @@ describe("/app/reports", () => {
     expect(report.summary).toMatchObject({ totalRevenue: "123.45", totalInvoices: 1, totalCustomers: 1 });
     expect(report.counts).toEqual({ customers: 1, jobs: 0, estimates: 0, invoices: 1 });
 
-    const csv = await runRoute(reportCsvLoader, get("/app/reports/export.csv?range=7", cookie));
+    const csv = await runRoute(reportCsvLoader, "/app/reports/export.csv?range=7", { cookie });
     expect(csv.headers.get("Content-Type")).toContain("text/csv");
     expect(csv.headers.get("Content-Disposition")).toMatch(/business-report-\d{4}-\d{2}-\d{2}\.csv/);
     const text = await csv.text();
