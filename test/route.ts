@@ -72,7 +72,8 @@ export async function runRoute(handler: unknown, request: Request | string, call
   }
   if (result instanceof Response) return withData(result, null);
   const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null } | null;
-  if (wrapped && wrapped.type === "DataWithResponseInit") return jsonResponse(wrapped.data, JSON.stringify(wrapped.data) ?? "", wrapped.init);
+  if (wrapped && wrapped.type === "DataWithResponseInit")
+    return jsonResponse(wrapped.data, JSON.stringify(wrapped.data) ?? "", wrapped.init);
   return jsonResponse(result, JSON.stringify(result) ?? "null", null);
 }
 

@@ -13,7 +13,9 @@ async function render(rootData: Record<string, unknown>) {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request("http://localhost/"));
   if (context instanceof Response) throw new Error("redirected");
-  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
+  return renderToString(
+    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />,
+  );
 }
 
 describe("useLocale", () => {
