@@ -34,6 +34,9 @@ import stylesheet from "~/tailwind.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Added to a phone's home screen: name, icons and colours (public/manifest.webmanifest).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -111,6 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "dark" ? "dark" : "light"} />
+        <meta name="theme-color" content="#2563eb" />
         <Meta />
         <Links />
       </head>

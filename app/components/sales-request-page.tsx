@@ -7,6 +7,7 @@ import { AuthLayout } from "./auth-layout";
 import { Button } from "./ui/button";
 import { Field, TextareaField } from "./ui/forms";
 import type { SubmissionResult } from "@conform-to/react";
+import { Honeypot } from "./ui/honeypot";
 
 /** The public /demo and /contact-sales pages: a short form, then a thank-you. */
 export function SalesRequestPage({ kind }: { kind: "demo" | "sales" }) {
@@ -50,12 +51,7 @@ export function SalesRequestPage({ kind }: { kind: "demo" | "sales" }) {
           errors={fields.message.errors}
           textareaProps={{ ...getTextareaProps(fields.message), rows: 4 }}
         />
-        <div className="hidden" aria-hidden="true">
-          <label>
-            Website
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-          </label>
-        </div>
+        <Honeypot />
         <Button className="w-full" disabled={pending}>
           {pending ? t("sales.sending") : kind === "demo" ? t("sales.requestDemo") : t("sales.sendMessage")}
         </Button>

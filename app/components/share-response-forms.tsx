@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/forms";
 import { approveSchema, declineSchema } from "~/lib/share-schema";
+import { Honeypot } from "./ui/honeypot";
 
 export interface ResponseReply {
   intent: "approve" | "decline";
@@ -12,16 +13,6 @@ export interface ResponseReply {
 }
 
 /** A field people never see; bots fill it in, and then nothing is recorded. */
-function Honeypot() {
-  return (
-    <div className="hidden" aria-hidden="true">
-      <label>
-        Website
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-      </label>
-    </div>
-  );
-}
 
 const card = "rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800";
 

@@ -43,9 +43,16 @@ const zoneOf = (value: RegisterInput) => (value.timeZone ? value.timeZone : null
 const optionalText = z.string().optional();
 
 export const registerSchema = z
-  .object({ name: optionalText, email: optionalText, password: optionalText, confirmPassword: optionalText, timeZone: optionalText })
+  // website: a field people never see (the honeypot); a bot that fills it is thanked and ignored.
+  .object({ name: optionalText, email: optionalText, password: optionalText, confirmPassword: optionalText, timeZone: optionalText, website: z.string().optional() })
   .superRefine((value, ctx) => checkRegistration(value, ctx, true))
-  .transform((value) => ({ name: value.name!.trim(), email: value.email!.trim(), password: value.password!, timeZone: zoneOf(value) }));
+  .transform((value) => ({
+    name: value.name!.trim(),
+    email: value.email!.trim(),
+    password: value.password!,
+    timeZone: zoneOf(value),
+    website: value.website?.trim() ?? "",
+  }));
 
 /** The API's register payload: no confirmation field (SPEC.md section 7). */
 export const apiRegisterSchema = z

@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BrandMark } from "~/components/brand";
@@ -5,7 +6,9 @@ import { PreferencesSwitcher } from "~/components/preferences-switcher";
 import { Icon, type IconName } from "~/components/shell/icons";
 import { buttonClass } from "~/components/ui/button";
 import { MAIN_ID, SkipLink } from "~/components/ui/skip-link";
+import { appOrigin } from "~/models/share.server";
 import type { RouteHandle } from "~/root";
+import { translate } from "~/services/i18n";
 
 const FEATURES: { key: string; icon: IconName }[] = [
   { key: "customers", icon: "customers" },
@@ -30,6 +33,33 @@ const TIERS = [
 // as plain HTML, so the landing page ships no JavaScript: a phone on a slow network paints
 // it sooner and downloads some 130 KB less (docs/performance.md).
 export const handle: RouteHandle = { hydrate: false };
+
+/** Where the page lives (APP_URL, else the request's origin): link previews need absolute addresses. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return { origin: appOrigin(request) };
+}
+
+/** The title and description, and the same as a link preview (Open Graph, Twitter) in the visitor's language. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";
+  const title = `TradeDesk | ${translate(locale, "app.tagline")}`;
+  const description = translate(locale, "landing.hero.subtitle");
+  const origin = data?.origin ?? "";
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "TradeDesk" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${origin}/` },
+    { property: "og:image", content: `${origin}/icons/icon-512.png` },
+    { property: "og:locale", content: locale === "es" ? "es_ES" : "en_US" },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+};
 
 /** The public landing page (SPEC.md section 1): plain HTML and links, no JavaScript needed. */
 export default function Landing() {

@@ -31,7 +31,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";
     return [{ title: translate(locale, "notFound.title") }, robots];
   }
-  return [{ title: translate(data.language, "share.page.title", { number: data.document.number, company: data.document.company.name }) }, robots];
+  // A link pasted in a text message previews as its title alone: nothing about the customer or the amounts.
+  const title = translate(data.language, "share.page.title", { number: data.document.number, company: data.document.company.name });
+  return [{ title }, robots, { property: "og:title", content: title }, { property: "og:type", content: "website" }, { property: "og:site_name", content: "TradeDesk" }];
 };
 
 const notFound = () => new Response("Not Found", { status: 404 });

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/forms";
+import { Honeypot } from "~/components/ui/honeypot";
 import { ToastView, type ToastData } from "~/components/ui/toast";
 import { TimeZoneSelect } from "~/components/time-zone-select";
 import { registerSchema, toastTitleFor } from "~/lib/auth-schemas";
@@ -51,8 +52,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const locale = await i18nServer.getLocale(request);
   const theme = await getThemeFromCookie(request);
   const appLanguage = locale === "es" ? "es" : "en";
-  const registered = await register(request, { ...submission.value, appLanguage, darkMode: theme === "dark" });
-  if (registered.kind === "created") {
+  const { website, ...fields } = submission.value;
+  // A filled honeypot is a bot: it gets the answer a known address gets, and nothing is created.
+  const registered = website ? null : await register(request, { ...fields, appLanguage, darkMode: theme === "dark" });
+  if (registered?.kind === "created") {
     return redirect("/app", { headers: await signedInHeaders(request, registered.user.id, "register") });
   }
   // The address has an account: the same redirect as for a new one, without signing in to it
@@ -91,6 +94,7 @@ export default function RegisterPage() {
   return (
     <AuthLayout title={t("auth.registerTitle")} subtitle={t("auth.registerSubtitle")}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Honeypot />
         <Field
           label={t("auth.fullName")}
           errors={fields.name.errors}
