@@ -92,6 +92,9 @@ export const accountSettings = sqliteTable("account_settings", {
   timeZone: text("time_zone"),
   // How the customer can pay besides a card (checks payable to…, Zelle, bank transfer): shown on the invoice page.
   paymentInstructions: text("payment_instructions").notNull().default(""),
+  // Payment reminders of sent invoices: on or off, and on which days from the due date ("-3,0,7,14").
+  remindersEnabled: integer("reminders_enabled", { mode: "boolean" }).notNull().default(true),
+  reminderSteps: text("reminder_steps").notNull().default("-3,0,7,14"),
   // Days after sending before an unanswered estimate gets its one follow-up e-mail (0: never).
   estimateFollowUpDays: integer("estimate_follow_up_days").notNull().default(3),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
@@ -240,6 +243,8 @@ export const invoices = sqliteTable(
     // The first time it was e-mailed to the customer, and to whom: only sent invoices get reminders.
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     sentTo: text("sent_to"),
+    // The contractor chose, when sending, that this invoice gets no reminders.
+    remindersOff: integer("reminders_off", { mode: "boolean" }).notNull().default(false),
     // The sum of the invoice's payments (the payments table), kept with each payment
     // recorded in the same batch: the balance due is total - amountPaid.
     amountPaid: integer("amount_paid").notNull().default(0),

@@ -23,6 +23,8 @@ export type SettingsFormValues = {
   currency: string;
   estimateValidDays: string;
   estimateFollowUpDays: string;
+  remindersEnabled: boolean;
+  reminderSteps: string;
   invoiceTerms: string;
   estimateTerms: string;
   paymentInstructions: string;
@@ -195,6 +197,20 @@ export function SettingsForm({
             }}
           />
         </div>
+      </SettingsSection>
+
+      <SettingsSection id="settings-reminders" title={t("settings.reminders.title")} description={t("settings.reminders.description")}>
+        <SwitchField
+          label={t("settings.reminders.enabled")}
+          hint={t("settings.reminders.enabledHint")}
+          inputProps={getInputProps(fields.remindersEnabled, { type: "checkbox" })}
+        />
+        <Field
+          label={t("settings.reminders.steps")}
+          hint={t("settings.reminders.stepsHint")}
+          errors={fields.reminderSteps.errors}
+          inputProps={{ ...getInputProps(fields.reminderSteps, { type: "text" }), inputMode: "text", maxLength: 60 }}
+        />
       </SettingsSection>
 
       <SettingsSection id="settings-terms" title={t("settings.terms.title")} description={t("settings.terms.description")}>

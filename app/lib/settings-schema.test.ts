@@ -15,6 +15,8 @@ const valid: Record<string, string> = {
   currency: "USD",
   estimateValidDays: "30",
   estimateFollowUpDays: "3",
+  remindersEnabled: "on",
+  reminderSteps: "-3, 0, +7, +14",
   invoiceTerms: "Net 30.",
   estimateTerms: "Valid 30 days.",
   paymentInstructions: "Zelle: pay@penaelectric.example",
@@ -56,6 +58,8 @@ describe("settingsSchema", () => {
       currency: "USD",
       estimateValidDays: 30,
       estimateFollowUpDays: 3,
+      remindersEnabled: true,
+      reminderSteps: "-3,0,7,14",
       invoiceTerms: "Net 30.",
       estimateTerms: "Valid 30 days.",
       paymentInstructions: "Zelle: pay@penaelectric.example",
@@ -101,6 +105,8 @@ describe("settingsSchema", () => {
     expect(errorsOf({ estimateFollowUpDays: "-1" }).estimateFollowUpDays).toEqual(["settings.errors.followUpDaysRange"]);
     expect(errorsOf({ estimateFollowUpDays: "" }).estimateFollowUpDays).toEqual(["settings.errors.followUpDaysRequired"]);
     expect(parse({ estimateFollowUpDays: "0" }).status).toBe("success");
+    expect(errorsOf({ reminderSteps: "soon" }).reminderSteps).toEqual(["settings.errors.reminderSteps_invalid"]);
+    expect(errorsOf({ reminderSteps: "-40" }).reminderSteps).toEqual(["settings.errors.reminderSteps_range"]);
     expect(errorsOf({ estimateValidDays: undefined }).estimateValidDays).toEqual(["settings.errors.validDaysRequired"]);
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parsePercentRate } from "./money";
+import { parseReminderSteps } from "./reminders";
 import { isValidTimeZone } from "./clock";
 import { plainText, type TextLines } from "./validation";
 
@@ -113,6 +114,18 @@ export const settingsSchema = z.object({
   currency: z.enum(CURRENCIES, { errorMap: () => ({ message: "settings.errors.currencyInvalid" }) }),
   estimateValidDays: validDays,
   estimateFollowUpDays: followUpDays,
+  remindersEnabled: toggle,
+  reminderSteps: z
+    .string({ invalid_type_error: "settings.errors.reminderStepsInvalid" })
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseReminderSteps(value ?? "");
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: `settings.errors.reminderSteps_${parsed.error}` });
+        return z.NEVER;
+      }
+      return parsed.steps.join(",");
+    }),
   invoiceTerms: text(SETTINGS_LIMITS.terms, "multi"),
   estimateTerms: text(SETTINGS_LIMITS.terms, "multi"),
   paymentInstructions: text(SETTINGS_LIMITS.terms, "multi"),

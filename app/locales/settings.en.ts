@@ -64,6 +64,14 @@ const settingsEn = {
     EUR: "Euro (EUR)",
     GBP: "British Pound (GBP)",
   },
+  reminders: {
+    title: "Payment Reminders",
+    description: "E-mails to customers about invoices you sent by e-mail, until they are paid.",
+    enabled: "Send payment reminders",
+    enabledHint: "At 9:00 in your time zone, with the balance still due, the link to pay and the PDF.",
+    steps: "Days from the due date",
+    stepsHint: "Minus before, plus after: -3, 0, +7, +14 reminds 3 days before, on the day, then 7 and 14 days late.",
+  },
   terms: {
     title: "Default Terms and Conditions",
     description: "Printed at the bottom of every new document.",
@@ -109,6 +117,10 @@ const settingsEn = {
     validDaysRange: "Estimate valid days must be between 1 and 365",
     followUpDaysRequired: "Follow-up days are required",
     followUpDaysRange: "Follow-up days must be between 0 and 60",
+    reminderSteps_invalid: "Write whole days separated by commas, like -3, 0, 7, 14",
+    reminderSteps_range: "Each day must be between -30 and 90",
+    reminderSteps_tooMany: "At most 6 reminders",
+    reminderStepsInvalid: "Write whole days separated by commas, like -3, 0, 7, 14",
     timeZoneInvalid: "Choose a time zone from the list",
   },
 } as const;

@@ -68,6 +68,14 @@ const settingsEs: Strings<typeof settingsEn> = {
     EUR: "Euro (EUR)",
     GBP: "Libra esterlina (GBP)",
   },
+  reminders: {
+    title: "Recordatorios de pago",
+    description: "Correos a los clientes sobre las facturas que envió por correo, hasta que se paguen.",
+    enabled: "Enviar recordatorios de pago",
+    enabledHint: "A las 9:00 en su zona horaria, con el saldo pendiente, el enlace para pagar y el PDF.",
+    steps: "Días desde el vencimiento",
+    stepsHint: "Menos antes, más después: -3, 0, +7, +14 recuerda 3 días antes, el mismo día y luego a los 7 y 14 días de retraso.",
+  },
   terms: {
     title: "Términos y condiciones predeterminados",
     description: "Se imprimen al pie de cada documento nuevo.",
@@ -113,6 +121,10 @@ const settingsEs: Strings<typeof settingsEn> = {
     validDaysRange: "Los días de validez deben estar entre 1 y 365",
     followUpDaysRequired: "Los días de seguimiento son obligatorios",
     followUpDaysRange: "Los días de seguimiento deben estar entre 0 y 60",
+    reminderSteps_invalid: "Escriba días enteros separados por comas, como -3, 0, 7, 14",
+    reminderSteps_range: "Cada día debe estar entre -30 y 90",
+    reminderSteps_tooMany: "Como máximo 6 recordatorios",
+    reminderStepsInvalid: "Escriba días enteros separados por comas, como -3, 0, 7, 14",
     timeZoneInvalid: "Elija una zona horaria de la lista",
   },
 };

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
+import { accountSettings, customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
 import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
 import { canMarkPaid, effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceStatusFilter } from "~/lib/invoice-status";
 import { balanceDue } from "~/lib/invoice-balance";
@@ -506,4 +506,69 @@ export async function markInvoiceSent(userId: string, id: string, recipient: str
     .update(invoices)
     .set({ sentAt: sql`coalesce(${invoices.sentAt}, ${at.getTime()})`, sentTo: recipient })
     .where(and(eq(invoices.userId, userId), eq(invoices.id, id)));
+}
+
+export interface InvoiceReminderDue {
+  userId: string;
+  invoiceId: string;
+  dueDate: string;
+  sentAt: Date;
+  timeZone: string | null;
+  /** The account's reminder days, "-3,0,7,14". */
+  reminderSteps: string;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * Invoices that may have a payment reminder due around `now`, of every account with reminders
+ * on: e-mailed, not excluded, pending or overdue with a balance, and a due date within the
+ * reach of the reminder days (30 before to 90 after, two days of grace). Which step is due is
+ * the caller's (app/lib/reminders.ts). The work runner's query.
+ */
+export async function invoicesForReminders(now: Date, limit = 500): Promise<InvoiceReminderDue[]> {
+  const db = await getDb();
+  const earliest = new Date(now.getTime() - 93 * DAY).toISOString().slice(0, 10);
+  const latest = new Date(now.getTime() + 31 * DAY).toISOString().slice(0, 10);
+  const rows = await db
+    .select({
+      userId: invoices.userId,
+      invoiceId: invoices.id,
+      dueDate: invoices.dueDate,
+      sentAt: invoices.sentAt,
+      timeZone: accountSettings.timeZone,
+      reminderSteps: accountSettings.reminderSteps,
+    })
+    .from(invoices)
+    .innerJoin(accountSettings, eq(accountSettings.userId, invoices.userId))
+    .where(
+      and(
+        inArray(invoices.status, ["pending", "overdue"]),
+        sql`${invoices.sentAt} is not null`,
+        eq(invoices.remindersOff, false),
+        eq(accountSettings.remindersEnabled, true),
+        sql`${invoices.total} > ${invoices.amountPaid}`,
+        sql`${invoices.dueDate} between ${earliest} and ${latest}`,
+      ),
+    )
+    .orderBy(asc(invoices.dueDate))
+    .limit(limit);
+  return rows.filter((row): row is InvoiceReminderDue => row.dueDate !== null && row.sentAt !== null);
+}
+
+/** Whether the account's invoice still waits for money (pending or overdue, a balance left). */
+export async function invoiceOwes(userId: string, id: string): Promise<boolean> {
+  const db = await getDb();
+  const row = await db
+    .select({ status: invoices.status, total: invoices.total, amountPaid: invoices.amountPaid, remindersOff: invoices.remindersOff })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .get();
+  return Boolean(row && (row.status === "pending" || row.status === "overdue") && row.total > row.amountPaid && !row.remindersOff);
+}
+
+/** Whether the invoice gets payment reminders (the choice in the send dialog). */
+export async function setInvoiceReminders(userId: string, id: string, on: boolean): Promise<void> {
+  const db = await getDb();
+  await db.update(invoices).set({ remindersOff: !on }).where(and(eq(invoices.userId, userId), eq(invoices.id, id)));
 }

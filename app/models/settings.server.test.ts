@@ -30,6 +30,8 @@ const input: SettingsInput = {
   currency: "MXN",
   estimateValidDays: 45,
   estimateFollowUpDays: 5,
+  remindersEnabled: false,
+  reminderSteps: "0,10",
   invoiceTerms: "Net 15.",
   estimateTerms: "Valid 45 days.",
   paymentInstructions: "Checks payable to Peña Electric LLC",

@@ -110,4 +110,15 @@ describe("sending an invoice", () => {
     expect(answer.headers.get("Location")).toBe("/app/invoices?q=panel");
     expect(smtp.received).toHaveLength(1);
   });
+
+  it("the screen's reminders box: ticked, the invoice gets reminders; unticked (nothing sent), it does not", async () => {
+    const { cookie, db, invoice } = await invoiceFor();
+    const remindersOff = async () => (await db.select({ off: invoices.remindersOff }).from(invoices).where(eq(invoices.id, invoice.id)).get())?.off;
+    const post = (fields: Record<string, string>) =>
+      runRoute(sendScreen, formRequest(`https://tradedesk.example/app/invoices/${invoice.id}/send`, fields, { Cookie: cookie }), { params: { invoiceId: invoice.id } });
+    expect((await post({})).status).toBe(302);
+    expect(await remindersOff()).toBe(true);
+    expect((await post({ reminders: "on" })).status).toBe(302);
+    expect(await remindersOff()).toBe(false);
+  });
 });

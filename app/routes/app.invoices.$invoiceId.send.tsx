@@ -4,13 +4,15 @@ import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { ToastView } from "~/components/ui/toast";
-import { getInvoiceWithItems } from "~/models/invoice.server";
+import { getInvoiceWithItems, setInvoiceReminders } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
 import { appOrigin } from "~/models/share.server";
 import { env } from "~/services/env.server";
 import { formatMailbox, sendInvoiceEmail, senderOf } from "~/services/mail.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/services/form.server";
+import { formatReminderSteps } from "~/lib/reminders";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -26,12 +28,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     sender: sender ? formatMailbox(sender) : null,
     smtp: Boolean(env().SMTP_URL),
+    // Reminders follow a sent invoice when the account has them on (Settings), unless unticked here.
+    reminders: settings.remindersEnabled ? { steps: formatReminderSteps(settings.reminderSteps.split(",").map(Number)), on: !invoice.remindersOff } : null,
   };
 }
 
 /** The confirm step is this page (a dialog with JavaScript on); only its POST sends. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  const form = await readForm(request);
   const result = await sendInvoiceEmail(user.id, params.invoiceId ?? "", { origin: appOrigin(request) });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status === "no-email") return data({ problem: "estimates.emailRequired" }, { status: 400 });
@@ -40,6 +45,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const problem = result.error.kind === "unknown" ? "invoices.send.failed" : `estimates.sendErrors.${result.error.kind}`;
     return data({ problem }, { status: result.error.kind === "sender" ? 400 : 502 });
   }
+  // An unticked box sends nothing: reminders only when it was ticked.
+  await setInvoiceReminders(user.id, params.invoiceId ?? "", form.get("reminders") === "on");
   const back = `/app/invoices${new URL(request.url).search}`;
   const values = { sender: result.sender, recipient: result.recipient };
   if (result.delivery.via === "outbox") {
@@ -50,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function SendInvoice() {
   const { t } = useTranslation();
-  const { invoice, sender, smtp } = useLoaderData<typeof loader>();
+  const { invoice, sender, smtp, reminders } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const closeTo = `/app/invoices${useLocation().search}`;
@@ -76,11 +83,22 @@ export default function SendInvoice() {
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("invoices.send.emailRequiredBody", { customer: invoice.customerName })}</p>
         </div>
       )}
-      <Form method="post" className="mt-6 flex justify-end gap-2">
+      <Form method="post" className="mt-6 space-y-4">
+        {invoice.customerEmail && reminders ? (
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="reminders" defaultChecked={reminders.on} className="mt-1" />
+            <span>
+              {t("invoices.send.reminders")}
+              <span className="block text-slate-600 dark:text-slate-400">{t("invoices.send.remindersHint", { steps: reminders.steps })}</span>
+            </span>
+          </label>
+        ) : null}
+        <div className="flex justify-end gap-2">
         <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
           {t("list.cancel")}
         </Link>
         {invoice.customerEmail ? <Button disabled={sending}>{sending ? t("estimates.sending") : t("invoices.send.action")}</Button> : null}
+        </div>
       </Form>
       {actionData?.problem ? <ToastView key={actionData.problem} toast={{ type: "error", title: "toast.errorTitle", description: actionData.problem }} /> : null}
     </RouteDialog>

@@ -29,6 +29,7 @@ const form = {
   currency: "CAD",
   estimateValidDays: "14",
   estimateFollowUpDays: "4",
+  reminderSteps: "-3, 0, 7, 14",
   invoiceTerms: "Net 15",
   estimateTerms: "Valid 14 days",
   paymentInstructions: "",

@@ -27,6 +27,7 @@ import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { accountZone, dayKey, timeZoneOptions, now as clockNow } from "~/lib/clock";
 import { readForm } from "~/services/form.server";
+import { formatReminderSteps } from "~/lib/reminders";
 
 export const meta = titleMeta("settings.title");
 
@@ -48,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currency: settings.currency,
       estimateValidDays: String(settings.estimateValidDays),
       estimateFollowUpDays: String(settings.estimateFollowUpDays),
+      remindersEnabled: settings.remindersEnabled,
+      reminderSteps: formatReminderSteps(settings.reminderSteps.split(",").map(Number)),
       invoiceTerms: settings.invoiceTerms,
       estimateTerms: settings.estimateTerms,
       paymentInstructions: settings.paymentInstructions,

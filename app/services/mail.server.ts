@@ -294,6 +294,8 @@ export interface InvoiceMailContent {
   link: string;
   /** "Pay now" is on the page the link opens. */
   payByCard: boolean;
+  /** A payment reminder (app/lib/reminders.ts): days from the due date. */
+  reminderStep?: number;
 }
 
 /** Subject, text and HTML of the invoice e-mail, in the document language. */
@@ -301,9 +303,12 @@ export function invoiceMail(content: InvoiceMailContent) {
   const { language: lang } = content;
   const t = (key: string, values: Record<string, string> = {}) => translate(lang, `invoices.email.${key}`, values);
   const shared = (key: string, values: Record<string, string> = {}) => translate(lang, `share.email.${key}`, values);
-  const subject = t("subject", { number: content.number, company: content.company.name });
+  const dueOn = content.dueDate ? formatDocumentDate(content.dueDate, lang) : "";
+  const reminder = content.reminderStep === undefined ? null : content.reminderStep < 0 ? "reminderBefore" : content.reminderStep === 0 ? "reminderToday" : "reminderAfter";
+  const names = { number: content.number, company: content.company.name, title: content.title, date: dueOn };
+  const subject = t(reminder ? `${reminder}Subject` : "subject", names);
   const greeting = t("greeting", { name: content.customerName });
-  const intro = t("intro", { number: content.number, title: content.title });
+  const intro = t(reminder ? `${reminder}Intro` : "intro", names);
   const amount = t("amountDue", { amount: formatMoney(content.amountDue, lang, content.currency) });
   const due = content.dueDate ? t("dueBy", { date: formatDocumentDate(content.dueDate, lang) }) : t("dueOnReceipt");
   const cta = t(content.payByCard ? "ctaPay" : "cta");
@@ -333,7 +338,7 @@ export type SendInvoiceResult = SendEstimateResult;
  * link to the invoice page (where "Pay now" is, when card payments are set up) and the PDF
  * attached. The invoice remembers it was sent (reminders go only to invoices that were).
  */
-export async function sendInvoiceEmail(userId: string, invoiceId: string, options: { origin: string }): Promise<SendInvoiceResult> {
+export async function sendInvoiceEmail(userId: string, invoiceId: string, options: { origin: string; reminderStep?: number }): Promise<SendInvoiceResult> {
   const loaded = await loadInvoiceDocument(userId, invoiceId);
   if (!loaded) return { status: "not-found" };
   const { document, settings } = loaded;
@@ -357,6 +362,7 @@ export async function sendInvoiceEmail(userId: string, invoiceId: string, option
     dueDate: invoice.dueDate,
     link: invoiceShareUrl(options.origin, shared.link.token),
     payByCard: cardPaymentsEnabled() && amountDue > 0,
+    reminderStep: options.reminderStep,
   });
   try {
     const pdf = await renderDocumentPdf(document, language, pdfLogo(settings));

@@ -1,8 +1,10 @@
 // The kinds of work the runner does (app/services/work.server.ts), in the order it does them.
-import { addDays, today } from "~/lib/clock";
+import { addDays, inZone, today } from "~/lib/clock";
+import { dueReminderSteps } from "~/lib/reminders";
+import { invoiceOwes, invoicesForReminders, type InvoiceReminderDue } from "~/models/invoice.server";
 import { estimatesDueForFollowUp, estimatesNearExpiry, type EstimateReminderDue } from "~/models/estimate.server";
 import { env } from "./env.server";
-import { sendEstimateEmail, type EstimateReminder } from "./mail.server";
+import { sendEstimateEmail, sendInvoiceEmail, type EstimateReminder } from "./mail.server";
 import type { WorkItem, WorkKind } from "./work.server";
 
 type EstimateReminderItem = WorkItem & EstimateReminderDue;
@@ -56,4 +58,31 @@ export const estimateExpiryReminders: WorkKind<EstimateReminderItem> = {
   run: (item) => sendReminder(item, "expiry"),
 };
 
-export const WORK_KINDS: readonly WorkKind[] = [estimateFollowUps, estimateExpiryReminders] as readonly WorkKind[];
+type InvoiceReminderItem = WorkItem & InvoiceReminderDue & { step: number };
+
+/**
+ * Payment reminders of invoices e-mailed to the customer: one per reminder day of the
+ * account's settings (days from the due date), from 9:00 in the account's zone, until the
+ * balance is zero. Keyed by invoice, day and due date: a changed due date gets its own.
+ */
+export const invoiceReminders: WorkKind<InvoiceReminderItem> = {
+  name: "invoice-reminder",
+  async due(now) {
+    if (needsAppUrl()) return [];
+    const rows = await invoicesForReminders(now);
+    return rows.flatMap((row) => {
+      const steps = row.reminderSteps.split(",").map(Number).filter(Number.isInteger);
+      const hour = inZone(now, row.timeZone).getHours();
+      const due = dueReminderSteps({ dueDate: row.dueDate, sentDay: today(row.timeZone, row.sentAt), steps, today: today(row.timeZone, now), hour });
+      return due.map((step) => ({ ...row, step, key: `invoice-reminder:${row.invoiceId}:${step}:${row.dueDate}` }));
+    });
+  },
+  async run(item) {
+    // Paid, cancelled or excluded since it was found: nothing to send.
+    if (!(await invoiceOwes(item.userId, item.invoiceId))) return;
+    const result = await sendInvoiceEmail(item.userId, item.invoiceId, { origin: appUrl()!, reminderStep: item.step });
+    if (result.status === "failed") throw result.error;
+  },
+};
+
+export const WORK_KINDS: readonly WorkKind[] = [estimateFollowUps, estimateExpiryReminders, invoiceReminders] as readonly WorkKind[];
