@@ -154,8 +154,9 @@ export default function App() {
   useLanguage(locale);
   return (
     <>
-      <Outlet />
+      {/* First in the page: without JavaScript the message sits at the top, in the flow (ToastView). */}
       {toast ? <ToastView toast={toast} /> : null}
+      <Outlet />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { JobStatusBadge } from "./job-status-badge";
 import { buttonClass } from "./ui/button";
 import { inputClass } from "./ui/forms";
 
-const card = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
+const card = "min-w-0 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
 const link = "text-sm font-medium text-brand-600 hover:underline dark:text-brand-500";
 
 function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {

@@ -6,7 +6,7 @@ import { formatMoney } from "~/lib/money";
 import { AGING_BUCKETS, type AgingBucket, type ChartUnit } from "~/lib/report";
 import { Icon, type IconName } from "./shell/icons";
 
-const cardClass = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
+const cardClass = "min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 
 export function StatCard({ id, label, value, hint, icon }: { id: string; label: string; value: string; hint?: string; icon: IconName }) {
   return (
@@ -97,7 +97,9 @@ export function RevenueChart({
           </span>
         ))}
       </div>
-      <table className="sr-only">
+      {/* A table ignores width: 1px, so the visually hidden box is a div around it: nothing pushes the page sideways. */}
+      <div className="sr-only">
+      <table>
         <caption>{t(`reports.chart.${unit}`)}</caption>
         <thead>
           <tr>
@@ -118,6 +120,7 @@ export function RevenueChart({
           ))}
         </tbody>
       </table>
+      </div>
     </section>
   );
 }

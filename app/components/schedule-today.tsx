@@ -3,7 +3,7 @@ import { formatDay, type ScheduleItem } from "~/lib/schedule";
 import { ScheduleEntry, scheduleItemKey } from "./schedule-item";
 import { dayKey } from "~/lib/clock";
 
-const card = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
+const card = "min-w-0 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
 
 /** The Today tab: today's items (any status) and the next five still to happen. */
 export function ScheduleToday({

@@ -85,9 +85,12 @@ export default function Landing() {
           <Link to="/login" className={buttonClass("ghost", "px-3")}>
             {t("landing.nav.login")}
           </Link>
-          <Link to="/register" className={buttonClass("primary", "hidden px-3 sm:inline-flex")}>
-            {t("landing.nav.getStarted")}
-          </Link>
+          {/* On the narrowest phones the header keeps Log in only (the page has its own Get Started). */}
+          <span className="hidden sm:inline-flex">
+            <Link to="/register" className={buttonClass("primary", "px-3")}>
+              {t("landing.nav.getStarted")}
+            </Link>
+          </span>
         </div>
       </header>
 

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from "@playwright/test";
+import { registerViaApi } from "./utils";
+
+// Every page on the narrowest phones (320 and 360 px wide), in English and Spanish, with
+// JavaScript on and off (the two projects): none may scroll sideways (issue 15). A page that
+// is wider than the screen hides its right edge, buttons included, on a contractor's phone.
+
+async function account(page: Page) {
+  await registerViaApi(page.request);
+  const customer = (await (await page.request.post("/api/customers", { data: { name: "Rosa Díaz-Villanueva Hernández", email: "rosa.diaz.villanueva@example.com", address: "1234 Long Street Name Avenue", city: "San Antonio", state: "TX", zipCode: "78201" } })).json()) as { id: string };
+  const job = (await (await page.request.post("/api/jobs", { data: { customerId: customer.id, title: "Replace main electrical panel and rewire kitchen", status: "in_progress", totalAmount: "4850.00", scheduledDate: new Date().toISOString() } })).json()) as { id: string };
+  const estimate = (await (
+    await page.request.post("/api/estimates", {
+      data: { customerId: customer.id, jobId: job.id, title: "Panel upgrade, 200 A, with permits and inspection", status: "approved", items: [{ description: "200 A main breaker panel, installed", quantity: "1", unitPrice: "1850.00" }, { description: "Dedicated 20 A kitchen circuits", quantity: "4", unitPrice: "225.50" }] },
+    })
+  ).json()) as { id: string };
+  const invoice = (await (await page.request.post(`/api/invoices/from-estimate/${estimate.id}`)).json()) as { id: string };
+  await page.request.post("/api/appointments", { data: { customerId: customer.id, jobId: job.id, title: "Panel swap, first visit", scheduledDate: new Date().toISOString(), duration: 120 } });
+  const estimateLink = ((await (await page.request.post(`/api/estimates/${estimate.id}/share`)).json()) as { shareableLink: string }).shareableLink;
+  const invoiceLink = ((await (await page.request.post(`/api/invoices/${invoice.id}/share`)).json()) as { shareableLink: string }).shareableLink;
+  return { customer, job, estimate, invoice, estimateLink: new URL(estimateLink).pathname, invoiceLink: new URL(invoiceLink).pathname };
+}
+
+function pagesOf(ids: Awaited<ReturnType<typeof account>>): string[] {
+  return [
+    "/app",
+    "/app/customers",
+    "/app/customers/new",
+    `/app/customers/${ids.customer.id}/edit`,
+    "/app/customers/import",
+    "/app/jobs",
+    "/app/jobs/new",
+    `/app/jobs/${ids.job.id}`,
+    "/app/estimates",
+    "/app/estimates/new",
+    `/app/estimates/${ids.estimate.id}/preview`,
+    `/app/estimates/${ids.estimate.id}/share`,
+    "/app/invoices",
+    `/app/invoices/${ids.invoice.id}/payments`,
+    `/app/invoices/${ids.invoice.id}/send`,
+    "/app/schedule",
+    "/app/schedule?view=week",
+    "/app/schedule?view=list",
+    "/app/schedule/new",
+    "/app/reports",
+    "/app/settings",
+    "/app/settings/security",
+    "/app/notifications",
+    "/app/search?q=panel",
+    ids.estimateLink,
+    ids.invoiceLink,
+  ];
+}
+
+const PUBLIC = ["/", "/login", "/register", "/demo", "/contact-sales"];
+
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+for (const language of ["en", "es"] as const) {
+  test(`no page scrolls sideways at 320 and 360 px (${language})`, async ({ page, browser }, testInfo) => {
+    test.slow();
+    const ids = await account(page);
+    if (language === "es") await page.request.post("/resources/preferences", { form: { language: "es", redirectTo: "/app" } });
+    const wide: string[] = [];
+    for (const width of [320, 360]) {
+      await page.setViewportSize({ width, height: 740 });
+      for (const path of pagesOf(ids)) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBeLessThan(400);
+        const extra = await overflow(page);
+        if (extra > 0) wide.push(`${path} at ${width} px: ${extra} px too wide`);
+      }
+    }
+    // The public pages, as a visitor (no session) in the same language.
+    const visitor = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js", viewport: { width: 320, height: 740 } });
+    const visitorPage = await visitor.newPage();
+    if (language === "es") await visitorPage.request.post("/resources/preferences", { form: { language: "es", redirectTo: "/" } });
+    for (const width of [320, 360]) {
+      await visitorPage.setViewportSize({ width, height: 740 });
+      for (const path of PUBLIC) {
+        await visitorPage.goto(path);
+        const extra = await overflow(visitorPage);
+        if (extra > 0) wide.push(`${path} at ${width} px (visitor): ${extra} px too wide`);
+      }
+    }
+    await visitor.close();
+    expect(wide).toEqual([]);
+  });
+}
+
+test("without JavaScript a message never covers the Save button, and it closes", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "js", "the message floats with JavaScript, where it closes itself");
+  await registerViaApi(page.request);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/app/settings");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toBeVisible();
+  const save = page.getByRole("button", { name: "Save Settings" });
+  const box = (await save.boundingBox())!;
+  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("button")?.textContent?.trim() ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+  expect(hit).toBe("Save Settings");
+  await page.getByTestId("toast-close").click();
+  await expect(toast).toBeHidden();
+});
