@@ -5,6 +5,7 @@
 import { effectiveStatus } from "./invoice-status";
 import { formatDecimal } from "./money";
 import { dayKey, now as clockNow } from "./clock";
+import { termsFor, type TermsLanguage } from "./default-terms";
 
 export interface DocumentCompany {
   name: string;
@@ -76,6 +77,8 @@ export interface DocumentSettings {
   estimateTerms: string;
   invoiceTerms: string;
   timeZone: string | null;
+  /** The language documents are written in: default terms print in it. */
+  documentLanguage?: TermsLanguage;
 }
 
 interface SourceDocument {
@@ -141,7 +144,7 @@ export function estimateDocument(
     validUntil: estimate.validUntil,
     dueDate: null,
     paidOn: null,
-    terms: settings.estimateTerms,
+    terms: termsFor("estimate", settings.estimateTerms, settings.documentLanguage ?? "en"),
   };
 }
 
@@ -158,7 +161,7 @@ export function invoiceDocument(
     validUntil: null,
     dueDate: invoice.dueDate,
     paidOn: invoice.paidDate ? dayKey(invoice.paidDate, settings.timeZone) : null,
-    terms: settings.invoiceTerms,
+    terms: termsFor("invoice", settings.invoiceTerms, settings.documentLanguage ?? "en"),
   };
 }
 

@@ -28,6 +28,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { accountZone, dayKey, timeZoneOptions, now as clockNow } from "~/lib/clock";
 import { readForm } from "~/services/form.server";
 import { formatReminderSteps } from "~/lib/reminders";
+import { termsFor } from "~/lib/default-terms";
 
 export const meta = titleMeta("settings.title");
 
@@ -51,8 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       estimateFollowUpDays: String(settings.estimateFollowUpDays),
       remindersEnabled: settings.remindersEnabled,
       reminderSteps: formatReminderSteps(settings.reminderSteps.split(",").map(Number)),
-      invoiceTerms: settings.invoiceTerms,
-      estimateTerms: settings.estimateTerms,
+      // A default shows in the document language (what documents print) until it is edited.
+      invoiceTerms: termsFor("invoice", settings.invoiceTerms, settings.documentLanguage),
+      estimateTerms: termsFor("estimate", settings.estimateTerms, settings.documentLanguage),
       paymentInstructions: settings.paymentInstructions,
       notifications: settings.notifications,
       autoBackup: settings.autoBackup,

@@ -131,6 +131,11 @@ describe("estimate and invoice PDFs", () => {
     expect(invoiceText).toContain("Fecha de vencimiento");
     expect(invoiceText).toContain("ene 15, 2099");
     expect(invoiceText).toContain("El pago vence dentro de 30 días");
+    // The default terms, stored in English at sign-up, print in the document language.
+    const flat = (text: string) => text.replace(/\s+/g, " ");
+    expect(flat(invoiceText)).toContain("Se aplicará un recargo del 1,5 % mensual");
+    expect(flat(invoiceText)).not.toContain("service charge");
+    expect(flat(estimateText)).toContain("Los precios pueden cambiar después de esa fecha.");
   });
 
   it("draws the company logo when one is set (PNG or JPEG)", async () => {
