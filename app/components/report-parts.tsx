@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/lib/money";
 import { AGING_BUCKETS, type AgingBucket, type ChartUnit } from "~/lib/report";
 import { Icon, type IconName } from "./shell/icons";
+import { datePattern } from "~/lib/date-patterns";
 
 const cardClass = "min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 
@@ -52,7 +53,7 @@ export function FigureList({ id, title, rows }: { id: string; title: string; row
 /** A calendar date (`yyyy-MM-dd`) in a short form; built at local noon, so any machine zone prints the same. */
 function periodLabel(day: string, unit: ChartUnit, language: string) {
   const [y, m, d] = day.split("-").map(Number);
-  return format(new Date(y, m - 1, d, 12), unit === "week" ? "MMM d" : "MMM yy", { locale: dateLocale(language) });
+  return format(new Date(y, m - 1, d, 12), datePattern(unit === "week" ? "MMM d" : "MMM yy", language), { locale: dateLocale(language) });
 }
 
 /**

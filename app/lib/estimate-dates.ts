@@ -5,6 +5,7 @@
 import { format } from "date-fns";
 import { dateLocale } from "~/lib/date-locale";
 import { addDays, now as clockNow, today } from "~/lib/clock";
+import { datePattern } from "./date-patterns";
 
 /** The default valid-until date of a new estimate: today (in the account's zone) plus the valid days. */
 export function defaultValidUntil(validDays: number, timeZone?: string | null, now: Date = clockNow()): string {
@@ -17,5 +18,5 @@ export function formatCalendarDate(date: string | null | undefined, language = "
   if (!match) return "";
   // Noon: no daylight-saving change skips it.
   const local = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
-  return format(local, "MMM dd, yyyy", { locale: dateLocale(language) });
+  return format(local, datePattern("MMM dd, yyyy", language), { locale: dateLocale(language) });
 }

@@ -254,7 +254,7 @@ describe("dates and the status filter", () => {
   it("gives a new estimate today plus the valid days and formats dates in the interface language", () => {
     expect(defaultValidUntil(30, "UTC", new Date("2024-12-15T12:00:00Z"))).toBe("2025-01-14");
     expect(formatCalendarDate("2025-06-01", "en")).toBe("Jun 01, 2025");
-    expect(formatCalendarDate("2025-01-05", "es")).toBe("ene 05, 2025");
+    expect(formatCalendarDate("2025-01-05", "es")).toBe("5 ene 2025");
     expect(formatCalendarDate(null)).toBe("");
     expect(parseCalendarDate("2024-02-29")).toBe("2024-02-29");
     expect(parseCalendarDate("2023-02-29")).toBeNull();

@@ -5,7 +5,7 @@ import { formatQuantity, formatRatePercent } from "./invoice-document";
 describe("document dates", () => {
   it("formats days as MMM dd, yyyy in the interface language", () => {
     expect(formatDocumentDate("2025-06-01", "en")).toBe("Jun 01, 2025");
-    expect(formatDocumentDate("2025-01-09", "es")).toBe("ene 09, 2025");
+    expect(formatDocumentDate("2025-01-09", "es")).toBe("9 ene 2025");
     expect(formatDocumentDate(new Date("2025-06-01T03:30:00Z"), "en", "America/Chicago")).toBe("May 31, 2025");
     expect(formatDocumentDate(null)).toBe("");
   });

@@ -4,6 +4,7 @@
 import { format } from "date-fns";
 import { dateLocale } from "~/lib/date-locale";
 import { dayKey } from "~/lib/clock";
+import { datePattern } from "./date-patterns";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -18,5 +19,5 @@ export function formatDocumentDate(value: Date | string | null | undefined, lang
   if (!match) return "";
   // date-fns formats in the machine's zone: build that day at noon locally.
   const local = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
-  return format(local, "MMM dd, yyyy", { locale: dateLocale(language) });
+  return format(local, datePattern("MMM dd, yyyy", language), { locale: dateLocale(language) });
 }

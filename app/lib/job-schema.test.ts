@@ -98,7 +98,7 @@ describe("job dates", () => {
     const date = new Date("2025-06-01T21:05:00Z");
     expect(formatListDate(date)).toBe("Jun 01, 2025");
     expect(formatTime(date)).toBe("9:05 PM");
-    expect(formatListDate(date, "es")).toBe("jun 01, 2025");
+    expect(formatListDate(date, "es")).toBe("1 jun 2025");
     expect(formatListDate("2025-12-31T23:59:00.000Z")).toBe("Dec 31, 2025");
   });
 

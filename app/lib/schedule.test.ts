@@ -250,7 +250,7 @@ describe("formats", () => {
     expect(formatTimeIn(instant, NY)).toBe("11:30 PM");
     expect(formatDayIn(instant, NY)).toBe("Nov 14, 2026");
     expect(formatDayIn(instant, "UTC")).toBe("Nov 15, 2026");
-    expect(formatDayIn(instant, "UTC", "es")).toBe("nov 15, 2026");
+    expect(formatDayIn(instant, "UTC", "es")).toBe("15 nov 2026");
     expect(formatWeekTitle("2026-11-15")).toBe("Nov 15 - Nov 21, 2026");
     expect(formatWeekTitle("2026-12-27")).toBe("Dec 27, 2026 - Jan 2, 2027");
   });

@@ -7,6 +7,7 @@ import { format } from "date-fns";
 import { dateLocale } from "~/lib/date-locale";
 import { MAX_SEARCH_LENGTH } from "./list-params";
 import { dayKey, dayRange, isDayKey, wallClock, weekDays, weekStartOf } from "./clock";
+import { datePattern } from "./date-patterns";
 
 export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "rescheduled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -246,7 +247,7 @@ export function formatDayIn(instant: Date, zone: string, language = "en"): strin
 
 /** A calendar day in a date-fns pattern ("MMM d", "EEE", "EEEE, MMMM d"). */
 export function formatDay(day: string, pattern: string, language = "en"): string {
-  return format(localDay(day), pattern, { locale: localeOf(language) });
+  return format(localDay(day), datePattern(pattern, language), { locale: localeOf(language) });
 }
 
 /** The calendar's range title: "Nov 15 - Nov 21, 2026". */

@@ -1,0 +1,18 @@
+// Each language writes dates in its own order (issue 15): English "Nov 24, 2026" and
+// "Saturday, November 21"; Spanish "24 nov 2026" and "sábado, 21 de noviembre". Code asks for
+// the English pattern of DESIGN.md's formats; this gives the pattern of the language.
+
+const SPANISH: Record<string, string> = {
+  "MMM dd, yyyy": "d MMM yyyy",
+  "MMM d, yyyy": "d MMM yyyy",
+  "MMM d": "d MMM",
+  "EEE, MMM d": "EEE, d MMM",
+  "EEEE, MMMM d": "EEEE, d 'de' MMMM",
+  "MMMM d": "d 'de' MMMM",
+  "MMMM d, yyyy": "d 'de' MMMM 'de' yyyy",
+};
+
+/** The date-fns pattern for `language` of an English one (patterns without a day, like "MMM yy", are the same). */
+export function datePattern(english: string, language: string): string {
+  return language === "es" ? (SPANISH[english] ?? english) : english;
+}
