@@ -7,7 +7,7 @@ import { now as clockNow } from "~/lib/clock";
 import { balanceDue } from "~/lib/invoice-balance";
 import { effectiveStatus } from "~/lib/invoice-status";
 import { getDb } from "~/services/db.server";
-import { loadInvoiceDocument } from "./invoice.server";
+import { loadInvoiceDocument } from "./document.server";
 import { listInvoicePayments } from "./payment.server";
 import { todayFor } from "./settings.server";
 import { newShareToken } from "./share.server";

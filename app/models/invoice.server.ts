@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { accountSettings, customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
-import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
 import { canMarkPaid, effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceStatusFilter } from "~/lib/invoice-status";
 import { balanceDue } from "~/lib/invoice-balance";
 import { PAGE_SIZE } from "~/lib/list-params";
@@ -8,7 +7,6 @@ import { centsToString, formatDecimal, formatMoney, rateToString } from "~/lib/m
 import { getDb } from "~/services/db.server";
 import { translate } from "~/services/i18n.server";
 import { insertWithNumber } from "./document-number.server";
-import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
 import { recordPayment } from "./payment.server";
 import { getSettings } from "./settings.server";
@@ -482,22 +480,6 @@ export function toApiInvoice(invoice: (Invoice & { customer: InvoiceCustomer; it
   };
 }
 
-const logoUrl = (settings: { logoUpdatedAt: Date | null }) =>
-  settings.logoUpdatedAt ? `/app/logo?v=${settings.logoUpdatedAt.getTime()}` : null;
-
-/** The account's estimate as a document (preview, print page, PDF), with the settings it was drawn with. */
-export async function loadEstimateDocument(userId: string, estimateId: string) {
-  const [estimate, settings] = await Promise.all([getEstimateWithItems(userId, estimateId), getSettings(userId)]);
-  if (!estimate) return undefined;
-  return { document: estimateDocument(estimate, settings), settings, logoUrl: logoUrl(settings) };
-}
-
-/** The account's invoice as a document (print page, PDF), with the settings it was drawn with. */
-export async function loadInvoiceDocument(userId: string, invoiceId: string) {
-  const [invoice, settings] = await Promise.all([getInvoiceWithItems(userId, invoiceId), getSettings(userId)]);
-  if (!invoice) return undefined;
-  return { document: invoiceDocument(invoice, settings), settings, logoUrl: logoUrl(settings) };
-}
 
 /** Records that the invoice was e-mailed to the customer: the first time, and the address last sent to. */
 export async function markInvoiceSent(userId: string, id: string, recipient: string, at = clockNow()): Promise<void> {

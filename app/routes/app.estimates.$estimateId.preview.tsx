@@ -3,7 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DocumentActions, DocumentView } from "~/components/document-view";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { loadEstimateDocument } from "~/models/invoice.server";
+import { loadEstimateDocument } from "~/models/document.server";
 import { requireUser } from "~/services/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PrintableDocument } from "~/components/document-view";
-import { loadEstimateDocument } from "~/models/invoice.server";
+import { loadEstimateDocument } from "~/models/document.server";
 import { requireUser } from "~/services/session.server";
 
 // A page of its own (app_ leaves the app shell out): the preview's Print links here without JavaScript.

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PrintableDocument } from "~/components/document-view";
-import { loadInvoiceDocument } from "~/models/invoice.server";
+import { loadInvoiceDocument } from "~/models/document.server";
 import { requireUser } from "~/services/session.server";
 
 // A page of its own (app_ leaves the app shell out): the invoice list opens it in a new tab.

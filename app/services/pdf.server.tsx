@@ -6,7 +6,7 @@ import type { AccountSettings } from "#db/schema";
 import { formatDocumentDate } from "~/lib/invoice-dates";
 import { customerAddressLines, formatQuantity, formatRatePercent, type DocumentData } from "~/lib/invoice-document";
 import { formatMoney } from "~/lib/money";
-import { loadEstimateDocument, loadInvoiceDocument } from "~/models/invoice.server";
+import { loadEstimateDocument, loadInvoiceDocument } from "~/models/document.server";
 import { translate, type Language } from "./i18n";
 
 // Whole words on a line: no hyphenation of customer names or item descriptions.
