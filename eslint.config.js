@@ -8,7 +8,18 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "build-*/**", "node_modules/**", "public/**", "reports/**", "test-results*/**", "playwright-report/**", "data/**", ".cache/**", "bench/results/**"],
+    ignores: [
+      "build/**",
+      "build-*/**",
+      "node_modules/**",
+      "public/**",
+      "reports/**",
+      "test-results*/**",
+      "playwright-report/**",
+      "data/**",
+      ".cache/**",
+      "bench/results/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -21,7 +32,10 @@ export default tseslint.config(
     },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
     },
   },
   {

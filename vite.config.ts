@@ -17,14 +17,14 @@ export default defineConfig({
     remix({
       // BUILD_DIR lets several builds live side by side (parallel test runs); default build/.
       buildDirectory: process.env.BUILD_DIR ?? "build",
-        future: {
-          v3_fetcherPersist: true,
-          v3_relativeSplatPath: true,
-          v3_throwAbortReason: true,
-          v3_singleFetch: true,
-          v3_lazyRouteDiscovery: true,
-          v3_routeConfig: true,
-        },
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
     }),
     tsconfigPaths(),
   ],

@@ -1,10 +1,4 @@
-import {
-  data,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -44,11 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = user ? await getShellSettings(user.id) : null;
   // A signed-in account's own settings decide language and theme; visitors get their cookies.
   const locale = settings?.appLanguage ?? (await i18nServer.getLocale(request));
-  const theme: Theme = settings
-    ? settings.darkMode
-      ? "dark"
-      : "light"
-    : ((await getThemeFromCookie(request)) ?? "light");
+  const theme: Theme = settings ? (settings.darkMode ? "dark" : "light") : ((await getThemeFromCookie(request)) ?? "light");
   const { toast, header } = await readToast(request);
   return data(
     {

@@ -103,7 +103,9 @@ export async function pageAssets(base: string, page: string, cookie?: string): P
   if (lang) {
     const dictionary = new RegExp(`^${lang}-[\\w-]+\\.js$`);
     const dynamic = [...bodies].flatMap(([url, body]) =>
-      dynamicImports(body).map((specifier) => new URL(specifier, url).href).filter((href) => dictionary.test(path.basename(new URL(href).pathname))),
+      dynamicImports(body)
+        .map((specifier) => new URL(specifier, url).href)
+        .filter((href) => dictionary.test(path.basename(new URL(href).pathname))),
     );
     await collect(dynamic);
   }

@@ -72,7 +72,15 @@ export interface Results {
     medianMs: number;
     p90Ms: number;
     p99Ms: number;
-    rss: { beforeMb: number; afterWarmupMb: number; afterMb: number; growthMb: number; trendGrowthMb: number; peakMb: number; samples: { renders: number; rssMb: number }[] };
+    rss: {
+      beforeMb: number;
+      afterWarmupMb: number;
+      afterMb: number;
+      growthMb: number;
+      trendGrowthMb: number;
+      peakMb: number;
+      samples: { renders: number; rssMb: number }[];
+    };
   };
   assets: PageAssets[];
   lcp: LcpResult[];
@@ -111,7 +119,10 @@ export function evaluateTargets(r: Results): Target[] {
     const L = e.load.large[10];
     out.push({
       target: `${e.name}: p99 < ${TARGETS.p99Ms} ms at 10 connections (large account)`,
-      value: L.p99 === null ? `none completed in ${r.config.secondsPerMeasurement} s` : `${L.p99} ms${L.sequential ? " alone: too slow to load-test" : ""}`,
+      value:
+        L.p99 === null
+          ? `none completed in ${r.config.secondsPerMeasurement} s`
+          : `${L.p99} ms${L.sequential ? " alone: too slow to load-test" : ""}`,
       met: L.p99 !== null && L.p99 < TARGETS.p99Ms,
     });
   }
@@ -134,18 +145,33 @@ export function evaluateTargets(r: Results): Target[] {
       met: share >= TARGETS.dashboardShareOfCeiling,
     });
   }
-  out.push({ target: `Estimate PDF (20 items): median < ${TARGETS.pdfMedianMs} ms, sequential`, value: `${f1(r.pdf.medianMs)} ms`, met: r.pdf.medianMs < TARGETS.pdfMedianMs });
+  out.push({
+    target: `Estimate PDF (20 items): median < ${TARGETS.pdfMedianMs} ms, sequential`,
+    value: `${f1(r.pdf.medianMs)} ms`,
+    met: r.pdf.medianMs < TARGETS.pdfMedianMs,
+  });
   out.push({
     target: `Estimate PDF: RSS growth < ${TARGETS.pdfGrowthMb} MB over ${r.pdf.renders} renders (after ${r.pdf.warmupRenders} warm-up; trend of the readings)`,
     value: `${f1(r.pdf.rss.trendGrowthMb)} MB (end − warm: ${f1(r.pdf.rss.growthMb)} MB)`,
     met: r.pdf.rss.trendGrowthMb < TARGETS.pdfGrowthMb,
   });
-  for (const [page, limit] of [["/", TARGETS.landingJsKb], ["/app", TARGETS.appJsKb]] as const) {
+  for (const [page, limit] of [
+    ["/", TARGETS.landingJsKb],
+    ["/app", TARGETS.appJsKb],
+  ] as const) {
     const a = r.assets.find((x) => x.page === page)!;
-    out.push({ target: `First load of ${page}: JavaScript < ${limit} KB gzip`, value: `${f1(kb(a.jsGzipBytes))} KB`, met: kb(a.jsGzipBytes) < limit });
+    out.push({
+      target: `First load of ${page}: JavaScript < ${limit} KB gzip`,
+      value: `${f1(kb(a.jsGzipBytes))} KB`,
+      met: kb(a.jsGzipBytes) < limit,
+    });
   }
   for (const l of r.lcp) {
-    out.push({ target: `LCP of ${l.page} < ${TARGETS.lcpMs / 1000} s on the low-end profile (median)`, value: `${f0(l.medianMs)} ms`, met: l.medianMs < TARGETS.lcpMs });
+    out.push({
+      target: `LCP of ${l.page} < ${TARGETS.lcpMs / 1000} s on the low-end profile (median)`,
+      value: `${f0(l.medianMs)} ms`,
+      met: l.medianMs < TARGETS.lcpMs,
+    });
   }
   return out;
 }
@@ -161,7 +187,8 @@ function loadTable(r: Results, c: number): string {
     const L = e.load.large[c];
     const S = e.load.small[c];
     const flag = (x: LoadFigures) => (x.non2xx + x.errors + x.timeouts > 0 ? ` ⚠${x.non2xx + x.errors + x.timeouts}` : "");
-    const p99 = (x: LoadFigures) => `${ms(x.p99)}${x.sequential ? ` (alone, n=${x.samples}) †` : x.samples > 0 && x.samples < FEW_SAMPLES ? ` (n=${x.samples})` : ""}`;
+    const p99 = (x: LoadFigures) =>
+      `${ms(x.p99)}${x.sequential ? ` (alone, n=${x.samples}) †` : x.samples > 0 && x.samples < FEW_SAMPLES ? ` (n=${x.samples})` : ""}`;
     const comparable = !!L.sequential === !!S.sequential;
     const r50 = comparable ? ratio(L.p50, S.p50) : null;
     const r99 = comparable ? ratio(L.p99, S.p99) : null;
@@ -202,7 +229,9 @@ export function generatedSection(r: Results): string {
     out.push(loadTable(r, c));
     out.push("");
   }
-  const warn = r.endpoints.some((e) => (["large", "small"] as const).some((a) => Object.values(e.load[a]).some((x) => x.non2xx + x.errors + x.timeouts > 0)));
+  const warn = r.endpoints.some((e) =>
+    (["large", "small"] as const).some((a) => Object.values(e.load[a]).some((x) => x.non2xx + x.errors + x.timeouts > 0)),
+  );
   if (warn) out.push("⚠n: that many responses were not 2xx, failed or timed out (30 s) during the measurement. ");
   out.push(
     `(n=…): only that many answers were timed, too few for a steady p99; "none": no answer completed within the ${r.config.secondsPerMeasurement} s (autocannon drops the requests still in flight when the time is up); †: one request alone took more than a tenth of the measurement, so the page was not load-tested but timed over a few requests one after another (p50 their median, p99 the slowest, req/s one over their mean), the same figures at every concurrency. Latencies are whole milliseconds.`,
@@ -211,9 +240,13 @@ export function generatedSection(r: Results): string {
   out.push("#### Estimate PDF (20 line items, large account)");
   out.push("");
   const rss = r.pdf.rss;
-  out.push(`| Sequential renders | Median | p90 | p99 | RSS before | after ${r.pdf.warmupRenders} warm-up | after ${r.pdf.renders} more | End − warm | Trend |`);
+  out.push(
+    `| Sequential renders | Median | p90 | p99 | RSS before | after ${r.pdf.warmupRenders} warm-up | after ${r.pdf.renders} more | End − warm | Trend |`,
+  );
   out.push("|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
-  out.push(`| ${r.pdf.renders} | ${f1(r.pdf.medianMs)} ms | ${f1(r.pdf.p90Ms)} ms | ${f1(r.pdf.p99Ms)} ms | ${f0(rss.beforeMb)} MB | ${f0(rss.afterWarmupMb)} MB | ${f0(rss.afterMb)} MB | ${f1(rss.growthMb)} MB | ${f1(rss.trendGrowthMb)} MB |`);
+  out.push(
+    `| ${r.pdf.renders} | ${f1(r.pdf.medianMs)} ms | ${f1(r.pdf.p90Ms)} ms | ${f1(r.pdf.p99Ms)} ms | ${f0(rss.beforeMb)} MB | ${f0(rss.afterWarmupMb)} MB | ${f0(rss.afterMb)} MB | ${f1(rss.growthMb)} MB | ${f1(rss.trendGrowthMb)} MB |`,
+  );
   out.push("");
   out.push(
     `RSS every ${r.pdf.renders / 10} renders: ${rss.samples.map((s) => f0(s.rssMb)).join(" → ")} MB (peak ${f0(rss.peakMb)} MB). RSS saws by tens of MB as V8 collects garbage, so the target is held to the trend: the median of the readings (one every 10 renders) over the last tenth of the renders minus the median over the first tenth. The PDF phase runs first, on a freshly started server; after all the load tests the server held ${f0(r.server.rssAfterLoadTestsMb)} MB.`,
@@ -224,12 +257,20 @@ export function generatedSection(r: Results): string {
   out.push("| Page | JavaScript | JS files | Inline scripts | CSS | HTML |");
   out.push("|---|--:|--:|--:|--:|--:|");
   for (const a of r.assets) {
-    out.push(`| \`${a.page}\` | ${f1(kb(a.jsGzipBytes))} KB | ${a.files.filter((x) => x.kind === "js").length} | ${f1(kb(a.inlineJsGzipBytes))} KB | ${f1(kb(a.cssGzipBytes))} KB | ${f1(kb(a.htmlGzipBytes))} KB |`);
+    out.push(
+      `| \`${a.page}\` | ${f1(kb(a.jsGzipBytes))} KB | ${a.files.filter((x) => x.kind === "js").length} | ${f1(kb(a.inlineJsGzipBytes))} KB | ${f1(kb(a.cssGzipBytes))} KB | ${f1(kb(a.htmlGzipBytes))} KB |`,
+    );
   }
   out.push("");
   const app = r.assets.find((a) => a.page === "/app");
   if (app) {
-    out.push(`Largest files of \`/app\`: ${app.files.filter((x) => x.kind === "js").slice(0, 6).map((x) => `\`${x.url.replace(/^\/assets\//, "")}\` ${f1(kb(x.gzipBytes))} KB`).join(", ")}.`);
+    out.push(
+      `Largest files of \`/app\`: ${app.files
+        .filter((x) => x.kind === "js")
+        .slice(0, 6)
+        .map((x) => `\`${x.url.replace(/^\/assets\//, "")}\` ${f1(kb(x.gzipBytes))} KB`)
+        .join(", ")}.`,
+    );
     out.push("");
   }
   if (r.lcp.length > 0) {
@@ -247,7 +288,9 @@ export function generatedSection(r: Results): string {
       );
     }
     out.push("");
-    out.push("FCP, TTFB, load event, blocking time (the part past 50 ms of every long task, as in total blocking time) and bytes transferred are medians too; with the CPU slowed 4×.");
+    out.push(
+      "FCP, TTFB, load event, blocking time (the part past 50 ms of every long task, as in total blocking time) and bytes transferred are medians too; with the CPU slowed 4×.",
+    );
     out.push("");
   } else {
     out.push("LCP was not measured in this run (BENCH_SKIP_LCP=1).");

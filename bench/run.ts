@@ -42,10 +42,16 @@ const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).to
 /** Builds into BUILD_DIR when the build is missing or older than the sources (as `npm start` does). */
 function buildIfStale() {
   const built = path.join(root, BUILD_DIR, "server.js");
-  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(built)) return log(`Serving ${BUILD_DIR}/ as it is (BENCH_SKIP_BUILD=1).`);
+  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(built))
+    return log(`Serving ${BUILD_DIR}/ as it is (BENCH_SKIP_BUILD=1).`);
   if (!buildIsStale(root, BUILD_DIR)) return log(`${BUILD_DIR}/ is up to date.`);
   log(`Building into ${BUILD_DIR}/...`);
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, env: { ...process.env, BUILD_DIR }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) throw new Error(`The build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -126,7 +132,8 @@ async function signIn(account: BenchAccount): Promise<{ name: string; value: str
     headers: { "Content-Type": "application/json", Origin: BASE },
     body: JSON.stringify({ email: account.email, password: account.password }),
   });
-  if (response.status !== 200) throw new Error(`Sign-in as ${account.email} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`Sign-in as ${account.email} answered ${response.status}: ${await response.text()}`);
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("td_session="));
   if (!cookie) throw new Error("Sign-in set no td_session cookie");
   const [pair] = cookie.split(";");
@@ -148,14 +155,20 @@ function endpointsFor(accounts: Record<"large" | "small", BenchAccount>): Endpoi
     { key: "scheduleWeek", name: "Schedule, calendar week", paths: same("/app/schedule?tab=calendar"), kind: "page" },
     { key: "reports", name: "Reports", paths: same("/app/reports"), kind: "page" },
     { key: "apiEstimates", name: "GET /api/estimates", paths: same("/api/estimates"), kind: "list" },
-    { key: "estimatePdf", name: "Estimate PDF (20 items)", paths: { large: pdf(accounts.large), small: pdf(accounts.small) }, kind: "pdf" },
+    {
+      key: "estimatePdf",
+      name: "Estimate PDF (20 items)",
+      paths: { large: pdf(accounts.large), small: pdf(accounts.small) },
+      kind: "pdf",
+    },
   ];
 }
 
 /** Stops the run when a server has died: every figure after that would be a meaningless zero. */
 function assertAlive() {
   const dead = children.find((child) => child.exitCode !== null || child.signalCode !== null);
-  if (dead) throw new Error(`A server died during the run (code ${dead.exitCode}, signal ${dead.signalCode}); see data/bench/*.log.`);
+  if (dead)
+    throw new Error(`A server died during the run (code ${dead.exitCode}, signal ${dead.signalCode}); see data/bench/*.log.`);
 }
 
 async function load(url: string, connections: number, duration: number, cookie?: string, pid?: number): Promise<LoadFigures> {
@@ -270,14 +283,18 @@ function machine() {
     commit: git("rev-parse", "HEAD"),
     branch: git("rev-parse", "--abbrev-ref", "HEAD"),
     // Others' edits in the checkout count here too: the commit alone may not be what was measured.
-    uncommittedChanges: git("status", "--porcelain", "--untracked-files=no", "--", "app", "server", "db", "public").split("\n").filter(Boolean).length,
+    uncommittedChanges: git("status", "--porcelain", "--untracked-files=no", "--", "app", "server", "db", "public")
+      .split("\n")
+      .filter(Boolean).length,
     loadAverageAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
   };
 }
 
 async function main() {
   const info = machine();
-  log(`TradeDesk benchmark${QUICK ? " (quick mode)" : ""}: ${DURATION} s per measurement at ${CONNECTIONS.join(" and ")} connections; ${info.cores} cores, Node ${info.node}, load average ${info.loadAverageAtStart.join(" ")}.`);
+  log(
+    `TradeDesk benchmark${QUICK ? " (quick mode)" : ""}: ${DURATION} s per measurement at ${CONNECTIONS.join(" and ")} connections; ${info.cores} cores, Node ${info.node}, load average ${info.loadAverageAtStart.join(" ")}.`,
+  );
   mkdirSync(path.join(root, "data/bench"), { recursive: true });
   buildIfStale();
   const database = await prepareDatabase({ root, scale: SCALE, runFile: path.join(root, "data/bench/run.db"), log });
@@ -297,7 +314,9 @@ async function main() {
   await waitForOk(`http://${HOST}:${BARE_PORT}/`, bare, "bare-server");
   await waitForOk(`${BASE}/healthz`, app, "app-server");
   const pid = app.pid!;
-  log(`Serving ${BUILD_DIR}/ on ${BASE} (pid ${pid}, RSS ${fmt(rssMb(pid))} MB) and the bare node:http ceiling on port ${BARE_PORT}.`);
+  log(
+    `Serving ${BUILD_DIR}/ on ${BASE} (pid ${pid}, RSS ${fmt(rssMb(pid))} MB) and the bare node:http ceiling on port ${BARE_PORT}.`,
+  );
 
   const cookies = { large: await signIn(accounts.large), small: await signIn(accounts.small) };
   const endpoints = endpointsFor(accounts);
@@ -306,7 +325,9 @@ async function main() {
   // figures are about PDFs and not about the garbage the load tests leave behind.
   log(`Estimate PDF: ${PDF_WARMUP} warm-up then ${PDF_RENDERS} sequential renders (large account)...`);
   const pdf = await measurePdf(BASE + endpoints.find((e) => e.key === "estimatePdf")!.paths.large, cookies.large.header, pid);
-  log(`  median ${fmt(pdf.medianMs, 1)} ms, p90 ${fmt(pdf.p90Ms, 1)} ms; RSS ${fmt(pdf.rss.beforeMb)} → ${fmt(pdf.rss.afterWarmupMb)} (warm) → ${fmt(pdf.rss.afterMb)} MB: growth ${fmt(pdf.rss.growthMb, 1)} MB (trend ${fmt(pdf.rss.trendGrowthMb, 1)} MB), peak ${fmt(pdf.rss.peakMb)} MB`);
+  log(
+    `  median ${fmt(pdf.medianMs, 1)} ms, p90 ${fmt(pdf.p90Ms, 1)} ms; RSS ${fmt(pdf.rss.beforeMb)} → ${fmt(pdf.rss.afterWarmupMb)} (warm) → ${fmt(pdf.rss.afterMb)} MB: growth ${fmt(pdf.rss.growthMb, 1)} MB (trend ${fmt(pdf.rss.trendGrowthMb, 1)} MB), peak ${fmt(pdf.rss.peakMb)} MB`,
+  );
 
   // Every URL must answer 200 before it is timed: a redirect to /login would be fast and
   // meaningless. Two requests each also tell how long one takes alone.
@@ -319,7 +340,10 @@ async function main() {
       const times: number[] = [];
       for (let i = 0; i < 2; i++) {
         const t0 = performance.now();
-        const response = await fetch(BASE + endpoint.paths[label], { headers: { cookie: cookies[label].header }, redirect: "manual" });
+        const response = await fetch(BASE + endpoint.paths[label], {
+          headers: { cookie: cookies[label].header },
+          redirect: "manual",
+        });
         const body = Buffer.from(await response.arrayBuffer());
         times.push(performance.now() - t0);
         if (response.status !== 200) throw new Error(`${endpoint.paths[label]} (${label}) answered ${response.status}`);
@@ -329,7 +353,9 @@ async function main() {
     }
   }
   const bareBytes = Buffer.from(await (await fetch(`http://${HOST}:${BARE_PORT}/`)).arrayBuffer()).length;
-  log(`All ${endpoints.length * 2} URLs answer 200; the dashboard is ${fmt(pageBytes.dashboard.large / 1024, 1)} KB of HTML, the ceiling page ${fmt(bareBytes / 1024, 1)} KB.`);
+  log(
+    `All ${endpoints.length * 2} URLs answer 200; the dashboard is ${fmt(pageBytes.dashboard.large / 1024, 1)} KB of HTML, the ceiling page ${fmt(bareBytes / 1024, 1)} KB.`,
+  );
 
   log("Ceiling: bare node:http...");
   await load(`http://${HOST}:${BARE_PORT}/`, 10, WARMUP);
@@ -355,15 +381,18 @@ async function main() {
           continue;
         }
         if (!tooSlow && c === CONNECTIONS[0]) await load(url, 10, WARMUP, cookies[label].header, pid);
-        const figures = tooSlow ? await sequential(url, 3, cookies[label].header) : await load(url, c, DURATION, cookies[label].header, pid);
+        const figures = tooSlow
+          ? await sequential(url, 3, cookies[label].header)
+          : await load(url, c, DURATION, cookies[label].header, pid);
         load_[endpoint.key][label][c] = figures;
         const problems = figures.non2xx + figures.errors + figures.timeouts;
-        log(`  ${endpoint.name} [${label}, ${tooSlow ? `too slow for load: ${aloneMs[endpoint.key][label].toFixed(0)} ms alone; sequential` : `${c} conn`}]: p50 ${figures.p50 ?? "–"} ms, p99 ${figures.p99 ?? "–"} ms, ${fmt(figures.rps, 1)} req/s, ${figures.samples} timed${figures.drainSeconds >= 1 ? `, ${fmt(figures.drainSeconds)} s to drain` : ""}${problems ? `, ${figures.non2xx} non-2xx / ${figures.errors} errors / ${figures.timeouts} timeouts` : ""}`);
+        log(
+          `  ${endpoint.name} [${label}, ${tooSlow ? `too slow for load: ${aloneMs[endpoint.key][label].toFixed(0)} ms alone; sequential` : `${c} conn`}]: p50 ${figures.p50 ?? "–"} ms, p99 ${figures.p99 ?? "–"} ms, ${fmt(figures.rps, 1)} req/s, ${figures.samples} timed${figures.drainSeconds >= 1 ? `, ${fmt(figures.drainSeconds)} s to drain` : ""}${problems ? `, ${figures.non2xx} non-2xx / ${figures.errors} errors / ${figures.timeouts} timeouts` : ""}`,
+        );
       }
     }
   }
   const rssAfterLoad = rssMb(pid);
-
 
   log("First-load JavaScript and CSS...");
   const assetPages: { page: string; cookie?: string }[] = [
@@ -377,7 +406,9 @@ async function main() {
     const a = await pageAssets(BASE, page, cookie);
     if (a.status !== 200) throw new Error(`${page} answered ${a.status}`);
     assets.push(a);
-    log(`  ${page}: JS ${fmt(a.jsGzipBytes / 1024, 1)} KB gzip in ${a.files.filter((f) => f.kind === "js").length} files (+ ${fmt(a.inlineJsGzipBytes / 1024, 1)} KB inline), CSS ${fmt(a.cssGzipBytes / 1024, 1)} KB gzip`);
+    log(
+      `  ${page}: JS ${fmt(a.jsGzipBytes / 1024, 1)} KB gzip in ${a.files.filter((f) => f.kind === "js").length} files (+ ${fmt(a.inlineJsGzipBytes / 1024, 1)} KB inline), CSS ${fmt(a.cssGzipBytes / 1024, 1)} KB gzip`,
+    );
   }
 
   let lcp: LcpResult[] = [];
@@ -436,7 +467,9 @@ async function main() {
   const table = writeMarkdown(results, path.join(root, "docs/performance.md"));
   console.log(`\n${table}\n`);
   const missed = results.targets.filter((t) => !t.met).length;
-  log(`Done in ${fmt((Date.now() - started) / 60000, 1)} min: ${results.targets.length - missed} targets met, ${missed} missed. Wrote bench/results/latest.json and docs/performance.md.`);
+  log(
+    `Done in ${fmt((Date.now() - started) / 60000, 1)} min: ${results.targets.length - missed} targets met, ${missed} missed. Wrote bench/results/latest.json and docs/performance.md.`,
+  );
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -452,7 +485,9 @@ main().catch(async (error) => {
   await stopChildren();
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   if (dead.length > 0 || signalled) {
-    console.error("The app server stopped before the run ended (see data/bench/app-server.log): on a shared machine, something else may have signalled it.");
+    console.error(
+      "The app server stopped before the run ended (see data/bench/app-server.log): on a shared machine, something else may have signalled it.",
+    );
   }
   process.exit(1);
 });

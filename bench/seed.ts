@@ -56,7 +56,12 @@ function cacheInputs(root: string): string[] {
     readdirSync(dir, { withFileTypes: true })
       .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]))
       .sort();
-  return [...walk(migrations), path.join(root, "db/schema.ts"), path.join(root, "db/factories.ts"), path.join(root, "bench/seed.ts")];
+  return [
+    ...walk(migrations),
+    path.join(root, "db/schema.ts"),
+    path.join(root, "db/factories.ts"),
+    path.join(root, "bench/seed.ts"),
+  ];
 }
 
 function cacheKey(root: string, scale: number): string {
@@ -129,7 +134,12 @@ async function seedInto(file: string, scale: number): Promise<Omit<BenchDatabase
  * The database for this run: the cached seed when it is fresh, else a new one (and a new
  * cache). The run works on a copy, so the sessions and views it writes never reach the cache.
  */
-export async function prepareDatabase(options: { root: string; scale: number; runFile: string; log: (s: string) => void }): Promise<BenchDatabase> {
+export async function prepareDatabase(options: {
+  root: string;
+  scale: number;
+  runFile: string;
+  log: (s: string) => void;
+}): Promise<BenchDatabase> {
   const { root, scale, runFile, log } = options;
   const dir = path.join(root, "data/bench");
   mkdirSync(dir, { recursive: true });
@@ -145,7 +155,9 @@ export async function prepareDatabase(options: { root: string; scale: number; ru
   }
   const reused = meta !== null;
   if (meta) {
-    log(`Reusing the cached seed ${path.relative(root, cacheFile)} (seeded ${meta.seededAt} in ${meta.seedSeconds.toFixed(1)} s; key = hash of db/migrations, db/schema.ts, db/factories.ts, bench/seed.ts).`);
+    log(
+      `Reusing the cached seed ${path.relative(root, cacheFile)} (seeded ${meta.seededAt} in ${meta.seedSeconds.toFixed(1)} s; key = hash of db/migrations, db/schema.ts, db/factories.ts, bench/seed.ts).`,
+    );
   } else {
     // Older caches are of no further use.
     for (const name of readdirSync(dir)) if (name.startsWith(prefix)) rmSync(path.join(dir, name), { force: true });
@@ -158,7 +170,9 @@ export async function prepareDatabase(options: { root: string; scale: number; ru
     rmSync(building, { force: true });
     meta = { accounts, seededAt: new Date().toISOString(), seedSeconds: (performance.now() - started) / 1000 };
     writeFileSync(metaFile, JSON.stringify(meta, null, 2));
-    log(`Seeded in ${meta.seedSeconds.toFixed(1)} s (${(statSync(cacheFile).size / 1e6).toFixed(0)} MB); cached for the next runs.`);
+    log(
+      `Seeded in ${meta.seedSeconds.toFixed(1)} s (${(statSync(cacheFile).size / 1e6).toFixed(0)} MB); cached for the next runs.`,
+    );
   }
   for (const suffix of ["", "-wal", "-shm"]) rmSync(runFile + suffix, { force: true });
   copyFileSync(cacheFile, runFile);

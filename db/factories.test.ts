@@ -12,16 +12,7 @@ import {
   createNotification,
   seedAccount,
 } from "./factories";
-import {
-  appointments,
-  customers,
-  estimateItems,
-  estimates,
-  invoiceItems,
-  invoices,
-  jobs,
-  notifications,
-} from "./schema";
+import { appointments, customers, estimateItems, estimates, invoiceItems, invoices, jobs, notifications } from "./schema";
 
 let db: Database;
 let accountA: string;
@@ -182,8 +173,15 @@ describe("seedAccount", () => {
   });
 
   async function countsOf(userId: string) {
-    const countFor = async (table: typeof customers | typeof jobs | typeof estimates | typeof invoices | typeof appointments | typeof notifications) =>
-      (await db.select({ n: sql<number>`count(*)` }).from(table).where(eq(table.userId, userId)))[0].n;
+    const countFor = async (
+      table: typeof customers | typeof jobs | typeof estimates | typeof invoices | typeof appointments | typeof notifications,
+    ) =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)` })
+          .from(table)
+          .where(eq(table.userId, userId))
+      )[0].n;
     return {
       customers: await countFor(customers),
       jobs: await countFor(jobs),
@@ -230,7 +228,13 @@ describe("seedAccount", () => {
       [invoices, invoiceItems, invoiceItems.invoiceId],
     ] as const) {
       const rows = await db
-        .select({ subtotal: doc.subtotal, taxRate: doc.taxRate, taxAmount: doc.taxAmount, total: doc.total, lines: sql<number>`sum(${items.total})` })
+        .select({
+          subtotal: doc.subtotal,
+          taxRate: doc.taxRate,
+          taxAmount: doc.taxAmount,
+          total: doc.total,
+          lines: sql<number>`sum(${items.total})`,
+        })
         .from(doc)
         .leftJoin(items, eq(key, doc.id))
         .where(eq(doc.userId, seededA))
@@ -269,10 +273,7 @@ describe("seedAccount", () => {
       expect(row.invoiceTotal).toBe(row.total);
     }
 
-    const jobStatuses = await db
-      .selectDistinct({ status: jobs.status })
-      .from(jobs)
-      .where(eq(jobs.userId, seededA));
+    const jobStatuses = await db.selectDistinct({ status: jobs.status }).from(jobs).where(eq(jobs.userId, seededA));
     expect(jobStatuses.length).toBe(4);
 
     const now = Date.now();
@@ -296,8 +297,17 @@ describe("seedAccount", () => {
   it("is deterministic for a seed, can be cleared and re-run, and refuses impossible counts", async () => {
     const other = (await createUser({ name: "Seed C", email: "seed-c@example.com", password: "password-c" })).id;
     const now = new Date();
-    await seedAccount(db, other, { customers: 5, jobs: 4, estimates: 5, invoices: 2, appointments: 3, notifications: 2 }, { seed: 99, now });
-    const first = await db.select({ title: estimates.title, total: estimates.total }).from(estimates).where(eq(estimates.userId, other)).orderBy(estimates.estimateNumber);
+    await seedAccount(
+      db,
+      other,
+      { customers: 5, jobs: 4, estimates: 5, invoices: 2, appointments: 3, notifications: 2 },
+      { seed: 99, now },
+    );
+    const first = await db
+      .select({ title: estimates.title, total: estimates.total })
+      .from(estimates)
+      .where(eq(estimates.userId, other))
+      .orderBy(estimates.estimateNumber);
     await clearAccountData(db, other);
     expect(Object.values(await countsOf(other)).every((n) => n === 0)).toBe(true);
     const orphans = await db.all<{ n: number }>(sql`
@@ -306,8 +316,17 @@ describe("seedAccount", () => {
       + (select count(*) from invoice_items where invoice_id not in (select id from invoices))
       as n`);
     expect(orphans[0].n).toBe(0);
-    await seedAccount(db, other, { customers: 5, jobs: 4, estimates: 5, invoices: 2, appointments: 3, notifications: 2 }, { seed: 99, now });
-    const second = await db.select({ title: estimates.title, total: estimates.total }).from(estimates).where(eq(estimates.userId, other)).orderBy(estimates.estimateNumber);
+    await seedAccount(
+      db,
+      other,
+      { customers: 5, jobs: 4, estimates: 5, invoices: 2, appointments: 3, notifications: 2 },
+      { seed: 99, now },
+    );
+    const second = await db
+      .select({ title: estimates.title, total: estimates.total })
+      .from(estimates)
+      .where(eq(estimates.userId, other))
+      .orderBy(estimates.estimateNumber);
     expect(second).toEqual(first);
 
     await expect(seedAccount(db, other, { jobs: 3 })).rejects.toThrow(/at least one customer/);

@@ -301,23 +301,96 @@ export const JOB_TEMPLATES: readonly JobTemplate[] = [
 ];
 
 const FIRST_NAMES = [
-  "Maria", "James", "Linda", "Robert", "Patricia", "Michael", "Jennifer", "David", "Elizabeth", "Carlos",
-  "Susan", "Daniel", "Karen", "Jose", "Nancy", "Thomas", "Lisa", "Christopher", "Angela", "Kevin",
-  "Rosa", "Brian", "Michelle", "Luis", "Stephanie", "Anthony", "Laura", "Mark", "Sandra", "Tran",
+  "Maria",
+  "James",
+  "Linda",
+  "Robert",
+  "Patricia",
+  "Michael",
+  "Jennifer",
+  "David",
+  "Elizabeth",
+  "Carlos",
+  "Susan",
+  "Daniel",
+  "Karen",
+  "Jose",
+  "Nancy",
+  "Thomas",
+  "Lisa",
+  "Christopher",
+  "Angela",
+  "Kevin",
+  "Rosa",
+  "Brian",
+  "Michelle",
+  "Luis",
+  "Stephanie",
+  "Anthony",
+  "Laura",
+  "Mark",
+  "Sandra",
+  "Tran",
 ];
 const LAST_NAMES = [
-  "Gonzalez", "Smith", "Johnson", "Nguyen", "Williams", "Garcia", "Brown", "Martinez", "Davis", "Rodriguez",
-  "Miller", "Hernandez", "Wilson", "Lopez", "Anderson", "Thompson", "Patel", "Moore", "Jackson", "Ramirez",
-  "Lee", "Walker", "Perez", "Hall", "Young", "Allen", "Sanchez", "King", "Wright", "Flores",
+  "Gonzalez",
+  "Smith",
+  "Johnson",
+  "Nguyen",
+  "Williams",
+  "Garcia",
+  "Brown",
+  "Martinez",
+  "Davis",
+  "Rodriguez",
+  "Miller",
+  "Hernandez",
+  "Wilson",
+  "Lopez",
+  "Anderson",
+  "Thompson",
+  "Patel",
+  "Moore",
+  "Jackson",
+  "Ramirez",
+  "Lee",
+  "Walker",
+  "Perez",
+  "Hall",
+  "Young",
+  "Allen",
+  "Sanchez",
+  "King",
+  "Wright",
+  "Flores",
 ];
 const BUSINESSES = [
-  "Riverside Dental Clinic", "Oak Street Bakery", "Hillcrest Apartments LLC", "Bluebonnet Veterinary Hospital",
-  "Lakeside Community Church", "Cedar Park Auto Repair", "Sunrise Montessori School", "Brushy Creek Brewing Co.",
-  "Main Street Hardware", "Pecan Grove Townhome HOA",
+  "Riverside Dental Clinic",
+  "Oak Street Bakery",
+  "Hillcrest Apartments LLC",
+  "Bluebonnet Veterinary Hospital",
+  "Lakeside Community Church",
+  "Cedar Park Auto Repair",
+  "Sunrise Montessori School",
+  "Brushy Creek Brewing Co.",
+  "Main Street Hardware",
+  "Pecan Grove Townhome HOA",
 ];
 const STREETS = [
-  "Oak St", "Maple Ave", "Cedar Ln", "Elm Dr", "Pecan St", "Live Oak Blvd", "Bluebonnet Trl", "Ridgeview Dr",
-  "Mesquite Ct", "Willow Creek Rd", "Sunset Ridge", "Hickory Hollow", "Lantana Way", "Brushy Creek Rd",
+  "Oak St",
+  "Maple Ave",
+  "Cedar Ln",
+  "Elm Dr",
+  "Pecan St",
+  "Live Oak Blvd",
+  "Bluebonnet Trl",
+  "Ridgeview Dr",
+  "Mesquite Ct",
+  "Willow Creek Rd",
+  "Sunset Ridge",
+  "Hickory Hollow",
+  "Lantana Way",
+  "Brushy Creek Rd",
 ];
 const CITIES: readonly (readonly [city: string, state: string, zip: string, area: string])[] = [
   ["Austin", "TX", "78704", "512"],
@@ -455,7 +528,11 @@ async function ownJob(db: Db, userId: string, jobId: string): Promise<Job> {
   return row;
 }
 
-export async function createCustomer(db: Db, userId: string, overrides: Overrides<typeof customers.$inferInsert> = {}): Promise<Customer> {
+export async function createCustomer(
+  db: Db,
+  userId: string,
+  overrides: Overrides<typeof customers.$inferInsert> = {},
+): Promise<Customer> {
   const [row] = await db
     .insert(customers)
     .values({ ...customerValues(factoryRandom, userId), ...overrides, userId })
@@ -611,7 +688,11 @@ export async function createInvoice(
   });
 }
 
-export async function createAppointment(db: Db, userId: string, overrides: Overrides<typeof appointments.$inferInsert> = {}): Promise<Appointment> {
+export async function createAppointment(
+  db: Db,
+  userId: string,
+  overrides: Overrides<typeof appointments.$inferInsert> = {},
+): Promise<Appointment> {
   const job = overrides.jobId ? await ownJob(db, userId, overrides.jobId) : null;
   const customer = await ownCustomer(db, userId, overrides.customerId ?? job?.customerId);
   const scheduledDate = addDays(startOfDay(new Date()), 1);
@@ -634,7 +715,11 @@ export async function createAppointment(db: Db, userId: string, overrides: Overr
   return row;
 }
 
-export async function createNotification(db: Db, userId: string, overrides: Overrides<typeof notifications.$inferInsert> = {}): Promise<Notification> {
+export async function createNotification(
+  db: Db,
+  userId: string,
+  overrides: Overrides<typeof notifications.$inferInsert> = {},
+): Promise<Notification> {
   const { first, last } = personName(factoryRandom);
   const [row] = await db
     .insert(notifications)
@@ -759,8 +844,7 @@ export async function seedAccount(
         location: locationOf(customer),
         status,
         scheduledDate,
-        completedDate:
-          status === "completed" && scheduledDate ? addMinutes(scheduledDate, between(random, 2, 16) * 30) : null,
+        completedDate: status === "completed" && scheduledDate ? addMinutes(scheduledDate, between(random, 2, 16) * 30) : null,
         totalAmount: documentTotals(template.items, DEFAULT_TAX_RATE).total,
         createdAt,
       },
@@ -773,25 +857,27 @@ export async function seedAccount(
     ["rejected", 12],
     ["expired", 13],
   ] as const);
-  const estimateDocs: (SeededDocument & { status: (typeof estimateStatuses)[number]; createdAt: Date; approvedAt: Date | null })[] =
-    estimateStatuses.map((status) => {
-      const job = seededJobs.length > 0 && chance(random, 0.6) ? pick(random, seededJobs) : null;
-      const customer = job?.customer ?? pick(random, customerRows);
-      const template = job?.template ?? pick(random, JOB_TEMPLATES);
-      const createdAt =
-        status === "pending" ? daysAgo(0, 20) : status === "expired" ? daysAgo(31, 150) : daysAgo(3, 90);
-      return {
-        id: newId(),
-        customerId: customer.id,
-        jobId: job?.row.id ?? null,
-        title: template.title,
-        description: template.description,
-        lines: linesFor(random, template),
-        status,
-        createdAt,
-        approvedAt: status === "approved" ? clampPast(createdAt.getTime() + between(random, 2, 72) * HOUR) : null,
-      };
-    });
+  const estimateDocs: (SeededDocument & {
+    status: (typeof estimateStatuses)[number];
+    createdAt: Date;
+    approvedAt: Date | null;
+  })[] = estimateStatuses.map((status) => {
+    const job = seededJobs.length > 0 && chance(random, 0.6) ? pick(random, seededJobs) : null;
+    const customer = job?.customer ?? pick(random, customerRows);
+    const template = job?.template ?? pick(random, JOB_TEMPLATES);
+    const createdAt = status === "pending" ? daysAgo(0, 20) : status === "expired" ? daysAgo(31, 150) : daysAgo(3, 90);
+    return {
+      id: newId(),
+      customerId: customer.id,
+      jobId: job?.row.id ?? null,
+      title: template.title,
+      description: template.description,
+      lines: linesFor(random, template),
+      status,
+      createdAt,
+      approvedAt: status === "approved" ? clampPast(createdAt.getTime() + between(random, 2, 72) * HOUR) : null,
+    };
+  });
   const estimateStamps = stampsFor(estimateDocs.map((e) => e.createdAt));
   const estimateRows: (typeof estimates.$inferInsert)[] = [];
   const estimateItemRows: (typeof estimateItems.$inferInsert)[] = [];
@@ -827,7 +913,10 @@ export async function seedAccount(
   });
 
   // Most approved estimates are invoiced; a quarter are still waiting for the work.
-  const approved = shuffle(random, estimateDocs.filter((e) => e.status === "approved"));
+  const approved = shuffle(
+    random,
+    estimateDocs.filter((e) => e.status === "approved"),
+  );
   const fromEstimates = approved.slice(0, Math.min(n.invoices, approved.length - Math.floor(approved.length / 4)));
   const finishedJobs = seededJobs.filter((j) => j.row.status === "completed");
   type InvoiceDoc = SeededDocument & { estimateId: string | null; createdAt: Date };
@@ -864,9 +953,7 @@ export async function seedAccount(
     // Status follows the calendar: nothing recent is overdue, nothing old is still pending.
     const roll = random();
     const status =
-      ageDays <= 30
-        ? roll < 0.45 ? "paid" : "pending"
-        : roll < 0.75 ? "paid" : roll < 0.93 ? "overdue" : "cancelled";
+      ageDays <= 30 ? (roll < 0.45 ? "paid" : "pending") : roll < 0.75 ? "paid" : roll < 0.93 ? "overdue" : "cancelled";
     const paidDate =
       status === "paid"
         ? clampPast(doc.createdAt.getTime() + between(random, 1, Math.max(1, Math.min(28, Math.floor(ageDays)))) * DAY)
@@ -892,7 +979,13 @@ export async function seedAccount(
       createdAt: doc.createdAt,
     });
     if (paidDate) {
-      paymentRows.push({ userId, invoiceId: doc.id, amount: totals.total, method: methods[i % methods.length], receivedAt: paidDate });
+      paymentRows.push({
+        userId,
+        invoiceId: doc.id,
+        amount: totals.total,
+        method: methods[i % methods.length],
+        receivedAt: paidDate,
+      });
     }
     for (const item of itemRows(doc.lines, totals.lineTotals)) invoiceItemRows.push({ ...item, invoiceId: doc.id });
   });
@@ -911,8 +1004,14 @@ export async function seedAccount(
     const customType = type === "other" ? pick(random, APPOINTMENT_OTHER) : null;
     const statusRoll = random();
     const status = past
-      ? statusRoll < 0.8 ? "completed" : statusRoll < 0.9 ? "cancelled" : "rescheduled"
-      : statusRoll < 0.9 ? "scheduled" : "rescheduled";
+      ? statusRoll < 0.8
+        ? "completed"
+        : statusRoll < 0.9
+          ? "cancelled"
+          : "rescheduled"
+      : statusRoll < 0.9
+        ? "scheduled"
+        : "rescheduled";
     return {
       id: newId(),
       userId,
@@ -937,11 +1036,20 @@ export async function seedAccount(
 
   const customerName = new Map(customerRows.map((c) => [c.id, c.name]));
   // Oldest first, so pop() hands out the latest events: the bell shows what just happened.
-  const byTime = <T,>(list: T[], at: (row: T) => Date) => list.sort((a, b) => at(a).getTime() - at(b).getTime());
+  const byTime = <T>(list: T[], at: (row: T) => Date) => list.sort((a, b) => at(a).getTime() - at(b).getTime());
   const events = {
-    estimate_approved: byTime(estimateRows.filter((e) => e.status === "approved"), (e) => e.approvedAt!),
-    estimate_rejected: byTime(estimateRows.filter((e) => e.status === "rejected"), (e) => e.createdAt!),
-    payment_received: byTime(invoiceRows.filter((i) => i.status === "paid"), (i) => i.paidDate!),
+    estimate_approved: byTime(
+      estimateRows.filter((e) => e.status === "approved"),
+      (e) => e.approvedAt!,
+    ),
+    estimate_rejected: byTime(
+      estimateRows.filter((e) => e.status === "rejected"),
+      (e) => e.createdAt!,
+    ),
+    payment_received: byTime(
+      invoiceRows.filter((i) => i.status === "paid"),
+      (i) => i.paidDate!,
+    ),
   };
   const notificationTypes = ["estimate_approved", "payment_received", "new_inquiry", "estimate_rejected"] as const;
   const notificationRows: (typeof notifications.$inferInsert)[] = Array.from({ length: n.notifications }, (_, i) => {

@@ -3,15 +3,7 @@
 // instants as UTC epoch milliseconds, calendar dates as ISO `yyyy-MM-dd` text.
 // Every business row carries the account it belongs to (`userId`).
 import { sql } from "drizzle-orm";
-import {
-  type AnySQLiteColumn,
-  blob,
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () =>
   text("id")
@@ -86,9 +78,7 @@ export const accountSettings = sqliteTable("account_settings", {
     ),
   estimateTerms: text("estimate_terms")
     .notNull()
-    .default(
-      "This estimate is valid for 30 days from the date shown. Prices may change after that date.",
-    ),
+    .default("This estimate is valid for 30 days from the date shown. Prices may change after that date."),
   timeZone: text("time_zone"),
   // How the customer can pay besides a card (checks payable to…, Zelle, bank transfer): shown on the invoice page.
   paymentInstructions: text("payment_instructions").notNull().default(""),
@@ -321,9 +311,7 @@ export const appointments = sqliteTable(
     title: text("title").notNull(),
     description: text("description"),
     location: text("location"),
-    appointmentType: text("appointment_type", { enum: APPOINTMENT_TYPES })
-      .notNull()
-      .default("other"),
+    appointmentType: text("appointment_type", { enum: APPOINTMENT_TYPES }).notNull().default("other"),
     customType: text("custom_type"),
     scheduledDate: integer("scheduled_date", { mode: "timestamp_ms" }).notNull(),
     duration: integer("duration").notNull().default(60),

@@ -122,17 +122,23 @@ async function audit(page: Page, combo: Combo, targets: Target[], testInfo: Test
       // frame results: the app has no frames), about twice as fast; and only violations
       // are detailed (passes are counted, not described). options() replaces all options,
       // so it comes before withTags(), which adds to them.
-      let axe = new AxeBuilder({ page: shown }).options({ resultTypes: ["violations"] }).withTags(TAGS).setLegacyMode();
+      let axe = new AxeBuilder({ page: shown })
+        .options({ resultTypes: ["violations"] })
+        .withTags(TAGS)
+        .setLegacyMode();
       const within = target.within ?? (target.dialog ? '[role="dialog"]' : null);
       if (within) axe = axe.include(within);
       const results = await axe.analyze();
       // A11Y_TIMING=1 tells where the time goes, page by page.
-      if (process.env.A11Y_TIMING) console.log(`${name}: page ${loaded - started} ms, copy ${audited - loaded} ms, axe ${Date.now() - audited} ms`);
+      if (process.env.A11Y_TIMING)
+        console.log(`${name}: page ${loaded - started} ms, copy ${audited - loaded} ms, axe ${Date.now() - audited} ms`);
       for (const violation of results.violations) {
         if (!BLOCKING.has(violation.impact ?? "")) continue;
         for (const node of violation.nodes) {
           const summary = (node.failureSummary ?? "").replace(/\n/g, "\n      ");
-          problems.push(`${name} (${where}): ${violation.impact} ${violation.id}, ${violation.help}\n    at ${node.target.join(" ")}\n      ${summary}`);
+          problems.push(
+            `${name} (${where}): ${violation.impact} ${violation.id}, ${violation.help}\n    at ${node.target.join(" ")}\n      ${summary}`,
+          );
         }
       }
     }
@@ -179,11 +185,36 @@ async function businessData(request: APIRequestContext) {
     { description: "Main panel upgrade, 200A", quantity: "1", unitPrice: "1850.00" },
     { description: "Dedicated 20A circuit", quantity: "2.5", unitPrice: "125.50" },
   ];
-  const estimate = await post<{ id: string }>("/api/estimates", { customerId: customer.id, jobId: job.id, title: `Kitchen rewire ${tag}`, status: "pending", validUntil: null, items });
-  await post("/api/estimates", { customerId: walkIn.id, title: `Porch light ${tag}`, status: "rejected", validUntil: null, items });
-  const approved = await post<{ id: string }>("/api/estimates", { customerId: customer.id, title: `Service call ${tag}`, status: "approved", validUntil: null, items });
+  const estimate = await post<{ id: string }>("/api/estimates", {
+    customerId: customer.id,
+    jobId: job.id,
+    title: `Kitchen rewire ${tag}`,
+    status: "pending",
+    validUntil: null,
+    items,
+  });
+  await post("/api/estimates", {
+    customerId: walkIn.id,
+    title: `Porch light ${tag}`,
+    status: "rejected",
+    validUntil: null,
+    items,
+  });
+  const approved = await post<{ id: string }>("/api/estimates", {
+    customerId: customer.id,
+    title: `Service call ${tag}`,
+    status: "approved",
+    validUntil: null,
+    items,
+  });
   const invoice = await post<{ id: string }>(`/api/invoices/from-estimate/${approved.id}`);
-  const paid = await post<{ id: string }>("/api/estimates", { customerId: customer.id, title: `Paid work ${tag}`, status: "approved", validUntil: null, items });
+  const paid = await post<{ id: string }>("/api/estimates", {
+    customerId: customer.id,
+    title: `Paid work ${tag}`,
+    status: "approved",
+    validUntil: null,
+    items,
+  });
   const paidInvoice = await post<{ id: string }>(`/api/invoices/from-estimate/${paid.id}`);
   // Paying an invoice leaves a notification: one read, one unread (the bell's badge, the list).
   const pay = async (invoiceId: string) => {
@@ -193,7 +224,13 @@ async function businessData(request: APIRequestContext) {
   await pay(paidInvoice.id);
   const [notification] = (await (await request.get("/api/notifications")).json()) as { id: string }[];
   expect((await request.post(`/api/notifications/${notification.id}/read`)).status()).toBeLessThan(300);
-  const another = await post<{ id: string }>("/api/estimates", { customerId: walkIn.id, title: `Breaker swap ${tag}`, status: "approved", validUntil: null, items });
+  const another = await post<{ id: string }>("/api/estimates", {
+    customerId: walkIn.id,
+    title: `Breaker swap ${tag}`,
+    status: "approved",
+    validUntil: null,
+    items,
+  });
   await pay((await post<{ id: string }>(`/api/invoices/from-estimate/${another.id}`)).id);
   const appointment = await post<{ id: string }>("/api/appointments", {
     customerId: customer.id,
@@ -206,7 +243,17 @@ async function businessData(request: APIRequestContext) {
     notes: "Bring the ladder",
   });
   const share = await post<{ shareableLink: string }>(`/api/estimates/${estimate.id}/share`, undefined, 200);
-  return { tag, customer, job, estimate, approved, invoice, paidInvoice, appointment, shareLink: new URL(share.shareableLink).pathname };
+  return {
+    tag,
+    customer,
+    job,
+    estimate,
+    approved,
+    invoice,
+    paidInvoice,
+    appointment,
+    shareLink: new URL(share.shareableLink).pathname,
+  };
 }
 
 type Business = Awaited<ReturnType<typeof businessData>> & { cookies: Cookie[] };
@@ -373,7 +420,12 @@ for (const theme of ["light", "dark"] as const) {
           { path: "/app/schedule" },
           { path: "/app/schedule?tab=calendar" },
           { path: "/app/schedule?tab=list" },
-          { path: "/app/schedule/new", label: "/app/schedule/new (errors)", dialog: true, prepare: (p) => submitForErrors(p, "dialog") },
+          {
+            path: "/app/schedule/new",
+            label: "/app/schedule/new (errors)",
+            dialog: true,
+            prepare: (p) => submitForErrors(p, "dialog"),
+          },
           { path: `/app/schedule/${data.appointment.id}`, dialog: true },
           { path: `/app/schedule/jobs/${data.job.id}`, dialog: true },
           { path: "/app/notifications" },

@@ -108,8 +108,11 @@ test.describe("customers", () => {
   test("imports a CSV with one bad row and reports each row", async ({ page }) => {
     await signedIn(page);
     await page.goto("/app/customers/import");
-    const csv = "name,email,phone,city\nZoë Ångström,zoe@example.com,555-0123,Austin\n,nobody@example.com,,\nMarta Núñez,,555-0456,El Paso\n";
-    await page.getByLabel("CSV file").setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") });
+    const csv =
+      "name,email,phone,city\nZoë Ångström,zoe@example.com,555-0123,Austin\n,nobody@example.com,,\nMarta Núñez,,555-0456,El Paso\n";
+    await page
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") });
     await page.getByRole("button", { name: "Import" }).click();
     const report = page.getByTestId("import-report");
     await expect(report).toContainText("Imported 2, rejected 1.");
@@ -124,8 +127,11 @@ test.describe("customers", () => {
     await signedIn(page);
     await page.goto("/app/customers/import");
     await expect(page.getByText("Outlook, Google Contacts or QuickBooks")).toBeVisible();
-    const csv = "Nombre;Apellidos;Correo electrónico;Teléfono;Ciudad\r\nJosé;Peña;jose@example.com;555-0101;Sevilla\r\nMaría;Muñoz;;;Cádiz\r\n";
-    await page.getByLabel("CSV file").setInputFiles({ name: "clientes.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "latin1") });
+    const csv =
+      "Nombre;Apellidos;Correo electrónico;Teléfono;Ciudad\r\nJosé;Peña;jose@example.com;555-0101;Sevilla\r\nMaría;Muñoz;;;Cádiz\r\n";
+    await page
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "clientes.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "latin1") });
     await page.getByRole("button", { name: "Import" }).click();
     const report = page.getByTestId("import-report");
     await expect(report).toContainText("Imported 2, rejected 0.");

@@ -25,7 +25,9 @@ test("a new account: zeros, nothing to compare, the getting-started steps and th
   }
   await expect(page.getByTestId("getting-started")).toBeVisible();
   await expect(page.getByTestId("recent-jobs")).toContainText("No jobs yet. Create your first job to get started.");
-  await expect(page.getByTestId("upcoming-appointments")).toContainText("No upcoming appointments. Schedule your first appointment.");
+  await expect(page.getByTestId("upcoming-appointments")).toContainText(
+    "No upcoming appointments. Schedule your first appointment.",
+  );
   const actions = page.getByTestId("quick-actions");
   for (const [name, href] of [
     ["New Estimate", "/app/estimates/new"],
@@ -47,13 +49,20 @@ test("cards and lists follow the data; View All, View Calendar and the search fi
   });
   await registerViaUi(page);
   const tag = Math.random().toString(36).slice(2, 7);
-  const customerResponse = await page.request.post("/api/customers", { data: { name: `Ana ${tag} Ruiz`, phone: "(512) 555-0142" } });
+  const customerResponse = await page.request.post("/api/customers", {
+    data: { name: `Ana ${tag} Ruiz`, phone: "(512) 555-0142" },
+  });
   expect(customerResponse.status()).toBe(201);
   const customer = (await customerResponse.json()) as { id: string; name: string };
   const titles = [`Furnace tune-up ${tag}`, `Water heater ${tag}`, `Panel upgrade ${tag}`, `EV charger ${tag}`];
   for (const [index, title] of titles.entries()) {
     const response = await page.request.post("/api/jobs", {
-      data: { customerId: customer.id, title, status: index === 3 ? "in-progress" : "pending", totalAmount: index === 3 ? "1234.50" : null },
+      data: {
+        customerId: customer.id,
+        title,
+        status: index === 3 ? "in-progress" : "pending",
+        totalAmount: index === 3 ? "1234.50" : null,
+      },
     });
     expect(response.status(), await response.text()).toBe(201);
   }
@@ -65,12 +74,22 @@ test("cards and lists follow the data; View All, View Calendar and the search fi
     [4, `Follow-up ${tag}`],
   ] as const) {
     const at = new Date(tomorrow.getTime() + hours * 3_600_000);
-    const response = await page.request.post("/api/appointments", { data: { customerId: customer.id, title, scheduledDate: at.toISOString(), duration: 30 } });
+    const response = await page.request.post("/api/appointments", {
+      data: { customerId: customer.id, title, scheduledDate: at.toISOString(), duration: 30 },
+    });
     expect(response.status(), await response.text()).toBe(201);
   }
 
   const stats = await (await page.request.get("/api/dashboard/stats")).json();
-  expect(stats).toMatchObject({ totalJobs: 4, totalRevenue: "0.00", pendingEstimates: 0, activeCustomers: 1, jobsChange: null, overdueInvoices: 0, newCustomersThisWeek: 1 });
+  expect(stats).toMatchObject({
+    totalJobs: 4,
+    totalRevenue: "0.00",
+    pendingEstimates: 0,
+    activeCustomers: 1,
+    jobsChange: null,
+    overdueInvoices: 0,
+    newCustomersThisWeek: 1,
+  });
 
   await page.goto("/app");
   await expect(page.getByTestId("stat-jobs").getByTestId("stat-value")).toHaveText("4");

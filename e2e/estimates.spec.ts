@@ -105,7 +105,10 @@ test("create with three lines, edit, approve, search, filter and delete estimate
   const number = (await row.getByRole("cell").first().textContent())!.trim();
   expect(number).toMatch(/^EST-\d{13}$/);
   await expect(row.getByRole("link", { name: `Preview ${number}` })).toHaveAttribute("href", /\/app\/estimates\/[^/]+\/preview$/);
-  await expect(row.getByRole("link", { name: `Download ${number} as PDF` })).toHaveAttribute("href", /^\/app\/estimates\/[^/]+\/pdf$/);
+  await expect(row.getByRole("link", { name: `Download ${number} as PDF` })).toHaveAttribute(
+    "href",
+    /^\/app\/estimates\/[^/]+\/pdf$/,
+  );
   await expect(row.getByRole("button", { name: `Create an invoice from ${number}` })).toHaveCount(0);
 
   // Edit: a quantity changes, the list total follows.
@@ -137,7 +140,12 @@ test("create with three lines, edit, approve, search, filter and delete estimate
 
   // A second estimate through the API.
   const other = await page.request.post("/api/estimates", {
-    data: { customerId: customer.id, title: "Water heater", taxRate: "0.0825", items: [{ description: "Tank", quantity: "1", unitPrice: "849.00" }] },
+    data: {
+      customerId: customer.id,
+      title: "Water heater",
+      taxRate: "0.0825",
+      items: [{ description: "Tank", quantity: "1", unitPrice: "849.00" }],
+    },
   });
   expect(other.status(), await other.text()).toBe(201);
   await page.goto("/app/estimates");

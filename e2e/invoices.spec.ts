@@ -18,7 +18,14 @@ async function setUp(page: Page, status: "approved" | "pending" = "approved") {
   await registerViaApi(page.request);
   const tag = Math.random().toString(36).slice(2, 7);
   const customerResponse = await page.request.post("/api/customers", {
-    data: { name: `Ana ${tag} Ruiz`, email: "ana@example.com", address: "12 Elm St", city: "Austin", state: "TX", zipCode: "78701" },
+    data: {
+      name: `Ana ${tag} Ruiz`,
+      email: "ana@example.com",
+      address: "12 Elm St",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+    },
   });
   expect(customerResponse.status(), await customerResponse.text()).toBe(201);
   const customer = (await customerResponse.json()) as { id: string; name: string };
@@ -61,7 +68,9 @@ test("preview and PDF of an estimate, invoice it, print, download, mark paid and
   const { customer, estimate } = await setUp(page);
 
   await page.goto("/app/invoices");
-  await expect(page.getByTestId("empty-state")).toHaveText("No invoices yet. Create your first invoice from an approved estimate.");
+  await expect(page.getByTestId("empty-state")).toHaveText(
+    "No invoices yet. Create your first invoice from an approved estimate.",
+  );
   await expect(page.getByTestId("count-badge")).toHaveText("0");
   await expect(page.getByRole("main").getByRole("link", { name: /invoice/i })).toHaveCount(0);
 
@@ -87,7 +96,10 @@ test("preview and PDF of an estimate, invoice it, print, download, mark paid and
   }
 
   // The estimate PDF, from the preview's Download PDF link.
-  const [estimateDownload] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download PDF" }).click()]);
+  const [estimateDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("link", { name: "Download PDF" }).click(),
+  ]);
   expect(estimateDownload.suggestedFilename()).toBe(`${estimate.estimateNumber}.pdf`);
   expect(estimateDownload.suggestedFilename()).toMatch(/^EST-\d+\.pdf$/);
   const estimatePdf = await page.request.get(`/app/estimates/${estimate.id}/pdf`);
@@ -204,7 +216,13 @@ test("a pending estimate cannot be invoiced; an invoice can be deleted", async (
 
   // Approve it, invoice it through the API, then delete the invoice with confirmation.
   const approved = await page.request.put(`/api/estimates/${estimate.id}`, {
-    data: { customerId: (await (await page.request.get(`/api/estimates/${estimate.id}`)).json()).customerId, title: estimate.title, status: "approved", validUntil: null, items: LINES },
+    data: {
+      customerId: (await (await page.request.get(`/api/estimates/${estimate.id}`)).json()).customerId,
+      title: estimate.title,
+      status: "approved",
+      validUntil: null,
+      items: LINES,
+    },
   });
   expect(approved.status(), await approved.text()).toBe(200);
   const created = await page.request.post(`/api/invoices/from-estimate/${estimate.id}`);
@@ -217,7 +235,9 @@ test("a pending estimate cannot be invoiced; an invoice can be deleted", async (
   await expect(page.getByRole("dialog")).toContainText(`Delete ${invoiceNumber} (${estimate.title})? This cannot be undone.`);
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(toast(page)).toContainText("Invoice deleted");
-  await expect(page.getByTestId("empty-state")).toHaveText("No invoices yet. Create your first invoice from an approved estimate.");
+  await expect(page.getByTestId("empty-state")).toHaveText(
+    "No invoices yet. Create your first invoice from an approved estimate.",
+  );
 });
 
 test("another account's invoice and documents are 404", async ({ page, browser }, testInfo) => {

@@ -5,7 +5,9 @@ import { registerViaUi, toast } from "./utils";
 
 /** A customer of the signed-in account, made through the API with the page's cookies. */
 async function apiCustomer(page: Page, name: string) {
-  const response = await page.request.post("/api/customers", { data: { name, phone: "(512) 555-0142", email: "ana@example.com" } });
+  const response = await page.request.post("/api/customers", {
+    data: { name, phone: "(512) 555-0142", email: "ana@example.com" },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; name: string };
 }
@@ -15,7 +17,9 @@ function jobsTable(page: Page) {
 }
 
 function jobRow(page: Page, title: string) {
-  return jobsTable(page).getByRole("row").filter({ has: page.getByRole("link", { name: `View ${title}` }) });
+  return jobsTable(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: `View ${title}` }) });
 }
 
 /** Submits the list's search form: with JavaScript it follows the typing and the selects by itself. */
@@ -78,7 +82,9 @@ test("create, list, edit, filter, search, open and delete a job", async ({ page 
   await editor.getByLabel("Amount").fill("1234.567");
   await editor.getByLabel("Scheduled date").fill("2025-06-01T09:30");
   await editor.getByRole("button", { name: "Save" }).click();
-  await expect(editor.getByLabel("Amount")).toHaveAccessibleDescription(/Enter the amount as a number with at most two decimals, like 1234\.50/);
+  await expect(editor.getByLabel("Amount")).toHaveAccessibleDescription(
+    /Enter the amount as a number with at most two decimals, like 1234\.50/,
+  );
   if (!javaScript) await expect(toast(page)).toContainText("Failed to update job.");
   await editor.getByLabel("Amount").fill("1234.50");
   await editor.getByRole("button", { name: "Save" }).click();

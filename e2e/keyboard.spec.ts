@@ -20,7 +20,8 @@ async function focused(page: Page): Promise<string> {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!element || element === document.body) return "(the page itself)";
-    const name = element.getAttribute("aria-label") ?? element.getAttribute("name") ?? element.textContent?.trim().slice(0, 40) ?? "";
+    const name =
+      element.getAttribute("aria-label") ?? element.getAttribute("name") ?? element.textContent?.trim().slice(0, 40) ?? "";
     return `<${element.tagName.toLowerCase()}> ${name}`;
   });
 }
@@ -44,11 +45,16 @@ test("the first Tab reaches a visible skip link that moves the focus to the main
     await expect(page.getByRole("main"), path).toBeFocused();
     // The next Tab goes on from the main content, past the header and navigation.
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main"))), `${path}: focus after the skip link is ${await focused(page)}`).toBe(true);
+    expect(
+      await page.evaluate(() => Boolean(document.activeElement?.closest("main"))),
+      `${path}: focus after the skip link is ${await focused(page)}`,
+    ).toBe(true);
   }
 });
 
-test("a route dialog keeps the focus inside, Tab wraps both ways, Escape closes it and focus returns", async ({ page }, testInfo) => {
+test("a route dialog keeps the focus inside, Tab wraps both ways, Escape closes it and focus returns", async ({
+  page,
+}, testInfo) => {
   await registerViaApi(page.request);
   await page.goto("/app/customers");
   if (testInfo.project.use.javaScriptEnabled === false) {
@@ -91,7 +97,9 @@ test("a route dialog keeps the focus inside, Tab wraps both ways, Escape closes 
   // However long one tabs, the focus never leaves the dialog.
   for (let i = 0; i < 14; i++) {
     await page.keyboard.press("Tab");
-    expect(await dialog.evaluate((node) => node.contains(document.activeElement)), `Tab ${i + 1}: ${await focused(page)}`).toBe(true);
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement)), `Tab ${i + 1}: ${await focused(page)}`).toBe(
+      true,
+    );
   }
 
   await page.keyboard.press("Escape");
@@ -109,7 +117,9 @@ test("a route dialog keeps the focus inside, Tab wraps both ways, Escape closes 
   await expect(page.getByRole("main"), `focus after closing is ${await focused(page)}`).toBeFocused();
 });
 
-test("keyboard only: from the dashboard to Customers, add a customer in the dialog and see it listed", async ({ page }, testInfo) => {
+test("keyboard only: from the dashboard to Customers, add a customer in the dialog and see it listed", async ({
+  page,
+}, testInfo) => {
   const javaScript = testInfo.project.use.javaScriptEnabled !== false;
   await registerViaApi(page.request);
   await page.goto("/app");

@@ -71,7 +71,13 @@ test.describe("landing page", () => {
     await expect(enterprise.getByRole("heading")).toHaveText("Enterprise");
     await expect(enterprise).toContainText("$149/month");
     await expect(enterprise.getByRole("listitem")).toHaveText(
-      lines(["Everything in Professional", "Custom integrations", "Advanced analytics", "Dedicated support", "White-label options"]),
+      lines([
+        "Everything in Professional",
+        "Custom integrations",
+        "Advanced analytics",
+        "Dedicated support",
+        "White-label options",
+      ]),
     );
   });
 

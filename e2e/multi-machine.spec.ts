@@ -65,8 +65,12 @@ function spawnMachine(name: string, port: number, databaseUrl: string): Machine 
 async function waitHealthy(machine: Machine, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (machine.child.exitCode !== null) throw new Error(`machine ${machine.name} exited ${machine.child.exitCode}:\n${machine.output.join("")}`);
-    const ok = await fetch(`${machine.url}/healthz`).then((r) => r.ok, () => false);
+    if (machine.child.exitCode !== null)
+      throw new Error(`machine ${machine.name} exited ${machine.child.exitCode}:\n${machine.output.join("")}`);
+    const ok = await fetch(`${machine.url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -118,7 +122,11 @@ class Visitor {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  async send(machine: Machine, pathname: string, init: { method?: string; form?: Record<string, string>; json?: unknown; cookie?: string } = {}) {
+  async send(
+    machine: Machine,
+    pathname: string,
+    init: { method?: string; form?: Record<string, string>; json?: unknown; cookie?: string } = {},
+  ) {
     const headers: Record<string, string> = { Cookie: init.cookie ?? this.cookieHeader() };
     let body: string | undefined;
     if (init.form) {
@@ -188,7 +196,9 @@ test.describe("several machines, one remote libSQL database", () => {
     const me = new Visitor();
 
     // Register on A; the session is in the database, so B knows the cookie.
-    const registered = await me.send(A, "/register", { form: { name: user.name, email: user.email, password: user.password, confirmPassword: user.password } });
+    const registered = await me.send(A, "/register", {
+      form: { name: user.name, email: user.email, password: user.password, confirmPassword: user.password },
+    });
     expect(registered.status, await registered.text()).toBe(302);
     expect(pathOf(registered)).toBe("/app");
     expect(me.cookies.has("td_session")).toBe(true);
@@ -220,11 +230,20 @@ test.describe("several machines, one remote libSQL database", () => {
 
     // A notification made on one machine is in the other's bell and notifications page:
     // an estimate made on A, shared from B, opened by the customer on A and declined on B.
-    const customers = (await (await me.send(A, `/api/customers?q=${encodeURIComponent(onB)}`)).json()) as { id: string; name: string }[];
+    const customers = (await (await me.send(A, `/api/customers?q=${encodeURIComponent(onB)}`)).json()) as {
+      id: string;
+      name: string;
+    }[];
     expect(customers.map((c) => c.name)).toEqual([onB]);
     const customerId = customers[0]!.id;
     const estimateResponse = await me.send(A, "/api/estimates", {
-      json: { customerId, title: `Panel ${tag}`, status: "pending", validUntil: null, items: [{ description: "Labor", quantity: "2", unitPrice: "95.00" }] },
+      json: {
+        customerId,
+        title: `Panel ${tag}`,
+        status: "pending",
+        validUntil: null,
+        items: [{ description: "Labor", quantity: "2", unitPrice: "95.00" }],
+      },
     });
     expect(estimateResponse.status, await estimateResponse.clone().text()).toBe(201);
     const estimate = (await estimateResponse.json()) as { id: string; estimateNumber: string };
@@ -235,7 +254,9 @@ test.describe("several machines, one remote libSQL database", () => {
     const sharedPage = await customer.send(A, link.pathname);
     expect(sharedPage.status).toBe(200);
     expect(await sharedPage.text()).toContain(estimate.estimateNumber);
-    const declined = await customer.send(B, link.pathname, { form: { intent: "decline", name: "Bea", reason: `Too dear ${tag}` } });
+    const declined = await customer.send(B, link.pathname, {
+      form: { intent: "decline", name: "Bea", reason: `Too dear ${tag}` },
+    });
     expect(declined.status, await declined.text()).toBe(302);
 
     const dashboardOnA = await (await me.send(A, "/app")).text();
@@ -260,19 +281,31 @@ test.describe("several machines, one remote libSQL database", () => {
     const [A, B] = machines as [Machine, Machine];
     const me = new Visitor();
     const user = newUser("race");
-    expect((await me.send(A, "/api/auth/register", { json: { name: user.name, email: user.email, password: user.password } })).status).toBe(201);
+    expect(
+      (await me.send(A, "/api/auth/register", { json: { name: user.name, email: user.email, password: user.password } })).status,
+    ).toBe(201);
     const customer = (await (await me.send(B, "/api/customers", { json: { name: "Rae Racer" } })).json()) as { id: string };
-    const estimate = (status: string, i: number) => ({ customerId: customer.id, title: `Race ${i}`, status, validUntil: null, items: [{ description: "Labor", quantity: "1", unitPrice: "80.00" }] });
+    const estimate = (status: string, i: number) => ({
+      customerId: customer.id,
+      title: `Race ${i}`,
+      status,
+      validUntil: null,
+      items: [{ description: "Labor", quantity: "1", unitPrice: "80.00" }],
+    });
 
     // Six estimates at once, three through each machine: each a batch (a transaction) of its own.
-    const created = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => me.send(i % 2 ? B : A, "/api/estimates", { json: estimate("pending", i) })));
+    const created = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) => me.send(i % 2 ? B : A, "/api/estimates", { json: estimate("pending", i) })),
+    );
     expect(created.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
     const numbers = await Promise.all(created.map(async (r) => ((await r.json()) as { estimateNumber: string }).estimateNumber));
     expect(new Set(numbers).size).toBe(6);
 
     // The same approved estimate invoiced through both machines at once: one invoice.
     const approved = (await (await me.send(A, "/api/estimates", { json: estimate("approved", 6) })).json()) as { id: string };
-    const invoiced = await Promise.all([A, B].map((m) => me.send(m, `/api/invoices/from-estimate/${approved.id}`, { method: "POST" })));
+    const invoiced = await Promise.all(
+      [A, B].map((m) => me.send(m, `/api/invoices/from-estimate/${approved.id}`, { method: "POST" })),
+    );
     expect(invoiced.map((r) => r.status).sort()).toEqual([200, 201]);
     const invoices = await Promise.all(invoiced.map(async (r) => ((await r.json()) as { id: string }).id));
     expect(invoices[0]).toBe(invoices[1]);
@@ -284,7 +317,10 @@ test.describe("several machines, one remote libSQL database", () => {
     const [A, B] = machines as [Machine, Machine];
     const user = newUser("limit");
     const visitor = new Visitor();
-    expect((await visitor.send(A, "/api/auth/register", { json: { name: user.name, email: user.email, password: user.password } })).status).toBe(201);
+    expect(
+      (await visitor.send(A, "/api/auth/register", { json: { name: user.name, email: user.email, password: user.password } }))
+        .status,
+    ).toBe(201);
     const wrong = { email: user.email, password: "not-the-password" };
     for (let i = 0; i < 10; i++) expect((await visitor.send(A, "/api/auth/login", { json: wrong })).status).toBe(401);
     expect((await visitor.send(A, "/api/auth/login", { json: wrong })).status).toBe(429);
@@ -293,7 +329,9 @@ test.describe("several machines, one remote libSQL database", () => {
   });
 
   for (const javaScriptEnabled of [true, false]) {
-    test(`a browser (JavaScript ${javaScriptEnabled ? "on" : "off"}) through a proxy that alternates machines`, async ({ browser }) => {
+    test(`a browser (JavaScript ${javaScriptEnabled ? "on" : "off"}) through a proxy that alternates machines`, async ({
+      browser,
+    }) => {
       test.slow();
       await browseThroughProxy(browser, javaScriptEnabled);
     });
@@ -335,5 +373,9 @@ async function browseThroughProxy(browser: Browser, javaScriptEnabled: boolean) 
   // Both machines served this browser's requests, the three form posts (register, add, sign out) among them.
   const mine = Object.fromEntries(Object.entries(proxy!.served).map(([machine, list]) => [machine, list.slice(before[machine])]));
   for (const [machine, list] of Object.entries(mine)) expect(list.length, `requests on ${machine}`).toBeGreaterThan(2);
-  expect(Object.values(mine).flat().filter((line) => line.startsWith("POST")).length).toBeGreaterThanOrEqual(3);
+  expect(
+    Object.values(mine)
+      .flat()
+      .filter((line) => line.startsWith("POST")).length,
+  ).toBeGreaterThanOrEqual(3);
 }

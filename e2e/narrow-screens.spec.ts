@@ -7,18 +7,66 @@ import { registerViaApi } from "./utils";
 
 async function account(page: Page) {
   await registerViaApi(page.request);
-  const customer = (await (await page.request.post("/api/customers", { data: { name: "Rosa Díaz-Villanueva Hernández", email: "rosa.diaz.villanueva@example.com", address: "1234 Long Street Name Avenue", city: "San Antonio", state: "TX", zipCode: "78201" } })).json()) as { id: string };
-  const job = (await (await page.request.post("/api/jobs", { data: { customerId: customer.id, title: "Replace main electrical panel and rewire kitchen", status: "in_progress", totalAmount: "4850.00", scheduledDate: new Date().toISOString() } })).json()) as { id: string };
+  const customer = (await (
+    await page.request.post("/api/customers", {
+      data: {
+        name: "Rosa Díaz-Villanueva Hernández",
+        email: "rosa.diaz.villanueva@example.com",
+        address: "1234 Long Street Name Avenue",
+        city: "San Antonio",
+        state: "TX",
+        zipCode: "78201",
+      },
+    })
+  ).json()) as { id: string };
+  const job = (await (
+    await page.request.post("/api/jobs", {
+      data: {
+        customerId: customer.id,
+        title: "Replace main electrical panel and rewire kitchen",
+        status: "in_progress",
+        totalAmount: "4850.00",
+        scheduledDate: new Date().toISOString(),
+      },
+    })
+  ).json()) as { id: string };
   const estimate = (await (
     await page.request.post("/api/estimates", {
-      data: { customerId: customer.id, jobId: job.id, title: "Panel upgrade, 200 A, with permits and inspection", status: "approved", items: [{ description: "200 A main breaker panel, installed", quantity: "1", unitPrice: "1850.00" }, { description: "Dedicated 20 A kitchen circuits", quantity: "4", unitPrice: "225.50" }] },
+      data: {
+        customerId: customer.id,
+        jobId: job.id,
+        title: "Panel upgrade, 200 A, with permits and inspection",
+        status: "approved",
+        items: [
+          { description: "200 A main breaker panel, installed", quantity: "1", unitPrice: "1850.00" },
+          { description: "Dedicated 20 A kitchen circuits", quantity: "4", unitPrice: "225.50" },
+        ],
+      },
     })
   ).json()) as { id: string };
   const invoice = (await (await page.request.post(`/api/invoices/from-estimate/${estimate.id}`)).json()) as { id: string };
-  await page.request.post("/api/appointments", { data: { customerId: customer.id, jobId: job.id, title: "Panel swap, first visit", scheduledDate: new Date().toISOString(), duration: 120 } });
-  const estimateLink = ((await (await page.request.post(`/api/estimates/${estimate.id}/share`)).json()) as { shareableLink: string }).shareableLink;
-  const invoiceLink = ((await (await page.request.post(`/api/invoices/${invoice.id}/share`)).json()) as { shareableLink: string }).shareableLink;
-  return { customer, job, estimate, invoice, estimateLink: new URL(estimateLink).pathname, invoiceLink: new URL(invoiceLink).pathname };
+  await page.request.post("/api/appointments", {
+    data: {
+      customerId: customer.id,
+      jobId: job.id,
+      title: "Panel swap, first visit",
+      scheduledDate: new Date().toISOString(),
+      duration: 120,
+    },
+  });
+  const estimateLink = (
+    (await (await page.request.post(`/api/estimates/${estimate.id}/share`)).json()) as { shareableLink: string }
+  ).shareableLink;
+  const invoiceLink = ((await (await page.request.post(`/api/invoices/${invoice.id}/share`)).json()) as { shareableLink: string })
+    .shareableLink;
+  return {
+    customer,
+    job,
+    estimate,
+    invoice,
+    estimateLink: new URL(estimateLink).pathname,
+    invoiceLink: new URL(invoiceLink).pathname,
+  };
 }
 
 function pagesOf(ids: Awaited<ReturnType<typeof account>>): string[] {
@@ -74,9 +122,13 @@ for (const language of ["en", "es"] as const) {
       }
     }
     // The public pages, as a visitor (no session) in the same language.
-    const visitor = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js", viewport: { width: 320, height: 740 } });
+    const visitor = await browser.newContext({
+      javaScriptEnabled: testInfo.project.name === "js",
+      viewport: { width: 320, height: 740 },
+    });
     const visitorPage = await visitor.newPage();
-    if (language === "es") await visitorPage.request.post("/resources/preferences", { form: { language: "es", redirectTo: "/" } });
+    if (language === "es")
+      await visitorPage.request.post("/resources/preferences", { form: { language: "es", redirectTo: "/" } });
     for (const width of [320, 360]) {
       await visitorPage.setViewportSize({ width, height: 740 });
       for (const path of PUBLIC) {
@@ -100,7 +152,10 @@ test("without JavaScript a message never covers the Save button, and it closes",
   await expect(toast).toBeVisible();
   const save = page.getByRole("button", { name: "Save Settings" });
   const box = (await save.boundingBox())!;
-  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("button")?.textContent?.trim() ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest("button")?.textContent?.trim() ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
   expect(hit).toBe("Save Settings");
   await page.getByTestId("toast-close").click();
   await expect(toast).toBeHidden();

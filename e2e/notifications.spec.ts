@@ -16,7 +16,10 @@ async function signInAsInbox(page: Page) {
 }
 
 async function requestDemo(page: Page, name: string) {
-  const form = await page.request.post("/demo", { form: { name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com` }, maxRedirects: 0 });
+  const form = await page.request.post("/demo", {
+    form: { name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com` },
+    maxRedirects: 0,
+  });
   expect(form.status()).toBe(302);
 }
 
@@ -54,7 +57,13 @@ test.describe("notifications", () => {
     const customer = await (await page.request.post("/api/customers", { data: { name: "Paying Customer" } })).json();
     const estimate = await (
       await page.request.post("/api/estimates", {
-        data: { customerId: customer.id, title: "Panel upgrade", status: "approved", validUntil: null, items: [{ description: "Labor", quantity: "2", unitPrice: "95.00" }] },
+        data: {
+          customerId: customer.id,
+          title: "Panel upgrade",
+          status: "approved",
+          validUntil: null,
+          items: [{ description: "Labor", quantity: "2", unitPrice: "95.00" }],
+        },
       })
     ).json();
     const invoice = await (await page.request.post(`/api/invoices/from-estimate/${estimate.id}`)).json();

@@ -12,7 +12,12 @@ async function setUp(page: Page) {
   expect(customer.status(), await customer.text()).toBe(201);
   const { id: customerId } = (await customer.json()) as { id: string };
   const estimate = await page.request.post("/api/estimates", {
-    data: { customerId, title: `Water heater ${tag}`, status: "approved", items: [{ description: "50-gallon water heater, installed", quantity: "1", unitPrice: "1000.00" }] },
+    data: {
+      customerId,
+      title: `Water heater ${tag}`,
+      status: "approved",
+      items: [{ description: "50-gallon water heater, installed", quantity: "1", unitPrice: "1000.00" }],
+    },
   });
   expect(estimate.status(), await estimate.text()).toBe(201);
   const { id: estimateId } = (await estimate.json()) as { id: string };
@@ -27,7 +32,9 @@ test("record a deposit, refuse more than the balance, pay the rest, delete a pay
   const invoice = await setUp(page);
   expect(invoice.total).toBe("1082.50");
   await page.goto("/app/invoices");
-  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` }).click();
+  await row(page, invoice.invoiceNumber)
+    .getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/app/invoices/${invoice.id}/payments`));
   await expect(page.getByTestId("balance-due")).toHaveText("$1,082.50");
   await expect(page.getByText("No payments recorded yet.")).toBeVisible();
@@ -42,7 +49,9 @@ test("record a deposit, refuse more than the balance, pay the rest, delete a pay
   await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-balance")).toHaveText("Balance due $582.50");
 
   // More than is left: refused, nothing recorded.
-  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` }).click();
+  await row(page, invoice.invoiceNumber)
+    .getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` })
+    .click();
   await expect(page.getByTestId("balance-due")).toHaveText("$582.50");
   await page.getByLabel("Amount").fill("600");
   await page.getByRole("button", { name: "Record payment" }).click();
@@ -58,7 +67,9 @@ test("record a deposit, refuse more than the balance, pay the rest, delete a pay
   await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-balance")).toHaveCount(0);
 
   // Deleting the cash payment opens the balance again.
-  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` }).click();
+  await row(page, invoice.invoiceNumber)
+    .getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` })
+    .click();
   const payments = page.getByRole("list", { name: "Payments" });
   await expect(payments.getByRole("listitem")).toHaveCount(2);
   const cash = payments.getByRole("listitem").filter({ hasText: "cash" });
@@ -68,7 +79,11 @@ test("record a deposit, refuse more than the balance, pay the rest, delete a pay
   await expect(page.getByTestId("balance-due")).toHaveText("$582.50");
   await expect(payments.getByRole("listitem")).toHaveCount(1);
 
-  const api = (await (await page.request.get(`/api/invoices/${invoice.id}`)).json()) as { status: string; amountPaid: string; balance: string };
+  const api = (await (await page.request.get(`/api/invoices/${invoice.id}`)).json()) as {
+    status: string;
+    amountPaid: string;
+    balance: string;
+  };
   expect(api).toMatchObject({ status: "pending", amountPaid: "500.00", balance: "582.50" });
 });
 
@@ -77,7 +92,9 @@ test("in Spanish: the dialog and the list speak Spanish", async ({ page }) => {
   await page.goto("/app/invoices");
   await visible(page.getByRole("button", { name: "ES", exact: true })).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Pagos de ${invoice.invoiceNumber}` }).click();
+  await row(page, invoice.invoiceNumber)
+    .getByRole("link", { name: `Pagos de ${invoice.invoiceNumber}` })
+    .click();
   await expect(page.getByText("Saldo pendiente")).toBeVisible();
   await page.getByLabel("Importe").fill("82,50");
   await page.getByRole("button", { name: "Registrar pago" }).click();
@@ -94,7 +111,9 @@ test("send the invoice, share its link, the customer sees the balance go down to
   const invoice = await setUp(page);
   await page.goto("/app/invoices");
   // Send, with a confirm step; without SMTP_URL the message goes to data/outbox/.
-  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Send ${invoice.invoiceNumber} by email` }).click();
+  await row(page, invoice.invoiceNumber)
+    .getByRole("link", { name: `Send ${invoice.invoiceNumber} by email` })
+    .click();
   await expect(page.getByRole("dialog")).toContainText(`to Rosa`);
   await expect(page.getByRole("dialog")).toContainText("rosa@example.com");
   await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
@@ -102,7 +121,9 @@ test("send the invoice, share its link, the customer sees the balance go down to
   await expect(toast(page)).toContainText("Invoice sent");
   await expect(toast(page)).toContainText(/to rosa@example\.com was saved to data\/outbox\/\S+\.eml/);
 
-  await row(page, invoice.invoiceNumber).getByRole("link", { name: `Share a link to ${invoice.invoiceNumber}` }).click();
+  await row(page, invoice.invoiceNumber)
+    .getByRole("link", { name: `Share a link to ${invoice.invoiceNumber}` })
+    .click();
   // Sending made the link the e-mail carries: the dialog shows it.
   const url = await page.getByTestId("share-url").inputValue();
   expect(url).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);

@@ -69,7 +69,8 @@ test("an empty account reads zero everywhere", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Business Reports" })).toBeVisible();
   await expect(page.getByLabel("Time range")).toHaveValue("30");
   for (const id of ["totalRevenue", "pendingRevenue"]) await expect(value(page, id)).toHaveText("$0.00");
-  for (const id of ["activeJobs", "totalCustomers", "completedJobs", "totalEstimates", "totalInvoices", "paidInvoices"]) await expect(value(page, id)).toHaveText("0");
+  for (const id of ["activeJobs", "totalCustomers", "completedJobs", "totalEstimates", "totalInvoices", "paidInvoices"])
+    await expect(value(page, id)).toHaveText("0");
   await expect(value(page, "averageInvoice")).toHaveText("$0");
   await expect(value(page, "jobsPerCustomer")).toHaveText("0.0");
   await expect(value(page, "approvalRate")).toHaveText("0%");
@@ -109,7 +110,10 @@ test("shows the figures, follows the time range in the URL, and charts and ages 
 test("exports the report as business-report-{date}.json and as CSV", async ({ page }) => {
   await business(page);
   await page.goto("/app/reports?range=90");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export Report" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export Report" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^business-report-\d{4}-\d{2}-\d{2}\.json$/);
   const report = JSON.parse(await readFile((await download.path())!, "utf8"));
   expect(Object.keys(report)).toEqual(["generatedAt", "range", "summary", "counts"]);

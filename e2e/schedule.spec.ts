@@ -11,7 +11,9 @@ const localDay = (date: Date) => `${date.getFullYear()}-${two(date.getMonth() + 
 const addDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days, 12);
 
 async function apiCustomer(page: Page, name: string) {
-  const response = await page.request.post("/api/customers", { data: { name, phone: "(512) 555-0142", email: "ana@example.com" } });
+  const response = await page.request.post("/api/customers", {
+    data: { name, phone: "(512) 555-0142", email: "ana@example.com" },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; name: string };
 }
@@ -27,7 +29,9 @@ async function submitSearch(page: Page, javaScript: boolean) {
   if (!javaScript) await page.getByRole("search").getByRole("button", { name: "Search" }).click();
 }
 
-test("create an appointment, see it in Today, Calendar and List; search, filter, weeks, a job, reschedule and complete", async ({ page }, testInfo) => {
+test("create an appointment, see it in Today, Calendar and List; search, filter, weeks, a job, reschedule and complete", async ({
+  page,
+}, testInfo) => {
   // A long journey through every tab: give it the slow-test time budget on a loaded machine.
   test.slow();
   const javaScript = testInfo.project.name === "js";
@@ -42,7 +46,12 @@ test("create an appointment, see it in Today, Calendar and List; search, filter,
   const now = new Date();
   const today = localDay(now);
   const jobAt = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 50);
-  const job = await apiJob(page, { customerId: customer.id, title: `Panel upgrade ${tag}`, location: "9 Oak Ave, Kyle", scheduledDate: jobAt.toISOString() });
+  const job = await apiJob(page, {
+    customerId: customer.id,
+    title: `Panel upgrade ${tag}`,
+    location: "9 Oak Ave, Kyle",
+    scheduledDate: jobAt.toISOString(),
+  });
 
   await page.goto("/app/schedule");
   await expect(page).toHaveTitle("Schedule | TradeDesk");
@@ -227,7 +236,11 @@ test("the calendar stays usable on a 360-pixel phone", async ({ page }) => {
   const at = addDays(new Date(), 0);
   at.setHours(9, 0);
   const created = await page.request.post("/api/appointments", {
-    data: { customerId: customer.id, title: "A rather long appointment title that has to wrap on a phone", scheduledDate: at.toISOString() },
+    data: {
+      customerId: customer.id,
+      title: "A rather long appointment title that has to wrap on a phone",
+      scheduledDate: at.toISOString(),
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   await page.goto("/app/schedule?tab=calendar");

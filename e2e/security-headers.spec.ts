@@ -94,7 +94,9 @@ test.describe("security headers of the production server", () => {
     expect(plain.headers()["strict-transport-security"]).toBeUndefined();
   });
 
-  test("the session cookie is __Host-, Secure, HttpOnly and SameSite=Lax over HTTPS; HttpOnly and Lax over HTTP", async ({ request }) => {
+  test("the session cookie is __Host-, Secure, HttpOnly and SameSite=Lax over HTTPS; HttpOnly and Lax over HTTP", async ({
+    request,
+  }) => {
     const user = newUser("cookie");
     const secure = await request.post("/api/auth/register", { data: user, headers: { "X-Forwarded-Proto": "https" } });
     expect(secure.status()).toBe(201);
@@ -147,7 +149,10 @@ test.describe("security headers of the production server", () => {
 
     // The same POST from the app's own origin goes through.
     const origin = new URL(api.url()).origin;
-    const own = await request.post("/api/customers", { headers: { Cookie: cookie, Origin: origin }, data: { name: "Added here" } });
+    const own = await request.post("/api/customers", {
+      headers: { Cookie: cookie, Origin: origin },
+      data: { name: "Added here" },
+    });
     expect(own.status()).toBe(201);
   });
 

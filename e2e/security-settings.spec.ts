@@ -53,7 +53,9 @@ test.describe("security settings", () => {
     await page.goto("/app");
     await expect(page).toHaveURL(/\/app$/);
     expect((await request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(401);
-    expect((await request.post("/api/auth/login", { data: { email: user.email, password: "a-better-secret" } })).status()).toBe(200);
+    expect((await request.post("/api/auth/login", { data: { email: user.email, password: "a-better-secret" } })).status()).toBe(
+      200,
+    );
   });
 
   test("is in Spanish for a Spanish account", async ({ page, request }) => {

@@ -70,7 +70,11 @@ test("shows every section with the defaults and the application information", as
   await expect(info).toContainText("1.0.0");
   await expect(info).toContainText("Production");
   const now = new Date();
-  const today = new Date(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()).toLocaleDateString("en-US", { month: "short", day: "2-digit", year: "numeric" });
+  const today = new Date(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()).toLocaleDateString("en-US", {
+    month: "short",
+    day: "2-digit",
+    year: "numeric",
+  });
   await expect(info).toContainText(today);
   await expect(page.getByRole("button", { name: "Save Settings" })).toHaveCount(1);
 });
@@ -146,7 +150,9 @@ test("explains bad values and saves nothing", async ({ page }, testInfo) => {
 test.describe("time zone", () => {
   test.use({ timezoneId: "America/Chicago" });
 
-  test("offers the browser's zone with JavaScript, UTC (an account without a zone is in UTC) without, and saves the choice", async ({ page }, testInfo) => {
+  test("offers the browser's zone with JavaScript, UTC (an account without a zone is in UTC) without, and saves the choice", async ({
+    page,
+  }, testInfo) => {
     await openSettings(page);
     const zone = page.getByLabel("Time Zone");
     await expect(zone).toHaveValue(testInfo.project.name === "js" ? "America/Chicago" : "UTC");
@@ -177,7 +183,11 @@ test("uploads a PNG logo shown in the sidebar, refuses a renamed text file, and 
   await expect(page.getByTestId("logo-preview")).toBeVisible();
 
   // A text file named .png and sent as image/png is still a text file.
-  await page.getByLabel("Company Logo").setInputFiles({ name: "sneaky.png", mimeType: "image/png", buffer: Buffer.from("these are not the pixels you are looking for\n") });
+  await page.getByLabel("Company Logo").setInputFiles({
+    name: "sneaky.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("these are not the pixels you are looking for\n"),
+  });
   await page.getByRole("button", { name: "Change Logo" }).click();
   await expect(toast(page)).toContainText("Invalid file type");
   await expect(toast(page)).toContainText("Please select a valid image file");
@@ -206,12 +216,16 @@ test("downloads the account's data as JSON", async ({ page }) => {
   await openSettings(page);
   const customer = await page.request.post("/api/customers", { data: { name: "Ana Export", email: "ana@example.com" } });
   expect(customer.status()).toBe(201);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download my data" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download my data" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^tradedesk-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(await readFile((await download.path())!, "utf8"));
   expect(data.format).toBe("tradedesk-account-export");
   expect(data.settings.companyName).toBe("Your Trade Company");
   expect(data.settings).not.toHaveProperty("logoBytes");
   expect(data.customers.map((c: { name: string }) => c.name)).toEqual(["Ana Export"]);
-  for (const section of ["jobs", "estimates", "invoices", "appointments", "notifications"]) expect(Array.isArray(data[section]), section).toBe(true);
+  for (const section of ["jobs", "estimates", "invoices", "appointments", "notifications"])
+    expect(Array.isArray(data[section]), section).toBe(true);
 });

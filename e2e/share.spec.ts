@@ -17,11 +17,19 @@ async function setUp(page: Page, options: { email?: string | null; validUntil?: 
   await registerViaApi(page.request);
   const tag = Math.random().toString(36).slice(2, 7);
   const email = options.email === undefined ? "ana@example.com" : options.email;
-  const customerResponse = await page.request.post("/api/customers", { data: { name: `Ana ${tag} Ruiz`, ...(email ? { email } : {}) } });
+  const customerResponse = await page.request.post("/api/customers", {
+    data: { name: `Ana ${tag} Ruiz`, ...(email ? { email } : {}) },
+  });
   expect(customerResponse.status(), await customerResponse.text()).toBe(201);
   const customer = (await customerResponse.json()) as { id: string; name: string };
   const estimateResponse = await page.request.post("/api/estimates", {
-    data: { customerId: customer.id, title: `Kitchen rewire ${tag}`, status: "pending", validUntil: options.validUntil ?? null, items: LINES },
+    data: {
+      customerId: customer.id,
+      title: `Kitchen rewire ${tag}`,
+      status: "pending",
+      validUntil: options.validUntil ?? null,
+      items: LINES,
+    },
   });
   expect(estimateResponse.status(), await estimateResponse.text()).toBe(201);
   const estimate = (await estimateResponse.json()) as { id: string; estimateNumber: string; title: string };
@@ -36,7 +44,10 @@ async function apiShareLink(page: Page, estimateId: string) {
 
 /** A browser of the customer's own: no cookies, the project's JavaScript setting. */
 async function customerBrowser(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -54,7 +65,11 @@ function notificationRow(page: Page, text: string) {
   return page.getByTestId("notification-list").getByRole("listitem").filter({ hasText: text });
 }
 
-test("send an estimate, share it, the customer approves it; status, signature and bell for the contractor", async ({ page, browser, context }, testInfo) => {
+test("send an estimate, share it, the customer approves it; status, signature and bell for the contractor", async ({
+  page,
+  browser,
+  context,
+}, testInfo) => {
   test.slow();
   const javaScript = testInfo.project.name === "js";
   if (javaScript) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -66,7 +81,9 @@ test("send an estimate, share it, the customer approves it; status, signature an
   await row.getByRole("link", { name: `Send ${estimate.estimateNumber} by email` }).click();
   await expect(page).toHaveURL(new RegExp(`/app/estimates/${estimate.id}/send$`));
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText(`Send ${estimate.estimateNumber} (${estimate.title}) to ${customer.name} at ana@example.com?`);
+  await expect(dialog).toContainText(
+    `Send ${estimate.estimateNumber} (${estimate.title}) to ${customer.name} at ana@example.com?`,
+  );
   await expect(dialog.getByTestId("outbox-note")).toContainText("data/outbox/");
   await dialog.getByRole("button", { name: "Send", exact: true }).click();
   await expect(page).toHaveURL(/\/app\/estimates$/);
@@ -105,7 +122,10 @@ test("send an estimate, share it, the customer approves it; status, signature an
   await expect(customerSide.page.locator("#navigation")).toHaveCount(0);
 
   // The PDF, from the customer's page.
-  const [download] = await Promise.all([customerSide.page.waitForEvent("download"), customerSide.page.getByRole("link", { name: "Download PDF" }).click()]);
+  const [download] = await Promise.all([
+    customerSide.page.waitForEvent("download"),
+    customerSide.page.getByRole("link", { name: "Download PDF" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`${estimate.estimateNumber}.pdf`);
   const pdf = await customerSide.context.request.get(`${link}/pdf`);
   expect(pdf.status()).toBe(200);
@@ -145,7 +165,9 @@ test("send an estimate, share it, the customer approves it; status, signature an
   if (!javaScript) await expect(page).toHaveURL(/\/app\/notifications$/);
   const notification = notificationRow(page, estimate.estimateNumber);
   await expect(notification).toContainText("Estimate approved");
-  await expect(notification).toContainText(`${customer.name} approved ${estimate.estimateNumber} (${estimate.title}), signed Ana Ruiz: ${TOTAL}`);
+  await expect(notification).toContainText(
+    `${customer.name} approved ${estimate.estimateNumber} (${estimate.title}), signed Ana Ruiz: ${TOTAL}`,
+  );
   await expect(notification).toHaveAttribute("data-read", "false");
   await notification.getByRole("button", { name: "Mark as read" }).click();
   await expect(notificationRow(page, estimate.estimateNumber)).toHaveAttribute("data-read", "true");
@@ -191,7 +213,9 @@ test("the customer declines with a reason; a second answer is refused", async ({
   await page.goto("/app/notifications");
   const notification = notificationRow(page, estimate.estimateNumber);
   await expect(notification).toContainText("Estimate declined");
-  await expect(notification).toContainText(`${customer.name} declined ${estimate.estimateNumber} (${estimate.title}). Reason: Too expensive for now.`);
+  await expect(notification).toContainText(
+    `${customer.name} declined ${estimate.estimateNumber} (${estimate.title}). Reason: Too expensive for now.`,
+  );
   await notification.getByRole("button", { name: "Mark as read" }).click();
   await expect(notificationRow(page, estimate.estimateNumber)).toHaveAttribute("data-read", "true");
 });
@@ -242,7 +266,10 @@ test("an expired estimate offers no decision; a wrong link is a plain 404", asyn
   await customerSide.context.close();
 });
 
-test("a Spanish estimate page reads in Spanish for an English-speaking visitor, with its script running", async ({ page, browser }, testInfo) => {
+test("a Spanish estimate page reads in Spanish for an English-speaking visitor, with its script running", async ({
+  page,
+  browser,
+}, testInfo) => {
   const { estimate } = await setUp(page);
   await page.goto("/app/settings");
   await page.getByLabel("Document Language").selectOption("es");

@@ -40,7 +40,11 @@ interface Answer {
 }
 
 /** A request on the given agent, answered whole. */
-function request(port: number, agent: http.Agent | false, options: { method?: string; path: string; cookie?: string; body?: unknown }) {
+function request(
+  port: number,
+  agent: http.Agent | false,
+  options: { method?: string; path: string; cookie?: string; body?: unknown },
+) {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   const req = http.request({
     host: "127.0.0.1",
@@ -93,7 +97,11 @@ test("SIGTERM: the request in flight completes, new connections are refused, the
   const agent = new http.Agent({ keepAlive: true });
   try {
     await until(
-      () => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false),
+      () =>
+        fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
       45_000,
       `the server on port ${port}:\n${output}`,
     );
@@ -104,7 +112,10 @@ test("SIGTERM: the request in flight completes, new connections are refused, the
       body: JSON.stringify({ name: "Shutdown Tester", email: `shutdown-${Date.now()}@example.com`, password: "hunter22-secret" }),
     });
     expect(registered.status).toBe(201);
-    const cookie = registered.headers.getSetCookie().find((c) => c.startsWith("td_session="))!.split(";")[0];
+    const cookie = registered.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("td_session="))!
+      .split(";")[0];
 
     // A keep-alive connection left idle must not hold the shutdown up for its keep-alive timeout.
     let idleClosed = false;
@@ -115,7 +126,12 @@ test("SIGTERM: the request in flight completes, new connections are refused, the
     await until(() => Object.keys(agent.freeSockets).length > 0, 5_000, "an idle keep-alive socket");
 
     // A create whose body is half sent: in flight, for certain, until the rest goes.
-    const upload = request(port, false, { method: "POST", path: "/api/customers", cookie, body: { name: "Saved during shutdown", city: "Austin" } });
+    const upload = request(port, false, {
+      method: "POST",
+      path: "/api/customers",
+      cookie,
+      body: { name: "Saved during shutdown", city: "Austin" },
+    });
     const half = Math.floor(upload.payload!.length / 2);
     upload.req.write(upload.payload!.slice(0, half));
     await new Promise((r) => setTimeout(r, 200));

@@ -22,6 +22,8 @@ test.describe("sign-up takes the zone", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page).toHaveURL(/\/app$/);
     await page.goto("/app/settings");
-    await expect(page.getByLabel("Time Zone")).toHaveValue(testInfo.project.name === "js" ? "Pacific/Kiritimati" : "Pacific/Pago_Pago");
+    await expect(page.getByLabel("Time Zone")).toHaveValue(
+      testInfo.project.name === "js" ? "Pacific/Kiritimati" : "Pacific/Pago_Pago",
+    );
   });
 });

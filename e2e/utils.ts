@@ -26,7 +26,10 @@ export function toast(page: Page): Locator {
 }
 
 /** Fills in the register form; does not submit. */
-export async function fillRegisterForm(page: Page, values: { name: string; email: string; password: string; confirmPassword?: string }) {
+export async function fillRegisterForm(
+  page: Page,
+  values: { name: string; email: string; password: string; confirmPassword?: string },
+) {
   await page.getByLabel("Full Name").fill(values.name);
   await page.getByLabel("Email").fill(values.email);
   await page.getByLabel("Password", { exact: true }).fill(values.password);

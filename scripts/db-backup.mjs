@@ -167,7 +167,8 @@ export async function restoreDatabase(from, options = {}) {
   const checked = await inspectDatabase(backup).catch((error) => {
     throw new Error(`${backup} is not a database TradeDesk can read (${error.message}).`);
   });
-  if (checked.integrity !== "ok") throw new Error(`${backup} failed its integrity check (${checked.integrity}); nothing was changed.`);
+  if (checked.integrity !== "ok")
+    throw new Error(`${backup} failed its integrity check (${checked.integrity}); nothing was changed.`);
   if (!isTradeDeskDatabase(checked.tables)) throw new Error(`${backup} is not a TradeDesk database; nothing was changed.`);
 
   const target = databaseFile(options.databaseUrl ?? DEFAULT_DATABASE_URL);
@@ -216,14 +217,19 @@ async function main([command, argument]) {
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   if (command === "backup") {
     const result = await backupDatabase({ databaseUrl, target: argument });
-    console.log(`Backed up ${databaseFile(databaseUrl)}\n     to ${result.file} (${Math.ceil(result.bytes / 1024)} KB, integrity ok)\n${table(result.tables)}`);
+    console.log(
+      `Backed up ${databaseFile(databaseUrl)}\n     to ${result.file} (${Math.ceil(result.bytes / 1024)} KB, integrity ok)\n${table(result.tables)}`,
+    );
     for (const file of result.removed) console.log(`Removed the old copy ${file}`);
     return;
   }
   if (command === "restore") {
-    if (!argument) throw new Error("Name the backup to restore: npm run db:restore -- data/backups/database/tradedesk-YYYYMMDD-HHMMSS.db");
+    if (!argument)
+      throw new Error("Name the backup to restore: npm run db:restore -- data/backups/database/tradedesk-YYYYMMDD-HHMMSS.db");
     const result = await restoreDatabase(argument, { databaseUrl });
-    console.log(`Restored ${path.resolve(argument)}\n      to ${result.file} (integrity ${result.integrity})\n${table(result.tables)}`);
+    console.log(
+      `Restored ${path.resolve(argument)}\n      to ${result.file} (integrity ${result.integrity})\n${table(result.tables)}`,
+    );
     if (result.previous) console.log(`The database it replaced is kept in ${result.previous}`);
     console.log("Start the server again; it applies any newer migrations at start.");
     return;

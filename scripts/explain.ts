@@ -32,7 +32,8 @@ const { shareLinksOf } = await import("~/models/share.server");
 const { dayKey: calendarDay, dayRange, weekRange, weekStartOf } = await import("~/lib/clock");
 const dayKey = calendarDay;
 const { DASHBOARD_UPCOMING_LIMIT, UPCOMING_LIMIT } = await import("~/lib/schedule");
-const { scheduleWindow, upcomingSchedule, scheduleList, listAppointments, upcomingAppointments, getAccountTimeZone } = appointmentModel;
+const { scheduleWindow, upcomingSchedule, scheduleList, listAppointments, upcomingAppointments, getAccountTimeZone } =
+  appointmentModel;
 
 const { client } = await getConnection();
 // PRAGMAS="cache_size=-65536;mmap_size=268435456" tries connection settings before they go into db.server.ts.
@@ -85,7 +86,10 @@ const scenarios: Scenario[] = [
   ["customers name p200", (u) => listCustomers(u, { sort: "name", page: 200 })],
   ["customers search", (u) => Promise.all([listCustomers(u, { q: "garcia", sort: "name" }), countCustomers(u)])],
   ["jobs", (u) => Promise.all([listJobs(u, { sort: "newest" }), getSettings(u)])],
-  ["jobs status=completed", (u) => Promise.all([listJobs(u, { sort: "newest", status: "completed" }), countJobs(u), getSettings(u)])],
+  [
+    "jobs status=completed",
+    (u) => Promise.all([listJobs(u, { sort: "newest", status: "completed" }), countJobs(u), getSettings(u)]),
+  ],
   ["jobs sort=scheduled", (u) => Promise.all([listJobs(u, { sort: "scheduled" }), getSettings(u)])],
   ["jobs sort=title", (u) => Promise.all([listJobs(u, { sort: "title" }), getSettings(u)])],
   ["jobs search", (u) => Promise.all([listJobs(u, { q: "panel", sort: "newest" }), countJobs(u), getSettings(u)])],
@@ -94,35 +98,42 @@ const scenarios: Scenario[] = [
     "estimates",
     async (u) => {
       const [list] = await Promise.all([listEstimates(u, {}), getSettings(u)]);
-      return shareLinksOf(u, list.items.map((e) => e.id));
+      return shareLinksOf(
+        u,
+        list.items.map((e) => e.id),
+      );
     },
   ],
   [
     "estimates status=pending",
     async (u) => {
       const [list] = await Promise.all([listEstimates(u, { status: "pending" }), countEstimates(u), getSettings(u)]);
-      return shareLinksOf(u, list.items.map((e) => e.id));
+      return shareLinksOf(
+        u,
+        list.items.map((e) => e.id),
+      );
     },
   ],
   [
     "estimates search",
     async (u) => {
       const [list] = await Promise.all([listEstimates(u, { q: "heater" }), countEstimates(u), getSettings(u)]);
-      return shareLinksOf(u, list.items.map((e) => e.id));
+      return shareLinksOf(
+        u,
+        list.items.map((e) => e.id),
+      );
     },
   ],
   ["estimate detail", (u) => getEstimateWithItems(u, fixtures[u].estimate)],
   ["estimate document (preview/PDF data)", (u) => loadEstimateDocument(u, fixtures[u].estimate)],
-  ...(["all", "overdue", "pending", "paid"] as const).map(
-    (status): Scenario => [
-      `invoices status=${status}`,
-      async (u) => {
-        const settings = await getSettings(u);
-        const today = calendarDay(new Date(), settings.timeZone);
-        return Promise.all([listInvoices(u, { status, today }), status === "all" ? undefined : countInvoices(u)]);
-      },
-    ],
-  ),
+  ...(["all", "overdue", "pending", "paid"] as const).map((status): Scenario => [
+    `invoices status=${status}`,
+    async (u) => {
+      const settings = await getSettings(u);
+      const today = calendarDay(new Date(), settings.timeZone);
+      return Promise.all([listInvoices(u, { status, today }), status === "all" ? undefined : countInvoices(u)]);
+    },
+  ]),
   [
     "invoices search",
     async (u) => {
@@ -151,14 +162,15 @@ const scenarios: Scenario[] = [
   ],
   ["schedule list", async (u) => (await getAccountTimeZone(u), scheduleList(u, { filter: "all", q: "", page: 1 }))],
   ["schedule list p20", async (u) => (await getAccountTimeZone(u), scheduleList(u, { filter: "all", q: "", page: 20 }))],
-  ["schedule list scheduled", async (u) => (await getAccountTimeZone(u), scheduleList(u, { filter: "scheduled", q: "", page: 1 }))],
+  [
+    "schedule list scheduled",
+    async (u) => (await getAccountTimeZone(u), scheduleList(u, { filter: "scheduled", q: "", page: 1 })),
+  ],
   ["schedule list search", async (u) => (await getAccountTimeZone(u), scheduleList(u, { filter: "all", q: "garcia", page: 1 }))],
-  ...([7, 30, 90, 365] as const).map(
-    (range): Scenario => [
-      `reports range=${range}`,
-      async (u) => getBusinessReport(u, range, { timeZone: (await getSettingsWithoutLogo(u)).timeZone }),
-    ],
-  ),
+  ...([7, 30, 90, 365] as const).map((range): Scenario => [
+    `reports range=${range}`,
+    async (u) => getBusinessReport(u, range, { timeZone: (await getSettingsWithoutLogo(u)).timeZone }),
+  ]),
   ["notifications", (u) => Promise.all([listNotifications(u), countUnread(u)])],
   [
     "search /app/search",
@@ -249,7 +261,9 @@ if (mode === "cost") {
     console.log(`\n## ${name}`);
     for (const statement of statements) {
       const { median: ms, cpu } = await time(() => client.execute({ sql: statement.sql, args: statement.args as never }));
-      console.log(`  ${ms.toFixed(2).padStart(8)} ms ${cpu.toFixed(2).padStart(8)} cpu  ${statement.sql.replace(/\s+/g, " ").slice(0, 200)}`);
+      console.log(
+        `  ${ms.toFixed(2).padStart(8)} ms ${cpu.toFixed(2).padStart(8)} cpu  ${statement.sql.replace(/\s+/g, " ").slice(0, 200)}`,
+      );
     }
   }
 }

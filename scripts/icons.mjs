@@ -35,7 +35,15 @@ function markAt(x, y, { maskable }) {
   const gx = g(x);
   const gy = g(y);
   if (insideRect(gx, gy, [9, 10, 23, 13]) || insideRect(gx, gy, [14.5, 13, 17.5, 24])) return WHITE;
-  if (insidePolygon(gx, gy, [[19, 19], [23, 15], [24.5, 16.5], [20.5, 20.5]])) return AMBER;
+  if (
+    insidePolygon(gx, gy, [
+      [19, 19],
+      [23, 15],
+      [24.5, 16.5],
+      [20.5, 20.5],
+    ])
+  )
+    return AMBER;
   return BLUE;
 }
 
@@ -44,7 +52,10 @@ function render(size, options) {
   const pixels = Buffer.alloc(size * size * 4);
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
-      let r = 0, gr = 0, b = 0, a = 0;
+      let r = 0,
+        gr = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < SAMPLES; sy++) {
         for (let sx = 0; sx < SAMPLES; sx++) {
           const colour = markAt(((px + (sx + 0.5) / SAMPLES) * 32) / size, ((py + (sy + 0.5) / SAMPLES) * 32) / size, options);

@@ -18,7 +18,10 @@ function ensureChromium() {
   if (existsSync(chromium)) return true;
   console.log(`Chromium not found at ${chromium}; installing Debian's chromium package...`);
   const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "chromium"],
+  ]) {
     const [cmd, cmdArgs] = asRoot ? ["apt-get", args] : ["sudo", ["apt-get", ...args]];
     const result = spawnSync(cmd, cmdArgs, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
     if (result.status !== 0) return false;
@@ -42,7 +45,13 @@ steps.push(["typecheck", run("Type check", "npx", ["tsc", "--noEmit"])]);
 steps.push(["lint", run("Lint (ESLint)", "npx", ["eslint", ".", "--max-warnings=0"])]);
 steps.push([
   "vitest",
-  run("Unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest.json"]),
+  run("Unit and integration tests (Vitest)", "npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile=reports/vitest.json",
+  ]),
 ]);
 const built = run("Production build", "npm", ["run", "build", "--silent"]);
 steps.push(["build", built]);

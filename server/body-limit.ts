@@ -11,7 +11,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** A multipart upload (the logo, a customer CSV) on the pages that take one. */
 export const MAX_UPLOAD_BYTES = MAX_FORM_BYTES;
 
-const hasBody = (req: Request) => req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+const hasBody = (req: Request) =>
+  req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 
 export function bodyLimitFor(req: Request): number {
   const type = (req.headers["content-type"] ?? "").toLowerCase();

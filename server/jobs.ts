@@ -11,7 +11,9 @@ import { WORK_KINDS } from "~/services/work-kinds.server";
 async function main() {
   const { values } = parseArgs({ options: { once: { type: "boolean" }, now: { type: "string" } } });
   if (!values.once) {
-    console.error("Usage: npm run jobs -- --once [--now 2026-11-25T09:00:00Z]\n(The server runs due work every minute by itself.)");
+    console.error(
+      "Usage: npm run jobs -- --once [--now 2026-11-25T09:00:00Z]\n(The server runs due work every minute by itself.)",
+    );
     process.exit(2);
   }
   if (values.now !== undefined) {

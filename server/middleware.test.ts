@@ -61,7 +61,8 @@ describe("rateLimit with Remix's single fetch", () => {
   it("counts /login and /login.data (what a form posts to with JavaScript on) as one", async () => {
     const base = await serve((app) => app.use(rateLimit({ windowMs: 60_000, max: 2, routes: ["/login", "/api/auth/login"] })));
     const statuses = [];
-    for (const path of ["/login", "/login.data", "/login.data", "/login"]) statuses.push((await fetch(`${base}${path}`, { method: "POST" })).status);
+    for (const path of ["/login", "/login.data", "/login.data", "/login"])
+      statuses.push((await fetch(`${base}${path}`, { method: "POST" })).status);
     expect(statuses).toEqual([200, 200, 429, 429]);
   });
 
@@ -74,7 +75,8 @@ describe("rateLimit with Remix's single fetch", () => {
   });
 
   it("believes Fly-Client-IP only on Fly, so a client cannot pick a new address per request elsewhere", () => {
-    const req = (headers: Record<string, string>) => ({ headers, socket: { remoteAddress: "10.0.0.9" } }) as unknown as Parameters<typeof clientAddress>[0];
+    const req = (headers: Record<string, string>) =>
+      ({ headers, socket: { remoteAddress: "10.0.0.9" } }) as unknown as Parameters<typeof clientAddress>[0];
     const saved = process.env.FLY_APP_NAME;
     try {
       delete process.env.FLY_APP_NAME;
@@ -91,13 +93,28 @@ describe("rateLimit with Remix's single fetch", () => {
 
 describe("rateLimit keys on the route that runs, not on the path's spelling", () => {
   it("counts case, percent-escape, dot-segment and slash variants of a path as the one route", async () => {
-    const base = await serve((app) => app.use(rateLimit({ windowMs: 60_000, max: 3, routes: ["/login", "/api/auth/register", "/demo", "/e/*"] })));
+    const base = await serve((app) =>
+      app.use(rateLimit({ windowMs: 60_000, max: 3, routes: ["/login", "/api/auth/register", "/demo", "/e/*"] })),
+    );
     const post = async (path: string) => (await fetch(`${base}${path}`, { method: "POST" })).status;
     const login = [];
-    for (const path of ["/login", "/Login", "/LOGIN", "/log%69n", "/LOG%49N/", "/./login", "//login", "/x/../login", "/login//", "/%6C%6F%67%69%6E.data"]) login.push(await post(path));
+    for (const path of [
+      "/login",
+      "/Login",
+      "/LOGIN",
+      "/log%69n",
+      "/LOG%49N/",
+      "/./login",
+      "//login",
+      "/x/../login",
+      "/login//",
+      "/%6C%6F%67%69%6E.data",
+    ])
+      login.push(await post(path));
     expect(login).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
     const register = [];
-    for (const path of ["/api/auth/Register", "/API/AUTH/REGISTER", "/api//auth/register", "/api/auth/regist%65r"]) register.push(await post(path));
+    for (const path of ["/api/auth/Register", "/API/AUTH/REGISTER", "/api//auth/register", "/api/auth/regist%65r"])
+      register.push(await post(path));
     expect(register).toEqual([200, 200, 200, 429]);
     const demo = [];
     for (const path of ["/demo", "/Demo", "/DEMO/", "/dem%6F"]) demo.push(await post(path));
@@ -163,7 +180,8 @@ describe("healthCheck", () => {
 describe("formBodiesOnly", () => {
   it("lets form posts through and refuses other bodies to page actions with 415, oversize ones with 413", async () => {
     const base = await serve((app) => app.use(formBodiesOnly()));
-    const post = (path: string, headers: Record<string, string>, body?: string) => fetch(`${base}${path}`, { method: "POST", headers, body });
+    const post = (path: string, headers: Record<string, string>, body?: string) =>
+      fetch(`${base}${path}`, { method: "POST", headers, body });
     expect((await post("/login", { "Content-Type": "application/x-www-form-urlencoded" }, "email=a")).status).toBe(200);
     const multipart = { "Content-Type": "multipart/form-data; boundary=abc" };
     // Only the upload pages read multipart bodies (with JavaScript on they post to the .data twin).
@@ -183,7 +201,11 @@ describe("formBodiesOnly", () => {
     expect((await refused.json()).message).toMatch(/application\/x-www-form-urlencoded/);
     expect((await post("/api/customers", { "Content-Type": "application/json" }, "{}")).status).toBe(200);
     expect((await fetch(`${base}/app/customers`)).status).toBe(200);
-    const big = await post("/app/settings", { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(MAX_FORM_BYTES + 1) }, "x".repeat(MAX_FORM_BYTES + 1));
+    const big = await post(
+      "/app/settings",
+      { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(MAX_FORM_BYTES + 1) },
+      "x".repeat(MAX_FORM_BYTES + 1),
+    );
     expect(big.status).toBe(413);
   });
 });
@@ -209,7 +231,15 @@ describe("readYourWrites (embedded replicas)", () => {
 
   it("answers from the replica as it is when the sync fails or takes too long", async () => {
     const base = await serve((app) =>
-      app.use("/slow", readYourWrites(() => new Promise(() => {}), { timeoutMs: 50 })).use("/broken", readYourWrites(async () => Promise.reject(new Error("primary down")))),
+      app
+        .use(
+          "/slow",
+          readYourWrites(() => new Promise(() => {}), { timeoutMs: 50 }),
+        )
+        .use(
+          "/broken",
+          readYourWrites(async () => Promise.reject(new Error("primary down"))),
+        ),
     );
     const cookie = `${WROTE_COOKIE}=1`;
     const started = Date.now();

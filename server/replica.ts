@@ -27,7 +27,10 @@ export function readYourWrites(sync: () => Promise<unknown>, options: { timeoutM
       let timer: NodeJS.Timeout | undefined;
       try {
         // A slow primary must not hold the page: past the limit the replica answers as it is.
-        await Promise.race([sync(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), timeoutMs)))]);
+        await Promise.race([
+          sync(),
+          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), timeoutMs))),
+        ]);
       } catch (error) {
         console.warn("Replica sync before a read failed:", error instanceof Error ? error.message : error);
       } finally {

@@ -48,7 +48,12 @@ const CHUNK = Buffer.alloc(64 * 1024, "a");
  * stops writing as soon as the answer arrives or the connection closes. Resolves with the
  * status, the answer's text and how much was written.
  */
-function stream(path: string, type: string, total: number, options: { cookie?: string; declare?: boolean; prefix?: string } = {}) {
+function stream(
+  path: string,
+  type: string,
+  total: number,
+  options: { cookie?: string; declare?: boolean; prefix?: string } = {},
+) {
   return new Promise<{ status: number; body: string; sent: number; ms: number }>((resolve, reject) => {
     const started = Date.now();
     const headers: Record<string, string> = { "Content-Type": type };
@@ -93,7 +98,9 @@ describe("request bodies are capped while they stream", () => {
     expect(form.body).toBe("The request is too large (at most 1024 KB).");
 
     // A link that does not exist is answered without reading the body at all.
-    const link = await stream(`/e/${"x".repeat(43)}`, "application/x-www-form-urlencoded", BIG, { prefix: "intent=approve&signature=" });
+    const link = await stream(`/e/${"x".repeat(43)}`, "application/x-www-form-urlencoded", BIG, {
+      prefix: "intent=approve&signature=",
+    });
     expect([404, 413]).toContain(link.status);
 
     // The logo upload: past the logo's 5 MB the page says the file is too large; past 8 MB the server refuses it.
@@ -110,12 +117,17 @@ describe("request bodies are capped while they stream", () => {
   }, 60_000);
 
   it("refuses a declared length over the cap before reading anything", async () => {
-    const answer = await stream("/login", "application/x-www-form-urlencoded", MAX_BODY_BYTES + 1, { declare: true, prefix: "email=" });
+    const answer = await stream("/login", "application/x-www-form-urlencoded", MAX_BODY_BYTES + 1, {
+      declare: true,
+      prefix: "email=",
+    });
     expect(answer.status).toBe(413);
   });
 
   it("lets a body under the cap through to its page", async () => {
-    const answer = await stream("/login", "application/x-www-form-urlencoded", 200 * 1024, { prefix: "email=a%40b.co&password=x&pad=" });
+    const answer = await stream("/login", "application/x-www-form-urlencoded", 200 * 1024, {
+      prefix: "email=a%40b.co&password=x&pad=",
+    });
     expect(answer.status).not.toBe(413);
     expect(answer.status).toBeLessThan(500);
   });
@@ -128,7 +140,7 @@ describe("malformed bodies are the sender's mistake", () => {
       const response = await fetch(`http://127.0.0.1:${port}/app/settings`, {
         method: "POST",
         headers: { "Content-Type": type, Cookie: cookie },
-        body: "--XX\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nlogo\r\n--X",
+        body: '--XX\r\nContent-Disposition: form-data; name="intent"\r\n\r\nlogo\r\n--X',
       });
       expect(response.status, type).toBe(400);
     }
@@ -141,10 +153,20 @@ describe("an answer that leaves the body unread", () => {
     const send = (method: string, path: string, body?: Buffer) =>
       new Promise<{ status: number; ms: number }>((resolve, reject) => {
         const started = Date.now();
-        const request = http.request({ host: "127.0.0.1", port, path, method, agent, headers: body ? { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) } : {} }, (response) => {
-          response.resume();
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: Date.now() - started }));
-        });
+        const request = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            path,
+            method,
+            agent,
+            headers: body ? { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) } : {},
+          },
+          (response) => {
+            response.resume();
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: Date.now() - started }));
+          },
+        );
         request.setTimeout(5_000, () => request.destroy(new Error(`${method} ${path} hung`)));
         request.on("error", reject);
         request.end(body);

@@ -8,7 +8,19 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-type Layer = "lib" | "locales" | "models" | "services" | "components" | "routes" | "root" | "schema" | "factories" | "server" | "test" | "package";
+type Layer =
+  | "lib"
+  | "locales"
+  | "models"
+  | "services"
+  | "components"
+  | "routes"
+  | "root"
+  | "schema"
+  | "factories"
+  | "server"
+  | "test"
+  | "package";
 
 /** What each layer may import (values); `typeOnly` lists what it may import as types only. */
 export const allowed: Record<string, { values: Layer[]; typeOnly?: Layer[] }> = {
@@ -30,7 +42,15 @@ export function layerOf(file: string): Layer {
   if (file.startsWith("server/")) return "server";
   if (!file.startsWith("app/")) return "package"; // package.json and the like
   const [, part] = /^app\/([^/.]+)/.exec(file) ?? [];
-  if (part === "lib" || part === "locales" || part === "models" || part === "services" || part === "components" || part === "routes") return part;
+  if (
+    part === "lib" ||
+    part === "locales" ||
+    part === "models" ||
+    part === "services" ||
+    part === "components" ||
+    part === "routes"
+  )
+    return part;
   return "root"; // app/root.tsx, app/entry.*.tsx, app/routes.ts
 }
 
@@ -49,7 +69,10 @@ export function importsOf(source: string): { specifier: string; typeOnly: boolea
   return [...source.matchAll(importPattern)].map((match) => {
     const clause = match[3];
     const named = /\{([^}]*)\}/.exec(clause)?.[1];
-    const defaultOrNamespace = clause.replace(/\{[^}]*\}/, "").replace(/,/g, "").trim();
+    const defaultOrNamespace = clause
+      .replace(/\{[^}]*\}/, "")
+      .replace(/,/g, "")
+      .trim();
     const allTyped =
       named !== undefined &&
       defaultOrNamespace === "" &&

@@ -18,7 +18,16 @@ import { signedInAccount } from "./accounts";
 import { tableChecksums } from "./db-checksum";
 
 const databaseUrl = () => process.env.DATABASE_URL!;
-const customer = (name: string): CustomerInput => ({ name, email: null, phone: null, address: null, city: null, state: null, zipCode: null, notes: null });
+const customer = (name: string): CustomerInput => ({
+  name,
+  email: null,
+  phone: null,
+  address: null,
+  city: null,
+  state: null,
+  zipCode: null,
+  notes: null,
+});
 /**
  * Closes the app's connection for real. libSQL finalises prepared statements only when
  * they are garbage collected, and until then the closed connection keeps its file lock,
@@ -47,7 +56,14 @@ async function rows(file: string, sql: string) {
 describe("db:backup and db:restore", () => {
   it("takes a consistent copy while writes go on, then restores every row", async () => {
     const { user } = await signedInAccount("Backup Electric");
-    await seedAccount(await getDb(), user.id, { customers: 40, jobs: 60, estimates: 50, invoices: 20, appointments: 30, notifications: 10 });
+    await seedAccount(await getDb(), user.id, {
+      customers: 40,
+      jobs: 60,
+      estimates: 50,
+      invoices: 20,
+      appointments: 30,
+      notifications: 10,
+    });
     const before = await tableChecksums();
 
     // Writes keep landing while the backup runs: a real server does not pause for it.
@@ -117,7 +133,9 @@ describe("db:backup and db:restore", () => {
 
     const damaged = path.join(dir, "damaged.db");
     writeFileSync(damaged, Buffer.concat([Buffer.from("SQLite format 3\0"), Buffer.alloc(4096, 7)]));
-    await expect(restoreDatabase(damaged, { databaseUrl: databaseUrl() })).rejects.toThrow(/not a database TradeDesk can read|integrity/);
+    await expect(restoreDatabase(damaged, { databaseUrl: databaseUrl() })).rejects.toThrow(
+      /not a database TradeDesk can read|integrity/,
+    );
 
     const foreign = path.join(dir, "foreign.db");
     const other = createClient({ url: `file:${foreign}` });
@@ -138,8 +156,12 @@ describe("db:backup and db:restore", () => {
     expect(path.dirname(first.file)).toBe(folder);
     await expect(backupDatabase({ databaseUrl: databaseUrl(), target: first.file })).rejects.toThrow(/already exists/);
 
-    for (const day of ["20261101", "20261102", "20261103"]) writeFileSync(path.join(folder, `tradedesk-${day}-000000.db`), readFileSync(first.file));
-    expect(pruneBackups(folder, 2).map((f) => path.basename(f))).toEqual(["tradedesk-20261102-000000.db", "tradedesk-20261101-000000.db"]);
+    for (const day of ["20261101", "20261102", "20261103"])
+      writeFileSync(path.join(folder, `tradedesk-${day}-000000.db`), readFileSync(first.file));
+    expect(pruneBackups(folder, 2).map((f) => path.basename(f))).toEqual([
+      "tradedesk-20261102-000000.db",
+      "tradedesk-20261101-000000.db",
+    ]);
     expect(existsSync(first.file)).toBe(true);
     rmSync(folder, { recursive: true, force: true });
   });

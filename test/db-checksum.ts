@@ -22,7 +22,8 @@ async function dataTables(client: Client): Promise<{ name: string; withoutRowid:
     `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '${COUNTER}' ORDER BY name`,
   );
   const virtual = tables.rows.filter((row) => /^CREATE VIRTUAL TABLE/i.test(String(row.sql))).map((row) => String(row.name));
-  const shadow = (name: string) => virtual.some((table) => name.startsWith(`${table}_`) && /_(data|idx|content|docsize|config)$/.test(name));
+  const shadow = (name: string) =>
+    virtual.some((table) => name.startsWith(`${table}_`) && /_(data|idx|content|docsize|config)$/.test(name));
   return tables.rows
     .map((row) => ({ name: String(row.name), sql: String(row.sql) }))
     .filter(({ name }) => !virtual.includes(name) && !shadow(name))
@@ -34,7 +35,9 @@ export async function tableChecksums(): Promise<Record<string, string>> {
   const { client } = await getConnection();
   const sums: Record<string, string> = {};
   for (const { name, withoutRowid } of await dataTables(client)) {
-    const result = await client.execute(`SELECT * FROM "${name.replaceAll('"', '""')}" ${withoutRowid ? "ORDER BY 1" : "ORDER BY rowid"}`);
+    const result = await client.execute(
+      `SELECT * FROM "${name.replaceAll('"', '""')}" ${withoutRowid ? "ORDER BY 1" : "ORDER BY rowid"}`,
+    );
     const hash = createHash("sha256");
     hash.update(JSON.stringify(result.columns));
     for (const r of result.rows) hash.update(JSON.stringify(result.columns.map((column) => encode(r[column]))) + "\n");

@@ -95,7 +95,18 @@ function hostile(kind: Kind): unknown[] {
     case "requiredText":
       return [MB, "", "   ", "\t\n", null, ...notText];
     case "email":
-      return [MB, "not-an-email", "a@b", "@example.com", "a@@b.com", "a b@c.com", `a${CONTROL}@b.com`, `${"a".repeat(250)}@example.com`, 42, {}];
+      return [
+        MB,
+        "not-an-email",
+        "a@b",
+        "@example.com",
+        "a@@b.com",
+        "a b@c.com",
+        `a${CONTROL}@b.com`,
+        `${"a".repeat(250)}@example.com`,
+        42,
+        {},
+      ];
     case "money":
       return [-1, "-0.01", "1e3", "1e21", 1e21, "12.345", 9_999_999_999.999, "100000000.00", 100_000_000, 1e-7, ...notNumber];
     case "date":
@@ -291,14 +302,34 @@ const appointmentBase = () => ({
 const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
   "/api/customers": { POST: { kind: "body", fields: customerFields, required: ["name"], base: customerBase, baseStatus: 201 } },
   "/api/customers/:id": {
-    PUT: { kind: "body", fields: customerFields, required: ["name"], base: customerBase, params: () => ({ id: me.ids.customer }), baseStatus: 200 },
+    PUT: {
+      kind: "body",
+      fields: customerFields,
+      required: ["name"],
+      base: customerBase,
+      params: () => ({ id: me.ids.customer }),
+      baseStatus: 200,
+    },
   },
   "/api/jobs": { POST: { kind: "body", fields: jobFields, required: ["customerId", "title"], base: jobBase, baseStatus: 201 } },
   "/api/jobs/:id": {
-    PUT: { kind: "body", fields: jobFields, required: ["customerId", "title"], base: jobBase, params: () => ({ id: me.ids.job }), baseStatus: 200 },
+    PUT: {
+      kind: "body",
+      fields: jobFields,
+      required: ["customerId", "title"],
+      base: jobBase,
+      params: () => ({ id: me.ids.job }),
+      baseStatus: 200,
+    },
   },
   "/api/estimates": {
-    POST: { kind: "body", fields: estimateFields, required: ["customerId", "title", "items"], base: estimateBase, baseStatus: 201 },
+    POST: {
+      kind: "body",
+      fields: estimateFields,
+      required: ["customerId", "title", "items"],
+      base: estimateBase,
+      baseStatus: 201,
+    },
   },
   "/api/estimates/:id": {
     PUT: {
@@ -313,10 +344,23 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
   "/api/invoices": {},
   "/api/notifications": {},
   "/api/invoices/:id": {
-    PUT: { kind: "body", fields: { status: "invoiceStatus" }, required: ["status"], base: () => ({ status: "paid" }), params: () => ({ id: me.ids.invoice }), baseStatus: 200 },
+    PUT: {
+      kind: "body",
+      fields: { status: "invoiceStatus" },
+      required: ["status"],
+      base: () => ({ status: "paid" }),
+      params: () => ({ id: me.ids.invoice }),
+      baseStatus: 200,
+    },
   },
   "/api/appointments": {
-    POST: { kind: "body", fields: appointmentFields, required: ["customerId", "title", "scheduledDate"], base: appointmentBase, baseStatus: 201 },
+    POST: {
+      kind: "body",
+      fields: appointmentFields,
+      required: ["customerId", "title", "scheduledDate"],
+      base: appointmentBase,
+      baseStatus: 201,
+    },
   },
   "/api/appointments/:id": {
     PUT: {
@@ -430,7 +474,10 @@ function bodiesFor(target: BodyTarget, random: Random): FuzzBody[] {
   for (const raw of NON_OBJECTS) bodies.push({ label: `JSON that is not an object: ${raw}`, raw });
   bodies.push({ label: "a body past 1 MB", raw: JSON.stringify({ ...base, padding: "y".repeat(1_100_000) }) });
   bodies.push({ label: "deep nesting of the whole body", raw: "[".repeat(100_000) + "]".repeat(100_000) });
-  bodies.push({ label: "deep nesting in a field", raw: withRawField(without(target.required[0]), target.required[0], `${'{"a":['.repeat(5_000)}1${"]}".repeat(5_000)}`) });
+  bodies.push({
+    label: "deep nesting in a field",
+    raw: withRawField(without(target.required[0]), target.required[0], `${'{"a":['.repeat(5_000)}1${"]}".repeat(5_000)}`),
+  });
   bodies.push({ label: "empty object", value: {} });
 
   for (const field of target.required) bodies.push({ label: `missing ${field}`, value: without(field) });
@@ -444,32 +491,42 @@ function bodiesFor(target: BodyTarget, random: Random): FuzzBody[] {
 
   // Forged server-side fields. The resource APIs refuse unknown fields; sign-in and
   // register drop them, and their base body is refused anyway (wrong password, e-mail taken).
-  const forged = target.ignoresUnknownFields ? [] : ([
-    ["id", crypto.randomUUID()],
-    ["userId", other.userId],
-    ["createdAt", "2000-01-01T00:00:00Z"],
-    ["updatedAt", 0],
-    ["passwordHash", "$argon2id$forged"],
-    ["subtotal ", "1.00"],
-    ["ñame", "x"],
-    [`na${CONTROL}me`, "x"],
-    [MB.slice(0, 100_000), "long key"],
-  ] as const);
+  const forged = target.ignoresUnknownFields
+    ? []
+    : ([
+        ["id", crypto.randomUUID()],
+        ["userId", other.userId],
+        ["createdAt", "2000-01-01T00:00:00Z"],
+        ["updatedAt", 0],
+        ["passwordHash", "$argon2id$forged"],
+        ["subtotal ", "1.00"],
+        ["ñame", "x"],
+        [`na${CONTROL}me`, "x"],
+        [MB.slice(0, 100_000), "long key"],
+      ] as const);
   for (const [field, value] of forged) {
     bodies.push({ label: `extra field ${show(field)}`, value: { ...base, [field]: value } });
   }
   if (!target.ignoresUnknownFields) {
-    bodies.push({ label: "__proto__ pollution", raw: JSON.stringify(base).replace(/^\{/, '{"__proto__":{"userId":"forged","admin":true},') });
+    bodies.push({
+      label: "__proto__ pollution",
+      raw: JSON.stringify(base).replace(/^\{/, '{"__proto__":{"userId":"forged","admin":true},'),
+    });
     bodies.push({ label: "constructor.prototype pollution", value: { ...base, constructor: { prototype: { admin: true } } } });
   }
 
   // Unicode and control characters in every text field, with a required field left out:
   // such text is valid on its own (names have accents and emoji), so the body is refused for the missing field.
-  const textFields = Object.entries(target.fields).filter(([, kind]) => ["text", "requiredText", "registerName"].includes(kind)).map(([f]) => f);
+  const textFields = Object.entries(target.fields)
+    .filter(([, kind]) => ["text", "requiredText", "registerName"].includes(kind))
+    .map(([f]) => f);
   const missing = target.required[target.required.length - 1];
   for (const field of textFields) {
     if (field === missing) continue;
-    bodies.push({ label: `${field} with control, unicode and script text, ${missing} missing`, value: { ...without(missing), [field]: `${CONTROL}${UNICODE}${SCRIPT}` } });
+    bodies.push({
+      label: `${field} with control, unicode and script text, ${missing} missing`,
+      value: { ...without(missing), [field]: `${CONTROL}${UNICODE}${SCRIPT}` },
+    });
   }
 
   // Seeded random combinations: two fields broken at once with values the generator picks,
@@ -480,12 +537,18 @@ function bodiesFor(target: BodyTarget, random: Random): FuzzBody[] {
     const [f2, k2] = fields[Math.floor(random() * fields.length)];
     const v1 = pick(random, hostile(k1));
     const v2 = pick(random, hostile(k2));
-    bodies.push({ label: `random #${i}: ${f1} = ${show(v1)}, ${f2} = ${show(v2)}`, value: { ...base, [f2]: resolve(v2), [f1]: resolve(v1) } });
+    bodies.push({
+      label: `random #${i}: ${f1} = ${show(v1)}, ${f2} = ${show(v2)}`,
+      value: { ...base, [f2]: resolve(v2), [f1]: resolve(v1) },
+    });
   }
   for (let i = 0; i < 8; i++) {
     const field = target.required[Math.floor(random() * target.required.length)];
     const junk = randomJunk(random, 4);
-    bodies.push({ label: `random junk #${i} in ${field}: ${show(junk)}`, value: { ...without(field), [`${field}_`]: junk, ...(random() < 0.5 ? {} : { [field]: [junk] }) } });
+    bodies.push({
+      label: `random junk #${i} in ${field}: ${show(junk)}`,
+      value: { ...without(field), [`${field}_`]: junk, ...(random() < 0.5 ? {} : { [field]: [junk] }) },
+    });
   }
   return bodies;
 }
@@ -504,15 +567,24 @@ function pick<T>(random: Random, list: readonly T[]): T {
 function randomJunk(random: Random, depth: number): unknown {
   const roll = Math.floor(random() * 7);
   if (depth === 0 || roll === 0) return pick(random, [0, -0, -1, 2 ** 53 + 1, -(2 ** 63), 1e308, 5e-324, 0.1 + 0.2]);
-  if (roll === 1) return Array.from({ length: 1 + Math.floor(random() * 40) }, () => String.fromCodePoint(Math.floor(random() * 0x10ffff) & ~0x800)).join("");
+  if (roll === 1)
+    return Array.from({ length: 1 + Math.floor(random() * 40) }, () =>
+      String.fromCodePoint(Math.floor(random() * 0x10ffff) & ~0x800),
+    ).join("");
   if (roll === 2) return random() < 0.5;
   if (roll === 3) return null;
   if (roll === 4) return Array.from({ length: Math.floor(random() * 4) }, () => randomJunk(random, depth - 1));
-  return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, (_, i) => [`k${i}${String.fromCharCode(Math.floor(random() * 32))}`, randomJunk(random, depth - 1)]));
+  return Object.fromEntries(
+    Array.from({ length: Math.floor(random() * 4) }, (_, i) => [
+      `k${i}${String.fromCharCode(Math.floor(random() * 32))}`,
+      randomJunk(random, depth - 1),
+    ]),
+  );
 }
 
 function show(value: unknown): string {
-  if (typeof value === "string") return value.length > 40 ? `"${value.slice(0, 12)}…" (${value.length} chars)` : JSON.stringify(value);
+  if (typeof value === "string")
+    return value.length > 40 ? `"${value.slice(0, 12)}…" (${value.length} chars)` : JSON.stringify(value);
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 40)}… (${text.length} chars)` : text;
 }
@@ -526,7 +598,8 @@ function jsonRequest(url: string, method: string, cookie: string, body: FuzzBody
 function expectRefused(answer: Answer, what: string, errorBody: "json" | "text" = "json") {
   expect(answer.status, `${what}: ${answer.status} ${answer.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
   expect(answer.status, `${what}: ${answer.status} ${answer.text.slice(0, 300)}`).toBeLessThan(500);
-  if (errorBody === "json") expect(jsonMessage(answer), `${what}: a JSON { message }, got ${answer.text.slice(0, 200)}`).toBeTruthy();
+  if (errorBody === "json")
+    expect(jsonMessage(answer), `${what}: a JSON { message }, got ${answer.text.slice(0, 200)}`).toBeTruthy();
   else expect(answer.text.trim().length, `${what}: a message`).toBeGreaterThan(0);
 }
 
@@ -559,22 +632,40 @@ describe("hostile JSON bodies to every POST and PUT under /api", () => {
       const random = createRandom(SEED + route.path.length);
       for (const method of ["POST", "PUT", "PATCH"] as const) {
         const target = method === "PATCH" ? undefined : targets[method];
-        const neverIssued = Object.fromEntries(route.params.map((param) => [param, param === "*" ? "no/such/path" : crypto.randomUUID()]));
+        const neverIssued = Object.fromEntries(
+          route.params.map((param) => [param, param === "*" ? "no/such/path" : crypto.randomUUID()]),
+        );
         if (!target) {
           // A method the table does not list must not be served: a new PUT on an old route needs a target.
-          const answer = await callRoute(module.action, jsonRequest(urlFor(route, neverIssued), method, me.cookie, { label: "empty", value: {} }), neverIssued);
-          expect([404, 405], `${method} ${route.path} is served but has no fuzz target: ${answer.status}`).toContain(answer.status);
+          const answer = await callRoute(
+            module.action,
+            jsonRequest(urlFor(route, neverIssued), method, me.cookie, { label: "empty", value: {} }),
+            neverIssued,
+          );
+          expect([404, 405], `${method} ${route.path} is served but has no fuzz target: ${answer.status}`).toContain(
+            answer.status,
+          );
           continue;
         }
         if (target.kind !== "body") {
-          const template: BodyTarget = { kind: "body", fields: { anything: "text" }, required: ["anything"], base: () => ({ anything: "x" }), baseStatus: 404 };
+          const template: BodyTarget = {
+            kind: "body",
+            fields: { anything: "text" },
+            required: ["anything"],
+            base: () => ({ anything: "x" }),
+            baseStatus: 404,
+          };
           const bodies = bodiesFor(template, random);
           expect(bodies.length).toBeGreaterThanOrEqual(MIN_BODIES);
           const before = await tableChecksums();
           const writes = await writeCount();
           for (const body of bodies) {
             const what = `${method} ${route.path} with ${body.label}`;
-            const answer = await callRoute(module.action, jsonRequest(urlFor(route, neverIssued), method, me.cookie, body), neverIssued);
+            const answer = await callRoute(
+              module.action,
+              jsonRequest(urlFor(route, neverIssued), method, me.cookie, body),
+              neverIssued,
+            );
             expectRefused(answer, what);
             expect(answer.status, what).toBe(404);
             expect(await writeCount(), `${what} wrote to the database`).toBe(writes);
@@ -594,10 +685,20 @@ describe("hostile JSON bodies to every POST and PUT under /api", () => {
           expectRefused(answer, what, target.errorBody);
           expect(await writeCount(), `${what} wrote to the database`).toBe(writes);
         }
-        expect(changedTables(before, await tableChecksums()), `${method} ${route.path}: the database after the refused bodies`).toEqual([]);
+        expect(
+          changedTables(before, await tableChecksums()),
+          `${method} ${route.path}: the database after the refused bodies`,
+        ).toEqual([]);
         // The base body itself is fine: every refusal above was for the one thing broken.
-        const base = await callRoute(module.action, jsonRequest(url, method, me.cookie, { label: "base", value: target.base() }), params);
-        expect([target.baseStatus].flat(), `${method} ${route.path} with its valid base body: ${base.text.slice(0, 300)}`).toContain(base.status);
+        const base = await callRoute(
+          module.action,
+          jsonRequest(url, method, me.cookie, { label: "base", value: target.base() }),
+          params,
+        );
+        expect(
+          [target.baseStatus].flat(),
+          `${method} ${route.path} with its valid base body: ${base.text.slice(0, 300)}`,
+        ).toContain(base.status);
       }
     }, 120_000);
   }
@@ -618,8 +719,26 @@ interface FormTarget {
   email?: string;
 }
 
-const customerForm = () => ({ name: "Fuzz Form", email: "form@example.com", phone: "555", address: "1 Main", city: "Austin", state: "TX", zipCode: "78701", notes: "n" });
-const jobForm = () => ({ customerId: me.ids.customer, title: "Form job", description: "d", location: "l", status: "pending", scheduledDate: "2026-07-01T09:00", completedDate: "", totalAmount: "100.00" });
+const customerForm = () => ({
+  name: "Fuzz Form",
+  email: "form@example.com",
+  phone: "555",
+  address: "1 Main",
+  city: "Austin",
+  state: "TX",
+  zipCode: "78701",
+  notes: "n",
+});
+const jobForm = () => ({
+  customerId: me.ids.customer,
+  title: "Form job",
+  description: "d",
+  location: "l",
+  status: "pending",
+  scheduledDate: "2026-07-01T09:00",
+  completedDate: "",
+  totalAmount: "100.00",
+});
 const estimateForm = () => ({
   customerId: me.ids.customer,
   jobId: "none",
@@ -647,7 +766,12 @@ const appointmentForm = () => ({
 
 /** Every create and edit page under /app (by path); one missing here fails the suite. */
 const FORM_TARGETS: Record<string, FormTarget> = {
-  "/app/customers/new": { base: customerForm, required: ["name"], text: ["name", "phone", "address", "city", "notes"], email: "email" },
+  "/app/customers/new": {
+    base: customerForm,
+    required: ["name"],
+    text: ["name", "phone", "address", "city", "notes"],
+    email: "email",
+  },
   "/app/customers/:customerId/edit": {
     base: customerForm,
     params: () => ({ customerId: me.ids.customer }),
@@ -655,7 +779,14 @@ const FORM_TARGETS: Record<string, FormTarget> = {
     text: ["name", "phone", "address", "city", "notes"],
     email: "email",
   },
-  "/app/jobs/new": { base: jobForm, required: ["customerId", "title"], text: ["title", "description"], money: "totalAmount", dates: ["scheduledDate", "completedDate"], customerField: "customerId" },
+  "/app/jobs/new": {
+    base: jobForm,
+    required: ["customerId", "title"],
+    text: ["title", "description"],
+    money: "totalAmount",
+    dates: ["scheduledDate", "completedDate"],
+    customerField: "customerId",
+  },
   "/app/jobs/:jobId/edit": {
     base: jobForm,
     params: () => ({ jobId: me.ids.job }),
@@ -684,7 +815,13 @@ const FORM_TARGETS: Record<string, FormTarget> = {
     customerField: "customerId",
     list: "items",
   },
-  "/app/schedule/new": { base: appointmentForm, required: ["customerId", "title", "scheduledDate"], text: ["title", "notes"], dates: ["scheduledDate"], customerField: "customerId" },
+  "/app/schedule/new": {
+    base: appointmentForm,
+    required: ["customerId", "title", "scheduledDate"],
+    text: ["title", "notes"],
+    dates: ["scheduledDate"],
+    customerField: "customerId",
+  },
   "/app/schedule/:appointmentId/edit": {
     base: appointmentForm,
     params: () => ({ appointmentId: me.ids.appointment }),
@@ -705,7 +842,11 @@ function formBodies(target: FormTarget): { label: string; fields: [string, strin
   for (const field of target.text) bodies.push({ label: `1 MB ${field}`, fields: entries({ [field]: MB }) });
   const missing = target.required[target.required.length - 1];
   for (const field of target.text) {
-    if (field !== missing) bodies.push({ label: `${field} with control characters, ${missing} missing`, fields: entries({ [field]: `${CONTROL}${UNICODE}${SCRIPT}`, [missing]: undefined }) });
+    if (field !== missing)
+      bodies.push({
+        label: `${field} with control characters, ${missing} missing`,
+        fields: entries({ [field]: `${CONTROL}${UNICODE}${SCRIPT}`, [missing]: undefined }),
+      });
   }
   if (target.email) {
     for (const value of ["not-an-email", "a@b", "@example.com", `a${CONTROL}@b.com`]) {
@@ -728,11 +869,20 @@ function formBodies(target: FormTarget): { label: string; fields: [string, strin
   }
   // The same field twice, and a list index far out of range.
   bodies.push({ label: `${target.required[0]} sent twice`, fields: [...entries({}), [target.required[0], "second"]] });
-  bodies.push({ label: "an index far past any list", fields: entries({ [missing]: undefined, "items[99999].description": "x", "tags[99999]": "x" }) });
+  bodies.push({
+    label: "an index far past any list",
+    fields: entries({ [missing]: undefined, "items[99999].description": "x", "tags[99999]": "x" }),
+  });
   if (target.list) {
     const list = target.list;
-    bodies.push({ label: "an index far past the list, valid otherwise", fields: entries({ [`${list}[99999].description`]: "x" }) });
-    bodies.push({ label: "a refresh with an index far past the list", fields: entries({ intent: "refresh", [`${list}[99999].description`]: "x" }) });
+    bodies.push({
+      label: "an index far past the list, valid otherwise",
+      fields: entries({ [`${list}[99999].description`]: "x" }),
+    });
+    bodies.push({
+      label: "a refresh with an index far past the list",
+      fields: entries({ intent: "refresh", [`${list}[99999].description`]: "x" }),
+    });
     for (const payload of [
       { type: "update", payload: { name: `${list}[99999].description`, value: "x" } },
       { type: "update", payload: { name: list, index: 99999, value: { description: "x" } } },
@@ -744,8 +894,18 @@ function formBodies(target: FormTarget): { label: string; fields: [string, strin
       bodies.push({ label: `list intent ${JSON.stringify(payload)}`, fields: entries({ __intent__: JSON.stringify(payload) }) });
     }
   }
-  bodies.push({ label: "a forged intent", fields: entries({ [missing]: undefined, intent: "delete-everything", __intent__: '{"type":"remove","payload":{"name":"items","index":-1}}' }) });
-  bodies.push({ label: "forged id, userId and createdAt with a required field missing", fields: entries({ [missing]: undefined, id: "forged", userId: other.userId, createdAt: "0" }) });
+  bodies.push({
+    label: "a forged intent",
+    fields: entries({
+      [missing]: undefined,
+      intent: "delete-everything",
+      __intent__: '{"type":"remove","payload":{"name":"items","index":-1}}',
+    }),
+  });
+  bodies.push({
+    label: "forged id, userId and createdAt with a required field missing",
+    fields: entries({ [missing]: undefined, id: "forged", userId: other.userId, createdAt: "0" }),
+  });
   bodies.push({ label: "nothing at all", fields: [] });
   return bodies;
 }
@@ -762,7 +922,9 @@ const formRoutes = routes.filter((route) => isAppRoute(route) && /\/(new|edit)$/
 
 describe("hostile form posts to the create and edit pages", () => {
   it("every create and edit page has a fuzz target", () => {
-    expect(formRoutes.filter((route) => !(route.path in FORM_TARGETS)).map((route) => `${route.path} (app/${route.file})`)).toEqual([]);
+    expect(
+      formRoutes.filter((route) => !(route.path in FORM_TARGETS)).map((route) => `${route.path} (app/${route.file})`),
+    ).toEqual([]);
     expect(Object.keys(FORM_TARGETS).filter((path) => !formRoutes.some((route) => route.path === path))).toEqual([]);
   });
 
@@ -781,12 +943,17 @@ describe("hostile form posts to the create and edit pages", () => {
         const started = Date.now();
         const answer = await callRoute(module.action, formRequest(url, me.cookie, body.fields), params);
         // Refused (4xx), or the form shown again (200 with its data); never a redirect, which means saved.
-        expect(answer.status === 200 || (answer.status >= 400 && answer.status < 500), `${what}: ${answer.status} ${answer.location ?? ""} ${answer.text.slice(0, 200)}`).toBe(true);
+        expect(
+          answer.status === 200 || (answer.status >= 400 && answer.status < 500),
+          `${what}: ${answer.status} ${answer.location ?? ""} ${answer.text.slice(0, 200)}`,
+        ).toBe(true);
         expect(answer.location, what).toBeNull();
         expect(Date.now() - started, `${what} took too long`).toBeLessThan(5_000);
         expect(await writeCount(), `${what} wrote to the database`).toBe(writes);
       }
-      expect(changedTables(before, await tableChecksums()), `POST ${route.path}: the database after the refused forms`).toEqual([]);
+      expect(changedTables(before, await tableChecksums()), `POST ${route.path}: the database after the refused forms`).toEqual(
+        [],
+      );
       const base = await callRoute(module.action, formRequest(url, me.cookie, Object.entries(target.base())), params);
       expect(base.status, `POST ${route.path} with its valid base form: ${base.text.slice(0, 300)}`).toBe(302);
     }, 60_000);
@@ -808,7 +975,10 @@ describe("hostile form posts to the create and edit pages", () => {
     expect(answer.status).toBe(302);
     const { getConnection } = await import("~/services/db.server");
     const { client } = await getConnection();
-    const rows = await client.execute({ sql: "SELECT id, user_id, created_at FROM customers WHERE name = ?", args: ["Mass assignment check"] });
+    const rows = await client.execute({
+      sql: "SELECT id, user_id, created_at FROM customers WHERE name = ?",
+      args: ["Mass assignment check"],
+    });
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0].id).not.toBe(forgedId);
     expect(rows.rows[0].user_id).toBe(me.userId);

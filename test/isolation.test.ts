@@ -56,10 +56,12 @@ const dynamicRoutes = routes.filter((route) => route.params.length > 0);
 const unknownParams = dynamicRoutes.flatMap((route) =>
   route.params.filter((param) => !paramKind(route, param)).map((param) => `${route.path} (app/${route.file}) has :${param}`),
 );
-const idRoutes = dynamicRoutes.filter((route) => route.params.every((param) => {
-  const kind = paramKind(route, param);
-  return kind && kind !== "token" && kind !== "splat";
-}));
+const idRoutes = dynamicRoutes.filter((route) =>
+  route.params.every((param) => {
+    const kind = paramKind(route, param);
+    return kind && kind !== "token" && kind !== "splat";
+  }),
+);
 const tokenRoutes = dynamicRoutes.filter((route) => route.params.some((param) => paramKind(route, param) === "token"));
 const splatRoutes = dynamicRoutes.filter((route) => route.params.includes("*"));
 
@@ -67,7 +69,10 @@ function paramsOf(route: ManifestRoute, account: TenantAccount): Record<string, 
   return Object.fromEntries(
     route.params.map((param) => {
       const kind = paramKind(route, param);
-      if (!kind) throw new Error(`Route ${route.path} (app/${route.file}): no record type known for :${param}. Teach test/isolation.test.ts which record it names.`);
+      if (!kind)
+        throw new Error(
+          `Route ${route.path} (app/${route.file}): no record type known for :${param}. Teach test/isolation.test.ts which record it names.`,
+        );
       // /e/{token} is an estimate's link, /i/{token} an invoice's.
       if (kind === "token") return [param, route.path.startsWith("/i/") ? account.invoiceToken : account.token];
       if (kind === "splat") return [param, `customers/${account.ids.customer}`];
@@ -77,7 +82,9 @@ function paramsOf(route: ManifestRoute, account: TenantAccount): Record<string, 
 }
 
 const neverIssued = (route: ManifestRoute) =>
-  Object.fromEntries(route.params.map((param) => [param, param === "token" ? randomBytes(32).toString("base64url") : crypto.randomUUID()]));
+  Object.fromEntries(
+    route.params.map((param) => [param, param === "token" ? randomBytes(32).toString("base64url") : crypto.randomUUID()]),
+  );
 
 // --- Requests ----------------------------------------------------------------------------
 
@@ -111,7 +118,12 @@ function apiBody(type: RecordType, owner: TenantAccount): Body {
     case "job":
       return { customerId: owner.ids.customer, title: "Taken over", status: "completed", totalAmount: "10.00" };
     case "estimate":
-      return { customerId: owner.ids.customer, title: "Taken over", status: "approved", items: [{ description: "Labor", quantity: "1", unitPrice: "10.00" }] };
+      return {
+        customerId: owner.ids.customer,
+        title: "Taken over",
+        status: "approved",
+        items: [{ description: "Labor", quantity: "1", unitPrice: "10.00" }],
+      };
     case "invoice":
       return { status: "paid" };
     case "appointment":
@@ -152,7 +164,13 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
         { intent: "complete" },
         { intent: "cancel" },
         { intent: "reschedule", scheduledDate: "2026-07-01T09:30" },
-        { customerId: owner.ids.customer, appointmentType: "other", title: "Taken over", scheduledDate: "2026-07-01T09:30", duration: "60" },
+        {
+          customerId: owner.ids.customer,
+          appointmentType: "other",
+          title: "Taken over",
+          scheduledDate: "2026-07-01T09:30",
+          duration: "60",
+        },
       ];
     case "notification":
       return [{ intent: "read" }, { intent: "delete" }];
@@ -169,7 +187,10 @@ function recordTypeOf(route: ManifestRoute): RecordType {
 /** The same answer as for an id nobody was ever given (so the route never looked the id up). */
 function sameAnswer(one: Answer, other: Answer, oneParams: Record<string, string>, otherParams: Record<string, string>) {
   const normalize = (text: string | null, params: Record<string, string>) =>
-    Object.entries(params).reduce((out, [name, value]) => out.replaceAll(value, `:${name}`).replaceAll(encodeURIComponent(value), `:${name}`), text ?? "");
+    Object.entries(params).reduce(
+      (out, [name, value]) => out.replaceAll(value, `:${name}`).replaceAll(encodeURIComponent(value), `:${name}`),
+      text ?? "",
+    );
   return (
     one.status === other.status &&
     normalize(one.location, oneParams) === normalize(other.location, otherParams) &&
@@ -219,7 +240,10 @@ describe("another account's id answers 404 and changes nothing", () => {
         if (answer.status !== 404) {
           // A loader that never reads the id (a 405, a fixed redirect) answers the same for any id.
           const control = await callRoute(module.loader, request(route, urlFor(route, random), "GET", b.cookie), random);
-          expect(sameAnswer(answer, control, theirs, random) && [301, 302, 303, 405].includes(answer.status), `${what}: ${answer.status} ${answer.text.slice(0, 200)}`).toBe(true);
+          expect(
+            sameAnswer(answer, control, theirs, random) && [301, 302, 303, 405].includes(answer.status),
+            `${what}: ${answer.status} ${answer.text.slice(0, 200)}`,
+          ).toBe(true);
         }
         // The owner does get the record: the id above really named it.
         const own = await callRoute(module.loader, request(route, url, "GET", a.cookie), theirs);
@@ -234,21 +258,31 @@ describe("another account's id answers 404 and changes nothing", () => {
           const bodies = method === "DELETE" ? [undefined] : isApiRoute(route) ? [apiBody(type, b)] : formBodies(type, b);
           for (const body of bodies) {
             const what = `${method} ${route.path} as another account with ${JSON.stringify(body)}`;
-            const answer = await unchanged(what, () => callRoute(module.action, request(route, url, method, b.cookie, body), theirs));
+            const answer = await unchanged(what, () =>
+              callRoute(module.action, request(route, url, method, b.cookie, body), theirs),
+            );
             if (answer.status === 404) {
               expectNotFound(route, answer, what);
               notFound++;
               served++;
               continue;
             }
-            const control = await unchanged(what, () => callRoute(module.action, request(route, urlFor(route, random), method, b.cookie, body), random));
-            expect(sameAnswer(answer, control, theirs, random), `${what}: ${answer.status} ${answer.text.slice(0, 300)} (an id never issued gets ${control.status})`).toBe(true);
+            const control = await unchanged(what, () =>
+              callRoute(module.action, request(route, urlFor(route, random), method, b.cookie, body), random),
+            );
+            expect(
+              sameAnswer(answer, control, theirs, random),
+              `${what}: ${answer.status} ${answer.text.slice(0, 300)} (an id never issued gets ${control.status})`,
+            ).toBe(true);
             expect(answer.status, `${what}: never a success`).toBeGreaterThanOrEqual(300);
             if (answer.status !== 405) served++;
           }
         }
         if (served > 0) {
-          expect(notFound, `${route.path}: no request reached the record (all were refused before the id was looked up); give it a valid body in formBodies/apiBody`).toBeGreaterThan(0);
+          expect(
+            notFound,
+            `${route.path}: no request reached the record (all were refused before the id was looked up); give it a valid body in formBodies/apiBody`,
+          ).toBeGreaterThan(0);
         }
       }
     });
@@ -275,7 +309,9 @@ describe("public token routes", () => {
             { intent: "approve", signature: "Mallory Stranger", message: "ok" },
             { intent: "decline", name: "Mallory", reason: "no" },
           ]) {
-            const answer = await unchanged(`POST ${url}`, () => callRoute(module.action, request(route, url, "POST", cookie, body), wrong));
+            const answer = await unchanged(`POST ${url}`, () =>
+              callRoute(module.action, request(route, url, "POST", cookie, body), wrong),
+            );
             expectNotFound(route, answer, `POST ${route.path} with a wrong token`);
           }
         }
@@ -297,9 +333,18 @@ describe("catch-all routes", () => {
       const params = paramsOf(route, a);
       const url = urlFor(route, params);
       expect(module.loader ?? module.action, `${route.path} has neither a loader nor an action`).toBeTypeOf("function");
-      if (module.loader) expectNotFound(route, await unchanged(url, () => callRoute(module.loader, request(route, url, "GET", b.cookie), params)), `GET ${url}`);
+      if (module.loader)
+        expectNotFound(
+          route,
+          await unchanged(url, () => callRoute(module.loader, request(route, url, "GET", b.cookie), params)),
+          `GET ${url}`,
+        );
       if (module.action) {
-        expectNotFound(route, await unchanged(url, () => callRoute(module.action, request(route, url, "POST", b.cookie, {}), params)), `POST ${url}`);
+        expectNotFound(
+          route,
+          await unchanged(url, () => callRoute(module.action, request(route, url, "POST", b.cookie, {}), params)),
+          `POST ${url}`,
+        );
       }
     });
   }
@@ -322,7 +367,9 @@ describe("nothing of another account shows up in an account's own pages, lists, 
       url.searchParams.set("q", a.marker);
       url.searchParams.set("range", "365");
       // (The customer's /e/{token} page counts views by others: its owner, here, is not counted.)
-      const answer = await unchanged(`GET ${url.pathname}`, () => callRoute(module.loader, request(route, url.href, "GET", b.cookie), own));
+      const answer = await unchanged(`GET ${url.pathname}`, () =>
+        callRoute(module.loader, request(route, url.href, "GET", b.cookie), own),
+      );
       expect(answer.status, `GET ${url.pathname}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
       expect(answer.text, `GET ${url.pathname} shows the other account's data`).not.toContain(`${a.marker} `);
       for (const id of [...Object.values(a.ids), a.pendingEstimateId, a.userId, a.token]) {
@@ -339,7 +386,10 @@ describe("ids inside request bodies", () => {
     const module = await loadRouteModule(route!);
     for (const intent of ["read", "delete"]) {
       const answer = await unchanged(`notifications ${intent}`, () =>
-        callRoute(module.action, request(route!, "http://localhost/app/notifications", "POST", b.cookie, { intent, id: a.ids.notification })),
+        callRoute(
+          module.action,
+          request(route!, "http://localhost/app/notifications", "POST", b.cookie, { intent, id: a.ids.notification }),
+        ),
       );
       expect(answer.status).toBe(404);
     }
@@ -349,18 +399,61 @@ describe("ids inside request bodies", () => {
     const json = (path: string) => routes.find((r) => r.path === path)!;
     const cases: { path: string; method: string; body: Record<string, unknown>; params?: Record<string, string> }[] = [
       { path: "/api/jobs", method: "POST", body: { customerId: a.ids.customer, title: "Mine now" } },
-      { path: "/api/jobs/:id", method: "PUT", body: { customerId: a.ids.customer, title: "Mine now" }, params: { id: b.ids.job } },
-      { path: "/api/estimates", method: "POST", body: { customerId: a.ids.customer, title: "Mine now", items: [{ description: "x", quantity: 1, unitPrice: 1 }] } },
-      { path: "/api/estimates", method: "POST", body: { customerId: b.ids.customer, jobId: a.ids.job, title: "Mine now", items: [{ description: "x", quantity: 1, unitPrice: 1 }] } },
-      { path: "/api/appointments", method: "POST", body: { customerId: a.ids.customer, title: "Mine now", scheduledDate: "2026-07-01T09:30:00Z" } },
-      { path: "/api/appointments", method: "POST", body: { customerId: b.ids.customer, jobId: a.ids.job, title: "Mine now", scheduledDate: "2026-07-01T09:30:00Z" } },
+      {
+        path: "/api/jobs/:id",
+        method: "PUT",
+        body: { customerId: a.ids.customer, title: "Mine now" },
+        params: { id: b.ids.job },
+      },
+      {
+        path: "/api/estimates",
+        method: "POST",
+        body: { customerId: a.ids.customer, title: "Mine now", items: [{ description: "x", quantity: 1, unitPrice: 1 }] },
+      },
+      {
+        path: "/api/estimates",
+        method: "POST",
+        body: {
+          customerId: b.ids.customer,
+          jobId: a.ids.job,
+          title: "Mine now",
+          items: [{ description: "x", quantity: 1, unitPrice: 1 }],
+        },
+      },
+      {
+        path: "/api/appointments",
+        method: "POST",
+        body: { customerId: a.ids.customer, title: "Mine now", scheduledDate: "2026-07-01T09:30:00Z" },
+      },
+      {
+        path: "/api/appointments",
+        method: "POST",
+        body: { customerId: b.ids.customer, jobId: a.ids.job, title: "Mine now", scheduledDate: "2026-07-01T09:30:00Z" },
+      },
       { path: "/app/jobs/new", method: "POST", body: { customerId: a.ids.customer, title: "Mine now" } },
-      { path: "/app/jobs/:jobId/edit", method: "POST", body: { customerId: a.ids.customer, title: "Mine now" }, params: { jobId: b.ids.job } },
-      { path: "/app/schedule/new", method: "POST", body: { customerId: a.ids.customer, title: "Mine now", scheduledDate: "2026-07-01T09:30" } },
+      {
+        path: "/app/jobs/:jobId/edit",
+        method: "POST",
+        body: { customerId: a.ids.customer, title: "Mine now" },
+        params: { jobId: b.ids.job },
+      },
+      {
+        path: "/app/schedule/new",
+        method: "POST",
+        body: { customerId: a.ids.customer, title: "Mine now", scheduledDate: "2026-07-01T09:30" },
+      },
       {
         path: "/app/estimates/new",
         method: "POST",
-        body: { customerId: a.ids.customer, jobId: "none", title: "Mine now", taxRate: "8.25", "items[0].description": "x", "items[0].quantity": "1", "items[0].unitPrice": "1" },
+        body: {
+          customerId: a.ids.customer,
+          jobId: "none",
+          title: "Mine now",
+          taxRate: "8.25",
+          "items[0].description": "x",
+          "items[0].quantity": "1",
+          "items[0].unitPrice": "1",
+        },
       },
     ];
     for (const { path, method, body, params = {} } of cases) {
@@ -368,7 +461,9 @@ describe("ids inside request bodies", () => {
       expect(route, path).toBeTruthy();
       const module = await loadRouteModule(route);
       const what = `${method} ${path} with ${JSON.stringify(body)}`;
-      const answer = await unchanged(what, () => callRoute(module.action, request(route, urlFor(route, params), method, b.cookie, body as Body), params));
+      const answer = await unchanged(what, () =>
+        callRoute(module.action, request(route, urlFor(route, params), method, b.cookie, body as Body), params),
+      );
       expect(answer.status, `${what}: ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(answer.status, what).toBeLessThan(500);
     }
@@ -399,7 +494,9 @@ describe("without a session", () => {
       for (const [method, handler] of handlers) {
         if (!handler) continue;
         const body = method === "POST" ? { intent: "delete", id: a.ids.notification, name: "x" } : undefined;
-        const answer = await unchanged(`${method} ${url}`, () => callRoute(handler, request(route, url, method, null, body), params));
+        const answer = await unchanged(`${method} ${url}`, () =>
+          callRoute(handler, request(route, url, method, null, body), params),
+        );
         expect(answer.status, `${method} ${route.path}: ${answer.text.slice(0, 200)}`).toBe(302);
         expect(answer.location, `${method} ${route.path}`).toMatch(/^\/login(\?|$)/);
       }
@@ -417,7 +514,9 @@ describe("without a session", () => {
       for (const [method, handler] of calls) {
         if (!handler) continue;
         const body = method === "POST" || method === "PUT" ? { name: "x", title: "x", status: "paid" } : undefined;
-        const answer = await unchanged(`${method} ${url}`, () => callRoute(handler, request(route, url, method, null, body), params));
+        const answer = await unchanged(`${method} ${url}`, () =>
+          callRoute(handler, request(route, url, method, null, body), params),
+        );
         // 405 says only that the method is not served, the same for everyone.
         expect([401, 405], `${method} ${route.path}: ${answer.status} ${answer.text.slice(0, 200)}`).toContain(answer.status);
         expect(jsonMessage(answer), `${method} ${route.path}: a JSON { message }`).toBeTruthy();

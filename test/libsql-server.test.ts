@@ -53,7 +53,6 @@ afterAll(async () => {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
 });
 
-
 /** One result of a Hrana pipeline, loose enough for the assertions below. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the protocol's JSON, read field by field
 type PipelineResult = { type: string; response?: any; error?: unknown };
@@ -74,7 +73,10 @@ describe("libSQL test server", () => {
     expect(insert.rowsAffected).toBe(1);
     expect(insert.lastInsertRowid).toBe(1n);
 
-    const select = await db.execute({ sql: "SELECT id, name, price, data, extra + 0.0 AS extra, NULL AS empty FROM items WHERE name = :name", args: { name: "wire" } });
+    const select = await db.execute({
+      sql: "SELECT id, name, price, data, extra + 0.0 AS extra, NULL AS empty FROM items WHERE name = :name",
+      args: { name: "wire" },
+    });
     expect(select.columns).toEqual(["id", "name", "price", "data", "extra", "empty"]);
     expect(select.columnTypes).toEqual(["INTEGER", "TEXT", "REAL", "BLOB", "", ""]);
     expect(select.rows[0]!.extra).toBe(9007199254740992); // as a REAL it comes back as a float
@@ -104,12 +106,21 @@ describe("libSQL test server", () => {
   it("rolls a batch back when one of its steps fails", async () => {
     const db = client();
     const failed = await db
-      .batch([{ sql: "INSERT INTO items (name) VALUES (?)", args: ["batch-1"] }, { sql: "INSERT INTO items (name) VALUES (?)", args: ["batch-1"] }], "write")
+      .batch(
+        [
+          { sql: "INSERT INTO items (name) VALUES (?)", args: ["batch-1"] },
+          { sql: "INSERT INTO items (name) VALUES (?)", args: ["batch-1"] },
+        ],
+        "write",
+      )
       .catch((e: unknown) => e);
     expect(String(failed)).toContain("UNIQUE constraint failed");
     expect((await db.execute("SELECT count(*) AS n FROM items WHERE name = 'batch-1'")).rows[0]!.n).toBe(0);
 
-    const results = await db.batch(["INSERT INTO items (name) VALUES ('batch-2')", "SELECT name FROM items WHERE name = 'batch-2'"], "write");
+    const results = await db.batch(
+      ["INSERT INTO items (name) VALUES ('batch-2')", "SELECT name FROM items WHERE name = 'batch-2'"],
+      "write",
+    );
     expect(results[0]!.rowsAffected).toBe(1);
     expect(results[1]!.rows[0]!.name).toBe("batch-2");
   });
@@ -129,7 +140,9 @@ describe("libSQL test server", () => {
     waited = true;
     await tx.commit();
     expect(await blocked).toBe(true);
-    expect((await b.execute("SELECT name FROM items WHERE name IN ('tx-1', 'after-tx') ORDER BY id")).rows.map((r) => r.name)).toEqual(["tx-1", "after-tx"]);
+    expect(
+      (await b.execute("SELECT name FROM items WHERE name IN ('tx-1', 'after-tx') ORDER BY id")).rows.map((r) => r.name),
+    ).toEqual(["tx-1", "after-tx"]);
     // The transaction's calls went out as several pipeline requests, continued with batons.
     const pipelines = server.requests.slice(before).filter((r) => r.path === "/v2/pipeline");
     expect(pipelines.length).toBeGreaterThanOrEqual(4);
@@ -173,21 +186,31 @@ describe("libSQL test server", () => {
       expect(response.status).toBe(200);
       return (await response.json()) as { baton: string | null; base_url: null; results: PipelineResult[] };
     };
-    const first = await post({
-      baton: null,
-      requests: [
-        { type: "store_sql", sql_id: 1, sql: "SELECT ? + 1 AS n" },
-        { type: "execute", stmt: { sql_id: 1, args: [{ type: "integer", value: "41" }], want_rows: true } },
-        { type: "execute", stmt: { sql: "SELECT * FROM nowhere" } },
-        { type: "get_autocommit" },
-      ],
-    }, 3);
+    const first = await post(
+      {
+        baton: null,
+        requests: [
+          { type: "store_sql", sql_id: 1, sql: "SELECT ? + 1 AS n" },
+          { type: "execute", stmt: { sql_id: 1, args: [{ type: "integer", value: "41" }], want_rows: true } },
+          { type: "execute", stmt: { sql: "SELECT * FROM nowhere" } },
+          { type: "get_autocommit" },
+        ],
+      },
+      3,
+    );
     expect(first.baton).toEqual(expect.any(String));
     expect(first.results[1]).toEqual({
       type: "ok",
       response: {
         type: "execute",
-        result: { cols: [{ name: "n", decltype: null }], rows: [[{ type: "integer", value: "42" }]], affected_row_count: 0, last_insert_rowid: null, rows_read: 1, rows_written: 0 },
+        result: {
+          cols: [{ name: "n", decltype: null }],
+          rows: [[{ type: "integer", value: "42" }]],
+          affected_row_count: 0,
+          last_insert_rowid: null,
+          rows_read: 1,
+          rows_written: 0,
+        },
       },
     });
     expect(first.results[2]).toEqual({ type: "error", error: { message: "no such table: nowhere", code: "SQLITE_ERROR" } });
@@ -203,7 +226,16 @@ describe("libSQL test server", () => {
               { stmt: { sql: "SELECT * FROM nowhere" } },
               { condition: { type: "ok", step: 0 }, stmt: { sql: "SELECT 'skipped'" } },
               { condition: { type: "error", step: 0 }, stmt: { sql: "SELECT 'ran'" } },
-              { condition: { type: "and", conds: [{ type: "ok", step: 2 }, { type: "not", cond: { type: "ok", step: 1 } }] }, stmt: { sql: "SELECT 'and'" } },
+              {
+                condition: {
+                  type: "and",
+                  conds: [
+                    { type: "ok", step: 2 },
+                    { type: "not", cond: { type: "ok", step: 1 } },
+                  ],
+                },
+                stmt: { sql: "SELECT 'and'" },
+              },
             ],
           },
         },
@@ -240,11 +272,14 @@ describe("libSQL test server", () => {
       await migrateDatabase(connection); // the second run finds nothing to do
       const tables = await connection.client.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
       const names = tables.rows.map((r) => r.name);
-      for (const table of ["__drizzle_migrations", "users", "sessions", "customers", "estimates", "notifications"]) expect(names).toContain(table);
+      for (const table of ["__drizzle_migrations", "users", "sessions", "customers", "estimates", "notifications"])
+        expect(names).toContain(table);
       const applied = await connection.client.execute("SELECT count(*) AS n FROM __drizzle_migrations");
       expect(applied.rows[0]!.n).toBe(readdirSync(migrationsFolder).filter((name) => name.endsWith(".sql")).length);
       // Every stream is a new connection with libSQL's default: foreign keys on.
-      const orphan = await connection.client.execute("INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ('s', 'no-such-user', 0, 0, 0)").catch((e: unknown) => e);
+      const orphan = await connection.client
+        .execute("INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ('s', 'no-such-user', 0, 0, 0)")
+        .catch((e: unknown) => e);
       expect(String(orphan)).toContain("FOREIGN KEY constraint failed");
       connection.client.close();
     } finally {

@@ -86,7 +86,10 @@ interface ProtoError {
 
 /** An error the client gets back as `{ message, code }`. */
 class HranaError extends Error {
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message);
   }
 }
@@ -157,7 +160,10 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
     let affected = 0;
     let lastRowid: string | null = null;
     if (kind !== "other") {
-      const [changes, rowid] = stream.db.prepare("SELECT changes(), last_insert_rowid()").raw(true).safeIntegers(true).get() as [bigint, bigint];
+      const [changes, rowid] = stream.db.prepare("SELECT changes(), last_insert_rowid()").raw(true).safeIntegers(true).get() as [
+        bigint,
+        bigint,
+      ];
       affected = Number(changes);
       if (kind === "insert") lastRowid = String(rowid);
     }
@@ -175,7 +181,8 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
     switch (cond.type) {
       case "ok":
       case "error": {
-        if (cond.step < 0 || cond.step >= done.length) throw new HranaError(`Batch condition refers to step ${cond.step}, not run before`, "BATCH_COND_INVALID");
+        if (cond.step < 0 || cond.step >= done.length)
+          throw new HranaError(`Batch condition refers to step ${cond.step}, not run before`, "BATCH_COND_INVALID");
         // As sqld: "error" holds for a step that failed or did not run.
         return cond.type === "ok" ? done[cond.step] : !done[cond.step];
       }
@@ -258,7 +265,8 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
     let stream: Stream | undefined;
     if (body.baton != null) {
       stream = streams.get(body.baton);
-      if (!stream) return { status: 400, json: { message: "The stream has expired or its baton is invalid", code: "STREAM_EXPIRED" } };
+      if (!stream)
+        return { status: 400, json: { message: "The stream has expired or its baton is invalid", code: "STREAM_EXPIRED" } };
       // A baton is good for one call: the response carries the next one.
       streams.delete(body.baton);
       clearTimeout(stream.timer);
@@ -316,7 +324,12 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
   }
 
   const server = createServer((req, res) => {
-    const log: LoggedRequest = { method: req.method ?? "", path: new URL(req.url ?? "/", "http://x").pathname, status: 0, types: [] };
+    const log: LoggedRequest = {
+      method: req.method ?? "",
+      path: new URL(req.url ?? "/", "http://x").pathname,
+      status: 0,
+      types: [],
+    };
     requests.push(log);
     route(req, res, log).catch((error) => {
       log.status = 500;

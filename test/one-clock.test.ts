@@ -47,11 +47,36 @@ const scenarios: Scenario[] = [
   { name: "Pacific/Kiritimati (UTC+14) at 00:30", zone: "Pacific/Kiritimati", at: "2026-11-24T10:30:00Z", today: "2026-11-25" },
   { name: "Pacific/Pago_Pago (UTC-11) at 23:30", zone: "Pacific/Pago_Pago", at: "2026-11-25T10:30:00Z", today: "2026-11-24" },
   { name: "Pacific/Pago_Pago (UTC-11) at 00:30", zone: "Pacific/Pago_Pago", at: "2026-11-25T11:30:00Z", today: "2026-11-25" },
-  { name: "America/Chicago at 00:30 on 2026-03-08 (clocks go forward)", zone: "America/Chicago", at: "2026-03-08T06:30:00Z", today: "2026-03-08" },
-  { name: "America/Chicago at 23:30 on 2026-03-08 (clocks went forward)", zone: "America/Chicago", at: "2026-03-09T04:30:00Z", today: "2026-03-08" },
-  { name: "America/Chicago at 00:30 on 2026-11-01 (clocks go back)", zone: "America/Chicago", at: "2026-11-01T05:30:00Z", today: "2026-11-01" },
-  { name: "America/Chicago at 23:30 on 2026-11-01 (clocks went back)", zone: "America/Chicago", at: "2026-11-02T05:30:00Z", today: "2026-11-01" },
-  { name: "no zone (UTC) at 03:30 UTC, the machine's evening before", zone: null, at: "2026-11-25T03:30:00Z", today: "2026-11-25" },
+  {
+    name: "America/Chicago at 00:30 on 2026-03-08 (clocks go forward)",
+    zone: "America/Chicago",
+    at: "2026-03-08T06:30:00Z",
+    today: "2026-03-08",
+  },
+  {
+    name: "America/Chicago at 23:30 on 2026-03-08 (clocks went forward)",
+    zone: "America/Chicago",
+    at: "2026-03-09T04:30:00Z",
+    today: "2026-03-08",
+  },
+  {
+    name: "America/Chicago at 00:30 on 2026-11-01 (clocks go back)",
+    zone: "America/Chicago",
+    at: "2026-11-01T05:30:00Z",
+    today: "2026-11-01",
+  },
+  {
+    name: "America/Chicago at 23:30 on 2026-11-01 (clocks went back)",
+    zone: "America/Chicago",
+    at: "2026-11-02T05:30:00Z",
+    today: "2026-11-01",
+  },
+  {
+    name: "no zone (UTC) at 03:30 UTC, the machine's evening before",
+    zone: null,
+    at: "2026-11-25T03:30:00Z",
+    today: "2026-11-25",
+  },
 ];
 
 afterEach(() => setNow(null));
@@ -75,20 +100,36 @@ async function accountAt(scenario: Scenario) {
   const customerId = lastWeek.id;
   const created = new Date(sunday - 10 * 86_400_000);
   // Invoices: due yesterday (overdue), due today (not yet); paid just inside and just outside "last 7 days".
-  const overdue = await createInvoice(db, user.id, { customerId, title: "Due yesterday", dueDate: addDays(today, -1), createdAt: created });
+  const overdue = await createInvoice(db, user.id, {
+    customerId,
+    title: "Due yesterday",
+    dueDate: addDays(today, -1),
+    createdAt: created,
+  });
   const dueToday = await createInvoice(db, user.id, { customerId, title: "Due today", dueDate: today, createdAt: created });
   const sevenDaysAgo = startOfDay(addDays(today, -6), zone).getTime();
-  const paidInside = await createInvoice(db, user.id, { customerId, status: "paid", paidDate: new Date(sevenDaysAgo + MINUTE), createdAt: created });
+  const paidInside = await createInvoice(db, user.id, {
+    customerId,
+    status: "paid",
+    paidDate: new Date(sevenDaysAgo + MINUTE),
+    createdAt: created,
+  });
   await createInvoice(db, user.id, { customerId, status: "paid", paidDate: new Date(sevenDaysAgo - MINUTE), createdAt: created });
   // Appointments: the last minute of yesterday, the first and the last minute of today, the first of tomorrow.
-  const appointment = (title: string, at: number) => createAppointment(db, user.id, { customerId, title, scheduledDate: new Date(at), status: "scheduled" });
+  const appointment = (title: string, at: number) =>
+    createAppointment(db, user.id, { customerId, title, scheduledDate: new Date(at), status: "scheduled" });
   await appointment("Yesterday late", midnight - MINUTE);
   await appointment("Today early", midnight + MINUTE);
   await appointment("Today late", tomorrow - MINUTE);
   await appointment("Tomorrow early", tomorrow + MINUTE);
   // Estimates: valid through today, valid through yesterday.
   const validToday = await createEstimate(db, user.id, { customerId, status: "pending", validUntil: today, createdAt: created });
-  const validYesterday = await createEstimate(db, user.id, { customerId, status: "pending", validUntil: addDays(today, -1), createdAt: created });
+  const validYesterday = await createEstimate(db, user.id, {
+    customerId,
+    status: "pending",
+    validUntil: addDays(today, -1),
+    createdAt: created,
+  });
   return { user, cookie, overdue, dueToday, paidInside, validToday, validYesterday };
 }
 
@@ -110,17 +151,27 @@ describe.each(scenarios)("$name", (scenario) => {
     expect(stats.newCustomersThisWeek).toBe(1);
     const dashboard = json((await callRoute(dashboardRoute.loader, get("/app", cookie))).text) as { stats: typeof stats };
     expect(dashboard.stats).toMatchObject({ overdueInvoices: 1, newCustomersThisWeek: 1 });
-    expect(json((await callRoute(dashboardApi.loader, get("/api/dashboard/stats", cookie))).text)).toMatchObject({ overdueInvoices: 1, newCustomersThisWeek: 1 });
+    expect(json((await callRoute(dashboardApi.loader, get("/api/dashboard/stats", cookie))).text)).toMatchObject({
+      overdueInvoices: 1,
+      newCustomersThisWeek: 1,
+    });
 
     // ... the lists (model, page, API) ...
     const listed = await listInvoices(user.id, { status: "overdue", today: await todayFor(user.id) });
     expect(listed.items.map((invoice) => invoice.id)).toEqual([overdue.id]);
-    const page = json((await callRoute(invoicesRoute.loader, get("/app/invoices", cookie))).text) as { items: { id: string; status: string }[] };
+    const page = json((await callRoute(invoicesRoute.loader, get("/app/invoices", cookie))).text) as {
+      items: { id: string; status: string }[];
+    };
     expect(page.items.find((item) => item.id === overdue.id)?.status).toBe("overdue");
     expect(page.items.find((item) => item.id === dueToday.id)?.status).toBe("pending");
-    const pageOverdue = json((await callRoute(invoicesRoute.loader, get("/app/invoices?status=overdue", cookie))).text) as { items: { id: string }[] };
+    const pageOverdue = json((await callRoute(invoicesRoute.loader, get("/app/invoices?status=overdue", cookie))).text) as {
+      items: { id: string }[];
+    };
     expect(pageOverdue.items.map((item) => item.id)).toEqual([overdue.id]);
-    const api = JSON.parse((await callRoute(invoicesApi.loader, get("/api/invoices?status=overdue", cookie))).text) as { id: string; status: string }[];
+    const api = JSON.parse((await callRoute(invoicesApi.loader, get("/api/invoices?status=overdue", cookie))).text) as {
+      id: string;
+      status: string;
+    }[];
     expect(api.map((invoice) => [invoice.id, invoice.status])).toEqual([[overdue.id, "overdue"]]);
     const one = json((await callRoute(invoiceApi.loader, get(`/api/invoices/${dueToday.id}`, cookie), { id: dueToday.id })).text);
     expect(one.status).toBe("pending");
@@ -130,10 +181,15 @@ describe.each(scenarios)("$name", (scenario) => {
     expect((await pdfText((await invoicePdf(user.id, dueToday.id))!.body)).toUpperCase()).not.toContain("OVERDUE");
 
     // Today's schedule: the page and the API's day filter hold today's first and last minute, nothing else.
-    const schedule = json((await callRoute(scheduleRoute.loader, get("/app/schedule", cookie))).text) as { today: string; view: { todayItems: { title: string }[] } };
+    const schedule = json((await callRoute(scheduleRoute.loader, get("/app/schedule", cookie))).text) as {
+      today: string;
+      view: { todayItems: { title: string }[] };
+    };
     expect(schedule.today).toBe(today);
     expect(schedule.view.todayItems.map((item) => item.title)).toEqual(["Today early", "Today late"]);
-    const apiDay = JSON.parse((await callRoute(appointmentsApi.loader, get(`/api/appointments?from=${today}&to=${today}`, cookie))).text) as { title: string }[];
+    const apiDay = JSON.parse(
+      (await callRoute(appointmentsApi.loader, get(`/api/appointments?from=${today}&to=${today}`, cookie))).text,
+    ) as { title: string }[];
     expect(apiDay.map((item) => item.title)).toEqual(["Today early", "Today late"]);
 
     // Estimate validity: valid through today is still open; through yesterday has expired.
@@ -148,7 +204,10 @@ describe.each(scenarios)("$name", (scenario) => {
     expect(report.totalRevenue).toBe(paidInside.total);
     expect(report.aging.current.count).toBe(1);
     expect(report.aging.days1to30.count).toBe(1);
-    const reportsPage = json((await callRoute(reportsRoute.loader, get("/app/reports?range=7", cookie))).text) as { from: string; to: string };
+    const reportsPage = json((await callRoute(reportsRoute.loader, get("/app/reports?range=7", cookie))).text) as {
+      from: string;
+      to: string;
+    };
     expect([reportsPage.from, reportsPage.to]).toEqual([addDays(today, -6), today]);
   });
 });

@@ -84,8 +84,14 @@ describe("the public face", () => {
     const { user } = await signedInAccount();
     const db = await getDb();
     const customer = await createCustomer(db, user.id, { name: "Ana Ruiz" });
-    const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: [{ description: "Panel", quantity: 100, unitPrice: 123_456 }] });
-    const invoice = await createInvoice(db, user.id, { customerId: customer.id, items: [{ description: "Panel", quantity: 100, unitPrice: 123_456 }] });
+    const estimate = await createEstimate(db, user.id, {
+      customerId: customer.id,
+      items: [{ description: "Panel", quantity: 100, unitPrice: 123_456 }],
+    });
+    const invoice = await createInvoice(db, user.id, {
+      customerId: customer.id,
+      items: [{ description: "Panel", quantity: 100, unitPrice: 123_456 }],
+    });
     const estimateToken = randomBytes(32).toString("base64url");
     const invoiceToken = randomBytes(32).toString("base64url");
     await db.insert(estimateShareTokens).values({ userId: user.id, estimateId: estimate.id, token: estimateToken });
@@ -110,7 +116,13 @@ describe("the public face", () => {
     const email = `bot-${Date.now()}@example.com`;
     const answer = await runRoute(
       registerAction,
-      formRequest("http://localhost/register", { name: "Bot", email, password: "secret12", confirmPassword: "secret12", website: "http://spam.example" }),
+      formRequest("http://localhost/register", {
+        name: "Bot",
+        email,
+        password: "secret12",
+        confirmPassword: "secret12",
+        website: "http://spam.example",
+      }),
     );
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/app");
@@ -118,7 +130,10 @@ describe("the public face", () => {
     expect(await getUserByEmail(email)).toBeUndefined();
 
     // The same form without the honeypot makes the account.
-    const person = await runRoute(registerAction, formRequest("http://localhost/register", { name: "Person", email, password: "secret12", confirmPassword: "secret12" }));
+    const person = await runRoute(
+      registerAction,
+      formRequest("http://localhost/register", { name: "Person", email, password: "secret12", confirmPassword: "secret12" }),
+    );
     expect(person.status).toBe(302);
     expect(await getUserByEmail(email)).toBeDefined();
   });

@@ -44,7 +44,8 @@ async function businessOf(size: number): Promise<Account> {
   // Every filter the cases use finds something in the small account too.
   await createInvoice(db, user.id, { status: "overdue" });
   // Share links on the newest estimates, so the estimates list reads some.
-  for (const { id } of (await listEstimates(user.id, { pageSize: Math.min(size, 10) })).items) await getOrCreateShareLink(user.id, id);
+  for (const { id } of (await listEstimates(user.id, { pageSize: Math.min(size, 10) })).items)
+    await getOrCreateShareLink(user.id, id);
   return { cookie, jobId: job.id, estimateId: estimate.id, invoiceId: invoice.id };
 }
 
@@ -66,9 +67,19 @@ interface Case {
 const cases: Case[] = [
   { name: "dashboard /app", url: () => "/app", loaders: pageChain(import("~/routes/app._index")), budget: 12 },
   { name: "customers", url: () => "/app/customers", loaders: pageChain(import("~/routes/app.customers")), budget: 9 },
-  { name: "customers search", url: () => "/app/customers?q=a&sort=newest", loaders: pageChain(import("~/routes/app.customers")), budget: 10 },
+  {
+    name: "customers search",
+    url: () => "/app/customers?q=a&sort=newest",
+    loaders: pageChain(import("~/routes/app.customers")),
+    budget: 10,
+  },
   { name: "jobs", url: () => "/app/jobs", loaders: pageChain(import("~/routes/app.jobs")), budget: 12 },
-  { name: "jobs search and filter", url: () => "/app/jobs?q=a&status=pending", loaders: pageChain(import("~/routes/app.jobs")), budget: 13 },
+  {
+    name: "jobs search and filter",
+    url: () => "/app/jobs?q=a&status=pending",
+    loaders: pageChain(import("~/routes/app.jobs")),
+    budget: 13,
+  },
   {
     name: "job detail",
     url: (a) => `/app/jobs/${a.jobId}`,
@@ -77,7 +88,12 @@ const cases: Case[] = [
     budget: 13,
   },
   { name: "estimates", url: () => "/app/estimates", loaders: pageChain(import("~/routes/app.estimates")), budget: 12 },
-  { name: "estimates search", url: () => "/app/estimates?q=a&status=approved", loaders: pageChain(import("~/routes/app.estimates")), budget: 13 },
+  {
+    name: "estimates search",
+    url: () => "/app/estimates?q=a&status=approved",
+    loaders: pageChain(import("~/routes/app.estimates")),
+    budget: 13,
+  },
   {
     name: "estimate preview (many items)",
     url: (a) => `/app/estimates/${a.estimateId}/preview`,
@@ -107,7 +123,12 @@ const cases: Case[] = [
     budget: 4,
   },
   { name: "invoices", url: () => "/app/invoices", loaders: pageChain(import("~/routes/app.invoices")), budget: 11 },
-  { name: "invoices overdue", url: () => "/app/invoices?status=overdue", loaders: pageChain(import("~/routes/app.invoices")), budget: 12 },
+  {
+    name: "invoices overdue",
+    url: () => "/app/invoices?status=overdue",
+    loaders: pageChain(import("~/routes/app.invoices")),
+    budget: 12,
+  },
   {
     name: "invoice PDF",
     url: (a) => `/app/invoices/${a.invoiceId}/pdf`,
@@ -116,21 +137,47 @@ const cases: Case[] = [
     budget: 4,
   },
   { name: "schedule today", url: () => "/app/schedule", loaders: pageChain(import("~/routes/app.schedule")), budget: 12 },
-  { name: "schedule calendar week", url: () => "/app/schedule?tab=calendar", loaders: pageChain(import("~/routes/app.schedule")), budget: 10 },
+  {
+    name: "schedule calendar week",
+    url: () => "/app/schedule?tab=calendar",
+    loaders: pageChain(import("~/routes/app.schedule")),
+    budget: 10,
+  },
   { name: "schedule list", url: () => "/app/schedule?tab=list", loaders: pageChain(import("~/routes/app.schedule")), budget: 12 },
-  { name: "schedule list search", url: () => "/app/schedule?tab=list&q=a&status=scheduled", loaders: pageChain(import("~/routes/app.schedule")), budget: 12 },
+  {
+    name: "schedule list search",
+    url: () => "/app/schedule?tab=list&q=a&status=scheduled",
+    loaders: pageChain(import("~/routes/app.schedule")),
+    budget: 12,
+  },
   { name: "reports", url: () => "/app/reports?range=365", loaders: pageChain(import("~/routes/app.reports")), budget: 15 },
   { name: "notifications", url: () => "/app/notifications", loaders: pageChain(import("~/routes/app.notifications")), budget: 9 },
   { name: "search", url: () => "/app/search?q=a", loaders: pageChain(import("~/routes/app.search")), budget: 17 },
   { name: "GET /api/customers", url: () => "/api/customers", loaders: [import("~/routes/api.customers")], budget: 3 },
   { name: "GET /api/jobs", url: () => "/api/jobs", loaders: [import("~/routes/api.jobs")], budget: 5 },
   { name: "GET /api/estimates", url: () => "/api/estimates", loaders: [import("~/routes/api.estimates")], budget: 4 },
-  { name: "GET /api/estimates/:id (many items)", url: (a) => `/api/estimates/${a.estimateId}`, params: (a) => ({ id: a.estimateId }), loaders: [import("~/routes/api.estimates.$id")], budget: 3 },
+  {
+    name: "GET /api/estimates/:id (many items)",
+    url: (a) => `/api/estimates/${a.estimateId}`,
+    params: (a) => ({ id: a.estimateId }),
+    loaders: [import("~/routes/api.estimates.$id")],
+    budget: 3,
+  },
   { name: "GET /api/invoices", url: () => "/api/invoices", loaders: [import("~/routes/api.invoices")], budget: 5 },
   { name: "GET /api/appointments", url: () => "/api/appointments", loaders: [import("~/routes/api.appointments")], budget: 4 },
-  { name: "GET /api/appointments/upcoming", url: () => "/api/appointments/upcoming", loaders: [import("~/routes/api.appointments.upcoming")], budget: 2 },
+  {
+    name: "GET /api/appointments/upcoming",
+    url: () => "/api/appointments/upcoming",
+    loaders: [import("~/routes/api.appointments.upcoming")],
+    budget: 2,
+  },
   { name: "GET /api/notifications", url: () => "/api/notifications", loaders: [import("~/routes/api.notifications")], budget: 2 },
-  { name: "GET /api/dashboard/stats", url: () => "/api/dashboard/stats", loaders: [import("~/routes/api.dashboard.stats")], budget: 3 },
+  {
+    name: "GET /api/dashboard/stats",
+    url: () => "/api/dashboard/stats",
+    loaders: [import("~/routes/api.dashboard.stats")],
+    budget: 3,
+  },
 ];
 
 /** A statement without the length of its IN lists, which follows the page's length. */

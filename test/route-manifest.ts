@@ -35,14 +35,23 @@ export async function routeManifest(): Promise<ManifestRoute[]> {
         .split("/")
         .filter((segment) => segment.startsWith(":") || segment === "*")
         .map((segment) => (segment === "*" ? "*" : segment.slice(1).replace(/\?$/, "")));
-      routes.push({ id: entry.id ?? entry.file.replace(/\.[jt]sx?$/, ""), file: entry.file, path: full, params, index: Boolean(entry.index) });
+      routes.push({
+        id: entry.id ?? entry.file.replace(/\.[jt]sx?$/, ""),
+        file: entry.file,
+        path: full,
+        params,
+        index: Boolean(entry.index),
+      });
       if (entry.children) walk(entry.children, full);
     }
   };
   walk(await config, "");
   if (routes.length < 10) throw new Error(`Only ${routes.length} routes found in app/routes.ts: the manifest was not read.`);
   const tests = routes.filter((route) => /\.(test|spec)\.tsx?$/.test(route.file));
-  if (tests.length) throw new Error(`Test files read as routes (app/routes.ts ignoredRouteFiles): ${tests.map((route) => route.file).join(", ")}`);
+  if (tests.length)
+    throw new Error(
+      `Test files read as routes (app/routes.ts ignoredRouteFiles): ${tests.map((route) => route.file).join(", ")}`,
+    );
   return routes;
 }
 

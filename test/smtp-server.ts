@@ -20,7 +20,11 @@ export async function startSmtpServer() {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const from = session.envelope.mailFrom;
-        received.push({ from: from ? from.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
+        received.push({
+          from: from ? from.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks),
+        });
         callback();
       });
     },

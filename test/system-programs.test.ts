@@ -11,7 +11,13 @@ const call = /(?<![\w.])(?:spawn|spawnSync|exec|execSync|execFile|execFileSync|f
 
 function testFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(spec|test)\.tsx?$|^(utils|accounts|requests|route|route-call|libsql-server|pdf-text|mime|setup-db|setup-i18n|tenant-fixtures|global-teardown)\.ts$/.test(entry.name))
+    .filter(
+      (entry) =>
+        entry.isFile() &&
+        /\.(spec|test)\.tsx?$|^(utils|accounts|requests|route|route-call|libsql-server|pdf-text|mime|setup-db|setup-i18n|tenant-fixtures|global-teardown)\.ts$/.test(
+          entry.name,
+        ),
+    )
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 

@@ -28,7 +28,8 @@ export interface TenantAccount {
 
 // A 1×1 PNG: the account has a logo, so /e/{token}/logo has something to serve.
 const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
   "hex",
 );
 
@@ -55,17 +56,45 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     status: "approved",
     approvedAt: new Date(),
   });
-  const pending = await createEstimate(db, user.id, { customerId: customer.id, title: `${marker} Pending estimate`, status: "pending" });
-  const invoice = await createInvoice(db, user.id, { customerId: customer.id, jobId: job.id, title: `${marker} Invoice`, status: "pending" });
-  const openInvoice = await createInvoice(db, user.id, { customerId: customer.id, title: `${marker} Open invoice`, status: "pending" });
+  const pending = await createEstimate(db, user.id, {
+    customerId: customer.id,
+    title: `${marker} Pending estimate`,
+    status: "pending",
+  });
+  const invoice = await createInvoice(db, user.id, {
+    customerId: customer.id,
+    jobId: job.id,
+    title: `${marker} Invoice`,
+    status: "pending",
+  });
+  const openInvoice = await createInvoice(db, user.id, {
+    customerId: customer.id,
+    title: `${marker} Open invoice`,
+    status: "pending",
+  });
   // A deposit on the invoice: it stays pending with a balance, so paying it would still work.
   const [payment] = await db
     .insert(payments)
-    .values({ userId: user.id, invoiceId: invoice.id, amount: 100, method: "check", receivedAt: new Date(), note: `${marker} payment` })
+    .values({
+      userId: user.id,
+      invoiceId: invoice.id,
+      amount: 100,
+      method: "check",
+      receivedAt: new Date(),
+      note: `${marker} payment`,
+    })
     .returning();
   await db.update(invoices).set({ amountPaid: 100 }).where(eq(invoices.id, invoice.id));
-  const appointment = await createAppointment(db, user.id, { customerId: customer.id, jobId: job.id, title: `${marker} Appointment` });
-  const notification = await createNotification(db, user.id, { title: `${marker} Notification`, message: `${marker} message`, read: false });
+  const appointment = await createAppointment(db, user.id, {
+    customerId: customer.id,
+    jobId: job.id,
+    title: `${marker} Appointment`,
+  });
+  const notification = await createNotification(db, user.id, {
+    title: `${marker} Notification`,
+    message: `${marker} message`,
+    read: false,
+  });
   const token = randomBytes(32).toString("base64url");
   await db.insert(estimateShareTokens).values({ userId: user.id, estimateId: pending.id, token });
   const invoiceToken = randomBytes(32).toString("base64url");

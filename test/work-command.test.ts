@@ -26,11 +26,15 @@ afterAll(() => smtp.close());
 /** Runs the one-pass command as its own process against this test's database file. */
 function jobsCommand(now: Date): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/jobs.ts", "--once", "--now", now.toISOString()], {
-      cwd: root,
-      env: { ...process.env, SMTP_URL: smtp.url, APP_URL: "https://tradedesk.example", MAIL_FROM: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/jobs.ts", "--once", "--now", now.toISOString()],
+      {
+        cwd: root,
+        env: { ...process.env, SMTP_URL: smtp.url, APP_URL: "https://tradedesk.example", MAIL_FROM: "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -44,18 +48,39 @@ describe("npm run jobs -- --once", () => {
     const { user } = await signedInAccount("Casey Contractor");
     const db = await getDb();
     await getSettings(user.id);
-    await db.update(accountSettings).set({ companyName: "Bluebonnet Electric", email: "office@bluebonnet.test" }).where(eq(accountSettings.userId, user.id));
+    await db
+      .update(accountSettings)
+      .set({ companyName: "Bluebonnet Electric", email: "office@bluebonnet.test" })
+      .where(eq(accountSettings.userId, user.id));
     const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
     // Sent four days ago, valid for long: its follow-up is due (after 3 days).
-    const unanswered = await createEstimate(db, user.id, { customerId: customer.id, title: "Kitchen rewire", validUntil: "2099-03-15" });
+    const unanswered = await createEstimate(db, user.id, {
+      customerId: customer.id,
+      title: "Kitchen rewire",
+      validUntil: "2099-03-15",
+    });
     // Sent yesterday, valid until the day after tomorrow: no follow-up yet, but its expiry reminder.
     const expiring = await createEstimate(db, user.id, { customerId: customer.id, title: "Attic fan", validUntil: "2026-11-27" });
     // Answered, and never sent: nothing.
-    const approved = await createEstimate(db, user.id, { customerId: customer.id, title: "Porch light", status: "approved", validUntil: "2026-11-26" });
+    const approved = await createEstimate(db, user.id, {
+      customerId: customer.id,
+      title: "Porch light",
+      status: "approved",
+      validUntil: "2026-11-26",
+    });
     await createEstimate(db, user.id, { customerId: customer.id, title: "Never sent", validUntil: "2026-11-26" });
-    await db.update(estimates).set({ sentAt: new Date(T.getTime() - 4 * DAY), sentTo: "ana@example.com" }).where(eq(estimates.id, unanswered.id));
-    await db.update(estimates).set({ sentAt: new Date(T.getTime() - DAY), sentTo: "ana@example.com" }).where(eq(estimates.id, expiring.id));
-    await db.update(estimates).set({ sentAt: new Date(T.getTime() - 5 * DAY), sentTo: "ana@example.com" }).where(eq(estimates.id, approved.id));
+    await db
+      .update(estimates)
+      .set({ sentAt: new Date(T.getTime() - 4 * DAY), sentTo: "ana@example.com" })
+      .where(eq(estimates.id, unanswered.id));
+    await db
+      .update(estimates)
+      .set({ sentAt: new Date(T.getTime() - DAY), sentTo: "ana@example.com" })
+      .where(eq(estimates.id, expiring.id));
+    await db
+      .update(estimates)
+      .set({ sentAt: new Date(T.getTime() - 5 * DAY), sentTo: "ana@example.com" })
+      .where(eq(estimates.id, approved.id));
 
     const [a, b] = await Promise.all([jobsCommand(T), jobsCommand(T)]);
     expect(a.code, a.out).toBe(0);
@@ -75,7 +100,11 @@ describe("npm run jobs -- --once", () => {
 
   it("refuses a --now that is not an instant, and runs nothing without --once", async () => {
     const bad = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/jobs.ts", "--once", "--now", "tomorrow"], { cwd: root, env: process.env });
+      const child = spawn(
+        process.execPath,
+        [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/jobs.ts", "--once", "--now", "tomorrow"],
+        { cwd: root, env: process.env },
+      );
       let out = "";
       child.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
       child.on("exit", (code) => resolve({ code, out }));

@@ -44,7 +44,10 @@ export function AppointmentDetailView({
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
   const { appointment, customer, job } = detail;
   const end = new Date(appointment.scheduledDate.getTime() + appointment.duration * 60_000);
-  const type = appointment.appointmentType === "other" && appointment.customType ? appointment.customType : t(`schedule.types.${appointment.appointmentType}`);
+  const type =
+    appointment.appointmentType === "other" && appointment.customType
+      ? appointment.customType
+      : t(`schedule.types.${appointment.appointmentType}`);
   const errorId = rescheduleErrors?.length ? "reschedule-error" : undefined;
   return (
     <div data-testid="appointment-detail">
@@ -55,7 +58,8 @@ export function AppointmentDetailView({
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <Row label={t("schedule.detail.when")}>
           <span data-testid="appointment-when">
-            {formatDayIn(appointment.scheduledDate, timeZone, locale)} {formatTimeIn(appointment.scheduledDate, timeZone, locale)} – {formatTimeIn(end, timeZone, locale)}
+            {formatDayIn(appointment.scheduledDate, timeZone, locale)} {formatTimeIn(appointment.scheduledDate, timeZone, locale)}{" "}
+            – {formatTimeIn(end, timeZone, locale)}
           </span>
         </Row>
         <Row label={t("schedule.detail.duration")}>{t("schedule.detail.minutes", { count: appointment.duration })}</Row>
@@ -76,7 +80,11 @@ export function AppointmentDetailView({
         </Row>
         {job ? (
           <Row label={t("schedule.detail.job")}>
-            <Link to={`/app/schedule/jobs/${job.id}${search}`} className={link} aria-label={t("schedule.detail.openJob", { title: job.title })}>
+            <Link
+              to={`/app/schedule/jobs/${job.id}${search}`}
+              className={link}
+              aria-label={t("schedule.detail.openJob", { title: job.title })}
+            >
               {job.title}
             </Link>
           </Row>

@@ -74,7 +74,11 @@ export function AppointmentEditor({
         ))}
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label={t("schedule.form.type")} errors={fields.appointmentType.errors} selectProps={getSelectProps(fields.appointmentType)}>
+        <SelectField
+          label={t("schedule.form.type")}
+          errors={fields.appointmentType.errors}
+          selectProps={getSelectProps(fields.appointmentType)}
+        >
           {APPOINTMENT_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`schedule.types.${type}`)}
@@ -133,7 +137,13 @@ export function AppointmentEditor({
           {t("schedule.form.cancel")}
         </Link>
         <Button disabled={pending}>
-          {appointment ? (pending ? t("schedule.form.saving") : t("schedule.form.save")) : pending ? t("schedule.form.creating") : t("schedule.form.create")}
+          {appointment
+            ? pending
+              ? t("schedule.form.saving")
+              : t("schedule.form.save")
+            : pending
+              ? t("schedule.form.creating")
+              : t("schedule.form.create")}
         </Button>
       </div>
     </Form>

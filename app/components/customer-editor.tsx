@@ -28,8 +28,16 @@ export function CustomerEditor({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, { schema: customerSchema }),
   });
-  const text = (name: "phone" | "address" | "city" | "state" | "zipCode", type: "text" | "tel" = "text", autoComplete?: string) => (
-    <Field label={t(`customers.${name}`)} errors={fields[name].errors} inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }} />
+  const text = (
+    name: "phone" | "address" | "city" | "state" | "zipCode",
+    type: "text" | "tel" = "text",
+    autoComplete?: string,
+  ) => (
+    <Field
+      label={t(`customers.${name}`)}
+      errors={fields[name].errors}
+      inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }}
+    />
   );
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -39,7 +47,11 @@ export function CustomerEditor({
         inputProps={{ ...getInputProps(fields.name, { type: "text" }), required: true, maxLength: 200, autoFocus: true }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("customers.email")} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} />
+        <Field
+          label={t("customers.email")}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }}
+        />
         {text("phone", "tel")}
       </div>
       {text("address")}
@@ -48,7 +60,11 @@ export function CustomerEditor({
         {text("state")}
         {text("zipCode")}
       </div>
-      <TextareaField label={t("customers.notes")} errors={fields.notes.errors} textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} />
+      <TextareaField
+        label={t("customers.notes")}
+        errors={fields.notes.errors}
+        textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }}
+      />
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           {t(form.errors[0])}

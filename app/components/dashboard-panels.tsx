@@ -31,7 +31,14 @@ export function DashboardSearch() {
     <Form method="get" action="/app/search" role="search" className="flex w-full gap-2 sm:w-auto">
       <label className="min-w-0 flex-1 sm:w-80">
         <span className="sr-only">{t("schedule.dashboard.searchLabel")}</span>
-        <input type="search" name="q" required maxLength={100} placeholder={t("schedule.dashboard.searchPlaceholder")} className={inputClass} />
+        <input
+          type="search"
+          name="q"
+          required
+          maxLength={100}
+          placeholder={t("schedule.dashboard.searchPlaceholder")}
+          className={inputClass}
+        />
       </label>
       <button type="submit" className={buttonClass("secondary")}>
         {t("schedule.dashboard.search")}
@@ -51,7 +58,15 @@ export interface RecentJob {
 export function RecentJobs({ jobs, locale, currency }: { jobs: RecentJob[]; locale: string; currency: string }) {
   const { t } = useTranslation();
   return (
-    <Panel id="recent-jobs" title={t("schedule.dashboard.recentJobs")} action={<Link to="/app/jobs" className={link}>{t("schedule.dashboard.viewAll")}</Link>}>
+    <Panel
+      id="recent-jobs"
+      title={t("schedule.dashboard.recentJobs")}
+      action={
+        <Link to="/app/jobs" className={link}>
+          {t("schedule.dashboard.viewAll")}
+        </Link>
+      }
+    >
       {jobs.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">{t("schedule.dashboard.noJobs")}</p>
       ) : (
@@ -59,14 +74,19 @@ export function RecentJobs({ jobs, locale, currency }: { jobs: RecentJob[]; loca
           {jobs.map((job) => (
             <li key={job.id} className="flex items-start justify-between gap-3 py-2.5" data-testid="recent-job">
               <div className="min-w-0">
-                <Link to={`/app/jobs/${job.id}`} className="block truncate font-medium text-brand-600 hover:underline dark:text-brand-500">
+                <Link
+                  to={`/app/jobs/${job.id}`}
+                  className="block truncate font-medium text-brand-600 hover:underline dark:text-brand-500"
+                >
                   {job.title}
                 </Link>
                 <p className="truncate text-sm text-slate-600 dark:text-slate-400">{job.customer.name}</p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
                 <JobStatusBadge status={job.status} />
-                <span className="text-sm font-medium">{job.totalAmount === null ? t("schedule.dashboard.tbd") : formatMoney(job.totalAmount, locale, currency)}</span>
+                <span className="text-sm font-medium">
+                  {job.totalAmount === null ? t("schedule.dashboard.tbd") : formatMoney(job.totalAmount, locale, currency)}
+                </span>
               </div>
             </li>
           ))}
@@ -83,13 +103,25 @@ export interface UpcomingAppointment {
   customer: { name: string };
 }
 
-export function UpcomingAppointments({ appointments, timeZone, locale }: { appointments: UpcomingAppointment[]; timeZone: string; locale: string }) {
+export function UpcomingAppointments({
+  appointments,
+  timeZone,
+  locale,
+}: {
+  appointments: UpcomingAppointment[];
+  timeZone: string;
+  locale: string;
+}) {
   const { t } = useTranslation();
   return (
     <Panel
       id="upcoming-appointments"
       title={t("schedule.dashboard.upcomingAppointments")}
-      action={<Link to="/app/schedule?tab=calendar" className={link}>{t("schedule.dashboard.viewCalendar")}</Link>}
+      action={
+        <Link to="/app/schedule?tab=calendar" className={link}>
+          {t("schedule.dashboard.viewCalendar")}
+        </Link>
+      }
     >
       {appointments.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">{t("schedule.dashboard.noAppointments")}</p>
@@ -97,13 +129,17 @@ export function UpcomingAppointments({ appointments, timeZone, locale }: { appoi
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {appointments.map((appointment) => (
             <li key={appointment.id} className="py-2.5" data-testid="upcoming-appointment">
-              <Link to={`/app/schedule/${appointment.id}`} className="block truncate font-medium text-brand-600 hover:underline dark:text-brand-500">
+              <Link
+                to={`/app/schedule/${appointment.id}`}
+                className="block truncate font-medium text-brand-600 hover:underline dark:text-brand-500"
+              >
                 {appointment.title}
               </Link>
               <p className="flex flex-wrap justify-between gap-x-3 text-sm text-slate-600 dark:text-slate-400">
                 <span className="truncate">{appointment.customer.name}</span>
                 <span>
-                  {formatDayIn(appointment.scheduledDate, timeZone, locale)} {formatTimeIn(appointment.scheduledDate, timeZone, locale)}
+                  {formatDayIn(appointment.scheduledDate, timeZone, locale)}{" "}
+                  {formatTimeIn(appointment.scheduledDate, timeZone, locale)}
                 </span>
               </p>
             </li>

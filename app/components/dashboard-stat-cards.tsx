@@ -13,7 +13,8 @@ export function formatChange(change: number | null): string | null {
 /** The four stat cards (SPEC.md section 2), each a link to its section, with the real figure under it. */
 export function DashboardStatCards({ stats, locale, currency }: { stats: DashboardStats; locale: string; currency: string }) {
   const { t } = useTranslation();
-  const change = (value: number | null) => t("schedule.dashboard.changeVsPrevious", { change: formatChange(value) ?? t("schedule.dashboard.noChange") });
+  const change = (value: number | null) =>
+    t("schedule.dashboard.changeVsPrevious", { change: formatChange(value) ?? t("schedule.dashboard.noChange") });
   const cards: { key: string; label: string; value: string; to: string; icon: IconName; hint: string; tone?: "bad" }[] = [
     {
       key: "jobs",
@@ -63,7 +64,10 @@ export function DashboardStatCards({ stats, locale, currency }: { stats: Dashboa
               <p className="mt-1 text-2xl font-bold" data-testid="stat-value">
                 {card.value}
               </p>
-              <p data-testid="stat-hint" className={`mt-1 text-xs ${card.tone === "bad" ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400"}`}>
+              <p
+                data-testid="stat-hint"
+                className={`mt-1 text-xs ${card.tone === "bad" ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400"}`}
+              >
                 {card.hint}
               </p>
             </div>

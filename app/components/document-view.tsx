@@ -61,7 +61,11 @@ export function DocumentView({
       <header className="flex flex-col gap-6 border-b-4 border-brand-600 pb-6 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex items-start gap-4">
           {logoUrl ? (
-            <img src={logoUrl} alt={t("invoices.document.logoAlt", { company: doc.company.name })} className="h-16 w-16 shrink-0 object-contain" />
+            <img
+              src={logoUrl}
+              alt={t("invoices.document.logoAlt", { company: doc.company.name })}
+              className="h-16 w-16 shrink-0 object-contain"
+            />
           ) : null}
           <div className="space-y-0.5 text-slate-600">
             <p className="text-lg font-bold text-slate-900">{doc.company.name}</p>
@@ -87,7 +91,11 @@ export function DocumentView({
             <p
               data-testid="document-status"
               className={`mt-3 inline-block rounded border-2 px-3 py-0.5 text-sm font-bold uppercase tracking-widest ${
-                doc.status === "paid" ? "border-green-600 text-green-700" : doc.status === "overdue" ? "border-red-600 text-red-700" : "border-slate-500 text-slate-600"
+                doc.status === "paid"
+                  ? "border-green-600 text-green-700"
+                  : doc.status === "overdue"
+                    ? "border-red-600 text-red-700"
+                    : "border-slate-500 text-slate-600"
               }`}
             >
               {t(invoiceStatusLabelKey(doc.status))}
@@ -125,10 +133,18 @@ export function DocumentView({
       <table className="mt-8 w-full border-collapse text-left" data-testid="document-items">
         <thead>
           <tr className="bg-brand-700 text-white [print-color-adjust:exact]">
-            <th scope="col" className="px-3 py-2 font-semibold">{t("invoices.document.description")}</th>
-            <th scope="col" className="w-20 px-3 py-2 text-right font-semibold">{t("invoices.document.quantity")}</th>
-            <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">{t("invoices.document.unitPrice")}</th>
-            <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">{t("invoices.document.amount")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t("invoices.document.description")}
+            </th>
+            <th scope="col" className="w-20 px-3 py-2 text-right font-semibold">
+              {t("invoices.document.quantity")}
+            </th>
+            <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">
+              {t("invoices.document.unitPrice")}
+            </th>
+            <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">
+              {t("invoices.document.amount")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -155,7 +171,9 @@ export function DocumentView({
           </div>
           <div className="mt-1 flex justify-between rounded bg-slate-100 px-3 py-2 text-base font-bold text-slate-900 [print-color-adjust:exact]">
             <dt>{t(isInvoice && doc.status !== "paid" ? "invoices.document.amountDue" : "invoices.document.total")}</dt>
-            <dd className="tabular-nums" data-testid="document-total">{money(doc.total)}</dd>
+            <dd className="tabular-nums" data-testid="document-total">
+              {money(doc.total)}
+            </dd>
           </div>
         </dl>
       </div>

@@ -1,17 +1,17 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isAiIntent, type AiPanelState } from "~/lib/ai-editor";
 import { editorValues, NEW_LINE, REFRESH_INTENT, type EstimateForEditor, type EstimateFormValues } from "~/lib/estimate-form";
-import { ESTIMATE_STATUSES, estimateFormSchema, NO_CUSTOMER, NO_JOB, previewTotals, type EstimateInput } from "~/lib/estimate-schema";
+import {
+  ESTIMATE_STATUSES,
+  estimateFormSchema,
+  NO_CUSTOMER,
+  NO_JOB,
+  previewTotals,
+  type EstimateInput,
+} from "~/lib/estimate-schema";
 import { formatMoney, MAX_RATE, parsePercentRate, rateToPercent } from "~/lib/money";
 import { AiAssistant } from "./ai-assistant";
 import { Button, buttonClass } from "./ui/button";
@@ -138,7 +138,11 @@ export function EstimateEditor({
           key={`${fields.jobId.key}-${customerId}-${jobOptions.length}`}
           label={t("estimates.jobOptional")}
           errors={fields.jobId.errors}
-          hint={customerId !== NO_CUSTOMER && jobOptions.length === 0 && jobsFetcher.state === "idle" ? t("estimates.noJobsForCustomer") : undefined}
+          hint={
+            customerId !== NO_CUSTOMER && jobOptions.length === 0 && jobsFetcher.state === "idle"
+              ? t("estimates.noJobsForCustomer")
+              : undefined
+          }
           selectProps={{
             ...getSelectProps(fields.jobId),
             defaultValue: jobOptions.some((job) => job.id === selectedJob) ? selectedJob : NO_JOB,
@@ -173,7 +177,11 @@ export function EstimateEditor({
         />
       </div>
 
-      <TextareaField label={t("estimates.description")} errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} />
+      <TextareaField
+        label={t("estimates.description")}
+        errors={fields.description.errors}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }}
+      />
 
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField label={t("estimates.status")} errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
@@ -186,7 +194,14 @@ export function EstimateEditor({
         <Field
           label={t("estimates.taxRate")}
           errors={fields.taxRate.errors}
-          inputProps={{ ...getInputProps(fields.taxRate, { type: "number" }), step: "0.01", min: "0", max: rateToPercent(MAX_RATE), inputMode: "decimal", required: true }}
+          inputProps={{
+            ...getInputProps(fields.taxRate, { type: "number" }),
+            step: "0.01",
+            min: "0",
+            max: rateToPercent(MAX_RATE),
+            inputMode: "decimal",
+            required: true,
+          }}
         />
         <Field
           label={t("estimates.validUntil")}
@@ -198,7 +213,10 @@ export function EstimateEditor({
 
       <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
         <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">{t("estimates.lineItems")}</legend>
-        <div className="hidden grid-cols-[1fr_6rem_7rem_7rem_5.5rem] gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400" aria-hidden="true">
+        <div
+          className="hidden grid-cols-[1fr_6rem_7rem_7rem_5.5rem] gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
+          aria-hidden="true"
+        >
           <span>{t("estimates.itemDescription")}</span>
           <span>{t("estimates.quantity")}</span>
           <span>{t("estimates.unitPrice")}</span>
@@ -265,7 +283,10 @@ export function EstimateEditor({
         </ol>
         <ErrorList id="line-items-error" errors={fields.items.errors} />
         <div className="mt-3">
-          <button {...form.insert.getButtonProps({ name: fields.items.name, defaultValue: NEW_LINE })} className={buttonClass("secondary", "px-3 py-1.5")}>
+          <button
+            {...form.insert.getButtonProps({ name: fields.items.name, defaultValue: NEW_LINE })}
+            className={buttonClass("secondary", "px-3 py-1.5")}
+          >
             + {t("estimates.addItem")}
           </button>
         </div>
@@ -274,19 +295,29 @@ export function EstimateEditor({
       <dl className="ml-auto w-full max-w-xs space-y-1 text-sm" data-testid="estimate-totals" aria-live="polite">
         <div className="flex justify-between">
           <dt>{t("estimates.subtotal")}</dt>
-          <dd data-testid="subtotal" className="tabular-nums">{money(totals.subtotal)}</dd>
+          <dd data-testid="subtotal" className="tabular-nums">
+            {money(totals.subtotal)}
+          </dd>
         </div>
         <div className="flex justify-between">
           <dt>{t("estimates.tax", { rate: rate !== null && rate >= 0 && rate <= MAX_RATE ? rateToPercent(rate) : "0.00" })}</dt>
-          <dd data-testid="tax" className="tabular-nums">{money(totals.taxAmount)}</dd>
+          <dd data-testid="tax" className="tabular-nums">
+            {money(totals.taxAmount)}
+          </dd>
         </div>
         <div className="flex justify-between border-t border-slate-200 pt-1 text-base font-semibold dark:border-slate-700">
           <dt>{t("estimates.grandTotal")}</dt>
-          <dd data-testid="total" className="tabular-nums">{money(totals.total)}</dd>
+          <dd data-testid="total" className="tabular-nums">
+            {money(totals.total)}
+          </dd>
         </div>
       </dl>
 
-      <TextareaField label={t("estimates.notes")} errors={fields.notes.errors} textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }} />
+      <TextareaField
+        label={t("estimates.notes")}
+        errors={fields.notes.errors}
+        textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }}
+      />
 
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">

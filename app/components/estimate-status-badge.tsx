@@ -13,7 +13,10 @@ export function EstimateStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   const known = isEstimateStatus(status) ? status : "expired";
   return (
-    <span data-testid="estimate-status" className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ${CLASSES[known]}`}>
+    <span
+      data-testid="estimate-status"
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ${CLASSES[known]}`}
+    >
       {isEstimateStatus(status) ? t(`estimates.statuses.${status}`) : status}
     </span>
   );

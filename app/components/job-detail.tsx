@@ -47,7 +47,10 @@ export function JobDetailView({
   const { job, customer } = detail;
   const money = (cents: number) => formatMoney(cents, locale, currency);
   const when = (date: Date) => `${formatListDate(date, locale, timeZone)} ${formatTime(date, locale, timeZone)}`;
-  const place = [customer.address, [customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")]
+  const place = [
+    customer.address,
+    [customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+  ]
     .filter(Boolean)
     .join(", ");
   return (
@@ -91,12 +94,20 @@ export function JobDetailView({
           {place ? <p className="text-slate-600 dark:text-slate-400">{place}</p> : null}
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
             {customer.phone ? (
-              <a href={`tel:${customer.phone}`} className={link} aria-label={t("jobs.detail.callAction", { name: customer.name })}>
+              <a
+                href={`tel:${customer.phone}`}
+                className={link}
+                aria-label={t("jobs.detail.callAction", { name: customer.name })}
+              >
                 {t("jobs.detail.call")} {customer.phone}
               </a>
             ) : null}
             {customer.email ? (
-              <a href={`mailto:${customer.email}`} className={`${link} break-all`} aria-label={t("jobs.detail.emailAction", { name: customer.name })}>
+              <a
+                href={`mailto:${customer.email}`}
+                className={`${link} break-all`}
+                aria-label={t("jobs.detail.emailAction", { name: customer.name })}
+              >
                 {t("jobs.detail.email")} {customer.email}
               </a>
             ) : null}
@@ -141,7 +152,9 @@ export function JobDetailView({
                   {invoice.title}
                 </span>
                 <span className="flex gap-3 text-slate-600 dark:text-slate-400">
-                  {invoice.dueDate ? <span>{t("jobs.detail.due", { date: formatListDate(invoice.dueDate, locale) })}</span> : null}
+                  {invoice.dueDate ? (
+                    <span>{t("jobs.detail.due", { date: formatListDate(invoice.dueDate, locale) })}</span>
+                  ) : null}
                   <span>{t(`jobs.invoiceStatuses.${invoice.status}`)}</span>
                   <span className="font-medium text-slate-900 dark:text-slate-100">{money(invoice.total)}</span>
                 </span>

@@ -57,7 +57,11 @@ export function JobEditor({
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <SelectField label={t("jobs.customer")} errors={fields.customerId.errors} selectProps={{ ...getSelectProps(fields.customerId), required: true }}>
+      <SelectField
+        label={t("jobs.customer")}
+        errors={fields.customerId.errors}
+        selectProps={{ ...getSelectProps(fields.customerId), required: true }}
+      >
         <option value={NO_CUSTOMER}>{t("jobs.chooseCustomer")}</option>
         {customers.map((customer) => (
           <option key={customer.id} value={customer.id}>
@@ -92,7 +96,12 @@ export function JobEditor({
           label={t("jobs.totalAmount")}
           hint={t("jobs.amountHint")}
           errors={fields.totalAmount.errors}
-          inputProps={{ ...getInputProps(fields.totalAmount, { type: "text" }), inputMode: "decimal", placeholder: "0.00", autoComplete: "off" }}
+          inputProps={{
+            ...getInputProps(fields.totalAmount, { type: "text" }),
+            inputMode: "decimal",
+            placeholder: "0.00",
+            autoComplete: "off",
+          }}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -5,7 +5,10 @@ import { jobStatusClass, jobStatusLabelKey } from "~/lib/job-status";
 export function JobStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <span data-testid="job-status" className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ${jobStatusClass(status)}`}>
+    <span
+      data-testid="job-status"
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ${jobStatusClass(status)}`}
+    >
       {t(jobStatusLabelKey(status))}
     </span>
   );

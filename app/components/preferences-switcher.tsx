@@ -24,12 +24,33 @@ export function PreferencesSwitcher({ className = "" }: { className?: string }) 
     }`;
   return (
     <div className={`flex items-center gap-2 ${className}`}>
-      <fetcher.Form method="post" action="/resources/preferences" className="flex items-center gap-1" aria-label={t("prefs.language")}>
+      <fetcher.Form
+        method="post"
+        action="/resources/preferences"
+        className="flex items-center gap-1"
+        aria-label={t("prefs.language")}
+      >
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <button type="submit" name="language" value="en" className={pill(locale === "en")} aria-pressed={locale === "en"} lang="en" onClick={() => void loadDictionary("en")}>
+        <button
+          type="submit"
+          name="language"
+          value="en"
+          className={pill(locale === "en")}
+          aria-pressed={locale === "en"}
+          lang="en"
+          onClick={() => void loadDictionary("en")}
+        >
           EN
         </button>
-        <button type="submit" name="language" value="es" className={pill(locale === "es")} aria-pressed={locale === "es"} lang="es" onClick={() => void loadDictionary("es")}>
+        <button
+          type="submit"
+          name="language"
+          value="es"
+          className={pill(locale === "es")}
+          aria-pressed={locale === "es"}
+          lang="es"
+          onClick={() => void loadDictionary("es")}
+        >
           ES
         </button>
       </fetcher.Form>

@@ -9,7 +9,19 @@ import { datePattern } from "~/lib/date-patterns";
 
 const cardClass = "min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 
-export function StatCard({ id, label, value, hint, icon }: { id: string; label: string; value: string; hint?: string; icon: IconName }) {
+export function StatCard({
+  id,
+  label,
+  value,
+  hint,
+  icon,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  hint?: string;
+  icon: IconName;
+}) {
   return (
     <li className={`${cardClass} flex items-start justify-between`} data-testid={`report-${id}`}>
       <div>
@@ -27,7 +39,15 @@ export function StatCard({ id, label, value, hint, icon }: { id: string; label: 
 }
 
 /** A titled card of label/value rows (a description list). */
-export function FigureList({ id, title, rows }: { id: string; title: string; rows: { id: string; label: string; value: string; hint?: string }[] }) {
+export function FigureList({
+  id,
+  title,
+  rows,
+}: {
+  id: string;
+  title: string;
+  rows: { id: string; label: string; value: string; hint?: string }[];
+}) {
   return (
     <section aria-labelledby={id} className={cardClass}>
       <h2 id={id} className="text-lg font-semibold">
@@ -53,7 +73,9 @@ export function FigureList({ id, title, rows }: { id: string; title: string; row
 /** A calendar date (`yyyy-MM-dd`) in a short form; built at local noon, so any machine zone prints the same. */
 function periodLabel(day: string, unit: ChartUnit, language: string) {
   const [y, m, d] = day.split("-").map(Number);
-  return format(new Date(y, m - 1, d, 12), datePattern(unit === "week" ? "MMM d" : "MMM yy", language), { locale: dateLocale(language) });
+  return format(new Date(y, m - 1, d, 12), datePattern(unit === "week" ? "MMM d" : "MMM yy", language), {
+    locale: dateLocale(language),
+  });
 }
 
 /**
@@ -85,7 +107,11 @@ export function RevenueChart({
         {points.map((point) => {
           const height = max === 0 ? 0 : Math.max(point.revenue > 0 ? 2 : 0, Math.round((point.revenue / max) * 100));
           return (
-            <div key={point.from} className="flex h-full min-w-0 flex-1 flex-col justify-end" title={`${periodLabel(point.from, unit, language)}: ${money(point.revenue)}`}>
+            <div
+              key={point.from}
+              className="flex h-full min-w-0 flex-1 flex-col justify-end"
+              title={`${periodLabel(point.from, unit, language)}: ${money(point.revenue)}`}
+            >
               <div className="rounded-t bg-brand-500 dark:bg-brand-600" style={{ height: `${height}%` }} />
             </div>
           );
@@ -100,27 +126,29 @@ export function RevenueChart({
       </div>
       {/* A table ignores width: 1px, so the visually hidden box is a div around it: nothing pushes the page sideways. */}
       <div className="sr-only">
-      <table>
-        <caption>{t(`reports.chart.${unit}`)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("reports.chart.period")}</th>
-            <th scope="col">{t("reports.chart.revenue")}</th>
-            <th scope="col">{t("reports.chart.invoices")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.from}>
-              <th scope="row">
-                {unit === "week" ? t("reports.chart.weekOf", { date: periodLabel(point.from, unit, language) }) : periodLabel(point.from, unit, language)}
-              </th>
-              <td>{money(point.revenue)}</td>
-              <td>{point.invoices}</td>
+        <table>
+          <caption>{t(`reports.chart.${unit}`)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("reports.chart.period")}</th>
+              <th scope="col">{t("reports.chart.revenue")}</th>
+              <th scope="col">{t("reports.chart.invoices")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.from}>
+                <th scope="row">
+                  {unit === "week"
+                    ? t("reports.chart.weekOf", { date: periodLabel(point.from, unit, language) })
+                    : periodLabel(point.from, unit, language)}
+                </th>
+                <td>{money(point.revenue)}</td>
+                <td>{point.invoices}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </section>
   );
@@ -136,7 +164,10 @@ export function AgingTable({
   currency: string;
 }) {
   const { t } = useTranslation();
-  const total = AGING_BUCKETS.reduce((sum, bucket) => ({ count: sum.count + aging[bucket].count, amount: sum.amount + aging[bucket].amount }), { count: 0, amount: 0 });
+  const total = AGING_BUCKETS.reduce(
+    (sum, bucket) => ({ count: sum.count + aging[bucket].count, amount: sum.amount + aging[bucket].amount }),
+    { count: 0, amount: 0 },
+  );
   const cell = (children: ReactNode, extra = "") => <td className={`px-3 py-2 text-right tabular-nums ${extra}`}>{children}</td>;
   return (
     <section aria-labelledby="report-aging" className={cardClass}>

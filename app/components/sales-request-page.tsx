@@ -41,11 +41,31 @@ export function SalesRequestPage({ kind }: { kind: "demo" | "sales" }) {
   return (
     <AuthLayout title={title} subtitle={kind === "demo" ? t("sales.demoSubtitle") : t("sales.salesSubtitle")}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <Field label={t("sales.name")} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", required: true }} />
-        <Field label={t("sales.email")} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true }} />
-        <Field label={`${t("sales.phone")} (${t("common.optional")})`} errors={fields.phone.errors} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />
-        <Field label={`${t("sales.company")} (${t("common.optional")})`} errors={fields.company.errors} inputProps={{ ...getInputProps(fields.company, { type: "text" }), autoComplete: "organization" }} />
-        <Field label={`${t("sales.trade")} (${t("common.optional")})`} errors={fields.trade.errors} inputProps={{ ...getInputProps(fields.trade, { type: "text" }), placeholder: t("sales.tradePlaceholder") }} />
+        <Field
+          label={t("sales.name")}
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", required: true }}
+        />
+        <Field
+          label={t("sales.email")}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true }}
+        />
+        <Field
+          label={`${t("sales.phone")} (${t("common.optional")})`}
+          errors={fields.phone.errors}
+          inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+        />
+        <Field
+          label={`${t("sales.company")} (${t("common.optional")})`}
+          errors={fields.company.errors}
+          inputProps={{ ...getInputProps(fields.company, { type: "text" }), autoComplete: "organization" }}
+        />
+        <Field
+          label={`${t("sales.trade")} (${t("common.optional")})`}
+          errors={fields.trade.errors}
+          inputProps={{ ...getInputProps(fields.trade, { type: "text" }), placeholder: t("sales.tradePlaceholder") }}
+        />
         <TextareaField
           label={`${kind === "demo" ? t("sales.preferredTime") : t("sales.message")} (${t("common.optional")})`}
           errors={fields.message.errors}

@@ -35,13 +35,28 @@ export function ScheduleCalendar({
           {formatWeekTitle(week, locale)}
         </h2>
         <nav aria-label={t("schedule.calendar.weekNavigation")} className="flex gap-2">
-          <Link to={withParams(search, { week: addDays(week, -7) })} preventScrollReset className={navClass} aria-label={t("schedule.calendar.previousWeek")}>
+          <Link
+            to={withParams(search, { week: addDays(week, -7) })}
+            preventScrollReset
+            className={navClass}
+            aria-label={t("schedule.calendar.previousWeek")}
+          >
             {t("schedule.calendar.previous")}
           </Link>
-          <Link to={withParams(search, { week: null })} preventScrollReset className={navClass} aria-label={t("schedule.calendar.thisWeek")}>
+          <Link
+            to={withParams(search, { week: null })}
+            preventScrollReset
+            className={navClass}
+            aria-label={t("schedule.calendar.thisWeek")}
+          >
             {t("schedule.calendar.today")}
           </Link>
-          <Link to={withParams(search, { week: addDays(week, 7) })} preventScrollReset className={navClass} aria-label={t("schedule.calendar.nextWeek")}>
+          <Link
+            to={withParams(search, { week: addDays(week, 7) })}
+            preventScrollReset
+            className={navClass}
+            aria-label={t("schedule.calendar.nextWeek")}
+          >
             {t("schedule.calendar.next")}
           </Link>
         </nav>
@@ -62,7 +77,9 @@ export function ScheduleCalendar({
               }`}
             >
               <h3 className="flex items-baseline gap-2 text-sm font-semibold md:flex-col md:gap-0">
-                <span className="uppercase tracking-wide text-slate-600 dark:text-slate-400">{formatDay(day, "EEE", locale)}</span>
+                <span className="uppercase tracking-wide text-slate-600 dark:text-slate-400">
+                  {formatDay(day, "EEE", locale)}
+                </span>
                 <span className={isToday ? "text-brand-700 dark:text-brand-100" : ""}>{formatDay(day, "MMM d", locale)}</span>
                 {isToday ? <span className="sr-only">({t("schedule.calendar.isToday")})</span> : null}
               </h3>
@@ -71,7 +88,14 @@ export function ScheduleCalendar({
               ) : (
                 <ul className="mt-1 divide-y divide-slate-100 text-sm dark:divide-slate-800">
                   {items.map((item) => (
-                    <ScheduleEntry key={scheduleItemKey(item)} item={item} search={search} timeZone={timeZone} locale={locale} compact />
+                    <ScheduleEntry
+                      key={scheduleItemKey(item)}
+                      item={item}
+                      search={search}
+                      timeZone={timeZone}
+                      locale={locale}
+                      compact
+                    />
                   ))}
                 </ul>
               )}

@@ -19,7 +19,10 @@ const STATUS_CLASSES: Record<AppointmentStatus, string> = {
 export function ScheduleStatusBadge({ status }: { status: AppointmentStatus }) {
   const { t } = useTranslation();
   return (
-    <span data-testid="schedule-status" className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}>
+    <span
+      data-testid="schedule-status"
+      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}
+    >
       {t(`schedule.statuses.${status}`)}
     </span>
   );
@@ -82,7 +85,10 @@ export function ScheduleEntry({
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         {item.status === "completed" ? (
-          <span data-testid="done-badge" className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-900/40 dark:text-green-300">
+          <span
+            data-testid="done-badge"
+            className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-900/40 dark:text-green-300"
+          >
             {t("schedule.done")}
           </span>
         ) : item.status !== "scheduled" ? (

@@ -49,7 +49,9 @@ export function ScheduleList({
           className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900"
         >
           <p className="font-semibold">{t("schedule.list.emptyTitle")}</p>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">{t(searching ? "schedule.list.emptySearch" : "schedule.list.empty")}</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            {t(searching ? "schedule.list.emptySearch" : "schedule.list.empty")}
+          </p>
         </div>
       </>
     );
@@ -57,7 +59,10 @@ export function ScheduleList({
   return (
     <>
       {dayFilter}
-      <ul className={`${cardClass} divide-y divide-slate-100 dark:divide-slate-800 ${loading ? "opacity-60" : ""}`} data-testid="schedule-list">
+      <ul
+        className={`${cardClass} divide-y divide-slate-100 dark:divide-slate-800 ${loading ? "opacity-60" : ""}`}
+        data-testid="schedule-list"
+      >
         {items.map((item) => (
           <li key={scheduleItemKey(item)} className="p-4" data-testid="schedule-row">
             <div className="flex flex-wrap items-center gap-2">
@@ -93,7 +98,9 @@ export function ScheduleList({
                 </a>
               ) : null}
             </div>
-            {item.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{item.description}</p> : null}
+            {item.description ? (
+              <p className="mt-1 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{item.description}</p>
+            ) : null}
           </li>
         ))}
       </ul>

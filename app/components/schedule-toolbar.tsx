@@ -40,7 +40,11 @@ export function ScheduleToolbar({ params }: { params: ScheduleParams }) {
             </Link>
           ))}
         </div>
-        <nav aria-label={t("schedule.views")} className="flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800" data-testid="schedule-tabs">
+        <nav
+          aria-label={t("schedule.views")}
+          className="flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+          data-testid="schedule-tabs"
+        >
           {SCHEDULE_TABS.map((tab) => (
             <Link
               key={tab}

@@ -4,7 +4,15 @@ import { TimeZoneSelect } from "~/components/time-zone-select";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CURRENCIES, MAX_FOLLOW_UP_DAYS, MAX_VALID_DAYS, MIN_VALID_DAYS, SETTINGS_LANGUAGES, SETTINGS_LIMITS, settingsSchema } from "~/lib/settings-schema";
+import {
+  CURRENCIES,
+  MAX_FOLLOW_UP_DAYS,
+  MAX_VALID_DAYS,
+  MIN_VALID_DAYS,
+  SETTINGS_LANGUAGES,
+  SETTINGS_LIMITS,
+  settingsSchema,
+} from "~/lib/settings-schema";
 import { Button } from "./ui/button";
 import { Field, SelectField, TextareaField } from "./ui/forms";
 
@@ -34,9 +42,22 @@ export type SettingsFormValues = {
   timeZone: string;
 };
 
-export function SettingsSection({ title, description, children, id }: { title: string; description?: string; children: ReactNode; id: string }) {
+export function SettingsSection({
+  title,
+  description,
+  children,
+  id,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  id: string;
+}) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
@@ -47,7 +68,15 @@ export function SettingsSection({ title, description, children, id }: { title: s
 }
 
 /** A checkbox drawn as a switch: a real checkbox, so it submits without JavaScript. */
-export function SwitchField({ label, hint, inputProps }: { label: string; hint?: string; inputProps: InputHTMLAttributes<HTMLInputElement> }) {
+export function SwitchField({
+  label,
+  hint,
+  inputProps,
+}: {
+  label: string;
+  hint?: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+}) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -117,8 +146,17 @@ export function SettingsForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const text = (name: "companyName" | "phone" | "address" | "email" | "website", label: string, type: "text" | "tel" | "email" = "text", extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <Field label={label} errors={fields[name].errors} inputProps={{ ...getInputProps(fields[name], { type }), maxLength: SETTINGS_LIMITS[name], ...extra }} />
+  const text = (
+    name: "companyName" | "phone" | "address" | "email" | "website",
+    label: string,
+    type: "text" | "tel" | "email" = "text",
+    extra: InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <Field
+      label={label}
+      errors={fields[name].errors}
+      inputProps={{ ...getInputProps(fields[name], { type }), maxLength: SETTINGS_LIMITS[name], ...extra }}
+    />
   );
   const languageOptions = SETTINGS_LANGUAGES.map((language) => (
     <option key={language} value={language}>
@@ -128,9 +166,17 @@ export function SettingsForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
-      <SettingsSection id="settings-language" title={t("settings.language.title")} description={t("settings.language.description")}>
+      <SettingsSection
+        id="settings-language"
+        title={t("settings.language.title")}
+        description={t("settings.language.description")}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label={t("settings.language.appLanguage")} errors={fields.appLanguage.errors} selectProps={getSelectProps(fields.appLanguage)}>
+          <SelectField
+            label={t("settings.language.appLanguage")}
+            errors={fields.appLanguage.errors}
+            selectProps={getSelectProps(fields.appLanguage)}
+          >
             {languageOptions}
           </SelectField>
           <SelectField
@@ -155,15 +201,30 @@ export function SettingsForm({
         {text("website", t("settings.company.website"), "text", { autoComplete: "url", inputMode: "url" })}
       </SettingsSection>
 
-      <SettingsSection id="settings-business" title={t("settings.business.title")} description={t("settings.business.description")}>
+      <SettingsSection
+        id="settings-business"
+        title={t("settings.business.title")}
+        description={t("settings.business.description")}
+      >
         <div className="grid gap-4 sm:grid-cols-3">
           <Field
             label={t("settings.business.taxRate")}
             hint={t("settings.business.taxRateHint")}
             errors={fields.defaultTaxRate.errors}
-            inputProps={{ ...getInputProps(fields.defaultTaxRate, { type: "number" }), step: "0.01", min: "0", max: "99.99", inputMode: "decimal", required: true }}
+            inputProps={{
+              ...getInputProps(fields.defaultTaxRate, { type: "number" }),
+              step: "0.01",
+              min: "0",
+              max: "99.99",
+              inputMode: "decimal",
+              required: true,
+            }}
           />
-          <SelectField label={t("settings.business.currency")} errors={fields.currency.errors} selectProps={getSelectProps(fields.currency)}>
+          <SelectField
+            label={t("settings.business.currency")}
+            errors={fields.currency.errors}
+            selectProps={getSelectProps(fields.currency)}
+          >
             {CURRENCIES.map((currency) => (
               <option key={currency} value={currency}>
                 {t(`settings.currencies.${currency}`)}
@@ -199,7 +260,11 @@ export function SettingsForm({
         </div>
       </SettingsSection>
 
-      <SettingsSection id="settings-reminders" title={t("settings.reminders.title")} description={t("settings.reminders.description")}>
+      <SettingsSection
+        id="settings-reminders"
+        title={t("settings.reminders.title")}
+        description={t("settings.reminders.description")}
+      >
         <SwitchField
           label={t("settings.reminders.enabled")}
           hint={t("settings.reminders.enabledHint")}
@@ -243,7 +308,11 @@ export function SettingsForm({
           hint={t("settings.preferences.autoBackupHint")}
           inputProps={getInputProps(fields.autoBackup, { type: "checkbox" })}
         />
-        <SwitchField label={t("settings.preferences.darkMode")} hint={t("settings.preferences.darkModeHint")} inputProps={getInputProps(fields.darkMode, { type: "checkbox" })} />
+        <SwitchField
+          label={t("settings.preferences.darkMode")}
+          hint={t("settings.preferences.darkModeHint")}
+          inputProps={getInputProps(fields.darkMode, { type: "checkbox" })}
+        />
         <TimeZoneSelect
           label={t("settings.preferences.timeZone")}
           hint={t("settings.preferences.timeZoneHint")}

@@ -24,7 +24,12 @@ export function LogoControls({ logoUrl }: { logoUrl: string | null }) {
     <div className="flex flex-wrap items-start gap-4" data-testid="logo-settings">
       <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">
         {logoUrl ? (
-          <img src={logoUrl} alt={t("settings.logo.current")} className="h-full w-full object-contain" data-testid="logo-preview" />
+          <img
+            src={logoUrl}
+            alt={t("settings.logo.current")}
+            className="h-full w-full object-contain"
+            data-testid="logo-preview"
+          />
         ) : (
           <span className="flex flex-col items-center gap-1 text-center text-[10px] text-slate-500 dark:text-slate-400">
             <BrandMark />
@@ -50,7 +55,14 @@ export function LogoControls({ logoUrl }: { logoUrl: string | null }) {
           {t("settings.logo.hint")}
         </p>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" form={LOGO_FORM_ID} name="intent" value="upload" className={buttonClass("secondary")} disabled={intent === "upload"}>
+          <button
+            type="submit"
+            form={LOGO_FORM_ID}
+            name="intent"
+            value="upload"
+            className={buttonClass("secondary")}
+            disabled={intent === "upload"}
+          >
             {intent === "upload" ? t("settings.logo.uploading") : logoUrl ? t("settings.logo.change") : t("settings.logo.upload")}
           </button>
           {logoUrl ? (

@@ -19,7 +19,12 @@ export function ShareLinkField({ url, label }: { url: string; label: string }) {
       toast:
         outcome === "copied"
           ? { type: "success", title: "estimates.share.copied", description: "estimates.share.copiedBody", values: { link: url } }
-          : { type: "info", title: "estimates.share.shownTitle", description: "estimates.share.shownBody", values: { link: url } },
+          : {
+              type: "info",
+              title: "estimates.share.shownTitle",
+              description: "estimates.share.shownBody",
+              values: { link: url },
+            },
     });
   }
   return (
@@ -79,7 +84,11 @@ export function ShareActivity({ link, decision }: { link: ShareActivityLink | nu
         : t("estimates.share.declinedOn", { date: decision.at })
     : null;
   return (
-    <section aria-labelledby="share-activity" className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60" data-testid="share-activity">
+    <section
+      aria-labelledby="share-activity"
+      className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60"
+      data-testid="share-activity"
+    >
       <h3 id="share-activity" className="font-medium">
         {t("estimates.share.activity")}
       </h3>

@@ -42,8 +42,15 @@ export function ShareLinkButton({
     let link: string;
     let number = estimateNumber;
     try {
-      const response = await fetch(`/api/estimates/${estimateId}/share`, { method: "POST", headers: { Accept: "application/json" } });
-      const body = (await response.json().catch(() => null)) as { shareableLink?: string; estimateNumber?: string; message?: string } | null;
+      const response = await fetch(`/api/estimates/${estimateId}/share`, {
+        method: "POST",
+        headers: { Accept: "application/json" },
+      });
+      const body = (await response.json().catch(() => null)) as {
+        shareableLink?: string;
+        estimateNumber?: string;
+        message?: string;
+      } | null;
       if (!response.ok || !body?.shareableLink) return failed(body?.message);
       link = body.shareableLink;
       number = body.estimateNumber ?? number;
@@ -53,9 +60,17 @@ export function ShareLinkButton({
     revalidator.revalidate();
     const title = t("estimates.share.linkLabel", { number });
     const outcome = await shareOrCopy(link, { title, text: title }, navigator);
-    if (outcome === "shared") onToast({ type: "success", title: "estimates.share.shared", description: "estimates.share.sharedBody", values: { number } });
-    else if (outcome === "copied") onToast({ type: "success", title: "estimates.share.copied", description: "estimates.share.copiedBody", values: { link } });
-    else if (outcome === "shown") onToast({ type: "info", title: "estimates.share.shownTitle", description: "estimates.share.shownBody", values: { link } });
+    if (outcome === "shared")
+      onToast({
+        type: "success",
+        title: "estimates.share.shared",
+        description: "estimates.share.sharedBody",
+        values: { number },
+      });
+    else if (outcome === "copied")
+      onToast({ type: "success", title: "estimates.share.copied", description: "estimates.share.copiedBody", values: { link } });
+    else if (outcome === "shown")
+      onToast({ type: "info", title: "estimates.share.shownTitle", description: "estimates.share.shownBody", values: { link } });
   }
 
   return (

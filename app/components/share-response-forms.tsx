@@ -49,7 +49,11 @@ export function ShareResponseForms({ company, reply }: { company: string; reply:
             errors={approveFields.signature.errors}
             inputProps={{ ...getInputProps(approveFields.signature, { type: "text" }), autoComplete: "name", required: true }}
           />
-          <TextareaField label={t("share.page.message")} errors={approveFields.message.errors} textareaProps={{ ...getTextareaProps(approveFields.message), rows: 3 }} />
+          <TextareaField
+            label={t("share.page.message")}
+            errors={approveFields.message.errors}
+            textareaProps={{ ...getTextareaProps(approveFields.message), rows: 3 }}
+          />
           <Honeypot />
           <Button className="w-full bg-green-700 hover:bg-green-800" disabled={Boolean(submitting)}>
             {submitting === "approve" ? t("share.page.approving") : t("share.page.approve")}
@@ -63,8 +67,16 @@ export function ShareResponseForms({ company, reply }: { company: string; reply:
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("share.page.declineHint", { company })}</p>
         <Form method="post" {...getFormProps(declineForm)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="decline" />
-          <Field label={t("share.page.name")} errors={declineFields.name.errors} inputProps={{ ...getInputProps(declineFields.name, { type: "text" }), autoComplete: "name" }} />
-          <TextareaField label={t("share.page.reason")} errors={declineFields.reason.errors} textareaProps={{ ...getTextareaProps(declineFields.reason), rows: 3 }} />
+          <Field
+            label={t("share.page.name")}
+            errors={declineFields.name.errors}
+            inputProps={{ ...getInputProps(declineFields.name, { type: "text" }), autoComplete: "name" }}
+          />
+          <TextareaField
+            label={t("share.page.reason")}
+            errors={declineFields.reason.errors}
+            textareaProps={{ ...getTextareaProps(declineFields.reason), rows: 3 }}
+          />
           <Honeypot />
           <Button variant="secondary" className="w-full" disabled={Boolean(submitting)}>
             {submitting === "decline" ? t("share.page.declining") : t("share.page.decline")}

@@ -19,7 +19,9 @@ function estimate(jobDescription: string, jobType: BuiltInRequest["jobType"], lo
   const result = estimateJob({ jobDescription, jobType, location });
   // Every total is quantity × unit price computed in integers, whatever the description.
   for (const item of result.suggestedItems) {
-    expect(Math.round(item.total * 100), item.description).toBe(lineTotal(Math.round(item.quantity * 100), Math.round(item.unitPrice * 100)));
+    expect(Math.round(item.total * 100), item.description).toBe(
+      lineTotal(Math.round(item.quantity * 100), Math.round(item.unitPrice * 100)),
+    );
     expect(item.reasoning.length, item.description).toBeGreaterThan(20);
   }
   expect(result.source).toBe("built-in");
@@ -120,8 +122,12 @@ describe("estimateJob: descriptions across the trades", () => {
       ["Patching, caulk, tape and plastic sheeting", 3, "room", 25, 75],
       ["Painter labor – interior room painting", 21, "hour", 55, 1155],
     ]);
-    expect(result.suggestedItems[0].reasoning).toContain("2.5 gallons per room × 3 rooms (from the description), rounded up to whole units");
-    expect(result.timeEstimate).toBe("About 21 labor hours: 3 working days of 8 hours for one person, or about 2 days with a crew of two.");
+    expect(result.suggestedItems[0].reasoning).toContain(
+      "2.5 gallons per room × 3 rooms (from the description), rounded up to whole units",
+    );
+    expect(result.timeEstimate).toBe(
+      "About 21 labor hours: 3 working days of 8 hours for one person, or about 2 days with a crew of two.",
+    );
   });
 
   it("flooring: 1200 sq ft of laminate with 10% waste, and the old carpet's removal over the same area", () => {
@@ -222,7 +228,9 @@ describe("estimateJob: descriptions across the trades", () => {
     expect(result.suggestedItems[0]).toMatchObject({ description: "LED recessed light, 6 in. canless wafer", quantity: 4 });
     expect(result.suggestedItems[0].reasoning).toContain("assumed: the description gives no quantity, 4 lights");
     expect(result.riskFactors.join(" ")).toContain("Some quantities were assumed");
-    expect(result.marketAnalysis.recommendations).toContain("Confirm the assumed quantities on site before sending the estimate.");
+    expect(result.marketAnalysis.recommendations).toContain(
+      "Confirm the assumed quantities on site before sending the estimate.",
+    );
   });
 
   it("answers a description it cannot match with a visit and a labor placeholder, honestly", () => {
@@ -238,7 +246,11 @@ describe("estimateJob: descriptions across the trades", () => {
 
 describe("estimateJob: shape, language and determinism", () => {
   it("answers the same for the same request, every time", () => {
-    const request = { jobDescription: "Replace 3 outlets and install a 200 amp panel", jobType: "electrical" as const, location: "Austin, TX" };
+    const request = {
+      jobDescription: "Replace 3 outlets and install a 200 amp panel",
+      jobType: "electrical" as const,
+      location: "Austin, TX",
+    };
     expect(estimateJob(request)).toEqual(estimateJob(request));
     expect(JSON.stringify(estimateJob(request))).toBe(JSON.stringify(estimateJob({ ...request })));
   });
@@ -253,7 +265,11 @@ describe("estimateJob: shape, language and determinism", () => {
   });
 
   it("writes in Spanish and reads Spanish descriptions", () => {
-    const result = estimateJob({ jobDescription: "Cambiar 3 tomacorrientes y un tablero de 200 amperios", jobType: "electrical", language: "es" });
+    const result = estimateJob({
+      jobDescription: "Cambiar 3 tomacorrientes y un tablero de 200 amperios",
+      jobType: "electrical",
+      language: "es",
+    });
     expect(rows(result).slice(0, 3)).toEqual([
       ["Tomacorriente dúplex a prueba de manipulación con placa, 15 A", 3, "unidad", 6, 18],
       ["Mano de obra de electricista – cambio de tomacorrientes", 1.5, "hora", 95, 142.5],
@@ -300,7 +316,10 @@ describe("the catalog", () => {
     }
     for (const [trade, { tasks, fallback, labor }] of Object.entries(TRADES)) {
       expect(Number.isSafeInteger(labor.rate), trade).toBe(true);
-      const lines = [...fallback, ...tasks.flatMap((task) => [...task.lines, ...(task.variant?.options.flatMap((option) => option.lines) ?? [])])];
+      const lines = [
+        ...fallback,
+        ...tasks.flatMap((task) => [...task.lines, ...(task.variant?.options.flatMap((option) => option.lines) ?? [])]),
+      ];
       for (const line of lines) if (line.item) expect(ITEMS[line.item], `${trade}: ${line.item}`).toBeDefined();
       expect(new Set(tasks.map((task) => task.id)).size, trade).toBe(tasks.length);
     }

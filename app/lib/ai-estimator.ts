@@ -1,5 +1,25 @@
-import { ITEMS, LOCATION_FACTORS, TRADES, UNITS, type CatalogTask, type Measure, type Ratio, type TaskLine, type Text, type Trade, type UnitId } from "./ai-catalog";
-import { AI_JOB_TYPES, MAX_AI_ITEMS, fromHundredths, type AiEstimateResult, type AiJobType, type AiLanguage, type AiSuggestedItem } from "./ai-result";
+import {
+  ITEMS,
+  LOCATION_FACTORS,
+  TRADES,
+  UNITS,
+  type CatalogTask,
+  type Measure,
+  type Ratio,
+  type TaskLine,
+  type Text,
+  type Trade,
+  type UnitId,
+} from "./ai-catalog";
+import {
+  AI_JOB_TYPES,
+  MAX_AI_ITEMS,
+  fromHundredths,
+  type AiEstimateResult,
+  type AiJobType,
+  type AiLanguage,
+  type AiSuggestedItem,
+} from "./ai-result";
 import { formatMoney, lineTotal } from "./money";
 
 // The built-in estimator (DESIGN.md "AI estimate assistant"): it reads the job
@@ -60,13 +80,15 @@ const MEASUREMENT_PATTERNS: readonly { kind: MeasureKind; pattern: RegExp; value
   },
   {
     kind: "area",
-    pattern: /(\d+(?:\.\d+)?)\s*(?:sq\.?\s*(?:ft|feet|foot)\.?|square\s*(?:feet|foot|ft)|sqft|sf\b|ft2|ft²|pies? cuadrados?|pies?2|pie²)/g,
+    pattern:
+      /(\d+(?:\.\d+)?)\s*(?:sq\.?\s*(?:ft|feet|foot)\.?|square\s*(?:feet|foot|ft)|sqft|sf\b|ft2|ft²|pies? cuadrados?|pies?2|pie²)/g,
     value: (m) => toHundredths(m[1]),
   },
   {
     // "12x14", "12 ft by 14 ft": a room's floor. Lumber sizes (2x4) and sheets (4x8) are not areas.
     kind: "area",
-    pattern: /(\d+(?:\.\d+)?)\s*(?:'|ft|feet)?\s*(?:x|by|×|por)\s*(\d+(?:\.\d+)?)\s*(?:'|ft|feet|pies)?(?!\s*(?:sheets?|planchas?|panels?|lumber|studs?|boards?))/g,
+    pattern:
+      /(\d+(?:\.\d+)?)\s*(?:'|ft|feet)?\s*(?:x|by|×|por)\s*(\d+(?:\.\d+)?)\s*(?:'|ft|feet|pies)?(?!\s*(?:sheets?|planchas?|panels?|lumber|studs?|boards?))/g,
     value: (m) => {
       const [a, b] = [Number(m[1]), Number(m[2])];
       return a >= 3 && b >= 3 ? divRound(toHundredths(m[1]) * toHundredths(m[2]), 100) : null;
@@ -80,7 +102,8 @@ const MEASUREMENT_PATTERNS: readonly { kind: MeasureKind; pattern: RegExp; value
   },
   {
     kind: "length",
-    pattern: /(\d+(?:\.\d+)?)\s*(?:linear\s*(?:feet|foot|ft)|lin\.?\s*ft|lf\b|l\.f\.|feet\b|foot\b|ft\b|'|pies?(?: lineales)?\b)/g,
+    pattern:
+      /(\d+(?:\.\d+)?)\s*(?:linear\s*(?:feet|foot|ft)|lin\.?\s*ft|lf\b|l\.f\.|feet\b|foot\b|ft\b|'|pies?(?: lineales)?\b)/g,
     value: (m) => toHundredths(m[1]),
   },
 ];
@@ -94,7 +117,8 @@ function findMeasurements(text: string): Measurement[] {
       const end = start + m[0].length;
       if (found.some((other) => start < other.end && other.start < end)) continue;
       const amount = value(m as RegExpExecArray);
-      if (amount !== null && amount > 0 && amount <= MAX_MEASUREMENT) found.push({ kind, value: amount, start, end, used: false });
+      if (amount !== null && amount > 0 && amount <= MAX_MEASUREMENT)
+        found.push({ kind, value: amount, start, end, used: false });
     }
   }
   return found.sort((a, b) => a.start - b.start);
@@ -114,18 +138,117 @@ function sentences(text: string): [number, number][] {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, single: 1, another: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, couple: 2, pair: 2, dozen: 12,
-  un: 1, una: 1, uno: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, once: 11, doce: 12,
+  a: 1,
+  an: 1,
+  one: 1,
+  single: 1,
+  another: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  couple: 2,
+  pair: 2,
+  dozen: 12,
+  un: 1,
+  una: 1,
+  uno: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  once: 11,
+  doce: 12,
 };
 /** Words after a number that make it a size, not a count ("200 amp", "40 gallon", "2 story"). */
 const SIZE_WORDS = new Set([
-  "amp", "amps", "a", "ampere", "amperes", "amperios", "v", "volt", "volts", "gal", "gallon", "gallons", "galones", "ton", "tons", "toneladas",
-  "btu", "k", "kw", "hp", "inch", "inches", "in", '"', "ft", "feet", "foot", "mm", "cm", "m", "year", "years", "yr", "old", "story", "stories",
-  "storey", "pisos", "percent", "%", "lb", "lbs", "pound", "pounds", "x", "by", "seer", "mil", "gpm", "pulgadas", "pies", "anos",
+  "amp",
+  "amps",
+  "a",
+  "ampere",
+  "amperes",
+  "amperios",
+  "v",
+  "volt",
+  "volts",
+  "gal",
+  "gallon",
+  "gallons",
+  "galones",
+  "ton",
+  "tons",
+  "toneladas",
+  "btu",
+  "k",
+  "kw",
+  "hp",
+  "inch",
+  "inches",
+  "in",
+  '"',
+  "ft",
+  "feet",
+  "foot",
+  "mm",
+  "cm",
+  "m",
+  "year",
+  "years",
+  "yr",
+  "old",
+  "story",
+  "stories",
+  "storey",
+  "pisos",
+  "percent",
+  "%",
+  "lb",
+  "lbs",
+  "pound",
+  "pounds",
+  "x",
+  "by",
+  "seer",
+  "mil",
+  "gpm",
+  "pulgadas",
+  "pies",
+  "anos",
 ]);
 /** Words that end the phrase a count belongs to. */
-const CLAUSE_WORDS = new Set([",", "and", "y", "e", "plus", "with", "con", "then", "luego", "also", "or", "o", "&", "for", "para", "in", "en"]);
+const CLAUSE_WORDS = new Set([
+  ",",
+  "and",
+  "y",
+  "e",
+  "plus",
+  "with",
+  "con",
+  "then",
+  "luego",
+  "also",
+  "or",
+  "o",
+  "&",
+  "for",
+  "para",
+  "in",
+  "en",
+]);
 const MAX_COUNT = 1000;
 
 function readNumber(token: string): number | null {
@@ -142,11 +265,7 @@ function readNumber(token: string): number | null {
 function countAt(text: string, phraseStart: number, keywordStart: number, keywordEnd: number): number | null {
   const after = /^\s*(?:x|×)\s*(\d+)\b|^\s*\((\d+)\)/.exec(text.slice(keywordEnd));
   if (after) return Number(after[1] ?? after[2]) * 100;
-  const before = text
-    .slice(phraseStart, keywordStart)
-    .replace(/,/g, " , ")
-    .split(/\s+/)
-    .filter(Boolean);
+  const before = text.slice(phraseStart, keywordStart).replace(/,/g, " , ").split(/\s+/).filter(Boolean);
   const keywordWords = text.slice(keywordStart, keywordEnd).split(/\s+/).filter(Boolean);
   const tokens = [...before, ...keywordWords];
   for (let i = tokens.length - 1, seen = 0; i >= 0 && seen < 7; i -= 1, seen += 1) {
@@ -219,7 +338,11 @@ class Reader {
   }
 }
 
-function measureQuantity(reader: Reader, task: CatalogTask, occurrences: RegExpExecArray[]): { quantity: number; assumed: boolean } {
+function measureQuantity(
+  reader: Reader,
+  task: CatalogTask,
+  occurrences: RegExpExecArray[],
+): { quantity: number; assumed: boolean } {
   const measure = task.measure;
   const fallback = { quantity: task.default * 100, assumed: true };
   if (measure.kind === "job") return { quantity: 100, assumed: false };
@@ -412,15 +535,23 @@ const ROUNDING: Record<NonNullable<TaskLine["round"]>, Text> = {
 const T = {
   fromDescription: { en: "from the description", es: "según la descripción" },
   assumed: { en: "assumed: the description gives no quantity", es: "supuesto: la descripción no indica cantidad" },
-  sizeFromDescription: (size: string, lang: AiLanguage) => (lang === "es" ? `tamaño ${size} según la descripción` : `${size} size from the description`),
-  sizeAssumed: (size: string, lang: AiLanguage) => (lang === "es" ? `tamaño supuesto de ${size}: la descripción no lo indica` : `assumed ${size} size: the description does not say`),
+  sizeFromDescription: (size: string, lang: AiLanguage) =>
+    lang === "es" ? `tamaño ${size} según la descripción` : `${size} size from the description`,
+  sizeAssumed: (size: string, lang: AiLanguage) =>
+    lang === "es"
+      ? `tamaño supuesto de ${size}: la descripción no lo indica`
+      : `assumed ${size} size: the description does not say`,
   sizeRounded: (asked: string, size: string, lang: AiLanguage) =>
-    lang === "es" ? `se pidió ${asked}; se toma el tamaño estándar de ${size}` : `${asked} asked; priced at the standard ${size} size`,
+    lang === "es"
+      ? `se pidió ${asked}; se toma el tamaño estándar de ${size}`
+      : `${asked} asked; priced at the standard ${size} size`,
   oncePerEstimate: { en: "One for the whole estimate", es: "Uno para todo el presupuesto" },
   oneForJob: { en: "One for the job", es: "Uno para el trabajo" },
   fixedForJob: (amount: string, lang: AiLanguage) => (lang === "es" ? `${amount} para el trabajo` : `${amount} for the job`),
   laborPrice: (rate: string, trade: string, lang: AiLanguage) =>
-    lang === "es" ? `${rate} por hora, tarifa habitual en EE. UU. de ${midSentence(trade)}` : `${rate} per hour, a typical US rate for ${midSentence(trade)}`,
+    lang === "es"
+      ? `${rate} por hora, tarifa habitual en EE. UU. de ${midSentence(trade)}`
+      : `${rate} per hour, a typical US rate for ${midSentence(trade)}`,
   price: (price: string, unit: UnitId, lang: AiLanguage) => {
     if (lang === "es") return `Precio habitual en EE. UU.: ${price} por ${UNIT_WORDS[unit].es[0]}`;
     return unit === "each" ? `Typical US price: ${price} each` : `Typical US price: ${price} per ${UNIT_WORDS[unit].en[0]}`;
@@ -428,7 +559,9 @@ const T = {
   laborIncluded: { en: ", labor included", es: ", mano de obra incluida" },
   feePrice: (price: string, lang: AiLanguage) => (lang === "es" ? `Tasa habitual: ${price}` : `Typical fee: ${price}`),
   adjusted: (percent: number, location: string, lang: AiLanguage) =>
-    lang === "es" ? `, ajustado al ${percent}% del promedio nacional para ${location}` : `, adjusted to ${percent}% of the national average for ${location}`,
+    lang === "es"
+      ? `, ajustado al ${percent}% del promedio nacional para ${location}`
+      : `, adjusted to ${percent}% of the national average for ${location}`,
   borrowed: (trade: string, lang: AiLanguage) => (lang === "es" ? ` (catálogo de ${trade})` : ` (${trade} catalog)`),
   noMatch: (trade: string, lang: AiLanguage) =>
     lang === "es"
@@ -483,7 +616,10 @@ function priceLine(line: TaskLine, context: LineContext): PricedLine | null {
   const item = line.item ? ITEMS[line.item] : undefined;
   if (line.item && !item) throw new Error(`The AI catalog has no item ${line.item}`);
   const adjust = (cents: number) => divRound(cents * adjustment.percent, 100);
-  const where = adjustment.recognized && adjustment.percent !== 100 && adjustment.location ? T.adjusted(adjustment.percent, adjustment.location, lang) : "";
+  const where =
+    adjustment.recognized && adjustment.percent !== 100 && adjustment.location
+      ? T.adjusted(adjustment.percent, adjustment.location, lang)
+      : "";
   const unit: UnitId = item ? item.unit : "hour";
   const unitName = UNITS[unit][lang];
 
@@ -518,12 +654,16 @@ function priceLine(line: TaskLine, context: LineContext): PricedLine | null {
 
   let basis: string;
   if (line.once) basis = T.oncePerEstimate[lang];
-  else if (line.fixed !== undefined) basis = quantity === 100 ? T.oneForJob[lang] : T.fixedForJob(amountText(quantity, unit, lang), lang);
+  else if (line.fixed !== undefined)
+    basis = quantity === 100 ? T.oneForJob[lang] : T.fixedForJob(amountText(quantity, unit, lang), lang);
   else {
     const [num, den] = line.per ?? [1, 1];
     const size = `${formatNumber(context.taskQuantity, lang)} ${measureNoun(context.measure, context.taskQuantity, lang)}`;
     // "3 outlets" says it all for one receptacle per outlet; hours per unit always show their rate.
-    basis = item && num === den ? `${size} (${context.source})` : `${ratioText([num, den], unit, context.measure, lang)} × ${size} (${context.source})`;
+    basis =
+      item && num === den
+        ? `${size} (${context.source})`
+        : `${ratioText([num, den], unit, context.measure, lang)} × ${size} (${context.source})`;
     if (line.round && rounded) basis += `, ${ROUNDING[line.round][lang]}`;
   }
   const borrowed = context.borrowed ? T.borrowed(context.tradeName, lang) : "";
@@ -594,84 +734,142 @@ const PITCH = /\b(\d{1,2})\s*(?:\/|:|in|en)\s*12\b/;
 const RISKS: readonly { match: RegExp; trades?: readonly AiJobType[]; text: Text }[] = [
   {
     match: /knob[- ]and[- ]tube/,
-    text: { en: "Knob-and-tube wiring: ungrounded and often damaged; expect rewiring of the affected circuits and insurer questions.", es: "Cableado de perilla y tubo: sin tierra y a menudo dañado; prevea recablear los circuitos afectados y preguntas de la aseguradora." },
+    text: {
+      en: "Knob-and-tube wiring: ungrounded and often damaged; expect rewiring of the affected circuits and insurer questions.",
+      es: "Cableado de perilla y tubo: sin tierra y a menudo dañado; prevea recablear los circuitos afectados y preguntas de la aseguradora.",
+    },
   },
   {
     match: /\balumin(um|io) (branch )?(wir(ing|e)|cableado)|cableado de aluminio/,
-    text: { en: "Aluminum branch wiring: connections need AL-rated devices or pigtailing (COPALUM/AlumiConn), which adds time per device.", es: "Cableado de aluminio: las conexiones requieren dispositivos para aluminio o empalmes especiales, lo que suma tiempo por dispositivo." },
+    text: {
+      en: "Aluminum branch wiring: connections need AL-rated devices or pigtailing (COPALUM/AlumiConn), which adds time per device.",
+      es: "Cableado de aluminio: las conexiones requieren dispositivos para aluminio o empalmes especiales, lo que suma tiempo por dispositivo.",
+    },
   },
   {
     match: /federal pacific|\bfpe\b|zinsco|stab-?lok/,
-    text: { en: "Federal Pacific or Zinsco panel: a known fire hazard; replacement is recommended and insurers may require it.", es: "Tablero Federal Pacific o Zinsco: riesgo de incendio conocido; se recomienda cambiarlo y las aseguradoras pueden exigirlo." },
+    text: {
+      en: "Federal Pacific or Zinsco panel: a known fire hazard; replacement is recommended and insurers may require it.",
+      es: "Tablero Federal Pacific o Zinsco: riesgo de incendio conocido; se recomienda cambiarlo y las aseguradoras pueden exigirlo.",
+    },
   },
   {
-    match: /\bold (house|home|building|wiring|plumbing|pipes)\b|\bolder (house|home|building)\b|\bhistoric\b|\bcasa (vieja|antigua)\b/,
-    text: { en: "Older building: outdated wiring, plumbing or framing often turns up once walls are opened; keep a contingency.", es: "Construcción antigua: al abrir muros suelen aparecer cableado, plomería o estructura obsoletos; conserve un margen para imprevistos." },
+    match:
+      /\bold (house|home|building|wiring|plumbing|pipes)\b|\bolder (house|home|building)\b|\bhistoric\b|\bcasa (vieja|antigua)\b/,
+    text: {
+      en: "Older building: outdated wiring, plumbing or framing often turns up once walls are opened; keep a contingency.",
+      es: "Construcción antigua: al abrir muros suelen aparecer cableado, plomería o estructura obsoletos; conserve un margen para imprevistos.",
+    },
   },
   {
     match: /asbest|amianto/,
-    text: { en: "Asbestos mentioned: have it tested and, if present, abated by a licensed contractor before work starts.", es: "Se menciona asbesto: hágalo analizar y, si lo hay, retirar por un contratista autorizado antes de empezar." },
+    text: {
+      en: "Asbestos mentioned: have it tested and, if present, abated by a licensed contractor before work starts.",
+      es: "Se menciona asbesto: hágalo analizar y, si lo hay, retirar por un contratista autorizado antes de empezar.",
+    },
   },
   {
     match: /\blead(-based)? paint\b|pintura (con|de) plomo/,
-    text: { en: "Lead paint mentioned: EPA RRP lead-safe work practices and a certified renovator are required.", es: "Se menciona pintura con plomo: se exigen prácticas seguras de la EPA (RRP) y un renovador certificado." },
+    text: {
+      en: "Lead paint mentioned: EPA RRP lead-safe work practices and a certified renovator are required.",
+      es: "Se menciona pintura con plomo: se exigen prácticas seguras de la EPA (RRP) y un renovador certificado.",
+    },
   },
   {
     match: /water damage|\bmou?ld(y)?\b|\bmoho\b|\bhumedad\b|\brot(ten|ting)?\b|dry rot|moisture|flood(ed|ing)?|inundaci|podrid/,
-    text: { en: "Water damage or mold: the extent is unknown until opened up; remediation and drying may be needed before the work.", es: "Daños por agua o moho: el alcance no se conoce hasta abrir; puede hacer falta remediar y secar antes del trabajo." },
+    text: {
+      en: "Water damage or mold: the extent is unknown until opened up; remediation and drying may be needed before the work.",
+      es: "Daños por agua o moho: el alcance no se conoce hasta abrir; puede hacer falta remediar y secar antes del trabajo.",
+    },
   },
   {
     match: /\bleak(s|ing|y)?\b|\bfugas?\b|\bgoteras?\b/,
     trades: ["plumbing", "roofing", "general", "hvac", "other"],
-    text: { en: "Active leak: find the source first; hidden damage around it may change the scope.", es: "Fuga activa: primero hay que encontrar el origen; los daños ocultos alrededor pueden cambiar el alcance." },
+    text: {
+      en: "Active leak: find the source first; hidden damage around it may change the scope.",
+      es: "Fuga activa: primero hay que encontrar el origen; los daños ocultos alrededor pueden cambiar el alcance.",
+    },
   },
   {
     match: STEEP,
-    text: { en: "Steep roof: fall protection and slower work; many roofers add a steep-slope charge per square.", es: "Techo con mucha pendiente: protección contra caídas y trabajo más lento; muchos techadores cobran un recargo por cuadro." },
+    text: {
+      en: "Steep roof: fall protection and slower work; many roofers add a steep-slope charge per square.",
+      es: "Techo con mucha pendiente: protección contra caídas y trabajo más lento; muchos techadores cobran un recargo por cuadro.",
+    },
   },
   {
     match: /\b(two|three|2|3|second|third|2nd|3rd)[- ]?(stor(y|ey|ies)|floors?|levels?)\b|\bdos (pisos|plantas|niveles)\b/,
-    text: { en: "Work at height on a multi-story building: ladders, staging and fall protection add time.", es: "Trabajo en altura en un edificio de varios pisos: escaleras, andamios y protección contra caídas suman tiempo." },
+    text: {
+      en: "Work at height on a multi-story building: ladders, staging and fall protection add time.",
+      es: "Trabajo en altura en un edificio de varios pisos: escaleras, andamios y protección contra caídas suman tiempo.",
+    },
   },
   {
     match: /crawl ?space|\battic\b|\batico\b|\bentretecho\b/,
-    text: { en: "Crawl space or attic access: tight, hot or dirty spaces slow the work.", es: "Acceso por sótano bajo o ático: los espacios estrechos, calurosos o sucios hacen el trabajo más lento." },
+    text: {
+      en: "Crawl space or attic access: tight, hot or dirty spaces slow the work.",
+      es: "Acceso por sótano bajo o ático: los espacios estrechos, calurosos o sucios hacen el trabajo más lento.",
+    },
   },
   {
     match: /galvani[sz]ed|polybutylene|cast[- ]iron|orangeburg|hierro fundido/,
-    text: { en: "Aging pipe material (galvanized, polybutylene, cast iron): connecting new to old can lead to more replacement than planned.", es: "Tubería envejecida (galvanizada, polibutileno, hierro fundido): unir lo nuevo con lo viejo puede obligar a cambiar más de lo previsto." },
+    text: {
+      en: "Aging pipe material (galvanized, polybutylene, cast iron): connecting new to old can lead to more replacement than planned.",
+      es: "Tubería envejecida (galvanizada, polibutileno, hierro fundido): unir lo nuevo con lo viejo puede obligar a cambiar más de lo previsto.",
+    },
   },
   {
     match: /\bgas\b|propan/,
     trades: ["plumbing", "hvac", "general"],
-    text: { en: "Gas work: a licensed gas fitter, a pressure test and an inspection are required.", es: "Trabajo con gas: se requiere un instalador de gas autorizado, prueba de presión e inspección." },
+    text: {
+      en: "Gas work: a licensed gas fitter, a pressure test and an inspection are required.",
+      es: "Trabajo con gas: se requiere un instalador de gas autorizado, prueba de presión e inspección.",
+    },
   },
   {
     match: /\bslab\b|\blosa\b/,
     trades: ["plumbing"],
-    text: { en: "Slab foundation: pipes under the slab may need tunneling or rerouting through walls and ceilings.", es: "Cimentación de losa: las tuberías bajo la losa pueden requerir túneles o desviarse por muros y techos." },
+    text: {
+      en: "Slab foundation: pipes under the slab may need tunneling or rerouting through walls and ceilings.",
+      es: "Cimentación de losa: las tuberías bajo la losa pueden requerir túneles o desviarse por muros y techos.",
+    },
   },
   {
     match: /\bhoa\b|homeowners'? association|historic district|asociacion de propietarios/,
-    text: { en: "HOA or historic-district approval may be needed for materials, colors or fences.", es: "Puede hacer falta la aprobación de la asociación de propietarios o del distrito histórico para materiales, colores o cercas." },
+    text: {
+      en: "HOA or historic-district approval may be needed for materials, colors or fences.",
+      es: "Puede hacer falta la aprobación de la asociación de propietarios o del distrito histórico para materiales, colores o cercas.",
+    },
   },
   {
     match: /\broots?\b|\braices\b/,
-    text: { en: "Tree roots: they can block trenches and sewer lines and slow digging.", es: "Raíces de árboles: pueden bloquear zanjas y drenajes y retrasar la excavación." },
+    text: {
+      en: "Tree roots: they can block trenches and sewer lines and slow digging.",
+      es: "Raíces de árboles: pueden bloquear zanjas y drenajes y retrasar la excavación.",
+    },
   },
   {
     match: /\b(rock|rocky|clay|slope|sloped|hillside|pendiente|roca|arcilla)\b/,
     trades: ["landscaping", "general", "other"],
-    text: { en: "Soil and grade (rock, clay, slope) can slow digging and need extra base or drainage.", es: "El suelo y la pendiente (roca, arcilla, desnivel) pueden frenar la excavación y exigir más base o drenaje." },
+    text: {
+      en: "Soil and grade (rock, clay, slope) can slow digging and need extra base or drainage.",
+      es: "El suelo y la pendiente (roca, arcilla, desnivel) pueden frenar la excavación y exigir más base o drenaje.",
+    },
   },
   {
     match: /\b(urgent|emergency|asap|same[- ]day|tonight|weekend|urgente|emergencia)\b/,
-    text: { en: "Emergency or after-hours work is usually billed at premium rates.", es: "El trabajo de emergencia o fuera de horario suele cobrarse con tarifa especial." },
+    text: {
+      en: "Emergency or after-hours work is usually billed at premium rates.",
+      es: "El trabajo de emergencia o fuera de horario suele cobrarse con tarifa especial.",
+    },
   },
 ];
 
 const COMPUTED_RISKS = {
-  lead: { en: "Built before 1978: painted surfaces may contain lead; EPA RRP lead-safe practices apply when disturbing them.", es: "Construido antes de 1978: las superficies pintadas pueden contener plomo; al intervenirlas aplican las prácticas seguras de la EPA (RRP)." },
+  lead: {
+    en: "Built before 1978: painted surfaces may contain lead; EPA RRP lead-safe practices apply when disturbing them.",
+    es: "Construido antes de 1978: las superficies pintadas pueden contener plomo; al intervenirlas aplican las prácticas seguras de la EPA (RRP).",
+  },
   asbestos: {
     en: "Built before 1980: ceiling texture, flooring, pipe or duct insulation may contain asbestos; test before disturbing them.",
     es: "Construido antes de 1980: el texturizado de techos, los pisos o el aislamiento de tuberías y ductos pueden contener asbesto; analícelos antes de intervenirlos.",
@@ -698,7 +896,13 @@ const COMPUTED_RISKS = {
   },
 };
 
-function riskFactors(text: string, jobType: AiJobType, lines: PricedLine[], matches: TaskMatch[], lang: AiLanguage): { risks: string[]; fromDescription: number } {
+function riskFactors(
+  text: string,
+  jobType: AiJobType,
+  lines: PricedLine[],
+  matches: TaskMatch[],
+  lang: AiLanguage,
+): { risks: string[]; fromDescription: number } {
   const risks: string[] = [];
   const add = (risk: string) => {
     if (!risks.includes(risk)) risks.push(risk);
@@ -711,7 +915,10 @@ function riskFactors(text: string, jobType: AiJobType, lines: PricedLine[], matc
     else if ((!risk.trades || risk.trades.includes(jobType)) && risk.match.test(text)) add(risk.text[lang]);
   }
   const years = [...text.matchAll(/\b(1[89]\d\d)s?\b/g)].map((m) => Number(m[1]));
-  const built = years.length > 0 && /built|house|home|casa|construid|edificio|building|\b(1[89]\d\d)s\b/.test(text) ? Math.min(...years) : null;
+  const built =
+    years.length > 0 && /built|house|home|casa|construid|edificio|building|\b(1[89]\d\d)s\b/.test(text)
+      ? Math.min(...years)
+      : null;
   if (built !== null && built < 1978) add(COMPUTED_RISKS.lead[lang]);
   if (built !== null && built < 1980) add(COMPUTED_RISKS.asbestos[lang]);
   const fromDescription = risks.length;
@@ -731,12 +938,14 @@ function timeEstimate(hours: number, permit: boolean, lang: AiLanguage): string 
   if (lang === "es") {
     if (hours <= 400) text = `Unas ${h} horas de mano de obra: media jornada o menos para una persona.`;
     else if (hours <= 800) text = `Unas ${h} horas de mano de obra: una jornada de trabajo para una persona.`;
-    else text = `Unas ${h} horas de mano de obra: ${days} jornadas de 8 horas para una persona, o ${crewDays === 1 ? "una jornada" : `unas ${crewDays} jornadas`} con un equipo de dos.`;
+    else
+      text = `Unas ${h} horas de mano de obra: ${days} jornadas de 8 horas para una persona, o ${crewDays === 1 ? "una jornada" : `unas ${crewDays} jornadas`} con un equipo de dos.`;
     if (permit) text += " Sume el tiempo del permiso y de las inspecciones.";
   } else {
     if (hours <= 400) text = `About ${h} labor hours: half a day or less for one person.`;
     else if (hours <= 800) text = `About ${h} labor hours: one working day for one person.`;
-    else text = `About ${h} labor hours: ${days} working days of 8 hours for one person, or about ${crewDays} ${crewDays === 1 ? "day" : "days"} with a crew of two.`;
+    else
+      text = `About ${h} labor hours: ${days} working days of 8 hours for one person, or about ${crewDays} ${crewDays === 1 ? "day" : "days"} with a crew of two.`;
     if (permit) text += " Allow extra time for the permit and the inspections.";
   }
   return text;
@@ -744,8 +953,15 @@ function timeEstimate(hours: number, permit: boolean, lang: AiLanguage): string 
 
 const percentOf = (part: number, whole: number) => (whole > 0 ? divRound(part * 100, whole) : 0);
 
-function marketAnalysis(lines: PricedLine[], matches: TaskMatch[], adjustment: LocationAdjustment, riskCount: number, lang: AiLanguage) {
-  const sum = (group: PricedLine["group"]) => lines.filter((line) => line.group === group).reduce((total, line) => total + line.total, 0);
+function marketAnalysis(
+  lines: PricedLine[],
+  matches: TaskMatch[],
+  adjustment: LocationAdjustment,
+  riskCount: number,
+  lang: AiLanguage,
+) {
+  const sum = (group: PricedLine["group"]) =>
+    lines.filter((line) => line.group === group).reduce((total, line) => total + line.total, 0);
   const materials = sum("materials");
   const labor = sum("labor");
   const fees = sum("fees");
@@ -790,19 +1006,29 @@ function marketAnalysis(lines: PricedLine[], matches: TaskMatch[], adjustment: L
     );
   }
   if (matches.some((match) => match.assumed)) {
-    recommendations.push(es ? "Confirme en el sitio las cantidades supuestas antes de enviar el presupuesto." : "Confirm the assumed quantities on site before sending the estimate.");
+    recommendations.push(
+      es
+        ? "Confirme en el sitio las cantidades supuestas antes de enviar el presupuesto."
+        : "Confirm the assumed quantities on site before sending the estimate.",
+    );
   }
   if (lines.some((line) => line.allowance)) {
     recommendations.push(
-      es ? "Pida al cliente que elija las partidas estimadas (accesorios, acabados) y actualice sus precios." : "Have the customer choose the allowance items (fixtures, finishes) and update their prices.",
+      es
+        ? "Pida al cliente que elija las partidas estimadas (accesorios, acabados) y actualice sus precios."
+        : "Have the customer choose the allowance items (fixtures, finishes) and update their prices.",
     );
   }
   if (lines.some((line) => line.permit)) {
     recommendations.push(
-      es ? "Confirme la tasa del permiso con el departamento de obras local e inclúyala en el calendario." : "Confirm the permit fee with the local building department and plan the inspections into the schedule.",
+      es
+        ? "Confirme la tasa del permiso con el departamento de obras local e inclúyala en el calendario."
+        : "Confirm the permit fee with the local building department and plan the inspections into the schedule.",
     );
   }
-  const largest = lines.filter((line) => line.group === "materials").reduce<PricedLine | null>((best, line) => (best === null || line.total > best.total ? line : best), null);
+  const largest = lines
+    .filter((line) => line.group === "materials")
+    .reduce<PricedLine | null>((best, line) => (best === null || line.total > best.total ? line : best), null);
   if (largest && largest.total > 0) {
     recommendations.push(
       es
@@ -818,7 +1044,11 @@ function marketAnalysis(lines: PricedLine[], matches: TaskMatch[], adjustment: L
     );
   }
   if (!adjustment.location) {
-    recommendations.push(es ? "Indique la ubicación del trabajo para ajustar la mano de obra a su zona." : "Give the job's location to adjust labor rates to the area.");
+    recommendations.push(
+      es
+        ? "Indique la ubicación del trabajo para ajustar la mano de obra a su zona."
+        : "Give the job's location to adjust labor rates to the area.",
+    );
   }
   recommendations.push(
     es

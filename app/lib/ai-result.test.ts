@@ -37,7 +37,9 @@ describe("ai-result", () => {
     expect(readAiAnswer({ ...answer, suggestedItems: [] }, "openai")).toBeNull();
     expect(readAiAnswer({ ...answer, timeEstimate: undefined }, "openai")).toBeNull();
     expect(readAiAnswer({ ...answer, suggestedItems: [{ ...answer.suggestedItems[0], quantity: -1 }] }, "openai")).toBeNull();
-    expect(readAiAnswer({ ...answer, suggestedItems: [{ ...answer.suggestedItems[0], unitPrice: "lots" }] }, "openai")).toBeNull();
+    expect(
+      readAiAnswer({ ...answer, suggestedItems: [{ ...answer.suggestedItems[0], unitPrice: "lots" }] }, "openai"),
+    ).toBeNull();
     expect(readAiAnswer("text", "openai")).toBeNull();
     expect(readAiAnswer(null, "openai")).toBeNull();
   });
@@ -47,20 +49,38 @@ describe("ai-result", () => {
       ok: true,
       value: { jobDescription: "fix it", jobType: "plumbing", location: null },
     });
-    expect(readAiRequest({ jobDescription: "   ", jobType: "Plumbing" })).toMatchObject({ ok: false, reason: "missing", message: MISSING_INFORMATION });
+    expect(readAiRequest({ jobDescription: "   ", jobType: "Plumbing" })).toMatchObject({
+      ok: false,
+      reason: "missing",
+      message: MISSING_INFORMATION,
+    });
     expect(readAiRequest({ jobDescription: "fix it", jobType: "none" })).toMatchObject({ ok: false, reason: "missing" });
     expect(readAiRequest({ jobDescription: "fix it" })).toMatchObject({ ok: false, reason: "missing" });
     expect(readAiRequest({ jobDescription: "x".repeat(4001), jobType: "Other" })).toMatchObject({ ok: false, reason: "tooLong" });
-    expect(readAiRequest({ jobDescription: "fix it", jobType: "Other", location: 12 })).toMatchObject({ ok: false, reason: "badLocation" });
+    expect(readAiRequest({ jobDescription: "fix it", jobType: "Other", location: 12 })).toMatchObject({
+      ok: false,
+      reason: "badLocation",
+    });
   });
 
   it("turns a suggestion into an editor line, with its unit in the description", () => {
-    expect(suggestionLine({ description: "Electrician labor", quantity: 1.5, unit: "hour", unitPrice: 95, total: 142.5, reasoning: "" })).toEqual({
+    expect(
+      suggestionLine({
+        description: "Electrician labor",
+        quantity: 1.5,
+        unit: "hour",
+        unitPrice: 95,
+        total: 142.5,
+        reasoning: "",
+      }),
+    ).toEqual({
       description: "Electrician labor (hour)",
       quantity: "1.5",
       unitPrice: "95.00",
     });
-    expect(suggestionLine({ description: "Receptacle", quantity: 3, unit: "each", unitPrice: 6, total: 18, reasoning: "" })).toEqual({
+    expect(
+      suggestionLine({ description: "Receptacle", quantity: 3, unit: "each", unitPrice: 6, total: 18, reasoning: "" }),
+    ).toEqual({
       description: "Receptacle",
       quantity: "3",
       unitPrice: "6.00",

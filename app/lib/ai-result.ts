@@ -197,11 +197,22 @@ export function readAiRequest(body: {
   const jobType = parseJobType(body.jobType);
   if (!description || !jobType) return { ok: false, reason: "missing", message: MISSING_INFORMATION };
   if (description.length > MAX_JOB_DESCRIPTION) {
-    return { ok: false, reason: "tooLong", message: `The job description is too long (at most ${MAX_JOB_DESCRIPTION} characters).` };
+    return {
+      ok: false,
+      reason: "tooLong",
+      message: `The job description is too long (at most ${MAX_JOB_DESCRIPTION} characters).`,
+    };
   }
   const location = body.location;
   if (location !== undefined && location !== null && (typeof location !== "string" || location.trim().length > MAX_LOCATION)) {
     return { ok: false, reason: "badLocation", message: `The location must be a text of at most ${MAX_LOCATION} characters.` };
   }
-  return { ok: true, value: { jobDescription: description, jobType, location: typeof location === "string" && location.trim() ? location.trim() : null } };
+  return {
+    ok: true,
+    value: {
+      jobDescription: description,
+      jobType,
+      location: typeof location === "string" && location.trim() ? location.trim() : null,
+    },
+  };
 }

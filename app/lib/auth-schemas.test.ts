@@ -9,7 +9,13 @@ describe("registerSchema", () => {
 
   it("accepts a valid registration and trims name and e-mail", () => {
     const result = registerSchema.safeParse({ ...valid, name: "  Ana Díaz ", email: " ana@example.com " });
-    expect(result.success && result.data).toEqual({ name: "Ana Díaz", email: "ana@example.com", password: "secret1", timeZone: null, website: "" });
+    expect(result.success && result.data).toEqual({
+      name: "Ana Díaz",
+      email: "ana@example.com",
+      password: "secret1",
+      timeZone: null,
+      website: "",
+    });
   });
 
   it("says the passwords do not match", () => {

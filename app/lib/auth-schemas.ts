@@ -20,16 +20,19 @@ type RegisterInput = { name?: string; email?: string; password?: string; confirm
 function checkRegistration(value: RegisterInput, ctx: z.RefinementCtx, withConfirmation: boolean) {
   if (!value.name?.trim()) ctx.addIssue({ code: "custom", path: ["name"], message: "auth.nameRequired" });
   else if (value.name.trim().length > 100) ctx.addIssue({ code: "custom", path: ["name"], message: "sales.tooLong" });
-  else if (hasControlCharacters(value.name)) ctx.addIssue({ code: "custom", path: ["name"], message: CONTROL_CHARACTERS_MESSAGE });
+  else if (hasControlCharacters(value.name))
+    ctx.addIssue({ code: "custom", path: ["name"], message: CONTROL_CHARACTERS_MESSAGE });
   const email = value.email?.trim() ?? "";
   if (!email) ctx.addIssue({ code: "custom", path: ["email"], message: "auth.emailRequired" });
-  else if (!emailSchema.safeParse(email).success) ctx.addIssue({ code: "custom", path: ["email"], message: "common.invalidEmail" });
+  else if (!emailSchema.safeParse(email).success)
+    ctx.addIssue({ code: "custom", path: ["email"], message: "common.invalidEmail" });
   const password = value.password ?? "";
   if (withConfirmation && password !== (value.confirmPassword ?? "")) {
     ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "auth.passwordMismatch" });
   }
   if (!password) ctx.addIssue({ code: "custom", path: ["password"], message: "auth.passwordRequired" });
-  else if (password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", path: ["password"], message: "auth.passwordTooShort" });
+  else if (password.length < MIN_PASSWORD_LENGTH)
+    ctx.addIssue({ code: "custom", path: ["password"], message: "auth.passwordTooShort" });
   else if (password.length > 1000) ctx.addIssue({ code: "custom", path: ["password"], message: "sales.tooLong" });
   // The zone is optional (an account without one is in UTC), but one that is sent must exist.
   if (value.timeZone !== undefined && value.timeZone !== "" && !isValidTimeZone(value.timeZone)) {
@@ -44,7 +47,14 @@ const optionalText = z.string().optional();
 
 export const registerSchema = z
   // website: a field people never see (the honeypot); a bot that fills it is thanked and ignored.
-  .object({ name: optionalText, email: optionalText, password: optionalText, confirmPassword: optionalText, timeZone: optionalText, website: z.string().optional() })
+  .object({
+    name: optionalText,
+    email: optionalText,
+    password: optionalText,
+    confirmPassword: optionalText,
+    timeZone: optionalText,
+    website: z.string().optional(),
+  })
   .superRefine((value, ctx) => checkRegistration(value, ctx, true))
   .transform((value) => ({
     name: value.name!.trim(),
@@ -60,10 +70,18 @@ export const apiRegisterSchema = z
     name: z.string({ invalid_type_error: "auth.nameRequired" }).optional(),
     email: z.string({ invalid_type_error: "common.invalidEmail" }).optional(),
     password: z.string({ invalid_type_error: "auth.passwordRequired" }).optional(),
-    timeZone: z.string({ invalid_type_error: "settings.errors.timeZoneInvalid" }).nullish().transform((zone) => zone ?? undefined),
+    timeZone: z
+      .string({ invalid_type_error: "settings.errors.timeZoneInvalid" })
+      .nullish()
+      .transform((zone) => zone ?? undefined),
   })
   .superRefine((value, ctx) => checkRegistration(value, ctx, false))
-  .transform((value) => ({ name: value.name!.trim(), email: value.email!.trim(), password: value.password!, timeZone: zoneOf(value) }));
+  .transform((value) => ({
+    name: value.name!.trim(),
+    email: value.email!.trim(),
+    password: value.password!,
+    timeZone: zoneOf(value),
+  }));
 
 /** The toast title SPEC.md gives a validation message, if it has one. */
 export const toastTitleFor: Record<string, string> = {

@@ -149,7 +149,10 @@ describe("today at the edges of the earth's zones", () => {
     expect(today("Pacific/Kiritimati", late)).toBe("2026-11-24");
     expect(today("Pacific/Kiritimati", early)).toBe("2026-11-25");
     expect(today(null, early)).toBe("2026-11-24");
-    expect(dayRange("2026-11-25", "Pacific/Kiritimati")).toEqual({ start: new Date("2026-11-24T10:00:00Z"), end: new Date("2026-11-25T10:00:00Z") });
+    expect(dayRange("2026-11-25", "Pacific/Kiritimati")).toEqual({
+      start: new Date("2026-11-24T10:00:00Z"),
+      end: new Date("2026-11-25T10:00:00Z"),
+    });
   });
 
   it("Pacific/Pago_Pago (UTC-11): 23:30 is still today while UTC is already tomorrow", () => {
@@ -186,7 +189,9 @@ describe("America/Chicago on the 2026 clock changes", () => {
   });
 
   it("the skipped 2:30 moves forward by the gap, and wall times go back and forth", () => {
-    expect(iso(zonedTimeToUtc({ year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0 }, "America/Chicago"))).toBe("2026-03-08T08:30:00.000Z");
+    expect(iso(zonedTimeToUtc({ year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0 }, "America/Chicago"))).toBe(
+      "2026-03-08T08:30:00.000Z",
+    );
     expect(toWallTimeValue(new Date("2026-03-08T08:30:00Z"), "America/Chicago")).toBe("2026-03-08T03:30");
     expect(zoneOffsetMs(new Date("2026-03-08T08:30:00Z"), "America/Chicago")).toBe(-5 * HOUR);
   });

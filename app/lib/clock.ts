@@ -205,7 +205,14 @@ export interface WallClock {
 /** What a clock on the wall in the zone shows at that instant. */
 export function wallClock(instant: Date | number, zone: string | null | undefined): WallClock {
   const at = inZone(instant, zone);
-  return { year: at.getFullYear(), month: at.getMonth() + 1, day: at.getDate(), hour: at.getHours(), minute: at.getMinutes(), second: at.getSeconds() };
+  return {
+    year: at.getFullYear(),
+    month: at.getMonth() + 1,
+    day: at.getDate(),
+    hour: at.getHours(),
+    minute: at.getMinutes(),
+    second: at.getSeconds(),
+  };
 }
 
 /**

@@ -3,10 +3,21 @@ import { describe, expect, it } from "vitest";
 import { createRandom } from "#db/factories";
 import { defaultValidUntil, formatCalendarDate } from "./estimate-dates";
 import { editorValues, lineCount, refuseLastLineRemoval } from "./estimate-form";
-import { estimateApiSchema, estimateFormSchema, estimateTotals, parseCalendarDate, previewTotals, readEstimateStatusFilter } from "./estimate-schema";
+import {
+  estimateApiSchema,
+  estimateFormSchema,
+  estimateTotals,
+  parseCalendarDate,
+  previewTotals,
+  readEstimateStatusFilter,
+} from "./estimate-schema";
 import { MAX_CENTS } from "./money";
 
-const line = (description: string, quantity: string | number, unitPrice: string | number) => ({ description, quantity, unitPrice });
+const line = (description: string, quantity: string | number, unitPrice: string | number) => ({
+  description,
+  quantity,
+  unitPrice,
+});
 const api = (overrides: Record<string, unknown> = {}) => ({
   customerId: "c1",
   title: "Panel upgrade",
@@ -21,12 +32,21 @@ function messages(result: { success: boolean; error?: { issues: { message: strin
 describe("totals (DESIGN.md Money: round once per step, half away from zero)", () => {
   it("rounds each line once, then the tax once", () => {
     // 0.33 × $0.01 = 0.0033 cents → 0; 1.5 × $19.99 = 29.985 → 29.99.
-    expect(estimateTotals([{ quantity: 33, unitPrice: 1 }], 825)).toMatchObject({ lineTotals: [0], subtotal: 0, taxAmount: 0, total: 0 });
+    expect(estimateTotals([{ quantity: 33, unitPrice: 1 }], 825)).toMatchObject({
+      lineTotals: [0],
+      subtotal: 0,
+      taxAmount: 0,
+      total: 0,
+    });
     expect(estimateTotals([{ quantity: 150, unitPrice: 1999 }], 0).lineTotals).toEqual([2999]);
     // 8.25% of $0.10 = 0.825 cents → 1 cent; of $0.06 = 0.495 → 0; of $10.01 = 82.5825 → 83.
     expect(estimateTotals([{ quantity: 100, unitPrice: 10 }], 825)).toMatchObject({ taxAmount: 1, total: 11 });
     expect(estimateTotals([{ quantity: 100, unitPrice: 6 }], 825)).toMatchObject({ taxAmount: 0, total: 6 });
-    expect(estimateTotals([{ quantity: 100, unitPrice: 1001 }], 825)).toMatchObject({ subtotal: 1001, taxAmount: 83, total: 1084 });
+    expect(estimateTotals([{ quantity: 100, unitPrice: 1001 }], 825)).toMatchObject({
+      subtotal: 1001,
+      taxAmount: 83,
+      total: 1084,
+    });
     // Half a cent rounds up: 0.5 × $0.01, and 2% of $0.25 (0.5 cents).
     expect(estimateTotals([{ quantity: 50, unitPrice: 1 }], 200)).toMatchObject({ subtotal: 1, taxAmount: 0 });
     expect(estimateTotals([{ quantity: 100, unitPrice: 25 }], 200)).toMatchObject({ subtotal: 25, taxAmount: 1, total: 26 });
@@ -36,7 +56,15 @@ describe("totals (DESIGN.md Money: round once per step, half away from zero)", (
     expect(estimateTotals([{ quantity: 100, unitPrice: MAX_CENTS }], 0).withinLimit).toBe(true);
     expect(estimateTotals([{ quantity: 100, unitPrice: MAX_CENTS }], 1).withinLimit).toBe(false);
     expect(estimateTotals([{ quantity: 200, unitPrice: MAX_CENTS }], 0).withinLimit).toBe(false);
-    expect(estimateTotals([{ quantity: 100, unitPrice: 5_000_000_000 }, { quantity: 100, unitPrice: 5_000_000_000 }], 0).withinLimit).toBe(false);
+    expect(
+      estimateTotals(
+        [
+          { quantity: 100, unitPrice: 5_000_000_000 },
+          { quantity: 100, unitPrice: 5_000_000_000 },
+        ],
+        0,
+      ).withinLimit,
+    ).toBe(false);
   });
 
   it("property: total = subtotal + tax and subtotal = sum of line totals, all integers (500 random estimates)", () => {
@@ -49,7 +77,8 @@ describe("totals (DESIGN.md Money: round once per step, half away from zero)", (
       const sum = totals.lineTotals.reduce((a, b) => a + b, 0);
       expect(totals.subtotal).toBe(sum);
       expect(totals.total).toBe(totals.subtotal + totals.taxAmount);
-      for (const value of [...totals.lineTotals, totals.subtotal, totals.taxAmount, totals.total]) expect(Number.isInteger(value)).toBe(true);
+      for (const value of [...totals.lineTotals, totals.subtotal, totals.taxAmount, totals.total])
+        expect(Number.isInteger(value)).toBe(true);
       // Each step is within half a unit of the exact value.
       lines.forEach((l, j) => expect(Math.abs(totals.lineTotals[j] - (l.quantity * l.unitPrice) / 100)).toBeLessThanOrEqual(0.5));
       expect(Math.abs(totals.taxAmount - (totals.subtotal * rate) / 10_000)).toBeLessThanOrEqual(0.5 + 1e-9);
@@ -93,7 +122,13 @@ describe("API schema", () => {
     expect(estimateApiSchema({ defaultTaxRate: 700 }).safeParse(api()).data?.taxRate).toBe(700);
     expect(estimateApiSchema().safeParse(api({ taxRate: null })).data?.taxRate).toBe(825);
     const ordered = estimateApiSchema().safeParse(
-      api({ items: [{ ...line("C", "1", "1"), order: 2 }, { ...line("A", "1", "1"), order: 0 }, { ...line("B", "1", "1"), order: 1 }] }),
+      api({
+        items: [
+          { ...line("C", "1", "1"), order: 2 },
+          { ...line("A", "1", "1"), order: 0 },
+          { ...line("B", "1", "1"), order: 1 },
+        ],
+      }),
     );
     expect(ordered.data?.items.map((item) => item.description)).toEqual(["A", "B", "C"]);
   });
@@ -101,8 +136,12 @@ describe("API schema", () => {
   it("reads an ISO date-time as its date and refuses dates that do not exist", () => {
     expect(estimateApiSchema().safeParse(api({ validUntil: "2025-07-01T00:00:00.000Z" })).data?.validUntil).toBe("2025-07-01");
     expect(estimateApiSchema().safeParse(api({ validUntil: null })).data?.validUntil).toBeNull();
-    expect(messages(estimateApiSchema().safeParse(api({ validUntil: "2025-02-30" })))).toEqual(["validUntil: estimates.validUntilInvalid"]);
-    expect(messages(estimateApiSchema().safeParse(api({ validUntil: "tomorrow" })))).toEqual(["validUntil: estimates.validUntilInvalid"]);
+    expect(messages(estimateApiSchema().safeParse(api({ validUntil: "2025-02-30" })))).toEqual([
+      "validUntil: estimates.validUntilInvalid",
+    ]);
+    expect(messages(estimateApiSchema().safeParse(api({ validUntil: "tomorrow" })))).toEqual([
+      "validUntil: estimates.validUntilInvalid",
+    ]);
   });
 
   it.each([
@@ -146,8 +185,12 @@ describe("API schema", () => {
       job: async (jobId: string, customerId: string) => jobId === "job-of-mine" && customerId === "mine",
     };
     const schema = estimateApiSchema({ checks });
-    expect(messages(await schema.safeParseAsync(api({ customerId: "theirs" })))).toEqual(["customerId: estimates.customerRequired"]);
-    expect(messages(await schema.safeParseAsync(api({ customerId: "mine", jobId: "their-job" })))).toEqual(["jobId: estimates.jobInvalid"]);
+    expect(messages(await schema.safeParseAsync(api({ customerId: "theirs" })))).toEqual([
+      "customerId: estimates.customerRequired",
+    ]);
+    expect(messages(await schema.safeParseAsync(api({ customerId: "mine", jobId: "their-job" })))).toEqual([
+      "jobId: estimates.jobInvalid",
+    ]);
     expect((await schema.safeParseAsync(api({ customerId: "mine", jobId: "job-of-mine" }))).data?.jobId).toBe("job-of-mine");
   });
 });
@@ -185,7 +228,15 @@ describe("form schema", () => {
 
   it("gives each field its SPEC message", () => {
     const submission = parseWithZod(
-      form({ ...base, customerId: "none", title: "", taxRate: "8.255", "items[0].description": "", "items[0].quantity": "", "items[0].unitPrice": "" }),
+      form({
+        ...base,
+        customerId: "none",
+        title: "",
+        taxRate: "8.255",
+        "items[0].description": "",
+        "items[0].quantity": "",
+        "items[0].unitPrice": "",
+      }),
       { schema: estimateFormSchema() },
     );
     expect(submission.status).toBe("error");
@@ -210,9 +261,17 @@ describe("form schema", () => {
     expect(refuseLastLineRemoval(one)).toBe(true);
     expect(parseWithZod(one, { schema: estimateFormSchema() }).payload.items).toHaveLength(1);
 
-    const two = form({ ...base, "items[1].description": "Part", "items[1].quantity": "1", "items[1].unitPrice": "5", __intent__: remove(0) });
+    const two = form({
+      ...base,
+      "items[1].description": "Part",
+      "items[1].quantity": "1",
+      "items[1].unitPrice": "5",
+      __intent__: remove(0),
+    });
     expect(refuseLastLineRemoval(two)).toBe(false);
-    expect(parseWithZod(two, { schema: estimateFormSchema() }).payload.items).toEqual([{ description: "Part", quantity: "1", unitPrice: "5" }]);
+    expect(parseWithZod(two, { schema: estimateFormSchema() }).payload.items).toEqual([
+      { description: "Part", quantity: "1", unitPrice: "5" },
+    ]);
     expect(refuseLastLineRemoval(form(base))).toBe(false);
   });
 });
@@ -234,7 +293,12 @@ describe("the editor's values and live totals", () => {
         },
         { taxRate: 700, validUntil: "2025-01-31" },
       ),
-    ).toMatchObject({ jobId: "none", taxRate: "8.25", validUntil: "", items: [{ description: "A", quantity: "1.50", unitPrice: "19.99" }] });
+    ).toMatchObject({
+      jobId: "none",
+      taxRate: "8.25",
+      validUntil: "",
+      items: [{ description: "A", quantity: "1.50", unitPrice: "19.99" }],
+    });
     expect(editorValues(undefined, { taxRate: 825, validUntil: "2025-01-31" })).toMatchObject({
       customerId: "none",
       taxRate: "8.25",
@@ -244,7 +308,10 @@ describe("the editor's values and live totals", () => {
   });
 
   it("computes what is typed so far, leaving out lines that do not parse yet", () => {
-    const totals = previewTotals([{ quantity: "1.5", unitPrice: "19.99" }, { quantity: "2", unitPrice: "" }, undefined, { quantity: "3", unitPrice: "10" }], "8.25");
+    const totals = previewTotals(
+      [{ quantity: "1.5", unitPrice: "19.99" }, { quantity: "2", unitPrice: "" }, undefined, { quantity: "3", unitPrice: "10" }],
+      "8.25",
+    );
     expect(totals).toEqual({ lineTotals: [2999, null, null, 3000], subtotal: 5999, taxAmount: 495, total: 6494 });
     expect(previewTotals([{ quantity: "1", unitPrice: "10" }], "abc").taxAmount).toBe(0);
   });

@@ -31,9 +31,7 @@ export function sniffImageType(bytes: Uint8Array): LogoMimeType | null {
   return null;
 }
 
-export type LogoCheck =
-  | { ok: true; mimeType: LogoMimeType }
-  | { ok: false; error: "missing" | "tooLarge" | "invalidType" };
+export type LogoCheck = { ok: true; mimeType: LogoMimeType } | { ok: false; error: "missing" | "tooLarge" | "invalidType" };
 
 /** Checks an uploaded logo: present, at most 5 MB, and a PNG, JPEG or WebP by its content. */
 export function checkLogo(bytes: Uint8Array | null | undefined): LogoCheck {

@@ -9,7 +9,8 @@ export const invoiceStatusSchema = z
   .object({
     status: z.enum(INVOICE_STATUS_VALUES, {
       errorMap: (issue) => ({
-        message: issue.code === "invalid_type" && issue.received === "undefined" ? "invoices.statusRequired" : "invoices.statusInvalid",
+        message:
+          issue.code === "invalid_type" && issue.received === "undefined" ? "invoices.statusRequired" : "invoices.statusInvalid",
       }),
     }),
   })

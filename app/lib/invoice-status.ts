@@ -35,8 +35,7 @@ export function canMarkPaid(status: InvoiceStatus): boolean {
   return status === "pending" || status === "overdue";
 }
 
-export const invoiceStatusLabelKey = (status: string) =>
-  `invoices.status.${isInvoiceStatus(status) ? status : "pending"}`;
+export const invoiceStatusLabelKey = (status: string) => `invoices.status.${isInvoiceStatus(status) ? status : "pending"}`;
 
 const STATUS_CLASSES: Record<InvoiceStatus, string> = {
   paid: "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300",

@@ -32,7 +32,9 @@ describe("jobSchema", () => {
     for (const status of ["pending", "in_progress", "in-progress", "completed", "cancelled"]) {
       expect(jobSchema().parse({ customerId: "c1", title: "T", status }).status).toBe(status.replace("-", "_"));
     }
-    expect(messages(jobSchema().safeParse({ customerId: "c1", title: "T", status: "done" }))).toEqual(["status: jobs.statusInvalid"]);
+    expect(messages(jobSchema().safeParse({ customerId: "c1", title: "T", status: "done" }))).toEqual([
+      "status: jobs.statusInvalid",
+    ]);
   });
 
   it("reads the amount exactly, as a string or a number, with clear refusals", () => {
@@ -63,7 +65,10 @@ describe("jobSchema", () => {
     expect(dates("2025-06-01T09:30:00-05:00")).toMatchObject({ data: { scheduledDate: new Date("2025-06-01T14:30:00Z") } });
     expect(dates(new Date("2025-06-01T09:30:00Z"))).toMatchObject({ data: { scheduledDate: new Date("2025-06-01T09:30:00Z") } });
     expect(messages(dates("2025-02-30"))).toEqual(["scheduledDate: jobs.dateInvalid"]);
-    expect(messages(dates("tomorrow", "2025-13-01"))).toEqual(["scheduledDate: jobs.dateInvalid", "completedDate: jobs.dateInvalid"]);
+    expect(messages(dates("tomorrow", "2025-13-01"))).toEqual([
+      "scheduledDate: jobs.dateInvalid",
+      "completedDate: jobs.dateInvalid",
+    ]);
     expect(messages(dates(1717232400000))).toEqual(["scheduledDate: jobs.dateInvalid"]);
   });
 
@@ -75,7 +80,13 @@ describe("jobSchema", () => {
   });
 
   it("in the API, refuses unknown fields, id, createdAt and userId", async () => {
-    const result = await jobApiSchema(own).safeParseAsync({ customerId: "c-mine", title: "T", id: "x", createdAt: "2025-01-01", userId: "u" });
+    const result = await jobApiSchema(own).safeParseAsync({
+      customerId: "c-mine",
+      title: "T",
+      id: "x",
+      createdAt: "2025-01-01",
+      userId: "u",
+    });
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]).toMatchObject({ code: "unrecognized_keys", keys: ["id", "createdAt", "userId"] });
   });

@@ -38,7 +38,13 @@ const date = (zone: string) =>
   z.unknown().transform((value, ctx): Date | null => {
     if (isBlank(value)) return null;
     const parsed =
-      value instanceof Date ? (Number.isNaN(value.getTime()) ? null : value) : typeof value === "string" ? parseDateInput(value, zone) : null;
+      value instanceof Date
+        ? Number.isNaN(value.getTime())
+          ? null
+          : value
+        : typeof value === "string"
+          ? parseDateInput(value, zone)
+          : null;
     if (!parsed) {
       ctx.addIssue({ code: "custom", message: "jobs.dateInvalid" });
       return z.NEVER;
@@ -46,17 +52,15 @@ const date = (zone: string) =>
     return parsed;
   });
 
-const status = z
-  .unknown()
-  .transform((value, ctx): (typeof JOB_STATUSES)[number] => {
-    if (isBlank(value)) return DEFAULT_JOB_STATUS;
-    const normalized = normalizeJobStatus(value);
-    if (!normalized) {
-      ctx.addIssue({ code: "custom", message: "jobs.statusInvalid" });
-      return z.NEVER;
-    }
-    return normalized;
-  });
+const status = z.unknown().transform((value, ctx): (typeof JOB_STATUSES)[number] => {
+  if (isBlank(value)) return DEFAULT_JOB_STATUS;
+  const normalized = normalizeJobStatus(value);
+  if (!normalized) {
+    ctx.addIssue({ code: "custom", message: "jobs.statusInvalid" });
+    return z.NEVER;
+  }
+  return normalized;
+});
 
 const title = plainText(
   z
@@ -68,7 +72,6 @@ const title = plainText(
 
 /** Checks that a customer id names a customer of the signed-in account (server only). */
 export type CustomerCheck = OwnershipCheck;
-
 
 /**
  * The scheduled date is read in the account's zone (`timeZone`); the completed date is a

@@ -10,7 +10,10 @@ export const DEFAULT_JOB_STATUS: JobStatus = "pending";
 /** A status as typed or sent ("in-progress", " In_Progress ", "in progress") in its stored form; null if it is none. */
 export function normalizeJobStatus(input: unknown): JobStatus | null {
   if (typeof input !== "string") return null;
-  const value = input.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const value = input
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   return (JOB_STATUSES as readonly string[]).includes(value) ? (value as JobStatus) : null;
 }
 

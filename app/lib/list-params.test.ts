@@ -4,7 +4,11 @@ import { likePattern, pageCount, readListParams, withParams } from "./list-param
 describe("readListParams", () => {
   const sorts = ["name", "newest"] as const;
   it("reads valid params and falls back on bad ones", () => {
-    expect(readListParams(new URL("http://x/?q=%20ana%20&sort=newest&page=3"), sorts, "name")).toEqual({ q: "ana", sort: "newest", page: 3 });
+    expect(readListParams(new URL("http://x/?q=%20ana%20&sort=newest&page=3"), sorts, "name")).toEqual({
+      q: "ana",
+      sort: "newest",
+      page: 3,
+    });
     expect(readListParams(new URL("http://x/?sort=drop&page=-2"), sorts, "name")).toEqual({ q: "", sort: "name", page: 1 });
     expect(readListParams(new URL("http://x/?page=1e9999"), sorts, "name").page).toBe(1);
     expect(readListParams(new URL("http://x/?page=2.5"), sorts, "name").page).toBe(1);

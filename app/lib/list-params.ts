@@ -10,11 +10,7 @@ export interface ListParams<Sort extends string> {
 }
 
 /** Reads q, sort and page from a URL; anything unexpected falls back to the default. */
-export function readListParams<Sort extends string>(
-  url: URL,
-  sorts: readonly Sort[],
-  defaultSort: Sort,
-): ListParams<Sort> {
+export function readListParams<Sort extends string>(url: URL, sorts: readonly Sort[], defaultSort: Sort): ListParams<Sort> {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const rawSort = url.searchParams.get("sort");
   const sort = sorts.includes(rawSort as Sort) ? (rawSort as Sort) : defaultSort;

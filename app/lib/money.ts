@@ -67,7 +67,10 @@ export interface Totals {
 }
 
 /** The totals of a document from its lines, each line rounded, then the tax once. */
-export function documentTotals(lines: { quantity: number; unitPrice: number }[], rate: number): Totals & { lineTotals: number[] } {
+export function documentTotals(
+  lines: { quantity: number; unitPrice: number }[],
+  rate: number,
+): Totals & { lineTotals: number[] } {
   const lineTotals = lines.map((line) => lineTotal(line.quantity, line.unitPrice));
   const subtotal = lineTotals.reduce((sum, value) => sum + value, 0);
   const tax = taxAmount(subtotal, rate);

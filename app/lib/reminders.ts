@@ -25,14 +25,21 @@ export function parseReminderSteps(text: string): StepsResult {
   return { ok: true, steps };
 }
 
-export const formatReminderSteps = (steps: readonly number[]) => steps.map((step) => (step > 0 ? `+${step}` : String(step))).join(", ");
+export const formatReminderSteps = (steps: readonly number[]) =>
+  steps.map((step) => (step > 0 ? `+${step}` : String(step))).join(", ");
 
 /**
  * The steps whose reminder is due now: its day (due date + step) has come in the account's
  * calendar (from REMINDER_HOUR on that day), it is not a day before the invoice was sent,
  * and it is at most REMINDER_GRACE_DAYS old.
  */
-export function dueReminderSteps(input: { dueDate: string; sentDay: string; steps: readonly number[]; today: string; hour: number }): number[] {
+export function dueReminderSteps(input: {
+  dueDate: string;
+  sentDay: string;
+  steps: readonly number[];
+  today: string;
+  hour: number;
+}): number[] {
   return input.steps.filter((step) => {
     const day = addDays(input.dueDate, step);
     if (day > input.today || day < input.sentDay) return false;

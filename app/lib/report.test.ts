@@ -78,7 +78,9 @@ describe("reportWindow", () => {
     expect(window).toMatchObject({ from: "2025-06-04", to: "2025-06-10", timeZone: "America/Chicago" });
     expect(window.start.toISOString()).toBe("2025-06-04T05:00:00.000Z");
     // Across the March change to daylight time: the start is midnight standard time.
-    expect(reportWindow(7, new Date("2025-03-12T18:00:00Z"), "America/Chicago").start.toISOString()).toBe("2025-03-06T06:00:00.000Z");
+    expect(reportWindow(7, new Date("2025-03-12T18:00:00Z"), "America/Chicago").start.toISOString()).toBe(
+      "2025-03-06T06:00:00.000Z",
+    );
     // A zone name the runtime does not know reads as UTC.
     expect(reportWindow(7, now, "Nowhere/Land").timeZone).toBe("UTC");
   });
@@ -94,7 +96,10 @@ describe("chartPeriods", () => {
   });
 
   it("gives 7 days one or two weeks, and a year its months", () => {
-    expect(chartPeriods(reportWindow(7, new Date("2025-06-11T12:00:00Z"))).periods.map((p) => p.from)).toEqual(["2025-06-05", "2025-06-08"]);
+    expect(chartPeriods(reportWindow(7, new Date("2025-06-11T12:00:00Z"))).periods.map((p) => p.from)).toEqual([
+      "2025-06-05",
+      "2025-06-08",
+    ]);
     expect(chartPeriods(reportWindow(7, new Date("2025-06-14T12:00:00Z"))).periods.map((p) => p.from)).toEqual(["2025-06-08"]);
     const year = chartPeriods(reportWindow(365, new Date("2025-06-11T12:00:00Z")));
     expect(year.unit).toBe("month");
@@ -115,7 +120,14 @@ describe("reportExport", () => {
     const window = reportWindow(30, new Date("2025-06-11T12:00:00Z"));
     const report = reportExport(
       window,
-      { totalRevenue: 123_450, pendingRevenue: 5, customers: 4, jobs: { completed: 2, active: 3 }, estimates: { total: 6 }, invoices: { total: 7 } },
+      {
+        totalRevenue: 123_450,
+        pendingRevenue: 5,
+        customers: 4,
+        jobs: { completed: 2, active: 3 },
+        estimates: { total: 6 },
+        invoices: { total: 7 },
+      },
       { customers: 10, jobs: 11, estimates: 12, invoices: 13 },
       new Date("2025-06-11T12:34:56.789Z"),
     );

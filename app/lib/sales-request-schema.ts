@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { plainText, type TextLines } from "./validation";
 
-const optionalText = (max: number, lines: TextLines = "single") => plainText(z.string().trim().max(max, "sales.tooLong").optional(), lines);
+const optionalText = (max: number, lines: TextLines = "single") =>
+  plainText(z.string().trim().max(max, "sales.tooLong").optional(), lines);
 
 export const salesRequestSchema = z.object({
-  name: plainText(z.string({ required_error: "sales.nameRequired" }).trim().min(1, "sales.nameRequired").max(100, "sales.tooLong")),
+  name: plainText(
+    z.string({ required_error: "sales.nameRequired" }).trim().min(1, "sales.nameRequired").max(100, "sales.tooLong"),
+  ),
   email: z
     .string({ required_error: "auth.emailRequired" })
     .trim()

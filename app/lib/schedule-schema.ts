@@ -58,7 +58,8 @@ const scheduledDate = (timeZone: string) =>
 
 const duration = z.unknown().transform((value, ctx): number => {
   if (isBlank(value)) return DEFAULT_APPOINTMENT_MINUTES;
-  const minutes = typeof value === "number" ? value : typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  const minutes =
+    typeof value === "number" ? value : typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isFinite(minutes) || minutes < 1) {
     ctx.addIssue({ code: "custom", message: "schedule.form.durationMin" });
     return z.NEVER;
@@ -103,7 +104,6 @@ const title = plainText(
 );
 
 export type { OwnershipCheck };
-
 
 function jobId(isOwnJob: OwnershipCheck) {
   return z

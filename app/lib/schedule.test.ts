@@ -1,6 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { filterScheduleItems, formatDayIn, formatTimeIn, formatWeekTitle, groupByDay, itemsOnDay, jobItem, matchesFilter, mergeScheduleItems, readScheduleParams, upcomingItems, type AppointmentSource, type JobSource, type ScheduleItem } from "./schedule";
-import { accountZone, addDays, dayKey, dayRange, parseWallTime, startOfDay, toWallTimeValue, weekDays, weekRange, weekStartOf } from "./clock";
+import {
+  filterScheduleItems,
+  formatDayIn,
+  formatTimeIn,
+  formatWeekTitle,
+  groupByDay,
+  itemsOnDay,
+  jobItem,
+  matchesFilter,
+  mergeScheduleItems,
+  readScheduleParams,
+  upcomingItems,
+  type AppointmentSource,
+  type JobSource,
+  type ScheduleItem,
+} from "./schedule";
+import {
+  accountZone,
+  addDays,
+  dayKey,
+  dayRange,
+  parseWallTime,
+  startOfDay,
+  toWallTimeValue,
+  weekDays,
+  weekRange,
+  weekStartOf,
+} from "./clock";
 
 const NY = "America/New_York";
 const HOUR = 3_600_000;
@@ -168,7 +194,15 @@ describe("the week from Sunday", () => {
     expect(weekStartOf("2026-11-21")).toBe("2026-11-15"); // Saturday
     expect(weekStartOf("2026-11-16")).toBe("2026-11-15");
     expect(weekStartOf("2026-01-01")).toBe("2025-12-28"); // across a year
-    expect(weekDays("2026-02-22")).toEqual(["2026-02-22", "2026-02-23", "2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28"]);
+    expect(weekDays("2026-02-22")).toEqual([
+      "2026-02-22",
+      "2026-02-23",
+      "2026-02-24",
+      "2026-02-25",
+      "2026-02-26",
+      "2026-02-27",
+      "2026-02-28",
+    ]);
   });
 
   it("puts items on their days by the zone's calendar, boundaries included", () => {
@@ -185,7 +219,15 @@ describe("the week from Sunday", () => {
     ];
     const days = groupByDay(items, sunday, NY);
     expect(days.map((d) => d.day)).toEqual(weekDays(sunday));
-    expect(days.map((d) => d.items.map((i) => i.id))).toEqual([["sunday-midnight"], [], [], ["wednesday-9pm"], [], [], ["saturday-late"]]);
+    expect(days.map((d) => d.items.map((i) => i.id))).toEqual([
+      ["sunday-midnight"],
+      [],
+      [],
+      ["wednesday-9pm"],
+      [],
+      [],
+      ["saturday-late"],
+    ]);
   });
 });
 
@@ -225,7 +267,15 @@ describe("daylight-saving changes (America/New_York)", () => {
   });
 
   it("refuses what is no real date and time", () => {
-    for (const text of ["2026-02-30T09:00", "2026-13-01T09:00", "2026-06-01T24:00", "2026-06-01T09:60", "2026-06-01", "tomorrow", ""]) {
+    for (const text of [
+      "2026-02-30T09:00",
+      "2026-13-01T09:00",
+      "2026-06-01T24:00",
+      "2026-06-01T09:60",
+      "2026-06-01",
+      "tomorrow",
+      "",
+    ]) {
       expect(parseWallTime(text, NY), text).toBeNull();
     }
   });
@@ -259,8 +309,17 @@ describe("formats", () => {
 describe("screen state in the URL", () => {
   it("reads tab, status, search, week (as its Sunday) and page, falling back to today's view", () => {
     const today = "2026-11-18";
-    expect(readScheduleParams(new URLSearchParams(""), today)).toEqual({ tab: "today", status: "all", q: "", week: "2026-11-15", page: 1, day: null });
-    expect(readScheduleParams(new URLSearchParams("tab=calendar&status=completed&q=%20panel%20&week=2026-03-11&page=3"), today)).toEqual({
+    expect(readScheduleParams(new URLSearchParams(""), today)).toEqual({
+      tab: "today",
+      status: "all",
+      q: "",
+      week: "2026-11-15",
+      page: 1,
+      day: null,
+    });
+    expect(
+      readScheduleParams(new URLSearchParams("tab=calendar&status=completed&q=%20panel%20&week=2026-03-11&page=3"), today),
+    ).toEqual({
       tab: "calendar",
       status: "completed",
       q: "panel",

@@ -155,7 +155,10 @@ export function matchesSearch(item: Pick<ScheduleItem, "title" | "customer" | "l
   return [item.title, item.customer.name, item.location, item.description].some((text) => text?.toLowerCase().includes(needle));
 }
 
-export function filterScheduleItems(items: readonly ScheduleItem[], { filter = "all", q = "" }: { filter?: ScheduleFilter; q?: string }) {
+export function filterScheduleItems(
+  items: readonly ScheduleItem[],
+  { filter = "all", q = "" }: { filter?: ScheduleFilter; q?: string },
+) {
   return items.filter((item) => matchesFilter(item, filter) && matchesSearch(item, q));
 }
 
@@ -176,7 +179,11 @@ export function upcomingItems(items: readonly ScheduleItem[], now: Date, limit =
 }
 
 /** The week's items by day, Sunday first: each day keeps the schedule order. */
-export function groupByDay(items: readonly ScheduleItem[], sunday: string, zone: string): { day: string; items: ScheduleItem[] }[] {
+export function groupByDay(
+  items: readonly ScheduleItem[],
+  sunday: string,
+  zone: string,
+): { day: string; items: ScheduleItem[] }[] {
   const sorted = [...items].sort(compareScheduleItems);
   return weekDays(sunday).map((day) => ({ day, items: itemsOnDay(sorted, day, zone) }));
 }

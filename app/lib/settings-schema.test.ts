@@ -74,11 +74,26 @@ describe("settingsSchema", () => {
     const submission = parse({ phone: "", address: "  ", email: "", website: "", invoiceTerms: "", estimateTerms: "" });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
-    expect(submission.value).toMatchObject({ phone: "", address: "", email: "", website: "", invoiceTerms: "", estimateTerms: "" });
+    expect(submission.value).toMatchObject({
+      phone: "",
+      address: "",
+      email: "",
+      website: "",
+      invoiceTerms: "",
+      estimateTerms: "",
+    });
   });
 
   it("accepts tax rates from 0 to 99.99 with up to two decimals", () => {
-    for (const [input, rate] of [["0", 0], ["7", 700], ["8.5", 850], ["8.25", 825], ["0.01", 1], ["99.99", 9999], [".5", 50]] as const) {
+    for (const [input, rate] of [
+      ["0", 0],
+      ["7", 700],
+      ["8.5", 850],
+      ["8.25", 825],
+      ["0.01", 1],
+      ["99.99", 9999],
+      [".5", 50],
+    ] as const) {
       const submission = parse({ defaultTaxRate: input });
       expect(submission.status, input).toBe("success");
       if (submission.status === "success") expect(submission.value.defaultTaxRate, input).toBe(rate);
@@ -132,6 +147,7 @@ describe("settingsSchema", () => {
   it("reads unchecked switches as off", () => {
     const submission = parse({ notifications: undefined, autoBackup: undefined, darkMode: undefined });
     expect(submission.status).toBe("success");
-    if (submission.status === "success") expect(submission.value).toMatchObject({ notifications: false, autoBackup: false, darkMode: false });
+    if (submission.status === "success")
+      expect(submission.value).toMatchObject({ notifications: false, autoBackup: false, darkMode: false });
   });
 });

@@ -47,7 +47,10 @@ const taxRate = z
   .min(1, "settings.errors.taxRateRequired")
   .transform((value, ctx) => {
     if (!/^\d*\.?\d*$/.test(value) || value === ".") {
-      ctx.addIssue({ code: "custom", message: value.startsWith("-") ? "settings.errors.taxRateRange" : "settings.errors.taxRateInvalid" });
+      ctx.addIssue({
+        code: "custom",
+        message: value.startsWith("-") ? "settings.errors.taxRateRange" : "settings.errors.taxRateInvalid",
+      });
       return z.NEVER;
     }
     const rate = parsePercentRate(value);
@@ -81,10 +84,16 @@ const dayCount = (min: number, max: number, messages: { required: string; range:
       return days;
     });
 
-const validDays = dayCount(MIN_VALID_DAYS, MAX_VALID_DAYS, { required: "settings.errors.validDaysRequired", range: "settings.errors.validDaysRange" });
+const validDays = dayCount(MIN_VALID_DAYS, MAX_VALID_DAYS, {
+  required: "settings.errors.validDaysRequired",
+  range: "settings.errors.validDaysRange",
+});
 /** Days after sending before the one follow-up of an unanswered estimate; 0 sends none. */
 export const MAX_FOLLOW_UP_DAYS = 60;
-const followUpDays = dayCount(0, MAX_FOLLOW_UP_DAYS, { required: "settings.errors.followUpDaysRequired", range: "settings.errors.followUpDaysRange" });
+const followUpDays = dayCount(0, MAX_FOLLOW_UP_DAYS, {
+  required: "settings.errors.followUpDaysRequired",
+  range: "settings.errors.followUpDaysRange",
+});
 
 /** A switch (a checkbox): checked sends "on", unchecked sends nothing. */
 const toggle = z.unknown().transform((value) => value === true || value === "on" || value === "true");

@@ -10,7 +10,11 @@ export interface ShareCapableNavigator {
   clipboard?: { writeText?: (text: string) => Promise<void> };
 }
 
-export async function shareOrCopy(link: string, details: { title: string; text: string }, nav: ShareCapableNavigator): Promise<ShareOutcome> {
+export async function shareOrCopy(
+  link: string,
+  details: { title: string; text: string },
+  nav: ShareCapableNavigator,
+): Promise<ShareOutcome> {
   if (typeof nav.share === "function") {
     try {
       await nav.share({ title: details.title, text: details.text, url: link });

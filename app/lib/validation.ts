@@ -18,9 +18,13 @@ export function hasControlCharacters(text: string, lines: TextLines = "single"):
 }
 
 /** The schema, refusing text with control characters (validation.controlCharacters). */
-export function plainText<T extends z.ZodTypeAny>(schema: T, lines: TextLines = "single"): z.ZodEffects<T, z.output<T>, z.input<T>> {
+export function plainText<T extends z.ZodTypeAny>(
+  schema: T,
+  lines: TextLines = "single",
+): z.ZodEffects<T, z.output<T>, z.input<T>> {
   return schema.superRefine((value: unknown, ctx) => {
-    if (typeof value === "string" && hasControlCharacters(value, lines)) ctx.addIssue({ code: "custom", message: CONTROL_CHARACTERS_MESSAGE });
+    if (typeof value === "string" && hasControlCharacters(value, lines))
+      ctx.addIssue({ code: "custom", message: CONTROL_CHARACTERS_MESSAGE });
   });
 }
 

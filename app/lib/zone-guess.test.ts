@@ -10,6 +10,7 @@ describe("guessing a new account's zone from the request", () => {
   });
 
   it("is UTC when it cannot tell", () => {
-    for (const header of [null, undefined, "", "en", "*", "es-419", "fr-FR", "x".repeat(5000)]) expect(guessTimeZone(header), String(header)).toBe("UTC");
+    for (const header of [null, undefined, "", "en", "*", "es-419", "fr-FR", "x".repeat(5000)])
+      expect(guessTimeZone(header), String(header)).toBe("UTC");
   });
 });

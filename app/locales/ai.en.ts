@@ -3,7 +3,8 @@
 const assistantEn = {
   title: "AI assistant",
   beta: "BETA",
-  intro: "Describe the job and the assistant suggests line items with quantities and prices. Nothing is saved until you save the estimate.",
+  intro:
+    "Describe the job and the assistant suggests line items with quantities and prices. Nothing is saved until you save the estimate.",
   jobDescription: "Job description",
   jobDescriptionPlaceholder: "For example: replace 3 outlets and install a 200 amp panel",
   jobType: "Job type",

@@ -2,7 +2,8 @@
 const assistantEs = {
   title: "Asistente de IA",
   beta: "BETA",
-  intro: "Describa el trabajo y el asistente sugerirá partidas con cantidades y precios. No se guarda nada hasta que guarde el presupuesto.",
+  intro:
+    "Describa el trabajo y el asistente sugerirá partidas con cantidades y precios. No se guarda nada hasta que guarde el presupuesto.",
   jobDescription: "Descripción del trabajo",
   jobDescriptionPlaceholder: "Por ejemplo: cambiar 3 tomacorrientes e instalar un tablero de 200 amperios",
   jobType: "Tipo de trabajo",

@@ -58,7 +58,15 @@ const en = {
     comingSoonTitle: "Nothing here yet",
   },
   landing: {
-    nav: { sections: "Sections", features: "Features", results: "Results", testimonials: "Testimonials", pricing: "Pricing", login: "Log In", getStarted: "Get Started" },
+    nav: {
+      sections: "Sections",
+      features: "Features",
+      results: "Results",
+      testimonials: "Testimonials",
+      pricing: "Pricing",
+      login: "Log In",
+      getStarted: "Get Started",
+    },
     hero: {
       badge: "Built for electricians, plumbers and HVAC pros",
       title: "Run your whole trade business from your phone",
@@ -71,12 +79,27 @@ const en = {
     features: {
       title: "Everything you need to run the business",
       subtitle: "From the first call to the final payment.",
-      customers: { title: "Customer management", body: "Every customer's contact details, address, notes and history in one place, searchable in a second." },
+      customers: {
+        title: "Customer management",
+        body: "Every customer's contact details, address, notes and history in one place, searchable in a second.",
+      },
       jobs: { title: "Job tracking", body: "Track every job from pending to completed, with schedule, location and amount." },
-      estimates: { title: "Professional estimates", body: "Line items, tax and totals computed exactly. Print, e-mail as PDF or share a link your customer can approve." },
-      invoices: { title: "Invoices from estimates", body: "Turn an approved estimate into an invoice in one click and track what is paid and what is overdue." },
-      schedule: { title: "Schedule", body: "Appointments and scheduled jobs together in a day view, a week calendar and a list." },
-      ai: { title: "AI estimate assistant", body: "Describe the job and get suggested line items with quantities and prices to start from." },
+      estimates: {
+        title: "Professional estimates",
+        body: "Line items, tax and totals computed exactly. Print, e-mail as PDF or share a link your customer can approve.",
+      },
+      invoices: {
+        title: "Invoices from estimates",
+        body: "Turn an approved estimate into an invoice in one click and track what is paid and what is overdue.",
+      },
+      schedule: {
+        title: "Schedule",
+        body: "Appointments and scheduled jobs together in a day view, a week calendar and a list.",
+      },
+      ai: {
+        title: "AI estimate assistant",
+        body: "Describe the job and get suggested line items with quantities and prices to start from.",
+      },
       reports: { title: "Reports", body: "Revenue, pending work, approval rates and average invoice value at a glance." },
       languages: { title: "English and Spanish", body: "Use the app and send documents in English or Spanish." },
     },
@@ -90,18 +113,49 @@ const en = {
     testimonials: {
       title: "What contractors say",
       sample: "Sample testimonials",
-      one: { quote: "I used to write estimates at the kitchen table at night. Now I send them from the truck before I leave the driveway.", name: "Mike R.", role: "Electrician" },
-      two: { quote: "Customers approve the estimate from the link and the invoice is ready the same day. I get paid a lot sooner.", name: "Sofia G.", role: "Plumbing contractor" },
-      three: { quote: "The schedule and the jobs list keep my two crews on track without a whiteboard full of sticky notes.", name: "Dave K.", role: "HVAC technician" },
+      one: {
+        quote:
+          "I used to write estimates at the kitchen table at night. Now I send them from the truck before I leave the driveway.",
+        name: "Mike R.",
+        role: "Electrician",
+      },
+      two: {
+        quote: "Customers approve the estimate from the link and the invoice is ready the same day. I get paid a lot sooner.",
+        name: "Sofia G.",
+        role: "Plumbing contractor",
+      },
+      three: {
+        quote: "The schedule and the jobs list keep my two crews on track without a whiteboard full of sticky notes.",
+        name: "Dave K.",
+        role: "HVAC technician",
+      },
     },
     pricing: {
       title: "Simple pricing",
       subtitle: "Start with a 14-day free trial. No credit card required.",
       perMonth: "/month",
       mostPopular: "Most popular",
-      starter: { name: "Starter", price: "29", features: ["Up to 50 customers", "Jobs, estimates and invoices", "Schedule", "E-mail support"] },
-      professional: { name: "Professional", price: "79", features: ["Unlimited customers", "AI features", "Advanced reporting", "Team collaboration", "Priority support"] },
-      enterprise: { name: "Enterprise", price: "149", features: ["Everything in Professional", "Custom integrations", "Advanced analytics", "Dedicated support", "White-label options"] },
+      starter: {
+        name: "Starter",
+        price: "29",
+        features: ["Up to 50 customers", "Jobs, estimates and invoices", "Schedule", "E-mail support"],
+      },
+      professional: {
+        name: "Professional",
+        price: "79",
+        features: ["Unlimited customers", "AI features", "Advanced reporting", "Team collaboration", "Priority support"],
+      },
+      enterprise: {
+        name: "Enterprise",
+        price: "149",
+        features: [
+          "Everything in Professional",
+          "Custom integrations",
+          "Advanced analytics",
+          "Dedicated support",
+          "White-label options",
+        ],
+      },
       startTrial: "Start Free Trial",
       contactSales: "Contact Sales",
     },
@@ -147,7 +201,7 @@ const en = {
       subject: "Someone tried to create a TradeDesk account with your e-mail",
       greeting: "Hello {{name}},",
       body: "Someone (maybe you) just tried to create a TradeDesk account with {{email}}. You already have an account with this address, so no new account was created and nothing in yours changed.",
-      ifYou: "If it was you, sign in here (use \"Sign in\" with your existing password):",
+      ifYou: 'If it was you, sign in here (use "Sign in" with your existing password):',
       ifNotYou: "If it was not you, you can ignore this message: your password still protects your account.",
     },
     passwordMismatchTitle: "Password mismatch",
@@ -177,9 +231,11 @@ const en = {
   },
   sales: {
     demoTitle: "Schedule a demo",
-    demoSubtitle: "See TradeDesk with your own kind of work. Tell us how to reach you and we will set up a 20-minute walkthrough.",
+    demoSubtitle:
+      "See TradeDesk with your own kind of work. Tell us how to reach you and we will set up a 20-minute walkthrough.",
     salesTitle: "Contact sales",
-    salesSubtitle: "Enterprise plans with custom integrations, advanced analytics, dedicated support and white-label options. Tell us about your business.",
+    salesSubtitle:
+      "Enterprise plans with custom integrations, advanced analytics, dedicated support and white-label options. Tell us about your business.",
     name: "Your name",
     email: "Email",
     phone: "Phone",
@@ -310,12 +366,36 @@ const en = {
     subtitle: "Tools that help you price faster and run leaner.",
     beta: "BETA",
     active: "Active",
-    smartEstimate: { title: "Smart Estimate Generator", benefits: ["Suggested line items from a job description", "Quantities and unit prices to start from", "Market pricing notes and risk factors"] },
-    jobEfficiency: { title: "Job Efficiency Analyzer", benefits: ["Spot jobs that run over time", "Compare estimated and actual effort", "Plan crews around busy weeks"] },
-    customerIntelligence: { title: "Customer Intelligence", benefits: ["See your repeat customers", "Know who approves estimates fastest", "Follow up at the right moment"] },
-    paymentPredictor: { title: "Invoice Payment Predictor", benefits: ["Flag invoices likely to be paid late", "Prioritise reminders", "Steadier cash flow"] },
-    materialWaste: { title: "Material Waste Optimizer", benefits: ["Order the right quantities", "Reuse leftovers across jobs", "Cut material costs"] },
-    differentiator: { title: "Market Differentiator", time: "time savings", winRate: "higher win rates", profit: "profit increase" },
+    smartEstimate: {
+      title: "Smart Estimate Generator",
+      benefits: [
+        "Suggested line items from a job description",
+        "Quantities and unit prices to start from",
+        "Market pricing notes and risk factors",
+      ],
+    },
+    jobEfficiency: {
+      title: "Job Efficiency Analyzer",
+      benefits: ["Spot jobs that run over time", "Compare estimated and actual effort", "Plan crews around busy weeks"],
+    },
+    customerIntelligence: {
+      title: "Customer Intelligence",
+      benefits: ["See your repeat customers", "Know who approves estimates fastest", "Follow up at the right moment"],
+    },
+    paymentPredictor: {
+      title: "Invoice Payment Predictor",
+      benefits: ["Flag invoices likely to be paid late", "Prioritise reminders", "Steadier cash flow"],
+    },
+    materialWaste: {
+      title: "Material Waste Optimizer",
+      benefits: ["Order the right quantities", "Reuse leftovers across jobs", "Cut material costs"],
+    },
+    differentiator: {
+      title: "Market Differentiator",
+      time: "time savings",
+      winRate: "higher win rates",
+      profit: "profit increase",
+    },
   },
 } as const;
 
@@ -324,11 +404,7 @@ type Widen<T> = T extends string
   : T extends readonly (infer U)[]
     ? readonly Widen<U>[]
     : { [K in keyof T]: Widen<T[K]> };
-type DeepPartial<T> = T extends string
-  ? string
-  : T extends readonly unknown[]
-    ? T
-    : { [K in keyof T]?: DeepPartial<T[K]> };
+type DeepPartial<T> = T extends string ? string : T extends readonly unknown[] ? T : { [K in keyof T]?: DeepPartial<T[K]> };
 
 export type Dictionary = Widen<typeof en>;
 export type PartialDictionary = DeepPartial<Dictionary>;

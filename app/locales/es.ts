@@ -63,7 +63,15 @@ const es: Dictionary = {
     comingSoonTitle: "Todavía no hay nada aquí",
   },
   landing: {
-    nav: { sections: "Secciones", features: "Funciones", results: "Resultados", testimonials: "Testimonios", pricing: "Precios", login: "Iniciar sesión", getStarted: "Comenzar" },
+    nav: {
+      sections: "Secciones",
+      features: "Funciones",
+      results: "Resultados",
+      testimonials: "Testimonios",
+      pricing: "Precios",
+      login: "Iniciar sesión",
+      getStarted: "Comenzar",
+    },
     hero: {
       badge: "Hecho para electricistas, plomeros y técnicos de climatización",
       title: "Administre todo su negocio de oficios desde el teléfono",
@@ -76,13 +84,31 @@ const es: Dictionary = {
     features: {
       title: "Todo lo que necesita para su negocio",
       subtitle: "Desde la primera llamada hasta el pago final.",
-      customers: { title: "Gestión de clientes", body: "Los datos de contacto, la dirección, las notas y el historial de cada cliente en un solo lugar." },
-      jobs: { title: "Seguimiento de trabajos", body: "Siga cada trabajo de pendiente a completado, con fecha, ubicación e importe." },
-      estimates: { title: "Presupuestos profesionales", body: "Partidas, impuestos y totales calculados con exactitud. Imprima, envíe el PDF por correo o comparta un enlace para que su cliente lo apruebe." },
-      invoices: { title: "Facturas a partir de presupuestos", body: "Convierta un presupuesto aprobado en factura con un clic y vea qué está pagado y qué está vencido." },
+      customers: {
+        title: "Gestión de clientes",
+        body: "Los datos de contacto, la dirección, las notas y el historial de cada cliente en un solo lugar.",
+      },
+      jobs: {
+        title: "Seguimiento de trabajos",
+        body: "Siga cada trabajo de pendiente a completado, con fecha, ubicación e importe.",
+      },
+      estimates: {
+        title: "Presupuestos profesionales",
+        body: "Partidas, impuestos y totales calculados con exactitud. Imprima, envíe el PDF por correo o comparta un enlace para que su cliente lo apruebe.",
+      },
+      invoices: {
+        title: "Facturas a partir de presupuestos",
+        body: "Convierta un presupuesto aprobado en factura con un clic y vea qué está pagado y qué está vencido.",
+      },
       schedule: { title: "Agenda", body: "Citas y trabajos programados juntos, en vista del día, calendario semanal y lista." },
-      ai: { title: "Asistente de presupuestos con IA", body: "Describa el trabajo y reciba partidas sugeridas con cantidades y precios para empezar." },
-      reports: { title: "Informes", body: "Ingresos, trabajo pendiente, tasa de aprobación y valor medio de factura de un vistazo." },
+      ai: {
+        title: "Asistente de presupuestos con IA",
+        body: "Describa el trabajo y reciba partidas sugeridas con cantidades y precios para empezar.",
+      },
+      reports: {
+        title: "Informes",
+        body: "Ingresos, trabajo pendiente, tasa de aprobación y valor medio de factura de un vistazo.",
+      },
       languages: { title: "Inglés y español", body: "Use la aplicación y envíe documentos en inglés o en español." },
     },
     results: {
@@ -95,18 +121,55 @@ const es: Dictionary = {
     testimonials: {
       title: "Lo que dicen los contratistas",
       sample: "Testimonios de ejemplo",
-      one: { quote: "Antes hacía los presupuestos de noche en la mesa de la cocina. Ahora los envío desde la camioneta antes de salir.", name: "Mike R.", role: "Electricista" },
-      two: { quote: "Los clientes aprueban el presupuesto desde el enlace y la factura está lista el mismo día. Cobro mucho antes.", name: "Sofía G.", role: "Contratista de plomería" },
-      three: { quote: "La agenda y la lista de trabajos mantienen a mis dos equipos al día sin una pizarra llena de notas.", name: "Dave K.", role: "Técnico de climatización" },
+      one: {
+        quote:
+          "Antes hacía los presupuestos de noche en la mesa de la cocina. Ahora los envío desde la camioneta antes de salir.",
+        name: "Mike R.",
+        role: "Electricista",
+      },
+      two: {
+        quote: "Los clientes aprueban el presupuesto desde el enlace y la factura está lista el mismo día. Cobro mucho antes.",
+        name: "Sofía G.",
+        role: "Contratista de plomería",
+      },
+      three: {
+        quote: "La agenda y la lista de trabajos mantienen a mis dos equipos al día sin una pizarra llena de notas.",
+        name: "Dave K.",
+        role: "Técnico de climatización",
+      },
     },
     pricing: {
       title: "Precios sencillos",
       subtitle: "Empiece con una prueba gratuita de 14 días. Sin tarjeta de crédito.",
       perMonth: "/mes",
       mostPopular: "El más elegido",
-      starter: { name: "Starter", price: "29", features: ["Hasta 50 clientes", "Trabajos, presupuestos y facturas", "Agenda", "Soporte por correo"] },
-      professional: { name: "Professional", price: "79", features: ["Clientes ilimitados", "Funciones de IA", "Informes avanzados", "Colaboración en equipo", "Soporte prioritario"] },
-      enterprise: { name: "Enterprise", price: "149", features: ["Todo lo de Professional", "Integraciones a medida", "Analítica avanzada", "Soporte dedicado", "Opciones de marca blanca"] },
+      starter: {
+        name: "Starter",
+        price: "29",
+        features: ["Hasta 50 clientes", "Trabajos, presupuestos y facturas", "Agenda", "Soporte por correo"],
+      },
+      professional: {
+        name: "Professional",
+        price: "79",
+        features: [
+          "Clientes ilimitados",
+          "Funciones de IA",
+          "Informes avanzados",
+          "Colaboración en equipo",
+          "Soporte prioritario",
+        ],
+      },
+      enterprise: {
+        name: "Enterprise",
+        price: "149",
+        features: [
+          "Todo lo de Professional",
+          "Integraciones a medida",
+          "Analítica avanzada",
+          "Soporte dedicado",
+          "Opciones de marca blanca",
+        ],
+      },
       startTrial: "Comenzar prueba gratuita",
       contactSales: "Contactar con ventas",
     },
@@ -149,7 +212,7 @@ const es: Dictionary = {
       subject: "Alguien intentó crear una cuenta de TradeDesk con su correo electrónico",
       greeting: "Hola, {{name}}:",
       body: "Alguien (quizá usted) acaba de intentar crear una cuenta de TradeDesk con {{email}}. Ya tiene una cuenta con esta dirección, así que no se creó ninguna cuenta nueva y nada cambió en la suya.",
-      ifYou: "Si fue usted, inicie sesión aquí (con \"Iniciar sesión\" y su contraseña de siempre):",
+      ifYou: 'Si fue usted, inicie sesión aquí (con "Iniciar sesión" y su contraseña de siempre):',
       ifNotYou: "Si no fue usted, puede ignorar este mensaje: su contraseña sigue protegiendo su cuenta.",
     },
     passwordMismatchTitle: "Las contraseñas no coinciden",
@@ -179,9 +242,11 @@ const es: Dictionary = {
   },
   sales: {
     demoTitle: "Agende una demostración",
-    demoSubtitle: "Vea TradeDesk con su propio tipo de trabajo. Díganos cómo contactarle y prepararemos una presentación de 20 minutos.",
+    demoSubtitle:
+      "Vea TradeDesk con su propio tipo de trabajo. Díganos cómo contactarle y prepararemos una presentación de 20 minutos.",
     salesTitle: "Contactar con ventas",
-    salesSubtitle: "Planes Enterprise con integraciones a medida, analítica avanzada, soporte dedicado y marca blanca. Cuéntenos sobre su negocio.",
+    salesSubtitle:
+      "Planes Enterprise con integraciones a medida, analítica avanzada, soporte dedicado y marca blanca. Cuéntenos sobre su negocio.",
     name: "Su nombre",
     email: "Correo electrónico",
     phone: "Teléfono",
@@ -312,12 +377,40 @@ const es: Dictionary = {
     subtitle: "Herramientas que le ayudan a presupuestar más rápido y trabajar mejor.",
     beta: "BETA",
     active: "Activa",
-    smartEstimate: { title: "Generador inteligente de presupuestos", benefits: ["Partidas sugeridas a partir de la descripción", "Cantidades y precios para empezar", "Notas de precios de mercado y riesgos"] },
-    jobEfficiency: { title: "Analizador de eficiencia de trabajos", benefits: ["Detecte trabajos que se alargan", "Compare el esfuerzo estimado y real", "Planifique equipos en semanas de mucho trabajo"] },
-    customerIntelligence: { title: "Inteligencia de clientes", benefits: ["Vea sus clientes habituales", "Sepa quién aprueba antes", "Haga seguimiento en el momento justo"] },
-    paymentPredictor: { title: "Predicción de pago de facturas", benefits: ["Marque facturas con riesgo de retraso", "Priorice los recordatorios", "Flujo de caja más estable"] },
-    materialWaste: { title: "Optimizador de desperdicio de material", benefits: ["Pida las cantidades justas", "Aproveche sobrantes entre trabajos", "Reduzca el coste de material"] },
-    differentiator: { title: "Diferenciador en el mercado", time: "ahorro de tiempo", winRate: "más trabajos ganados", profit: "más beneficio" },
+    smartEstimate: {
+      title: "Generador inteligente de presupuestos",
+      benefits: [
+        "Partidas sugeridas a partir de la descripción",
+        "Cantidades y precios para empezar",
+        "Notas de precios de mercado y riesgos",
+      ],
+    },
+    jobEfficiency: {
+      title: "Analizador de eficiencia de trabajos",
+      benefits: [
+        "Detecte trabajos que se alargan",
+        "Compare el esfuerzo estimado y real",
+        "Planifique equipos en semanas de mucho trabajo",
+      ],
+    },
+    customerIntelligence: {
+      title: "Inteligencia de clientes",
+      benefits: ["Vea sus clientes habituales", "Sepa quién aprueba antes", "Haga seguimiento en el momento justo"],
+    },
+    paymentPredictor: {
+      title: "Predicción de pago de facturas",
+      benefits: ["Marque facturas con riesgo de retraso", "Priorice los recordatorios", "Flujo de caja más estable"],
+    },
+    materialWaste: {
+      title: "Optimizador de desperdicio de material",
+      benefits: ["Pida las cantidades justas", "Aproveche sobrantes entre trabajos", "Reduzca el coste de material"],
+    },
+    differentiator: {
+      title: "Diferenciador en el mercado",
+      time: "ahorro de tiempo",
+      winRate: "más trabajos ganados",
+      profit: "más beneficio",
+    },
   },
 };
 

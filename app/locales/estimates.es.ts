@@ -111,7 +111,8 @@ const estimatesEs = {
   sendConfirm: "¿Enviar {{number}} ({{title}}) a {{customer}} en {{email}}?",
   sendDetails: "El correo lleva el presupuesto en PDF y un enlace donde el cliente puede verlo y aprobarlo en línea.",
   sendFrom: "De: {{sender}}",
-  outboxNote: "No hay un servidor de correo configurado (SMTP_URL), así que el correo se guardará en data/outbox/ en lugar de enviarse.",
+  outboxNote:
+    "No hay un servidor de correo configurado (SMTP_URL), así que el correo se guardará en data/outbox/ en lugar de enviarse.",
   sending: "Enviando...",
   sentToast: "Presupuesto enviado",
   sentBody: "Correo enviado de {{sender}} a {{recipient}}",

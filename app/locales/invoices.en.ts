@@ -41,7 +41,8 @@ const invoicesEn = {
     reminderTodaySubject: "Invoice {{number}} from {{company}} is due today",
     reminderTodayIntro: "A friendly reminder that invoice {{number}} for {{title}} is due today.",
     reminderAfterSubject: "Overdue: invoice {{number}} from {{company}}",
-    reminderAfterIntro: "Invoice {{number}} for {{title}} was due on {{date}} and is not paid yet. If you have already paid, thank you, and please ignore this message.",
+    reminderAfterIntro:
+      "Invoice {{number}} for {{title}} was due on {{date}} and is not paid yet. If you have already paid, thank you, and please ignore this message.",
     attached: "The invoice is attached as a PDF.",
   },
   send: {
@@ -49,7 +50,8 @@ const invoicesEn = {
     sendAction: "Send {{number}} by email",
     title: "Send invoice",
     confirm: "Send {{number}} ({{title}}) to {{customer}} at {{email}}?",
-    details: "The email carries the invoice as a PDF, the amount due and a link where the customer can view it and pay it online.",
+    details:
+      "The email carries the invoice as a PDF, the amount due and a link where the customer can view it and pay it online.",
     emailRequiredBody: "Add an email address to {{customer}} to send this invoice.",
     reminders: "Send payment reminders until it is paid",
     remindersHint: "On these days from the due date, at 9:00: {{steps}} (Settings).",

@@ -44,7 +44,8 @@ const invoicesEs: Strings<typeof invoicesEn> = {
     reminderTodaySubject: "La factura {{number}} de {{company}} vence hoy",
     reminderTodayIntro: "Le recordamos que la factura {{number}} por {{title}} vence hoy.",
     reminderAfterSubject: "Vencida: factura {{number}} de {{company}}",
-    reminderAfterIntro: "La factura {{number}} por {{title}} venció el {{date}} y aún no está pagada. Si ya la pagó, gracias, y no tenga en cuenta este mensaje.",
+    reminderAfterIntro:
+      "La factura {{number}} por {{title}} venció el {{date}} y aún no está pagada. Si ya la pagó, gracias, y no tenga en cuenta este mensaje.",
     attached: "La factura va adjunta en PDF.",
   },
   send: {
@@ -52,7 +53,8 @@ const invoicesEs: Strings<typeof invoicesEn> = {
     sendAction: "Enviar {{number}} por correo",
     title: "Enviar factura",
     confirm: "¿Enviar {{number}} ({{title}}) a {{customer}} en {{email}}?",
-    details: "El correo lleva la factura en PDF, el importe pendiente y un enlace donde el cliente puede verla y pagarla en línea.",
+    details:
+      "El correo lleva la factura en PDF, el importe pendiente y un enlace donde el cliente puede verla y pagarla en línea.",
     emailRequiredBody: "Agregue un correo electrónico a {{customer}} para enviar esta factura.",
     reminders: "Enviar recordatorios de pago hasta que se pague",
     remindersHint: "Estos días desde el vencimiento, a las 9:00: {{steps}} (Configuración).",

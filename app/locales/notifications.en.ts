@@ -22,7 +22,8 @@ const notificationsEn = {
     paymentReceived: "{{number}} ({{title}}) was paid: {{total}}",
     estimateApprovedTitle: "Estimate approved",
     estimateApproved: "{{customer}} approved {{number}} ({{title}}), signed {{signature}}: {{total}}",
-    estimateApprovedWithMessage: "{{customer}} approved {{number}} ({{title}}), signed {{signature}}: {{total}}. Message: {{message}}",
+    estimateApprovedWithMessage:
+      "{{customer}} approved {{number}} ({{title}}), signed {{signature}}: {{total}}. Message: {{message}}",
     estimateRejectedTitle: "Estimate declined",
     estimateRejected: "{{customer}} declined {{number}} ({{title}})",
     estimateRejectedWithReason: "{{customer}} declined {{number}} ({{title}}). Reason: {{reason}}",

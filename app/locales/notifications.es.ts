@@ -21,7 +21,8 @@ const notificationsEs = {
     paymentReceived: "Se pagó {{number}} ({{title}}): {{total}}",
     estimateApprovedTitle: "Presupuesto aprobado",
     estimateApproved: "{{customer}} aprobó {{number}} ({{title}}), firmado por {{signature}}: {{total}}",
-    estimateApprovedWithMessage: "{{customer}} aprobó {{number}} ({{title}}), firmado por {{signature}}: {{total}}. Mensaje: {{message}}",
+    estimateApprovedWithMessage:
+      "{{customer}} aprobó {{number}} ({{title}}), firmado por {{signature}}: {{total}}. Mensaje: {{message}}",
     estimateRejectedTitle: "Presupuesto rechazado",
     estimateRejected: "{{customer}} rechazó {{number}} ({{title}})",
     estimateRejectedWithReason: "{{customer}} rechazó {{number}} ({{title}}). Motivo: {{reason}}",

@@ -9,7 +9,8 @@ const securityEs: Strings<typeof securityEn> = {
   backToSettings: "Volver a configuración",
   password: {
     title: "Cambiar contraseña",
-    description: "Escriba su contraseña actual y luego la nueva dos veces. Al cambiarla se cierra la sesión en todos los demás dispositivos.",
+    description:
+      "Escriba su contraseña actual y luego la nueva dos veces. Al cambiarla se cierra la sesión en todos los demás dispositivos.",
     current: "Contraseña actual",
     new: "Nueva contraseña",
     confirm: "Confirmar nueva contraseña",

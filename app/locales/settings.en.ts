@@ -55,7 +55,8 @@ const settingsEn = {
     validDays: "Estimate Valid Days",
     validDaysHint: "How many days a new estimate stays valid (1 to 365).",
     followUpDays: "Follow-up after (days)",
-    followUpDaysHint: "An estimate e-mailed and not answered gets one follow-up after this many days, and a reminder two days before it expires (0: never).",
+    followUpDaysHint:
+      "An estimate e-mailed and not answered gets one follow-up after this many days, and a reminder two days before it expires (0: never).",
   },
   currencies: {
     USD: "US Dollar (USD)",
@@ -93,7 +94,8 @@ const settingsEn = {
   },
   data: {
     title: "Your Data",
-    description: "Everything in your account (customers, jobs, estimates, invoices, appointments and notifications) as one JSON file.",
+    description:
+      "Everything in your account (customers, jobs, estimates, invoices, appointments and notifications) as one JSON file.",
     download: "Download my data",
   },
   info: {

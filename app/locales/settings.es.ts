@@ -59,7 +59,8 @@ const settingsEs: Strings<typeof settingsEn> = {
     validDays: "Días de validez del presupuesto",
     validDaysHint: "Cuántos días es válido un presupuesto nuevo (de 1 a 365).",
     followUpDays: "Seguimiento a los (días)",
-    followUpDaysHint: "Un presupuesto enviado por correo y sin respuesta recibe un seguimiento pasados estos días, y un aviso dos días antes de vencer (0: nunca).",
+    followUpDaysHint:
+      "Un presupuesto enviado por correo y sin respuesta recibe un seguimiento pasados estos días, y un aviso dos días antes de vencer (0: nunca).",
   },
   currencies: {
     USD: "Dólar estadounidense (USD)",
@@ -74,7 +75,8 @@ const settingsEs: Strings<typeof settingsEn> = {
     enabled: "Enviar recordatorios de pago",
     enabledHint: "A las 9:00 en su zona horaria, con el saldo pendiente, el enlace para pagar y el PDF.",
     steps: "Días desde el vencimiento",
-    stepsHint: "Menos antes, más después: -3, 0, +7, +14 recuerda 3 días antes, el mismo día y luego a los 7 y 14 días de retraso.",
+    stepsHint:
+      "Menos antes, más después: -3, 0, +7, +14 recuerda 3 días antes, el mismo día y luego a los 7 y 14 días de retraso.",
   },
   terms: {
     title: "Términos y condiciones predeterminados",
@@ -82,7 +84,8 @@ const settingsEs: Strings<typeof settingsEn> = {
     invoice: "Términos de la factura",
     estimate: "Términos del presupuesto",
     paymentInstructions: "Instrucciones de pago",
-    paymentInstructionsHint: "Se muestran en la página de la factura del cliente: cheques a nombre de…, Zelle, datos de transferencia.",
+    paymentInstructionsHint:
+      "Se muestran en la página de la factura del cliente: cheques a nombre de…, Zelle, datos de transferencia.",
   },
   preferences: {
     title: "Preferencias del usuario",
@@ -97,7 +100,8 @@ const settingsEs: Strings<typeof settingsEn> = {
   },
   data: {
     title: "Sus datos",
-    description: "Todo lo que hay en su cuenta (clientes, trabajos, presupuestos, facturas, citas y notificaciones) en un archivo JSON.",
+    description:
+      "Todo lo que hay en su cuenta (clientes, trabajos, presupuestos, facturas, citas y notificaciones) en un archivo JSON.",
     download: "Descargar mis datos",
   },
   info: {

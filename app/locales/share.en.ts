@@ -32,7 +32,8 @@ const shareEn = {
     approvedOn: "This estimate was approved on {{date}}.",
     declinedBy: "Declined by {{name}} on {{date}}.",
     declinedOn: "This estimate was declined on {{date}}.",
-    expired: "This estimate expired on {{date}} and can no longer be approved. Please contact {{company}} for an updated estimate.",
+    expired:
+      "This estimate expired on {{date}} and can no longer be approved. Please contact {{company}} for an updated estimate.",
     expiredNoDate: "This estimate has expired and can no longer be approved. Please contact {{company}} for an updated estimate.",
     alreadyDecided: "This estimate has already been answered, so your response was not recorded.",
     expiredRefused: "This estimate has expired, so your response was not recorded.",
@@ -89,7 +90,8 @@ const shareEn = {
     followUpSubject: "Following up: estimate {{number}} from {{company}}",
     followUpIntro: "We sent you our estimate {{number}} for {{title}} a few days ago and wanted to make sure it reached you.",
     expirySubject: "Estimate {{number}} from {{company}} expires on {{date}}",
-    expiryIntro: "A reminder that our estimate {{number}} for {{title}} is valid until {{date}}. After that date prices may change.",
+    expiryIntro:
+      "A reminder that our estimate {{number}} for {{title}} is valid until {{date}}. After that date prices may change.",
     closing: "Best regards,",
   },
 } as const;

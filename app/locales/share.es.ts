@@ -30,8 +30,10 @@ const shareEs = {
     approvedOn: "Este presupuesto se aprobó el {{date}}.",
     declinedBy: "Rechazado por {{name}} el {{date}}.",
     declinedOn: "Este presupuesto se rechazó el {{date}}.",
-    expired: "Este presupuesto venció el {{date}} y ya no se puede aprobar. Comuníquese con {{company}} para recibir un presupuesto actualizado.",
-    expiredNoDate: "Este presupuesto venció y ya no se puede aprobar. Comuníquese con {{company}} para recibir un presupuesto actualizado.",
+    expired:
+      "Este presupuesto venció el {{date}} y ya no se puede aprobar. Comuníquese con {{company}} para recibir un presupuesto actualizado.",
+    expiredNoDate:
+      "Este presupuesto venció y ya no se puede aprobar. Comuníquese con {{company}} para recibir un presupuesto actualizado.",
     alreadyDecided: "Este presupuesto ya fue respondido, así que su respuesta no se registró.",
     expiredRefused: "Este presupuesto venció, así que su respuesta no se registró.",
     yourMessage: "Mensaje",
@@ -85,9 +87,11 @@ const shareEs = {
     questions: "¿Preguntas? Responda a este correo o llámenos al {{phone}}.",
     questionsNoPhone: "¿Preguntas? Responda a este correo.",
     followUpSubject: "Seguimiento: presupuesto {{number}} de {{company}}",
-    followUpIntro: "Hace unos días le enviamos nuestro presupuesto {{number}} para {{title}} y queríamos asegurarnos de que le llegó.",
+    followUpIntro:
+      "Hace unos días le enviamos nuestro presupuesto {{number}} para {{title}} y queríamos asegurarnos de que le llegó.",
     expirySubject: "El presupuesto {{number}} de {{company}} vence el {{date}}",
-    expiryIntro: "Le recordamos que nuestro presupuesto {{number}} para {{title}} es válido hasta el {{date}}. Después de esa fecha los precios pueden cambiar.",
+    expiryIntro:
+      "Le recordamos que nuestro presupuesto {{number}} para {{title}} es válido hasta el {{date}}. Después de esa fecha los precios pueden cambiar.",
     closing: "Saludos cordiales,",
   },
 };

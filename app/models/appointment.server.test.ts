@@ -52,13 +52,26 @@ describe("appointments of an account", () => {
       title: "Site survey",
       scheduledDate: at("2026-06-01T15:00:00Z"),
     });
-    expect(created).toMatchObject({ title: "Site survey", status: "scheduled", jobId: job.id, customer: { name: "Ana Ruiz", phone: "555-0100" } });
+    expect(created).toMatchObject({
+      title: "Site survey",
+      status: "scheduled",
+      jobId: job.id,
+      customer: { name: "Ana Ruiz", phone: "555-0100" },
+    });
     expect(await getAppointment(other, created.id)).toBeUndefined();
     expect(await getAppointmentDetail(other, created.id)).toBeUndefined();
     expect((await getAppointmentDetail(me, created.id))?.job).toEqual({ id: job.id, title: "Panel upgrade" });
 
-    const input = { ...base, customerId: customer.id, title: "Survey (moved)", scheduledDate: at("2026-06-02T15:00:00Z"), status: "scheduled" as const };
-    expect(await updateAppointment(other, created.id, { ...input, customerId: (await createCustomer(db, other)).id })).toBeUndefined();
+    const input = {
+      ...base,
+      customerId: customer.id,
+      title: "Survey (moved)",
+      scheduledDate: at("2026-06-02T15:00:00Z"),
+      status: "scheduled" as const,
+    };
+    expect(
+      await updateAppointment(other, created.id, { ...input, customerId: (await createCustomer(db, other)).id }),
+    ).toBeUndefined();
     expect((await updateAppointment(me, created.id, input))?.title).toBe("Survey (moved)");
 
     expect(await setAppointmentStatus(other, created.id, "completed")).toBeUndefined();
@@ -67,7 +80,10 @@ describe("appointments of an account", () => {
 
     expect(await rescheduleAppointment(other, created.id, at("2026-07-01T15:00:00Z"))).toBeUndefined();
     await rescheduleAppointment(me, created.id, at("2026-07-01T15:00:00Z"));
-    expect(await getAppointment(me, created.id)).toMatchObject({ status: "rescheduled", scheduledDate: at("2026-07-01T15:00:00Z") });
+    expect(await getAppointment(me, created.id)).toMatchObject({
+      status: "rescheduled",
+      scheduledDate: at("2026-07-01T15:00:00Z"),
+    });
 
     expect(await deleteAppointment(other, created.id)).toBeUndefined();
     expect((await deleteAppointment(me, created.id))?.id).toBe(created.id);
@@ -92,12 +108,25 @@ describe("appointments of an account", () => {
     const bob = await createCustomer(db, me, { name: "Bob Lee" });
     await insertAppointment(db, other, { title: "Not mine", scheduledDate: at("2026-06-01T12:00:00Z") });
     await insertAppointment(db, me, { customerId: ana.id, title: "Late", scheduledDate: at("2026-06-03T12:00:00Z") });
-    await insertAppointment(db, me, { customerId: bob.id, title: "Early", scheduledDate: at("2026-06-01T12:00:00Z"), status: "completed" });
-    await insertAppointment(db, me, { customerId: ana.id, title: "Middle 50%", scheduledDate: at("2026-06-02T12:00:00Z"), location: "Kyle" });
+    await insertAppointment(db, me, {
+      customerId: bob.id,
+      title: "Early",
+      scheduledDate: at("2026-06-01T12:00:00Z"),
+      status: "completed",
+    });
+    await insertAppointment(db, me, {
+      customerId: ana.id,
+      title: "Middle 50%",
+      scheduledDate: at("2026-06-02T12:00:00Z"),
+      location: "Kyle",
+    });
 
-    const titles = async (options: Parameters<typeof listAppointments>[1]) => (await listAppointments(me, options)).items.map((a) => a.title);
+    const titles = async (options: Parameters<typeof listAppointments>[1]) =>
+      (await listAppointments(me, options)).items.map((a) => a.title);
     expect(await titles({})).toEqual(["Early", "Middle 50%", "Late"]);
-    expect(await titles({ range: { start: at("2026-06-02T00:00:00Z"), end: at("2026-06-03T12:00:00Z") } })).toEqual(["Middle 50%"]);
+    expect(await titles({ range: { start: at("2026-06-02T00:00:00Z"), end: at("2026-06-03T12:00:00Z") } })).toEqual([
+      "Middle 50%",
+    ]);
     expect(await titles({ status: "completed" })).toEqual(["Early"]);
     expect(await titles({ q: "bob" })).toEqual(["Early"]);
     expect(await titles({ q: "kyle" })).toEqual(["Middle 50%"]);
@@ -142,16 +171,56 @@ describe("the schedule", () => {
     const ana = await createCustomer(db, me, { name: "Ana Ruiz", phone: "555-0100" });
     const bob = await createCustomer(db, me, { name: "Bob Lee", phone: null });
     const theirs = await createCustomer(db, other, { name: "Ana Twin" });
-    await insertAppointment(db, other, { customerId: theirs.id, title: "Their visit", scheduledDate: at("2026-11-16T15:00:00Z") });
+    await insertAppointment(db, other, {
+      customerId: theirs.id,
+      title: "Their visit",
+      scheduledDate: at("2026-11-16T15:00:00Z"),
+    });
     await createJob(db, other, { customerId: theirs.id, title: "Their job", scheduledDate: at("2026-11-16T15:00:00Z") });
 
-    await insertAppointment(db, me, { customerId: ana.id, title: "Estimate visit", scheduledDate: at("2026-11-15T05:00:00Z"), location: "Cedar Park" });
-    await insertAppointment(db, me, { customerId: bob.id, title: "Warranty check", scheduledDate: at("2026-11-16T15:00:00Z"), status: "completed" });
-    await insertAppointment(db, me, { customerId: ana.id, title: "Permit inspection", scheduledDate: at("2026-11-18T15:00:00Z"), status: "cancelled" });
-    await insertAppointment(db, me, { customerId: bob.id, title: "Follow-up", scheduledDate: at("2026-11-22T05:00:00Z"), status: "rescheduled" });
-    await createJob(db, me, { customerId: bob.id, title: "Panel upgrade", status: "in_progress", scheduledDate: at("2026-11-16T15:00:00Z"), description: "200A tankless" });
-    await createJob(db, me, { customerId: ana.id, title: "Water heater", status: "completed", scheduledDate: at("2026-11-17T15:00:00Z") });
-    await createJob(db, me, { customerId: ana.id, title: "Called off", status: "cancelled", scheduledDate: at("2026-11-17T16:00:00Z") });
+    await insertAppointment(db, me, {
+      customerId: ana.id,
+      title: "Estimate visit",
+      scheduledDate: at("2026-11-15T05:00:00Z"),
+      location: "Cedar Park",
+    });
+    await insertAppointment(db, me, {
+      customerId: bob.id,
+      title: "Warranty check",
+      scheduledDate: at("2026-11-16T15:00:00Z"),
+      status: "completed",
+    });
+    await insertAppointment(db, me, {
+      customerId: ana.id,
+      title: "Permit inspection",
+      scheduledDate: at("2026-11-18T15:00:00Z"),
+      status: "cancelled",
+    });
+    await insertAppointment(db, me, {
+      customerId: bob.id,
+      title: "Follow-up",
+      scheduledDate: at("2026-11-22T05:00:00Z"),
+      status: "rescheduled",
+    });
+    await createJob(db, me, {
+      customerId: bob.id,
+      title: "Panel upgrade",
+      status: "in_progress",
+      scheduledDate: at("2026-11-16T15:00:00Z"),
+      description: "200A tankless",
+    });
+    await createJob(db, me, {
+      customerId: ana.id,
+      title: "Water heater",
+      status: "completed",
+      scheduledDate: at("2026-11-17T15:00:00Z"),
+    });
+    await createJob(db, me, {
+      customerId: ana.id,
+      title: "Called off",
+      status: "cancelled",
+      scheduledDate: at("2026-11-17T16:00:00Z"),
+    });
     await createJob(db, me, { customerId: ana.id, title: "Someday", scheduledDate: null });
     return me;
   }
@@ -206,7 +275,10 @@ describe("the schedule", () => {
       for (const q of ["", "ana", "TANKLESS", "cedar", "nothing"]) {
         const week = await scheduleWeek(me, { sunday: "2026-11-15", zone, filter, q });
         const expected = groupByDay(filterScheduleItems(window, { filter, q }), "2026-11-15", zone);
-        expect(week.map((d) => ({ day: d.day, items: d.items })), `${filter} ${q}`).toEqual(expected);
+        expect(
+          week.map((d) => ({ day: d.day, items: d.items })),
+          `${filter} ${q}`,
+        ).toEqual(expected);
         expect(week.map((d) => d.total)).toEqual(expected.map((d) => d.items.length));
       }
     }
@@ -225,7 +297,11 @@ describe("the schedule", () => {
     const ana = await createCustomer(db, me, { name: "Ana Ruiz" });
     // 2026-11-01 is the day New York leaves daylight time: the day runs from 04:00 to 05:00 UTC the next day.
     for (let i = 0; i < 8; i++) {
-      await insertAppointment(db, me, { customerId: ana.id, title: `Visit ${i}`, scheduledDate: new Date(Date.UTC(2026, 10, 1, 4 + i * 3)) });
+      await insertAppointment(db, me, {
+        customerId: ana.id,
+        title: `Visit ${i}`,
+        scheduledDate: new Date(Date.UTC(2026, 10, 1, 4 + i * 3)),
+      });
     }
     await createJob(db, me, { customerId: ana.id, title: "Late job", scheduledDate: at("2026-11-02T04:30:00Z") });
     await createJob(db, me, { customerId: ana.id, title: "Monday job", scheduledDate: at("2026-11-02T05:00:00Z") });

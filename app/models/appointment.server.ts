@@ -1,7 +1,17 @@
 import { and, asc, count, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { appointments, customers, jobs } from "#db/schema";
 import { PAGE_SIZE } from "~/lib/list-params";
-import { ACTIVE_STATUSES, compareScheduleItems, mergeScheduleItems, type AppointmentSource, type AppointmentStatus, type JobSource, type ScheduleFilter, type ScheduleItem, upcomingItems } from "~/lib/schedule";
+import {
+  ACTIVE_STATUSES,
+  compareScheduleItems,
+  mergeScheduleItems,
+  type AppointmentSource,
+  type AppointmentStatus,
+  type JobSource,
+  type ScheduleFilter,
+  type ScheduleItem,
+  upcomingItems,
+} from "~/lib/schedule";
 import type { AppointmentInput } from "~/lib/schedule-schema";
 import { getDb } from "~/services/db.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
@@ -49,7 +59,11 @@ const inRange = (column: typeof appointments.scheduledDate | typeof jobs.schedul
 function accountAppointments(userId: string, q = "") {
   return accountRows(appointments.userId, userId, q, (text) =>
     or(
-      textSearch("appointments", appointments.id, userId, text, [appointments.title, appointments.location, appointments.description]),
+      textSearch("appointments", appointments.id, userId, text, [
+        appointments.title,
+        appointments.location,
+        appointments.description,
+      ]),
       customerNameContains(appointments.customerId, userId, text),
     ),
   );
@@ -57,7 +71,10 @@ function accountAppointments(userId: string, q = "") {
 
 function accountJobs(userId: string, q = "") {
   return accountRows(jobs.userId, userId, q, (text) =>
-    or(textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location, jobs.description]), customerNameContains(jobs.customerId, userId, text)),
+    or(
+      textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location, jobs.description]),
+      customerNameContains(jobs.customerId, userId, text),
+    ),
   );
 }
 
@@ -208,7 +225,11 @@ export async function createAppointment(userId: string, input: AppointmentInput)
  * appointment in this account. The form has no job or status field: what it leaves out
  * stays as it was.
  */
-export async function updateAppointment(userId: string, id: string, input: AppointmentInput): Promise<AppointmentWithCustomer | undefined> {
+export async function updateAppointment(
+  userId: string,
+  id: string,
+  input: AppointmentInput,
+): Promise<AppointmentWithCustomer | undefined> {
   await assertOwnLinks(userId, input);
   const db = await getDb();
   const [row] = await db
@@ -304,7 +325,10 @@ const jobSourceColumns = {
 };
 
 type CustomerColumns = { customerName: string; customerPhone: string | null };
-const withScheduleCustomer = <T extends CustomerColumns>(row: T) => ({ ...row, customer: { name: row.customerName, phone: row.customerPhone } });
+const withScheduleCustomer = <T extends CustomerColumns>(row: T) => ({
+  ...row,
+  customer: { name: row.customerName, phone: row.customerPhone },
+});
 
 async function scheduleSources(userId: string, { range, filter = "all", q, limit }: ScheduleQuery) {
   const db = await getDb();
@@ -345,7 +369,11 @@ export interface CalendarDay {
  * instants, so exact across a clock change), its place that day in the schedule order
  * (`dayRank`), and how many rows the day has (`dayTotal`).
  */
-function dayRanking(id: typeof appointments.id | typeof jobs.id, scheduledDate: typeof appointments.scheduledDate | typeof jobs.scheduledDate, dayStarts: Date[]) {
+function dayRanking(
+  id: typeof appointments.id | typeof jobs.id,
+  scheduledDate: typeof appointments.scheduledDate | typeof jobs.scheduledDate,
+  dayStarts: Date[],
+) {
   const cases = dayStarts.slice(1).map((start, index) => sql` when ${lt(scheduledDate, start)} then ${index}`);
   const day: SQL<number> = sql`(case${sql.join(cases)} else 6 end)`;
   return {
@@ -362,7 +390,13 @@ function dayRanking(id: typeof appointments.id | typeof jobs.id, scheduledDate: 
  */
 export async function scheduleWeek(
   userId: string,
-  { sunday, zone, filter = "all", q = "", perDay = CALENDAR_DAY_LIMIT }: { sunday: string; zone: string; filter?: ScheduleFilter; q?: string; perDay?: number },
+  {
+    sunday,
+    zone,
+    filter = "all",
+    q = "",
+    perDay = CALENDAR_DAY_LIMIT,
+  }: { sunday: string; zone: string; filter?: ScheduleFilter; q?: string; perDay?: number },
 ): Promise<CalendarDay[]> {
   const db = await getDb();
   const days = weekDays(sunday);
@@ -408,7 +442,9 @@ export async function scheduleWeek(
   const items = mergeScheduleItems(appointmentRows.map(withScheduleCustomer), jobRows.map(withScheduleCustomer));
   return days.map((day, index) => ({
     day,
-    items: items.filter((item) => item.scheduledDate >= dayStarts[index] && item.scheduledDate < (dayStarts[index + 1] ?? range.end)).slice(0, perDay),
+    items: items
+      .filter((item) => item.scheduledDate >= dayStarts[index] && item.scheduledDate < (dayStarts[index + 1] ?? range.end))
+      .slice(0, perDay),
     total: totals[index],
   }));
 }
@@ -425,7 +461,12 @@ export function scheduleWindow(userId: string, range: Range): Promise<ScheduleIt
 /** What is still to happen from `now` on, filtered and searched in SQL, at most `limit` items. */
 export async function upcomingSchedule(
   userId: string,
-  { now = clockNow(), filter = "all", q = "", limit = 5 }: { now?: Date; filter?: ScheduleFilter; q?: string; limit?: number } = {},
+  {
+    now = clockNow(),
+    filter = "all",
+    q = "",
+    limit = 5,
+  }: { now?: Date; filter?: ScheduleFilter; q?: string; limit?: number } = {},
 ): Promise<ScheduleItem[]> {
   // "Completed" and "still to happen" never meet.
   if (filter === "completed") return [];

@@ -98,7 +98,11 @@ describe("CSV", () => {
       { line: 4, name: "Bad Email", reasons: ["common.invalidEmail"] },
     ]);
     const stored = (await listCustomers(user.id)).items;
-    expect(stored.find((c) => c.name === "José Peña")).toMatchObject({ address: "12 Elm St, Apt 3", zipCode: "78701", city: "Austin" });
+    expect(stored.find((c) => c.name === "José Peña")).toMatchObject({
+      address: "12 Elm St, Apt 3",
+      zipCode: "78701",
+      city: "Austin",
+    });
     expect(stored.find((c) => c.name === "Zoë Ångström")?.notes).toBe('Gate code "1234"');
   });
 
@@ -155,7 +159,14 @@ describe("CSV files as other programs write them", () => {
     ]);
     expect(report.rejected).toEqual([{ line: 3, name: "María Muñoz", reasons: ["common.invalidEmail"] }]);
     const stored = await storedByName(user.id);
-    expect(stored["José Peña"]).toMatchObject({ email: "jose@example.com", phone: "555-0101", address: "Calle Mayor 3, 2º", city: "Sevilla", zipCode: "41001", notes: "Llamar después de las 5, no antes" });
+    expect(stored["José Peña"]).toMatchObject({
+      email: "jose@example.com",
+      phone: "555-0101",
+      address: "Calle Mayor 3, 2º",
+      city: "Sevilla",
+      zipCode: "41001",
+      notes: "Llamar después de las 5, no antes",
+    });
     expect(stored["Ángel Núñez O’Brien"].notes).toBe("Presupuesto 1.200 €");
   });
 
@@ -172,8 +183,21 @@ describe("CSV files as other programs write them", () => {
     expect(report.rejected).toEqual([]);
     expect(report.imported.map((row) => row.name)).toEqual(["José Luis Peña", "Muñoz Roofing, LLC", "Zoë Ångström"]);
     const stored = await storedByName(user.id);
-    expect(stored["José Luis Peña"]).toMatchObject({ email: "jose@example.com", phone: "512-555-0111", address: "12 Elm St", city: "Austin", state: "TX", zipCode: "78701" });
-    expect(stored["Muñoz Roofing, LLC"]).toMatchObject({ email: "office@munoz.example", phone: "915-555-0199", address: "400 Main St", city: "El Paso", zipCode: "79901" });
+    expect(stored["José Luis Peña"]).toMatchObject({
+      email: "jose@example.com",
+      phone: "512-555-0111",
+      address: "12 Elm St",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+    });
+    expect(stored["Muñoz Roofing, LLC"]).toMatchObject({
+      email: "office@munoz.example",
+      phone: "915-555-0199",
+      address: "400 Main St",
+      city: "El Paso",
+      zipCode: "79901",
+    });
     expect(stored["Zoë Ångström"].notes).toBe('Gate code "1234"\r\nDog in yard');
   });
 
@@ -189,7 +213,14 @@ describe("CSV files as other programs write them", () => {
     expect(report.rejected).toEqual([]);
     expect(report.imported.map((row) => row.name)).toEqual(["José Peña", "Marta Núñez", "Peña & Hijos"]);
     const stored = await storedByName(user.id);
-    expect(stored["José Peña"]).toMatchObject({ email: "jose@example.com", phone: "+1 512-555-0100", address: "12 Elm St", city: "Austin", state: "TX", notes: "Kitchen remodel" });
+    expect(stored["José Peña"]).toMatchObject({
+      email: "jose@example.com",
+      phone: "+1 512-555-0100",
+      address: "12 Elm St",
+      city: "Austin",
+      state: "TX",
+      notes: "Kitchen remodel",
+    });
     expect(stored["Marta Núñez"].phone).toBe("512-555-0200");
   });
 
@@ -210,7 +241,11 @@ describe("CSV files as other programs write them", () => {
       { line: 6, name: "José Peña" },
     ]);
     const stored = await storedByName(user.id);
-    expect(stored["Muñoz Construction"]).toMatchObject({ email: "ap@munoz.example", phone: "(512) 555-0300", address: "500 Oak Ave, Austin, TX 78702" });
+    expect(stored["Muñoz Construction"]).toMatchObject({
+      email: "ap@munoz.example",
+      phone: "(512) 555-0300",
+      address: "500 Oak Ave, Austin, TX 78702",
+    });
   });
 
   it("imports UTF-8 with a byte-order mark, and Excel's Unicode text (UTF-16, tabs)", async () => {
@@ -224,8 +259,12 @@ describe("CSV files as other programs write them", () => {
 
   it("refuses a workbook, a binary file and an empty one with a clear reason, importing nothing", async () => {
     const { user } = await signedInAccount();
-    expect((await importCustomersCsv(user.id, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]))).error).toBe("customers.import.workbook");
-    expect((await importCustomersCsv(user.id, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]))).error).toBe("customers.import.notText");
+    expect((await importCustomersCsv(user.id, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]))).error).toBe(
+      "customers.import.workbook",
+    );
+    expect((await importCustomersCsv(user.id, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]))).error).toBe(
+      "customers.import.notText",
+    );
     expect((await importCustomersCsv(user.id, utf8("\uFEFF\r\n"))).error).toBe("customers.import.empty");
     expect((await importCustomersCsv(user.id, utf8("Correo;Teléfono\na@b.co;1"))).error).toBe("customers.import.noNameColumn");
     expect((await listCustomers(user.id)).total).toBe(0);

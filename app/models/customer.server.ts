@@ -19,13 +19,20 @@ const ORDER: Record<CustomerSort, SQL[]> = {
 
 /** The account's customers, searched over name, e-mail and phone. */
 function accountCustomers(userId: string, q: string) {
-  return accountRows(customers.userId, userId, q, (text) => textSearch("customers", customers.id, userId, text, [customers.name, customers.email, customers.phone]));
+  return accountRows(customers.userId, userId, q, (text) =>
+    textSearch("customers", customers.id, userId, text, [customers.name, customers.email, customers.phone]),
+  );
 }
 
 /** One page of the account's customers, searched over name, e-mail and phone, in SQL. */
 export async function listCustomers(
   userId: string,
-  { q = "", sort = "name", page = 1, pageSize = PAGE_SIZE }: { q?: string; sort?: CustomerSort; page?: number; pageSize?: number } = {},
+  {
+    q = "",
+    sort = "name",
+    page = 1,
+    pageSize = PAGE_SIZE,
+  }: { q?: string; sort?: CustomerSort; page?: number; pageSize?: number } = {},
 ) {
   const db = await getDb();
   const where = accountCustomers(userId, q);
@@ -103,8 +110,19 @@ export interface Attachments {
 export async function customerAttachments(userId: string, id: string): Promise<Attachments> {
   const db = await getDb();
   const countWhere = async (table: typeof jobs | typeof estimates | typeof invoices | typeof appointments) =>
-    (await db.select({ value: count() }).from(table).where(and(sameAccount(table.userId, userId), eq(table.customerId, id))).get())?.value ?? 0;
-  const [j, e, i, a] = await Promise.all([countWhere(jobs), countWhere(estimates), countWhere(invoices), countWhere(appointments)]);
+    (
+      await db
+        .select({ value: count() })
+        .from(table)
+        .where(and(sameAccount(table.userId, userId), eq(table.customerId, id)))
+        .get()
+    )?.value ?? 0;
+  const [j, e, i, a] = await Promise.all([
+    countWhere(jobs),
+    countWhere(estimates),
+    countWhere(invoices),
+    countWhere(appointments),
+  ]);
   return { jobs: j, estimates: e, invoices: i, appointments: a };
 }
 

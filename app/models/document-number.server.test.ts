@@ -7,7 +7,8 @@ describe("insertWithNumber", () => {
     const number = await insertWithNumber(
       "EST",
       async (candidate) => {
-        if (taken.has(candidate)) throw new Error("SQLITE_CONSTRAINT: UNIQUE constraint failed: estimates.user_id, estimates.estimate_number");
+        if (taken.has(candidate))
+          throw new Error("SQLITE_CONSTRAINT: UNIQUE constraint failed: estimates.user_id, estimates.estimate_number");
         return candidate;
       },
       1000,

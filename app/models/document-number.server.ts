@@ -8,7 +8,11 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Runs `insert` with `PREFIX-<timestamp>`, moving to the next millisecond while the number is taken. */
-export async function insertWithNumber<T>(prefix: "EST" | "INV", insert: (number: string) => Promise<T>, now = Date.now()): Promise<T> {
+export async function insertWithNumber<T>(
+  prefix: "EST" | "INV",
+  insert: (number: string) => Promise<T>,
+  now = Date.now(),
+): Promise<T> {
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       return await insert(`${prefix}-${now + attempt}`);

@@ -8,7 +8,8 @@ import { getSettings } from "./settings.server";
 
 export type DocumentKind = "estimate" | "invoice";
 
-const logoUrl = (settings: { logoUpdatedAt: Date | null }) => (settings.logoUpdatedAt ? `/app/logo?v=${settings.logoUpdatedAt.getTime()}` : null);
+const logoUrl = (settings: { logoUpdatedAt: Date | null }) =>
+  settings.logoUpdatedAt ? `/app/logo?v=${settings.logoUpdatedAt.getTime()}` : null;
 
 /** The account's estimate or invoice as a document, with the settings it was drawn with; undefined when the account has none. */
 export async function loadDocument(userId: string, kind: DocumentKind, id: string) {

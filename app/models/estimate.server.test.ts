@@ -52,8 +52,23 @@ describe("creating and updating", () => {
     const { userId, customer } = await account();
     const estimate = await createEstimate(userId, input(customer.id));
     expect(estimate.estimateNumber).toMatch(/^EST-\d{13}$/);
-    expect(estimate).toMatchObject({ subtotal: 2999 + 1001, taxAmount: 330, total: 4330, taxRate: 825, status: "pending", approvedAt: null });
-    expect(estimate.items.map(({ description, quantity, unitPrice, total, order }) => ({ description, quantity, unitPrice, total, order }))).toEqual([
+    expect(estimate).toMatchObject({
+      subtotal: 2999 + 1001,
+      taxAmount: 330,
+      total: 4330,
+      taxRate: 825,
+      status: "pending",
+      approvedAt: null,
+    });
+    expect(
+      estimate.items.map(({ description, quantity, unitPrice, total, order }) => ({
+        description,
+        quantity,
+        unitPrice,
+        total,
+        order,
+      })),
+    ).toEqual([
       { description: "Labor", quantity: 150, unitPrice: 1999, total: 2999, order: 0 },
       { description: "Breaker", quantity: 100, unitPrice: 1001, total: 1001, order: 1 },
     ]);
@@ -99,11 +114,15 @@ describe("creating and updating", () => {
     const otherJob = await createJob(db, userId, { customerId: otherCustomer.id });
     const estimate = await createEstimate(userId, input(customer.id, { jobId: job.id }));
     expect(estimate.job).toEqual({ id: job.id, title: "Rewire" });
-    await expect(createEstimate(userId, input(customer.id, { jobId: otherJob.id }))).rejects.toBeInstanceOf(ForeignReferenceError);
+    await expect(createEstimate(userId, input(customer.id, { jobId: otherJob.id }))).rejects.toBeInstanceOf(
+      ForeignReferenceError,
+    );
 
     const stranger = await account();
     await expect(createEstimate(stranger.userId, input(customer.id))).rejects.toBeInstanceOf(ForeignReferenceError);
-    await expect(createEstimate(stranger.userId, input(stranger.customer.id, { jobId: job.id }))).rejects.toBeInstanceOf(ForeignReferenceError);
+    await expect(createEstimate(stranger.userId, input(stranger.customer.id, { jobId: job.id }))).rejects.toBeInstanceOf(
+      ForeignReferenceError,
+    );
     expect(await countEstimates(stranger.userId)).toBe(0);
     expect(await countEstimates(userId)).toBe(1);
 
@@ -119,7 +138,10 @@ describe("creating and updating", () => {
   it("refuses totals past the money limit (the schema's check, repeated)", async () => {
     const { userId, customer } = await account();
     await expect(
-      createEstimate(userId, input(customer.id, { items: [{ description: "Too much", quantity: 200, unitPrice: 9_999_999_999 }] })),
+      createEstimate(
+        userId,
+        input(customer.id, { items: [{ description: "Too much", quantity: 200, unitPrice: 9_999_999_999 }] }),
+      ),
     ).rejects.toBeInstanceOf(RangeError);
     expect(await countEstimates(userId)).toBe(0);
   });
@@ -127,7 +149,9 @@ describe("creating and updating", () => {
   it("gives unique EST numbers to estimates created in the same millisecond, in parallel", async () => {
     const { userId, customer } = await account();
     vi.spyOn(Date, "now").mockReturnValue(1_750_000_000_000);
-    const created = await Promise.all(Array.from({ length: 6 }, (_, i) => createEstimate(userId, input(customer.id, { title: `E${i}` }))));
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => createEstimate(userId, input(customer.id, { title: `E${i}` }))),
+    );
     const numbers = created.map((e) => e.estimateNumber);
     expect(new Set(numbers).size).toBe(6);
     expect([...numbers].sort()).toEqual(Array.from({ length: 6 }, (_, i) => `EST-${1_750_000_000_000 + i}`));
@@ -175,9 +199,21 @@ describe("the list", () => {
     const { userId, db, customer } = await account();
     const bob = await createCustomer(db, userId, { name: "Bob Builder" });
     const panel = await createEstimate(userId, input(customer.id, { title: "Panel upgrade 100% copper" }));
-    await createEstimate(userId, input(bob.id, { title: "Water heater", status: "approved", items: [{ description: "Tank", quantity: 100, unitPrice: 84900 }] }));
+    await createEstimate(
+      userId,
+      input(bob.id, {
+        title: "Water heater",
+        status: "approved",
+        items: [{ description: "Tank", quantity: 100, unitPrice: 84900 }],
+      }),
+    );
     for (let i = 0; i < 26; i++) {
-      await seedEstimate(db, userId, { customerId: customer.id, title: `Filler ${String(i).padStart(2, "0")}`, status: i % 2 ? "rejected" : "expired", createdAt: new Date(Date.UTC(2024, 0, 1 + i)) });
+      await seedEstimate(db, userId, {
+        customerId: customer.id,
+        title: `Filler ${String(i).padStart(2, "0")}`,
+        status: i % 2 ? "rejected" : "expired",
+        createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
+      });
     }
 
     expect((await listEstimates(userId, { q: "water" })).items.map((e) => e.title)).toEqual(["Water heater"]);
@@ -225,7 +261,13 @@ describe("the API shape", () => {
       approvedAt: null,
       customer: { name: "Ana Ruiz", email: customer.email, city: customer.city },
     });
-    expect(shaped.items[0]).toMatchObject({ description: "Labor", quantity: "1.50", unitPrice: "19.99", total: "29.99", order: 0 });
+    expect(shaped.items[0]).toMatchObject({
+      description: "Labor",
+      quantity: "1.50",
+      unitPrice: "19.99",
+      total: "29.99",
+      order: 0,
+    });
     expect(Object.keys(shaped.customer).sort()).toEqual(["address", "city", "email", "name", "phone", "state", "zipCode"]);
   });
 });

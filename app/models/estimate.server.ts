@@ -1,11 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { accountSettings, customers, estimateItems, estimates, invoices, jobs } from "#db/schema";
-import {
-  estimateTotals,
-  type EstimateChecks,
-  type EstimateInput,
-  type EstimateStatusFilter,
-} from "~/lib/estimate-schema";
+import { estimateTotals, type EstimateChecks, type EstimateInput, type EstimateStatusFilter } from "~/lib/estimate-schema";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, formatDecimal, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
@@ -27,7 +22,16 @@ const customerColumns = {
   phone: customers.phone,
   email: customers.email,
 };
-export type EstimateCustomer = { id: string; name: string; address: string | null; city: string | null; state: string | null; zipCode: string | null; phone: string | null; email: string | null };
+export type EstimateCustomer = {
+  id: string;
+  name: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  phone: string | null;
+  email: string | null;
+};
 
 // Customer and job are joined inside the account too: an estimate never shows another account's rows.
 const customerJoin = (userId: string) => accountCustomer(estimates.customerId, userId);
@@ -57,7 +61,10 @@ export type EstimateWithItems = NonNullable<Awaited<ReturnType<typeof getEstimat
 /** The account's estimates, searched over title, number and the customer's name. */
 function accountEstimates(userId: string, q: string) {
   return accountRows(estimates.userId, userId, q, (text) =>
-    or(textSearch("estimates", estimates.id, userId, text, [estimates.title, estimates.estimateNumber]), customerNameContains(estimates.customerId, userId, text)),
+    or(
+      textSearch("estimates", estimates.id, userId, text, [estimates.title, estimates.estimateNumber]),
+      customerNameContains(estimates.customerId, userId, text),
+    ),
   );
 }
 
@@ -370,7 +377,12 @@ const DAY_MS = 86_400_000;
 export async function estimatesDueForFollowUp(now: Date, limit = 200): Promise<EstimateReminderDue[]> {
   const db = await getDb();
   return db
-    .select({ userId: estimates.userId, estimateId: estimates.id, validUntil: estimates.validUntil, timeZone: accountSettings.timeZone })
+    .select({
+      userId: estimates.userId,
+      estimateId: estimates.id,
+      validUntil: estimates.validUntil,
+      timeZone: accountSettings.timeZone,
+    })
     .from(estimates)
     .innerJoin(accountSettings, eq(accountSettings.userId, estimates.userId))
     .where(
@@ -397,7 +409,12 @@ export async function estimatesNearExpiry(now: Date, limit = 200): Promise<Estim
   const latest = new Date(now.getTime() + 3 * DAY_MS).toISOString().slice(0, 10);
   const earliest = new Date(now.getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
   return db
-    .select({ userId: estimates.userId, estimateId: estimates.id, validUntil: estimates.validUntil, timeZone: accountSettings.timeZone })
+    .select({
+      userId: estimates.userId,
+      estimateId: estimates.id,
+      validUntil: estimates.validUntil,
+      timeZone: accountSettings.timeZone,
+    })
     .from(estimates)
     .innerJoin(accountSettings, eq(accountSettings.userId, estimates.userId))
     .where(

@@ -19,7 +19,10 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export const invoiceShareUrl = (origin: string, token: string) => `${origin}/i/${token}`;
 
 /** The invoice's link, created on first use; undefined when the account has no such invoice. */
-export async function getOrCreateInvoiceShareLink(userId: string, invoiceId: string): Promise<{ link: InvoiceShareLink; invoiceNumber: string } | undefined> {
+export async function getOrCreateInvoiceShareLink(
+  userId: string,
+  invoiceId: string,
+): Promise<{ link: InvoiceShareLink; invoiceNumber: string } | undefined> {
   const db = await getDb();
   const invoice = await db
     .select({ invoiceNumber: invoices.invoiceNumber })
@@ -29,7 +32,10 @@ export async function getOrCreateInvoiceShareLink(userId: string, invoiceId: str
   if (!invoice) return undefined;
   try {
     // One link per invoice (unique invoice id): a link already there, or made at the same moment, wins.
-    await db.insert(invoiceShareTokens).values({ userId, invoiceId, token: newShareToken() }).onConflictDoNothing({ target: invoiceShareTokens.invoiceId });
+    await db
+      .insert(invoiceShareTokens)
+      .values({ userId, invoiceId, token: newShareToken() })
+      .onConflictDoNothing({ target: invoiceShareTokens.invoiceId });
   } catch (error) {
     if (String(error).includes("FOREIGN KEY")) return undefined;
     throw error;

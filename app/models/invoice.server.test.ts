@@ -217,8 +217,18 @@ describe("listInvoices", () => {
     const db = await getDb();
     const ana = await createCustomer(db, user.id, { name: "Ana Ruiz" });
     const bob = await createCustomer(db, user.id, { name: "Bob 100% Pipes" });
-    const older = await createInvoice(db, user.id, { customerId: ana.id, title: "Water heater", items: LINES, createdAt: new Date("2025-01-01") });
-    const newer = await createInvoice(db, user.id, { customerId: bob.id, title: "Drain repair", items: LINES.slice(0, 2), createdAt: new Date("2025-02-01") });
+    const older = await createInvoice(db, user.id, {
+      customerId: ana.id,
+      title: "Water heater",
+      items: LINES,
+      createdAt: new Date("2025-01-01"),
+    });
+    const newer = await createInvoice(db, user.id, {
+      customerId: bob.id,
+      title: "Drain repair",
+      items: LINES.slice(0, 2),
+      createdAt: new Date("2025-02-01"),
+    });
 
     const all = await listInvoices(user.id);
     expect(all.items.map((i) => [i.id, i.itemCount])).toEqual([
@@ -263,7 +273,15 @@ describe("toApiInvoice", () => {
   it("sends money, rates and quantities as decimal strings and dates as text", async () => {
     const { user } = await signedInAccount();
     const db = await getDb();
-    const customer = await createCustomer(db, user.id, { name: "Ana", address: "1 Main", city: "Austin", state: "TX", zipCode: "78701", phone: "555", email: "a@example.com" });
+    const customer = await createCustomer(db, user.id, {
+      name: "Ana",
+      address: "1 Main",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      phone: "555",
+      email: "a@example.com",
+    });
     const invoice = await createInvoice(db, user.id, {
       customerId: customer.id,
       items: [{ description: "Labor", quantity: 150, unitPrice: 123_450 }],
@@ -281,7 +299,15 @@ describe("toApiInvoice", () => {
       dueDate: "2025-07-01",
       paidDate: null,
       items: [{ description: "Labor", quantity: "1.50", unitPrice: "1234.50", total: "1851.75", order: 0 }],
-      customer: { name: "Ana", address: "1 Main", city: "Austin", state: "TX", zipCode: "78701", phone: "555", email: "a@example.com" },
+      customer: {
+        name: "Ana",
+        address: "1 Main",
+        city: "Austin",
+        state: "TX",
+        zipCode: "78701",
+        phone: "555",
+        email: "a@example.com",
+      },
     });
     expect(api).not.toHaveProperty("userId");
     expect(toApiInvoice((await getInvoiceWithItems(user.id, invoice.id))!, "2025-07-02").status).toBe("overdue");

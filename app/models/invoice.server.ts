@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { accountSettings, customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
-import { canMarkPaid, effectiveStatus, PAYMENT_TERM_DAYS, type InvoiceStatus, type InvoiceStatusFilter } from "~/lib/invoice-status";
+import {
+  canMarkPaid,
+  effectiveStatus,
+  PAYMENT_TERM_DAYS,
+  type InvoiceStatus,
+  type InvoiceStatusFilter,
+} from "~/lib/invoice-status";
 import { balanceDue } from "~/lib/invoice-balance";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, formatDecimal, formatMoney, rateToString } from "~/lib/money";
@@ -111,7 +117,10 @@ function baseQuery(userId: string) {
 /** The account's invoices, searched over title, number and the customer's name. */
 function accountInvoices(userId: string, q: string) {
   return accountRows(invoices.userId, userId, q, (text) =>
-    or(textSearch("invoices", invoices.id, userId, text, [invoices.title, invoices.invoiceNumber]), customerNameContains(invoices.customerId, userId, text)),
+    or(
+      textSearch("invoices", invoices.id, userId, text, [invoices.title, invoices.invoiceNumber]),
+      customerNameContains(invoices.customerId, userId, text),
+    ),
   );
 }
 
@@ -350,9 +359,7 @@ export async function createInvoiceFromEstimate(
 }
 
 export type MarkPaidResult =
-  | { status: "paid"; invoice: Invoice }
-  | { status: "not-found" }
-  | { status: "not-payable"; invoice: Invoice };
+  { status: "paid"; invoice: Invoice } | { status: "not-found" } | { status: "not-payable"; invoice: Invoice };
 
 /**
  * Marks a pending or overdue invoice paid, today, by recording one payment of its remaining
@@ -369,7 +376,12 @@ export async function markInvoicePaid(userId: string, id: string, now = clockNow
   if (!canMarkPaid(current.status)) return { status: "not-payable", invoice: current };
   const balance = current.total - current.amountPaid;
   if (balance > 0) {
-    const recorded = await recordPayment(userId, id, { amount: balance, method: "other", receivedAt: now }, { refuseAboveBalance: true });
+    const recorded = await recordPayment(
+      userId,
+      id,
+      { amount: balance, method: "other", receivedAt: now },
+      { refuseAboveBalance: true },
+    );
     const after = await db.select().from(invoices).where(eq(invoices.id, id)).get();
     if (!after) return { status: "not-found" };
     return recorded.status === "recorded" ? { status: "paid", invoice: after } : { status: "not-payable", invoice: after };
@@ -390,7 +402,12 @@ export async function markInvoicePaid(userId: string, id: string, now = clockNow
  * marking it paid does) and the date; any other status clears the paid date and leaves the
  * payments recorded as they are.
  */
-export async function updateInvoiceStatus(userId: string, id: string, status: InvoiceStatus, now = clockNow()): Promise<Invoice | undefined> {
+export async function updateInvoiceStatus(
+  userId: string,
+  id: string,
+  status: InvoiceStatus,
+  now = clockNow(),
+): Promise<Invoice | undefined> {
   const db = await getDb();
   const before = await db
     .select()
@@ -400,9 +417,17 @@ export async function updateInvoiceStatus(userId: string, id: string, status: In
   if (!before) return undefined;
   if (status === "paid" && before.status !== "paid" && before.total - before.amountPaid > 0) {
     if (before.status === "cancelled") {
-      await db.update(invoices).set({ status: "pending" }).where(and(eq(invoices.userId, userId), eq(invoices.id, id)));
+      await db
+        .update(invoices)
+        .set({ status: "pending" })
+        .where(and(eq(invoices.userId, userId), eq(invoices.id, id)));
     }
-    await recordPayment(userId, id, { amount: before.total - before.amountPaid, method: "other", receivedAt: now }, { refuseAboveBalance: true });
+    await recordPayment(
+      userId,
+      id,
+      { amount: before.total - before.amountPaid, method: "other", receivedAt: now },
+      { refuseAboveBalance: true },
+    );
     return db.select().from(invoices).where(eq(invoices.id, id)).get();
   }
   const [row] = await db
@@ -447,7 +472,7 @@ export async function deleteInvoice(userId: string, id: string): Promise<Invoice
  * "0.0825", quantities "1.50", the due date `yyyy-MM-dd`, instants ISO; the status as it
  * reads today.
  */
-export function toApiInvoice(invoice: (Invoice & { customer: InvoiceCustomer; items: InvoiceItem[] }), today = todayIn()) {
+export function toApiInvoice(invoice: Invoice & { customer: InvoiceCustomer; items: InvoiceItem[] }, today = todayIn()) {
   return {
     id: invoice.id,
     customerId: invoice.customerId,
@@ -479,7 +504,6 @@ export function toApiInvoice(invoice: (Invoice & { customer: InvoiceCustomer; it
     customer: invoice.customer,
   };
 }
-
 
 /** Records that the invoice was e-mailed to the customer: the first time, and the address last sent to. */
 export async function markInvoiceSent(userId: string, id: string, recipient: string, at = clockNow()): Promise<void> {
@@ -542,15 +566,25 @@ export async function invoicesForReminders(now: Date, limit = 500): Promise<Invo
 export async function invoiceOwes(userId: string, id: string): Promise<boolean> {
   const db = await getDb();
   const row = await db
-    .select({ status: invoices.status, total: invoices.total, amountPaid: invoices.amountPaid, remindersOff: invoices.remindersOff })
+    .select({
+      status: invoices.status,
+      total: invoices.total,
+      amountPaid: invoices.amountPaid,
+      remindersOff: invoices.remindersOff,
+    })
     .from(invoices)
     .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
     .get();
-  return Boolean(row && (row.status === "pending" || row.status === "overdue") && row.total > row.amountPaid && !row.remindersOff);
+  return Boolean(
+    row && (row.status === "pending" || row.status === "overdue") && row.total > row.amountPaid && !row.remindersOff,
+  );
 }
 
 /** Whether the invoice gets payment reminders (the choice in the send dialog). */
 export async function setInvoiceReminders(userId: string, id: string, on: boolean): Promise<void> {
   const db = await getDb();
-  await db.update(invoices).set({ remindersOff: !on }).where(and(eq(invoices.userId, userId), eq(invoices.id, id)));
+  await db
+    .update(invoices)
+    .set({ remindersOff: !on })
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)));
 }

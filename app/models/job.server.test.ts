@@ -73,7 +73,11 @@ describe("create, update and the API shape", () => {
       scheduledDate: new Date("2025-06-01T09:30:00Z"),
       totalAmount: 123450,
     });
-    expect(job).toMatchObject({ title: "Water heater", totalAmount: 123450, customer: { name: "Ana Ruiz", phone: "(512) 555-0142" } });
+    expect(job).toMatchObject({
+      title: "Water heater",
+      totalAmount: 123450,
+      customer: { name: "Ana Ruiz", phone: "(512) 555-0142" },
+    });
     expect(toApiJob(job)).toEqual({
       id: job.id,
       customerId: customer.id,
@@ -88,7 +92,13 @@ describe("create, update and the API shape", () => {
       customer: { name: "Ana Ruiz", phone: "(512) 555-0142" },
     });
 
-    const updated = await updateJob(user.id, job.id, { ...blank, customerId: customer.id, title: "Water heater", status: "completed", totalAmount: 5 });
+    const updated = await updateJob(user.id, job.id, {
+      ...blank,
+      customerId: customer.id,
+      title: "Water heater",
+      status: "completed",
+      totalAmount: 5,
+    });
     expect(toApiJob(updated!)).toMatchObject({ status: "completed", totalAmount: "0.05", scheduledDate: null });
   });
 });
@@ -191,7 +201,13 @@ describe("detail and delete", () => {
     expect(detail.job.title).toBe("Panel upgrade");
     expect(detail.customer).toMatchObject({ id: customer.id, name: "Ana Ruiz", phone: "555-0100" });
     expect(detail.estimates).toEqual([
-      { id: estimate.id, estimateNumber: estimate.estimateNumber, title: estimate.title, status: "approved", total: estimate.total },
+      {
+        id: estimate.id,
+        estimateNumber: estimate.estimateNumber,
+        title: estimate.title,
+        status: "approved",
+        total: estimate.total,
+      },
     ]);
     // A pending invoice past its due date reads as overdue.
     expect(detail.invoices).toMatchObject([{ status: "overdue", dueDate: "2000-01-01", total: estimate.total }]);

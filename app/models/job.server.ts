@@ -50,7 +50,10 @@ const customerJoin = (userId: string) => accountCustomer(jobs.customerId, userId
 /** The account's jobs, searched over title, location and the customer's name. */
 function accountJobs(userId: string, q: string) {
   return accountRows(jobs.userId, userId, q, (text) =>
-    or(textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location]), customerNameContains(jobs.customerId, userId, text)),
+    or(
+      textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location]),
+      customerNameContains(jobs.customerId, userId, text),
+    ),
   );
 }
 
@@ -85,7 +88,10 @@ export async function listJobs(
     // Counted from the jobs' indexes alone: the search needs no join, and every job has its customer.
     db.select({ value: count() }).from(jobs).where(where).get(),
   ]);
-  const links = await linksFor(userId, rows.map((row) => row.id));
+  const links = await linksFor(
+    userId,
+    rows.map((row) => row.id),
+  );
   const items = rows.map((row) => ({
     ...withCustomer(row),
     links: links.get(row.id) ?? { estimates: [], invoices: [] },
@@ -198,7 +204,13 @@ export interface JobAttachments {
 export async function jobAttachments(userId: string, id: string): Promise<JobAttachments> {
   const db = await getDb();
   const countWhere = async (table: typeof estimates | typeof invoices | typeof appointments) =>
-    (await db.select({ value: count() }).from(table).where(and(sameAccount(table.userId, userId), eq(table.jobId, id))).get())?.value ?? 0;
+    (
+      await db
+        .select({ value: count() })
+        .from(table)
+        .where(and(sameAccount(table.userId, userId), eq(table.jobId, id)))
+        .get()
+    )?.value ?? 0;
   const [e, i, a] = await Promise.all([countWhere(estimates), countWhere(invoices), countWhere(appointments)]);
   return { estimates: e, invoices: i, appointments: a };
 }

@@ -15,7 +15,14 @@ export async function getNotificationBell(userId: string, limit = 8) {
   const [unread, latest] = await Promise.all([
     countUnread(userId),
     db
-      .select({ id: notifications.id, type: notifications.type, title: notifications.title, message: notifications.message, read: notifications.read, createdAt: notifications.createdAt })
+      .select({
+        id: notifications.id,
+        type: notifications.type,
+        title: notifications.title,
+        message: notifications.message,
+        read: notifications.read,
+        createdAt: notifications.createdAt,
+      })
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt))
@@ -37,7 +44,12 @@ export async function countUnread(userId: string) {
 /** The account's notifications, newest first (the most recent 50). */
 export async function listNotifications(userId: string, limit = LIST_LIMIT) {
   const db = await getDb();
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt))
+    .limit(limit);
 }
 
 /** Records an event for the account (an estimate approved, a payment received...). */

@@ -68,8 +68,10 @@ describe("dashboard stats", () => {
     await createEstimate(db, me, { customerId: ana.id, status: "approved" });
 
     // Invoices of $100.00 each (tax 8.25%: $108.25): paid 2 recently and 4 before; 1 paid long ago.
-    for (const days of [2, 20]) await createInvoice(db, me, { customerId: ana.id, status: "paid", paidDate: daysAgo(days), items: line });
-    for (const days of [35, 40, 45, 50]) await createInvoice(db, me, { customerId: ana.id, status: "paid", paidDate: daysAgo(days), items: line });
+    for (const days of [2, 20])
+      await createInvoice(db, me, { customerId: ana.id, status: "paid", paidDate: daysAgo(days), items: line });
+    for (const days of [35, 40, 45, 50])
+      await createInvoice(db, me, { customerId: ana.id, status: "paid", paidDate: daysAgo(days), items: line });
     await createInvoice(db, me, { customerId: ana.id, status: "paid", paidDate: daysAgo(200), items: line });
     // Overdue: one marked so, one pending past its due date; not: due today, paid, cancelled.
     await createInvoice(db, me, { customerId: ana.id, status: "overdue", dueDate: "2026-12-01", items: line });
@@ -104,7 +106,13 @@ describe("searching the business", () => {
     await createJob(db, other, { customerId: twin.id, title: "Ana's other job" });
     const job = await createJob(db, me, { customerId: bob.id, title: "Panel upgrade", location: "12 Elm St, Austin" });
     const estimate = await createEstimate(db, me, { customerId: ana.id, title: "Water heater 50% off" });
-    const invoice = await createInvoice(db, me, { customerId: bob.id, title: "Panel upgrade", status: "pending", dueDate: "2026-11-01", items: line });
+    const invoice = await createInvoice(db, me, {
+      customerId: bob.id,
+      title: "Panel upgrade",
+      status: "pending",
+      dueDate: "2026-11-01",
+      items: line,
+    });
 
     const ruiz = await searchBusiness(me, "ruiz", { today: "2026-11-18" });
     expect(ruiz.customers).toEqual({ items: [expect.objectContaining({ id: ana.id, name: "Ana Ruiz" })], total: 1 });
@@ -112,13 +120,24 @@ describe("searching the business", () => {
     expect(ruiz.jobs.total).toBe(0);
 
     const panel = await searchBusiness(me, "PANEL", { today: "2026-11-18" });
-    expect(panel.jobs.items).toEqual([{ id: job.id, title: "Panel upgrade", status: "pending", location: "12 Elm St, Austin", customerName: "Bob Lee" }]);
+    expect(panel.jobs.items).toEqual([
+      { id: job.id, title: "Panel upgrade", status: "pending", location: "12 Elm St, Austin", customerName: "Bob Lee" },
+    ]);
     expect(panel.invoices.items).toEqual([
-      { id: invoice.id, invoiceNumber: invoice.invoiceNumber, title: "Panel upgrade", status: "overdue", total: 10_825, customerName: "Bob Lee" },
+      {
+        id: invoice.id,
+        invoiceNumber: invoice.invoiceNumber,
+        title: "Panel upgrade",
+        status: "overdue",
+        total: 10_825,
+        customerName: "Bob Lee",
+      },
     ]);
 
     expect((await searchBusiness(me, "elm st", { today: "2026-11-18" })).jobs.total).toBe(1);
-    expect((await searchBusiness(me, "555-0199", { today: "2026-11-18" })).customers.items.map((c) => c.name)).toEqual(["Bob Lee"]);
+    expect((await searchBusiness(me, "555-0199", { today: "2026-11-18" })).customers.items.map((c) => c.name)).toEqual([
+      "Bob Lee",
+    ]);
     expect((await searchBusiness(me, invoice.invoiceNumber, { today: "2026-11-18" })).invoices.total).toBe(1);
     // LIKE wildcards are searched for literally.
     expect((await searchBusiness(me, "50%", { today: "2026-11-18" })).estimates.total).toBe(1);

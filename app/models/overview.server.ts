@@ -61,7 +61,10 @@ export interface DashboardStats {
  * (docs/decisions/009): totals walk the account's entries once, periods and statuses only
  * their own. They go as subqueries of one statement, read from the account's own row.
  */
-export async function getDashboardStats(userId: string, { now = clockNow(), timeZone }: { now?: Date; timeZone: string }): Promise<DashboardStats> {
+export async function getDashboardStats(
+  userId: string,
+  { now = clockNow(), timeZone }: { now?: Date; timeZone: string },
+): Promise<DashboardStats> {
   const db = await getDb();
   const nowMs = now.getTime();
   const recent = nowMs - CHANGE_PERIOD_DAYS * DAY_MS;
@@ -70,7 +73,12 @@ export async function getDashboardStats(userId: string, { now = clockNow(), time
   const weekStart = startOfDay(weekStartOf(today), timeZone).getTime();
   const scalar = (query: SQLWrapper) => sql<number | null>`(${query})`;
   const countOf = (table: typeof customers | typeof jobs | typeof estimates | typeof invoices, where: SQL | undefined) =>
-    scalar(db.select({ value: count() }).from(table).where(and(eq(table.userId, userId), where)));
+    scalar(
+      db
+        .select({ value: count() })
+        .from(table)
+        .where(and(eq(table.userId, userId), where)),
+    );
   const revenueOf = (where?: SQL) =>
     scalar(
       db
@@ -78,7 +86,8 @@ export async function getDashboardStats(userId: string, { now = clockNow(), time
         .from(invoices)
         .where(and(eq(invoices.userId, userId), eq(invoices.status, "paid"), where)),
     );
-  const paidBetween = (from: number, to: number) => and(gte(invoices.paidDate, new Date(from)), lt(invoices.paidDate, new Date(to)));
+  const paidBetween = (from: number, to: number) =>
+    and(gte(invoices.paidDate, new Date(from)), lt(invoices.paidDate, new Date(to)));
 
   const row = await db
     .select({
@@ -119,7 +128,11 @@ export const SEARCH_SECTION_LIMIT = 10;
  * `limit` with its total, searched in SQL: customers by name, e-mail and phone; jobs by
  * title, location and customer; estimates and invoices by number, title and customer.
  */
-export async function searchBusiness(userId: string, q: string, { limit = SEARCH_SECTION_LIMIT, today }: { limit?: number; today: string }) {
+export async function searchBusiness(
+  userId: string,
+  q: string,
+  { limit = SEARCH_SECTION_LIMIT, today }: { limit?: number; today: string },
+) {
   const db = await getDb();
 
   // The customer's name is matched through customerNameContains, so the counts need no join.
@@ -128,65 +141,75 @@ export async function searchBusiness(userId: string, q: string, { limit = SEARCH
   );
   const jobCustomer = accountCustomer(jobs.customerId, userId);
   const jobWhere = accountRows(jobs.userId, userId, q, (text) =>
-    or(textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location]), customerNameContains(jobs.customerId, userId, text)),
+    or(
+      textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location]),
+      customerNameContains(jobs.customerId, userId, text),
+    ),
   );
   const estimateCustomer = accountCustomer(estimates.customerId, userId);
   const estimateWhere = accountRows(estimates.userId, userId, q, (text) =>
-    or(textSearch("estimates", estimates.id, userId, text, [estimates.estimateNumber, estimates.title]), customerNameContains(estimates.customerId, userId, text)),
+    or(
+      textSearch("estimates", estimates.id, userId, text, [estimates.estimateNumber, estimates.title]),
+      customerNameContains(estimates.customerId, userId, text),
+    ),
   );
   const invoiceCustomer = accountCustomer(invoices.customerId, userId);
   const invoiceWhere = accountRows(invoices.userId, userId, q, (text) =>
-    or(textSearch("invoices", invoices.id, userId, text, [invoices.invoiceNumber, invoices.title]), customerNameContains(invoices.customerId, userId, text)),
+    or(
+      textSearch("invoices", invoices.id, userId, text, [invoices.invoiceNumber, invoices.title]),
+      customerNameContains(invoices.customerId, userId, text),
+    ),
   );
 
-  const [customerRows, customerTotal, jobRows, jobTotal, estimateRows, estimateTotal, invoiceRows, invoiceTotal] = await Promise.all([
-    db
-      .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone, city: customers.city })
-      .from(customers)
-      .where(customerWhere)
-      .orderBy(sql`${customers.name} collate nocase`, customers.id)
-      .limit(limit),
-    db.select({ value: count() }).from(customers).where(customerWhere).get(),
-    db
-      .select({ id: jobs.id, title: jobs.title, status: jobs.status, location: jobs.location, customerName: customers.name })
-      .from(jobs)
-      .innerJoin(customers, jobCustomer)
-      .where(jobWhere)
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .limit(limit),
-    db.select({ value: count() }).from(jobs).where(jobWhere).get(),
-    db
-      .select({
-        id: estimates.id,
-        estimateNumber: estimates.estimateNumber,
-        title: estimates.title,
-        status: estimates.status,
-        total: estimates.total,
-        customerName: customers.name,
-      })
-      .from(estimates)
-      .innerJoin(customers, estimateCustomer)
-      .where(estimateWhere)
-      .orderBy(desc(estimates.createdAt), desc(estimates.id))
-      .limit(limit),
-    db.select({ value: count() }).from(estimates).where(estimateWhere).get(),
-    db
-      .select({
-        id: invoices.id,
-        invoiceNumber: invoices.invoiceNumber,
-        title: invoices.title,
-        // A pending invoice past its due date reads as overdue (DESIGN.md, Statuses).
-        status: sql<string>`case when ${invoices.status} = 'pending' and ${invoices.dueDate} < ${today} then 'overdue' else ${invoices.status} end`,
-        total: invoices.total,
-        customerName: customers.name,
-      })
-      .from(invoices)
-      .innerJoin(customers, invoiceCustomer)
-      .where(invoiceWhere)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(limit),
-    db.select({ value: count() }).from(invoices).where(invoiceWhere).get(),
-  ]);
+  const [customerRows, customerTotal, jobRows, jobTotal, estimateRows, estimateTotal, invoiceRows, invoiceTotal] =
+    await Promise.all([
+      db
+        .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone, city: customers.city })
+        .from(customers)
+        .where(customerWhere)
+        .orderBy(sql`${customers.name} collate nocase`, customers.id)
+        .limit(limit),
+      db.select({ value: count() }).from(customers).where(customerWhere).get(),
+      db
+        .select({ id: jobs.id, title: jobs.title, status: jobs.status, location: jobs.location, customerName: customers.name })
+        .from(jobs)
+        .innerJoin(customers, jobCustomer)
+        .where(jobWhere)
+        .orderBy(desc(jobs.createdAt), desc(jobs.id))
+        .limit(limit),
+      db.select({ value: count() }).from(jobs).where(jobWhere).get(),
+      db
+        .select({
+          id: estimates.id,
+          estimateNumber: estimates.estimateNumber,
+          title: estimates.title,
+          status: estimates.status,
+          total: estimates.total,
+          customerName: customers.name,
+        })
+        .from(estimates)
+        .innerJoin(customers, estimateCustomer)
+        .where(estimateWhere)
+        .orderBy(desc(estimates.createdAt), desc(estimates.id))
+        .limit(limit),
+      db.select({ value: count() }).from(estimates).where(estimateWhere).get(),
+      db
+        .select({
+          id: invoices.id,
+          invoiceNumber: invoices.invoiceNumber,
+          title: invoices.title,
+          // A pending invoice past its due date reads as overdue (DESIGN.md, Statuses).
+          status: sql<string>`case when ${invoices.status} = 'pending' and ${invoices.dueDate} < ${today} then 'overdue' else ${invoices.status} end`,
+          total: invoices.total,
+          customerName: customers.name,
+        })
+        .from(invoices)
+        .innerJoin(customers, invoiceCustomer)
+        .where(invoiceWhere)
+        .orderBy(desc(invoices.createdAt), desc(invoices.id))
+        .limit(limit),
+      db.select({ value: count() }).from(invoices).where(invoiceWhere).get(),
+    ]);
   return {
     customers: { items: customerRows, total: customerTotal?.value ?? 0 },
     jobs: { items: jobRows, total: jobTotal?.value ?? 0 },

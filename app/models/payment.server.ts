@@ -130,7 +130,11 @@ export async function recordPayment(
   const payment = await getPayment(userId, paymentId);
   if (!payment) {
     if (input.externalId) return { status: "duplicate" };
-    const now = await db.select({ total: invoices.total, amountPaid: invoices.amountPaid }).from(invoices).where(eq(invoices.id, invoiceId)).get();
+    const now = await db
+      .select({ total: invoices.total, amountPaid: invoices.amountPaid })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+      .get();
     return { status: "above-balance", balance: now ? balanceDue(now.total, now.amountPaid) : 0 };
   }
   const after = await db
@@ -217,7 +221,11 @@ export function toApiPayment(payment: Payment, zone: string | null) {
  * of the account's calendar (now, when that day is today), refused above the balance due,
  * and no notification (the contractor knows).
  */
-export async function recordManualPayment(userId: string, invoiceId: string, values: PaymentValues): Promise<RecordPaymentResult> {
+export async function recordManualPayment(
+  userId: string,
+  invoiceId: string,
+  values: PaymentValues,
+): Promise<RecordPaymentResult> {
   const zone = await getAccountTimeZone(userId);
   const receivedAt = values.date === today(zone) ? clockNow() : startOfDay(values.date, zone);
   return recordPayment(

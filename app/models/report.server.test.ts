@@ -16,11 +16,14 @@ async function business() {
   const db = await getDb();
   const { user } = await signedInAccount();
   const userId = user.id;
-  const [c1] = await Promise.all(["Ana", "Bo", "Cy"].map((name) => createCustomer(db, userId, { name, createdAt: at("2025-06-01") })));
+  const [c1] = await Promise.all(
+    ["Ana", "Bo", "Cy"].map((name) => createCustomer(db, userId, { name, createdAt: at("2025-06-01") })),
+  );
   await createCustomer(db, userId, { name: "Old", createdAt: at("2025-01-01") });
   const customerId = c1.id;
 
-  const job = (status: (typeof JOB_STATUSES)[number], createdAt = at("2025-06-01")) => createJob(db, userId, { customerId, status, createdAt });
+  const job = (status: (typeof JOB_STATUSES)[number], createdAt = at("2025-06-01")) =>
+    createJob(db, userId, { customerId, status, createdAt });
   await job("pending");
   await job("pending");
   await job("in_progress");
@@ -38,8 +41,12 @@ async function business() {
   await estimate("expired", 1_000);
   await estimate("pending", 99_900, at("2025-01-01"));
 
-  const invoice = (status: (typeof INVOICE_STATUSES)[number], cents: number, createdAt: Date, extra: { paidDate?: Date | null; dueDate?: string } = {}) =>
-    createInvoice(db, userId, { customerId, status, createdAt, ...priced(cents), ...extra });
+  const invoice = (
+    status: (typeof INVOICE_STATUSES)[number],
+    cents: number,
+    createdAt: Date,
+    extra: { paidDate?: Date | null; dueDate?: string } = {},
+  ) => createInvoice(db, userId, { customerId, status, createdAt, ...priced(cents), ...extra });
   await invoice("paid", 30_000, at("2025-06-01"), { paidDate: at("2025-06-05") });
   await invoice("paid", 12_750, at("2025-04-01"), { paidDate: at("2025-06-10") });
   await invoice("paid", 40_000, at("2025-03-01"), { paidDate: at("2025-04-01") });
@@ -90,8 +97,16 @@ describe("getBusinessReport (last 30 days)", () => {
     ]);
     const year = await getBusinessReport(userId, 365, { now: NOW });
     expect(year.revenue.unit).toBe("month");
-    expect(year.revenue.points.find((p) => p.from === "2025-04-01")).toEqual({ from: "2025-04-01", revenue: 40_000, invoices: 1 });
-    expect(year.revenue.points.find((p) => p.from === "2025-06-01")).toEqual({ from: "2025-06-01", revenue: 42_750, invoices: 2 });
+    expect(year.revenue.points.find((p) => p.from === "2025-04-01")).toEqual({
+      from: "2025-04-01",
+      revenue: 40_000,
+      invoices: 1,
+    });
+    expect(year.revenue.points.find((p) => p.from === "2025-06-01")).toEqual({
+      from: "2025-06-01",
+      revenue: 42_750,
+      invoices: 2,
+    });
     expect(year.revenue.points.reduce((sum, p) => sum + p.revenue, 0)).toBe(year.totalRevenue);
     // Saturday June 14: the last 7 days are exactly one week, from Sunday June 8.
     const week = await getBusinessReport(userId, 7, { now: new Date("2025-06-14T12:00:00Z") });
@@ -121,9 +136,21 @@ describe("getBusinessReport (last 30 days)", () => {
       ["2025-04-12", 10_000],
       ["2025-04-11", 100_000],
     ] as const) {
-      await createInvoice(db, user.id, { customerId: customer.id, status: "pending", dueDate, createdAt: at("2025-03-01"), ...priced(cents) });
+      await createInvoice(db, user.id, {
+        customerId: customer.id,
+        status: "pending",
+        dueDate,
+        createdAt: at("2025-03-01"),
+        ...priced(cents),
+      });
     }
-    await createInvoice(db, user.id, { customerId: customer.id, status: "pending", dueDate: null, createdAt: at("2025-03-01"), ...priced(1_000_000) });
+    await createInvoice(db, user.id, {
+      customerId: customer.id,
+      status: "pending",
+      dueDate: null,
+      createdAt: at("2025-03-01"),
+      ...priced(1_000_000),
+    });
     expect((await getBusinessReport(user.id, 30, { now: NOW })).aging).toEqual({
       current: { count: 2, amount: 1_000_001 },
       days1to30: { count: 2, amount: 110 },
@@ -174,7 +201,9 @@ describe("the range filter", () => {
     const mine = await business();
     const other = await business();
     const empty = await signedInAccount();
-    expect(await getBusinessReport(mine.userId, 30, { now: NOW })).toEqual(await getBusinessReport(other.userId, 30, { now: NOW }));
+    expect(await getBusinessReport(mine.userId, 30, { now: NOW })).toEqual(
+      await getBusinessReport(other.userId, 30, { now: NOW }),
+    );
     const nothing = await getBusinessReport(empty.user.id, 30, { now: NOW });
     expect(nothing).toMatchObject({
       totalRevenue: 0,

@@ -100,7 +100,11 @@ export async function getBusinessReport(
       .from(invoices)
       .where(and(eq(invoices.userId, userId), createdWithin(invoices.createdAt, window)))
       .get(),
-    db.select({ revenue: sql<number>`coalesce(sum(${invoices.total}), 0)` }).from(invoices).where(paidWithin).get(),
+    db
+      .select({ revenue: sql<number>`coalesce(sum(${invoices.total}), 0)` })
+      .from(invoices)
+      .where(paidWithin)
+      .get(),
     revenueByPeriod(userId, window),
     agingOf(userId, window),
   ]);
@@ -142,9 +146,7 @@ async function revenueByPeriod(userId: string, window: ReportWindow): Promise<Bu
   const db = await getDb();
   const { unit, periods } = chartPeriods(window);
   // The period index: the last period whose start is at or before the paid date.
-  const cases = periods
-    .slice(1)
-    .map((period, i) => sql`when ${invoices.paidDate} < ${period.start.getTime()} then ${i}`);
+  const cases = periods.slice(1).map((period, i) => sql`when ${invoices.paidDate} < ${period.start.getTime()} then ${i}`);
   const paidWithin = and(
     eq(invoices.userId, userId),
     eq(invoices.status, "paid"),

@@ -20,7 +20,12 @@ describe("recordSalesRequest", () => {
       config.INQUIRY_ACCOUNT_EMAIL = undefined;
     }
     const [notification] = await listNotifications(inbox.user.id);
-    expect(notification).toMatchObject({ type: "new_inquiry", title: "New sales inquiry", message: "Rita Moreno (Moreno HVAC) <rita@example.com>", read: false });
+    expect(notification).toMatchObject({
+      type: "new_inquiry",
+      title: "New sales inquiry",
+      message: "Rita Moreno (Moreno HVAC) <rita@example.com>",
+      read: false,
+    });
     expect(await listNotifications(bystander.user.id)).toHaveLength(0);
   });
 });

@@ -16,7 +16,10 @@ import {
   updateSettings,
 } from "./settings.server";
 
-const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWJSTX79HwAAAP//U/RKqgAAAAZJREFUAwAEoQJ18+MsXwAAAABJRU5ErkJggg==", "base64");
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWJSTX79HwAAAP//U/RKqgAAAAZJREFUAwAEoQJ18+MsXwAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const input: SettingsInput = {
   appLanguage: "es",
@@ -92,7 +95,11 @@ describe("saving settings", () => {
     const saved = await updateSettings(user.id, input);
     expect(saved).toMatchObject(input);
     expect(await getSettingsWithoutLogo(user.id)).toMatchObject(input);
-    expect(await getShellSettings(user.id)).toMatchObject({ appLanguage: "es", darkMode: true, companyName: "Peña Electric LLC" });
+    expect(await getShellSettings(user.id)).toMatchObject({
+      appLanguage: "es",
+      darkMode: true,
+      companyName: "Peña Electric LLC",
+    });
   });
 
   it("keeps the logo when the form is saved, and the preferences switcher still works", async () => {

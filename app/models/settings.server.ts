@@ -8,7 +8,11 @@ import { getDb } from "~/services/db.server";
 /** The zone the account's dates are worked out in: its setting, else UTC (app/lib/clock.ts, the one fallback). */
 export async function getAccountTimeZone(userId: string): Promise<string> {
   const db = await getDb();
-  const row = await db.select({ timeZone: accountSettings.timeZone }).from(accountSettings).where(eq(accountSettings.userId, userId)).get();
+  const row = await db
+    .select({ timeZone: accountSettings.timeZone })
+    .from(accountSettings)
+    .where(eq(accountSettings.userId, userId))
+    .get();
   return accountZone(row?.timeZone);
 }
 
@@ -49,10 +53,7 @@ export async function getShellSettings(userId: string) {
   };
 }
 
-export async function updatePreferences(
-  userId: string,
-  changes: Partial<Pick<AccountSettings, "appLanguage" | "darkMode">>,
-) {
+export async function updatePreferences(userId: string, changes: Partial<Pick<AccountSettings, "appLanguage" | "darkMode">>) {
   await getSettings(userId);
   const db = await getDb();
   await db
@@ -108,7 +109,12 @@ export async function setLogo(userId: string, bytes: Uint8Array, mimeType: LogoM
   const db = await getDb();
   await db
     .update(accountSettings)
-    .set({ logo: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), logoMimeType: mimeType, logoUpdatedAt: now, updatedAt: now })
+    .set({
+      logo: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      logoMimeType: mimeType,
+      logoUpdatedAt: now,
+      updatedAt: now,
+    })
     .where(eq(accountSettings.userId, userId));
 }
 

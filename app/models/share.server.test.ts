@@ -28,7 +28,11 @@ async function account(options: { appLanguage?: "en" | "es"; documentLanguage?: 
   await getSettings(user.id);
   await db
     .update(accountSettings)
-    .set({ companyName: "Bluebonnet Electric", appLanguage: options.appLanguage ?? "en", documentLanguage: options.documentLanguage ?? "en" })
+    .set({
+      companyName: "Bluebonnet Electric",
+      appLanguage: options.appLanguage ?? "en",
+      documentLanguage: options.documentLanguage ?? "en",
+    })
     .where(eq(accountSettings.userId, user.id));
   const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
   return { user, cookie, db, customer };
@@ -47,7 +51,8 @@ async function sharedEstimate(overrides: Parameters<typeof createEstimate>[2] = 
   return { ...ctx, estimate, token: shared!.link.token };
 }
 
-const pageRequest = (token: string, cookie?: string) => new Request(`http://localhost/e/${token}`, { headers: cookie ? { Cookie: cookie } : {} });
+const pageRequest = (token: string, cookie?: string) =>
+  new Request(`http://localhost/e/${token}`, { headers: cookie ? { Cookie: cookie } : {} });
 
 async function loadPage(token: string, cookie?: string) {
   return pageLoader({ request: pageRequest(token, cookie), params: { token }, context: {} as never });
@@ -128,10 +133,16 @@ describe("share tokens", () => {
 
 describe("the customer's page", () => {
   it("shows this estimate only, in the document language, and counts views by others than the account", async () => {
-    const { user, cookie, db, customer, estimate, token } = await sharedEstimate({}, { appLanguage: "en", documentLanguage: "es" });
+    const { user, cookie, db, customer, estimate, token } = await sharedEstimate(
+      {},
+      { appLanguage: "en", documentLanguage: "es" },
+    );
     const sibling = await createEstimate(db, user.id, { customerId: customer.id, title: "Secret basement job" });
     const stranger = await account();
-    const foreign = await createEstimate(stranger.db, stranger.user.id, { customerId: stranger.customer.id, title: "Someone else's roof" });
+    const foreign = await createEstimate(stranger.db, stranger.user.id, {
+      customerId: stranger.customer.id,
+      title: "Someone else's roof",
+    });
 
     const page = await loadPage(token);
     expect(page.language).toBe("es");
@@ -141,7 +152,15 @@ describe("the customer's page", () => {
     expect(page.document.lines.map((l) => l.description)).toEqual(["Panel upgrade"]);
     expect(page.validThrough).toBe("31 ene 2099");
     const json = JSON.stringify(page);
-    for (const other of [sibling.title, sibling.estimateNumber, sibling.id, foreign.title, foreign.estimateNumber, user.id, user.email]) {
+    for (const other of [
+      sibling.title,
+      sibling.estimateNumber,
+      sibling.id,
+      foreign.title,
+      foreign.estimateNumber,
+      user.id,
+      user.email,
+    ]) {
       expect(json).not.toContain(other);
     }
 
@@ -159,14 +178,24 @@ describe("the customer's page", () => {
 
   it("serves the PDF and the company logo without a session", async () => {
     const { user, db, token, estimate } = await sharedEstimate();
-    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b70000000049454e44ae426082", "hex");
-    await db.update(accountSettings).set({ logo: png, logoMimeType: "image/png", logoUpdatedAt: new Date() }).where(eq(accountSettings.userId, user.id));
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b70000000049454e44ae426082",
+      "hex",
+    );
+    await db
+      .update(accountSettings)
+      .set({ logo: png, logoMimeType: "image/png", logoUpdatedAt: new Date() })
+      .where(eq(accountSettings.userId, user.id));
     const pdf = await runRoute(pdfLoader, new Request(`http://localhost/e/${token}/pdf`), { params: { token } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="${estimate.estimateNumber}.pdf"`);
     expect(pdf.headers.get("set-cookie")).toBeNull();
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
     const logo = await runRoute(logoLoader, new Request(`http://localhost/e/${token}/logo`), { params: { token } });
     expect(logo.status).toBe(200);
     expect(logo.headers.get("content-type")).toBe("image/png");
@@ -200,11 +229,18 @@ describe("the customer's decision", () => {
     expect(page.state).toBe("approved");
     expect(page.decision).toMatchObject({ by: "Ana Ruiz", response: "Please start Monday." });
 
-    const second = await runRoute(pageAction, formRequest(`http://localhost/e/${token}`, { intent: "decline", reason: "Changed my mind" }), { params: { token } });
+    const second = await runRoute(
+      pageAction,
+      formRequest(`http://localhost/e/${token}`, { intent: "decline", reason: "Changed my mind" }),
+      { params: { token } },
+    );
     const reply = second.data as { problem: string };
     expect(second.status).toBe(409);
     expect(reply.problem).toBe("share.page.alreadyDecided");
-    expect(await decideSharedEstimate(token, { kind: "approve", signature: "Someone", message: null })).toEqual({ status: "already-decided", current: "approved" });
+    expect(await decideSharedEstimate(token, { kind: "approve", signature: "Someone", message: null })).toEqual({
+      status: "already-decided",
+      current: "approved",
+    });
     expect((await statusOf(estimate.id))!).toMatchObject({ status: "approved", customerSignature: "Ana Ruiz" });
     expect(await listNotifications(user.id)).toHaveLength(1);
   });
@@ -213,7 +249,12 @@ describe("the customer's decision", () => {
     const { user, estimate, token } = await sharedEstimate({}, { appLanguage: "es" });
     expect((await respond(token, { intent: "decline", name: "", reason: "Too expensive" })).status).toBe(302);
     const row = (await statusOf(estimate.id))!;
-    expect(row).toMatchObject({ status: "rejected", customerSignature: null, customerResponse: "Too expensive", approvedAt: null });
+    expect(row).toMatchObject({
+      status: "rejected",
+      customerSignature: null,
+      customerResponse: "Too expensive",
+      approvedAt: null,
+    });
     expect(row.respondedAt).toBeInstanceOf(Date);
     const [notification] = await listNotifications(user.id);
     expect(notification).toMatchObject({
@@ -241,7 +282,9 @@ describe("the customer's decision", () => {
 
   it("requires a signature to approve, and records nothing for a bot that fills the honeypot", async () => {
     const { user, estimate, token } = await sharedEstimate();
-    const blank = await runRoute(pageAction, formRequest(`http://localhost/e/${token}`, { intent: "approve", signature: "  " }), { params: { token } });
+    const blank = await runRoute(pageAction, formRequest(`http://localhost/e/${token}`, { intent: "approve", signature: "  " }), {
+      params: { token },
+    });
     const reply = blank.data as { reply: { intent: string; result: { error: Record<string, string[]> } } };
     expect(blank.status).toBe(400);
     expect(reply.reply.result.error.signature).toEqual(["share.page.signatureRequired"]);
@@ -262,7 +305,11 @@ describe("the customer's decision", () => {
       const { user, estimate, token } = await sharedEstimate(overrides);
       const page = await loadPage(token);
       expect(page.state).toBe("expired");
-      const refused = await runRoute(pageAction, formRequest(`http://localhost/e/${token}`, { intent: "approve", signature: "Ana Ruiz" }), { params: { token } });
+      const refused = await runRoute(
+        pageAction,
+        formRequest(`http://localhost/e/${token}`, { intent: "approve", signature: "Ana Ruiz" }),
+        { params: { token } },
+      );
       const reply = refused.data as { problem: string };
       expect(refused.status).toBe(409);
       expect(reply.problem).toBe("share.page.expiredRefused");
@@ -278,6 +325,8 @@ describe("the customer's decision", () => {
     const { token } = await sharedEstimate({ validUntil: today });
     const shared = await loadSharedEstimate(token);
     expect(shared!.state).toBe("pending");
-    expect(await decideSharedEstimate(token, { kind: "approve", signature: "Ana Ruiz", message: null })).toEqual({ status: "approved" });
+    expect(await decideSharedEstimate(token, { kind: "approve", signature: "Ana Ruiz", message: null })).toEqual({
+      status: "approved",
+    });
   });
 });

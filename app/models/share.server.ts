@@ -32,7 +32,10 @@ export function appOrigin(request: Request): string {
 export const shareUrl = (origin: string, token: string) => `${origin}/e/${token}`;
 
 /** The estimate's link, created on first use; undefined when the account has no such estimate. */
-export async function getOrCreateShareLink(userId: string, estimateId: string): Promise<{ link: ShareLink; estimateNumber: string } | undefined> {
+export async function getOrCreateShareLink(
+  userId: string,
+  estimateId: string,
+): Promise<{ link: ShareLink; estimateNumber: string } | undefined> {
   const db = await getDb();
   const estimate = await db
     .select({ id: estimates.id, estimateNumber: estimates.estimateNumber })
@@ -101,7 +104,10 @@ export type SharedState = "pending" | "approved" | "rejected" | "expired";
  * The last day an estimate can be approved: its valid-until date, else its date plus the
  * account's valid days (what the document says: "valid for 30 days from the estimate date").
  */
-export function lastValidDay(estimate: { validUntil: string | null; createdAt: Date }, settings: { estimateValidDays: number; timeZone: string | null }) {
+export function lastValidDay(
+  estimate: { validUntil: string | null; createdAt: Date },
+  settings: { estimateValidDays: number; timeZone: string | null },
+) {
   return estimate.validUntil ?? addDays(dayKey(estimate.createdAt, settings.timeZone), settings.estimateValidDays);
 }
 
@@ -157,8 +163,20 @@ export async function decideSharedEstimate(token: string, decision: Decision, no
   const db = await getDb();
   const changes =
     decision.kind === "approve"
-      ? { status: "approved" as const, approvedAt: now, customerSignature: decision.signature, customerResponse: decision.message, respondedAt: now }
-      : { status: "rejected" as const, approvedAt: null, customerSignature: decision.name, customerResponse: decision.reason, respondedAt: now };
+      ? {
+          status: "approved" as const,
+          approvedAt: now,
+          customerSignature: decision.signature,
+          customerResponse: decision.message,
+          respondedAt: now,
+        }
+      : {
+          status: "rejected" as const,
+          approvedAt: null,
+          customerSignature: decision.name,
+          customerResponse: decision.reason,
+          respondedAt: now,
+        };
   const won = await db
     .update(estimates)
     .set(changes)
@@ -196,21 +214,29 @@ async function notifyDecision({ link, estimate, settings }: SharedEstimate, deci
     await createNotification(link.userId, {
       type: "estimate_approved",
       title: translate(lang, "notifications.events.estimateApprovedTitle"),
-      message: translate(lang, decision.message ? "notifications.events.estimateApprovedWithMessage" : "notifications.events.estimateApproved", {
-        ...values,
-        signature: decision.signature,
-        message: decision.message ?? "",
-      }),
+      message: translate(
+        lang,
+        decision.message ? "notifications.events.estimateApprovedWithMessage" : "notifications.events.estimateApproved",
+        {
+          ...values,
+          signature: decision.signature,
+          message: decision.message ?? "",
+        },
+      ),
       estimateId: estimate.id,
     });
   } else {
     await createNotification(link.userId, {
       type: "estimate_rejected",
       title: translate(lang, "notifications.events.estimateRejectedTitle"),
-      message: translate(lang, decision.reason ? "notifications.events.estimateRejectedWithReason" : "notifications.events.estimateRejected", {
-        ...values,
-        reason: decision.reason ?? "",
-      }),
+      message: translate(
+        lang,
+        decision.reason ? "notifications.events.estimateRejectedWithReason" : "notifications.events.estimateRejected",
+        {
+          ...values,
+          reason: decision.reason ?? "",
+        },
+      ),
       estimateId: estimate.id,
     });
   }

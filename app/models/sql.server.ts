@@ -41,7 +41,13 @@ const TRIGRAM = 3;
  * through the table's trigram index, so the cost follows the matches, not the account's
  * size; shorter text falls back to `like` over the columns.
  */
-export function textSearch(table: SearchableTable, id: AnySQLiteColumn, userId: string, q: string, columns: readonly AnySQLiteColumn[]): SQL {
+export function textSearch(
+  table: SearchableTable,
+  id: AnySQLiteColumn,
+  userId: string,
+  q: string,
+  columns: readonly AnySQLiteColumn[],
+): SQL {
   const text = q.trim();
   if ([...text].length < TRIGRAM) {
     const pattern = likePattern(text);
@@ -63,7 +69,12 @@ export function textSearch(table: SearchableTable, id: AnySQLiteColumn, userId: 
  * index instead (docs/decisions/010). Without, or with shorter text, the account's index
  * drives it as usual.
  */
-export function accountRows(userIdColumn: AnySQLiteColumn, userId: string, q: string, search: (text: string) => SQL | undefined): SQL {
+export function accountRows(
+  userIdColumn: AnySQLiteColumn,
+  userId: string,
+  q: string,
+  search: (text: string) => SQL | undefined,
+): SQL {
   const text = q.trim();
   if (!text) return eq(userIdColumn, userId);
   const account = [...text].length >= TRIGRAM ? sameAccount(userIdColumn, userId) : eq(userIdColumn, userId);
@@ -76,6 +87,8 @@ export function accountRows(userIdColumn: AnySQLiteColumn, userId: string, q: st
  * and its count need no join with customers.
  */
 export function customerNameContains(customerId: AnySQLiteColumn, userId: string, q: string): SQL {
-  const matching = accountRows(customers.userId, userId, q, (text) => textSearch("customers", customers.id, userId, text, [customers.name]));
+  const matching = accountRows(customers.userId, userId, q, (text) =>
+    textSearch("customers", customers.id, userId, text, [customers.name]),
+  );
   return sql`${customerId} in (select ${customers.id} from ${customers} where ${matching})`;
 }

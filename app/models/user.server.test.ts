@@ -16,7 +16,13 @@ describe("createUser", () => {
     expect(user.passwordHash).not.toContain("secret1");
     const db = await getDb();
     const settings = await db.query.accountSettings.findFirst({ where: eq(accountSettings.userId, user.id) });
-    expect(settings).toMatchObject({ defaultTaxRate: 825, currency: "USD", estimateValidDays: 30, darkMode: false, appLanguage: "en" });
+    expect(settings).toMatchObject({
+      defaultTaxRate: 825,
+      currency: "USD",
+      estimateValidDays: 30,
+      darkMode: false,
+      appLanguage: "en",
+    });
   });
 
   it("normalises the e-mail so case does not make a second account", async () => {
@@ -49,7 +55,9 @@ describe("verifyLogin", () => {
 describe("concurrent writes", () => {
   it("registrations at the same moment neither deadlock nor fail", async () => {
     const started = Date.now();
-    const created = await Promise.all(Array.from({ length: 8 }, (_, i) => createUser({ name: `Parallel ${i}`, email: unique(), password: "secret1" })));
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createUser({ name: `Parallel ${i}`, email: unique(), password: "secret1" })),
+    );
     expect(new Set(created.map((user) => user.id)).size).toBe(8);
     // A deadlock would sit out the 5 s busy timeout and then fail.
     expect(Date.now() - started).toBeLessThan(4000);
@@ -60,24 +68,32 @@ describe("changePassword", () => {
   it("needs the current password, stores the new one hashed and ends every other session in the same write", async () => {
     const email = unique();
     const user = await createUser({ name: "A", email, password: "secret1" });
-    const here = new Request("http://localhost/app", { headers: { Cookie: (await createUserSession(new Request("http://localhost/"), user.id)).split(";")[0] } });
+    const here = new Request("http://localhost/app", {
+      headers: { Cookie: (await createUserSession(new Request("http://localhost/"), user.id)).split(";")[0] },
+    });
     await createUserSession(new Request("http://localhost/"), user.id);
     await createUserSession(new Request("http://localhost/"), user.id);
     const keep = await currentSessionId(here);
     const db = await getDb();
 
-    expect(await changePassword(user.id, { currentPassword: "wrong1", newPassword: "better1" }, { keepSessionId: keep })).toBe("wrong-password");
+    expect(await changePassword(user.id, { currentPassword: "wrong1", newPassword: "better1" }, { keepSessionId: keep })).toBe(
+      "wrong-password",
+    );
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(3);
     expect((await verifyLogin(email, "secret1"))?.id).toBe(user.id);
 
-    expect(await changePassword(user.id, { currentPassword: "secret1", newPassword: "better1" }, { keepSessionId: keep })).toBe("changed");
+    expect(await changePassword(user.id, { currentPassword: "secret1", newPassword: "better1" }, { keepSessionId: keep })).toBe(
+      "changed",
+    );
     expect(await verifyLogin(email, "secret1")).toBeNull();
     expect((await verifyLogin(email, "better1"))?.id).toBe(user.id);
     expect((await getUserById(user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
     const left = await db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(left.map((row) => row.id)).toEqual([keep]);
 
-    expect(await changePassword(crypto.randomUUID(), { currentPassword: "x", newPassword: "better1" }, { keepSessionId: null })).toBe("not-found");
+    expect(
+      await changePassword(crypto.randomUUID(), { currentPassword: "x", newPassword: "better1" }, { keepSessionId: null }),
+    ).toBe("not-found");
   });
 });
 

@@ -74,11 +74,22 @@ export default function Landing() {
             <BrandMark />
             TradeDesk
           </Link>
-          <nav className="ml-6 hidden gap-6 text-sm text-slate-600 md:flex dark:text-slate-300" aria-label={t("landing.nav.sections")}>
-            <a href="#features" className="hover:text-slate-900 dark:hover:text-white">{t("landing.nav.features")}</a>
-            <a href="#results" className="hover:text-slate-900 dark:hover:text-white">{t("landing.nav.results")}</a>
-            <a href="#testimonials" className="hover:text-slate-900 dark:hover:text-white">{t("landing.nav.testimonials")}</a>
-            <a href="#pricing" className="hover:text-slate-900 dark:hover:text-white">{t("landing.nav.pricing")}</a>
+          <nav
+            className="ml-6 hidden gap-6 text-sm text-slate-600 md:flex dark:text-slate-300"
+            aria-label={t("landing.nav.sections")}
+          >
+            <a href="#features" className="hover:text-slate-900 dark:hover:text-white">
+              {t("landing.nav.features")}
+            </a>
+            <a href="#results" className="hover:text-slate-900 dark:hover:text-white">
+              {t("landing.nav.results")}
+            </a>
+            <a href="#testimonials" className="hover:text-slate-900 dark:hover:text-white">
+              {t("landing.nav.testimonials")}
+            </a>
+            <a href="#pricing" className="hover:text-slate-900 dark:hover:text-white">
+              {t("landing.nav.pricing")}
+            </a>
           </nav>
           <div className="flex-1" />
           <PreferencesSwitcher className="hidden sm:flex" />
@@ -119,7 +130,10 @@ export default function Landing() {
             <p className="mt-2 text-center text-slate-600 dark:text-slate-400">{t("landing.features.subtitle")}</p>
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {FEATURES.map((feature) => (
-                <li key={feature.key} className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-950">
+                <li
+                  key={feature.key}
+                  className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-950"
+                >
                   <span className="inline-flex rounded-lg bg-brand-50 p-2 text-brand-600 dark:bg-brand-600/20 dark:text-brand-100">
                     <Icon name={feature.icon} />
                   </span>
@@ -153,7 +167,9 @@ export default function Landing() {
               {TESTIMONIALS.map((item) => (
                 <li key={item}>
                   <figure className="h-full rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-950">
-                    <blockquote className="text-slate-700 dark:text-slate-300">“{t(`landing.testimonials.${item}.quote`)}”</blockquote>
+                    <blockquote className="text-slate-700 dark:text-slate-300">
+                      “{t(`landing.testimonials.${item}.quote`)}”
+                    </blockquote>
                     <figcaption className="mt-4 text-sm">
                       <span className="font-semibold">{t(`landing.testimonials.${item}.name`)}</span>
                       <span className="text-slate-500 dark:text-slate-400"> · {t(`landing.testimonials.${item}.role`)}</span>
@@ -191,7 +207,9 @@ export default function Landing() {
                   <ul className="mt-5 flex-1 space-y-2 text-sm">
                     {(t(`landing.pricing.${tier.key}.features`, { returnObjects: true }) as string[]).map((feature) => (
                       <li key={feature} className="flex gap-2">
-                        <span aria-hidden="true" className="text-green-600 dark:text-green-400">✓</span>
+                        <span aria-hidden="true" className="text-green-600 dark:text-green-400">
+                          ✓
+                        </span>
                         {feature}
                       </li>
                     ))}
@@ -230,7 +248,10 @@ export default function Landing() {
             <BrandMark className="h-6 w-6" />
             TradeDesk
           </div>
-          <nav aria-label={t("landing.footer.product")} className="flex flex-wrap gap-4 text-sm text-slate-600 dark:text-slate-400">
+          <nav
+            aria-label={t("landing.footer.product")}
+            className="flex flex-wrap gap-4 text-sm text-slate-600 dark:text-slate-400"
+          >
             <a href="#features">{t("landing.nav.features")}</a>
             <a href="#results">{t("landing.nav.results")}</a>
             <a href="#testimonials">{t("landing.nav.testimonials")}</a>

@@ -79,7 +79,10 @@ describe("POST /api/ai/estimate-generation", () => {
     const { cookie } = await signedInAccount();
     const close = await failingServer();
     try {
-      const response = await runRoute(apiAction, apiRequest(API, "POST", cookie, { jobDescription: "Replace 3 outlets", jobType: "Electrical" }));
+      const response = await runRoute(
+        apiAction,
+        apiRequest(API, "POST", cookie, { jobDescription: "Replace 3 outlets", jobType: "Electrical" }),
+      );
       expect(response.status).toBe(502);
       expect(response.headers.get("Content-Type")).toContain("text/plain");
       expect(await response.text()).toBe("The AI service answered with an error (HTTP 500).");
@@ -92,7 +95,11 @@ describe("POST /api/ai/estimate-generation", () => {
 type Reply = {
   kind: string;
   ai?: AiPanelState;
-  result: { initialValue?: Record<string, unknown>; intent?: { type: string; payload: { name: string; value: unknown } }; error?: unknown };
+  result: {
+    initialValue?: Record<string, unknown>;
+    intent?: { type: string; payload: { name: string; value: unknown } };
+    error?: unknown;
+  };
 };
 
 async function accountWithCustomer() {
@@ -121,7 +128,13 @@ const editorForm = (customerId: string, extra: Record<string, string> = {}) => (
   ...extra,
 });
 
-function post(handler: unknown, cookie: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}, path = "/app/estimates/new") {
+function post(
+  handler: unknown,
+  cookie: string,
+  fields: Record<string, string | string[]>,
+  params: Record<string, string> = {},
+  path = "/app/estimates/new",
+) {
   const form = Object.entries(fields).flatMap(([name, value]) => [value].flat().map((one): [string, string] => [name, one]));
   return runRoute(handler, path, { cookie, form, params });
 }
@@ -139,7 +152,12 @@ describe("the estimate editor's AI assistant", () => {
       jobType: "electrical",
       result: expected,
       added: [],
-      notice: { type: "success", title: "assistant.completeTitle", description: "assistant.completeBody", values: { count: String(expected.suggestedItems.length) } },
+      notice: {
+        type: "success",
+        title: "assistant.completeTitle",
+        description: "assistant.completeBody",
+        values: { count: String(expected.suggestedItems.length) },
+      },
     });
     // No error messages for the missing title: nothing was submitted yet.
     expect(reply.result.error).toBeUndefined();
@@ -150,7 +168,10 @@ describe("the estimate editor's AI assistant", () => {
 
   it("Analyze with a blank description or no job type says Missing Information", async () => {
     const { cookie, customer } = await accountWithCustomer();
-    const { data: body } = await post(newAction, cookie, { ...editorForm(customer.id, { aiDescription: "  ", aiJobType: "none" }), intent: "ai-analyze" });
+    const { data: body } = await post(newAction, cookie, {
+      ...editorForm(customer.id, { aiDescription: "  ", aiJobType: "none" }),
+      intent: "ai-analyze",
+    });
     expect((body as Reply).ai).toMatchObject({
       result: null,
       notice: { type: "error", title: "assistant.missingTitle", description: "assistant.missingBody" },
@@ -165,7 +186,12 @@ describe("the estimate editor's AI assistant", () => {
       const { data: body } = await post(newAction, cookie, { ...editorForm(customer.id), intent: "ai-analyze" });
       expect((body as Reply).ai).toMatchObject({
         result: null,
-        notice: { type: "error", title: "assistant.failedTitle", description: "assistant.errors.http", values: { status: "500" } },
+        notice: {
+          type: "error",
+          title: "assistant.failedTitle",
+          description: "assistant.errors.http",
+          values: { status: "500" },
+        },
       });
     } finally {
       await close();
@@ -191,11 +217,15 @@ describe("the estimate editor's AI assistant", () => {
     expect(added.kind).toBe("ai");
     expect(added.result.intent).toEqual({ type: "update", payload: { name: "items", value: lines } });
     expect(added.result.initialValue?.items).toEqual(lines);
-    expect(added.ai).toMatchObject({ added: [0, 2], notice: { type: "success", title: "assistant.addedTitle", values: { count: "2" } } });
+    expect(added.ai).toMatchObject({
+      added: [0, 2],
+      notice: { type: "success", title: "assistant.addedTitle", values: { count: "2" } },
+    });
     expect(await countEstimates(user.id)).toBe(0);
 
     // The same suggestions again are not added twice.
-    const again = (await post(newAction, cookie, { ...withResult, aiAdded: "0,2", aiPick: ["0"], intent: "ai-add" })).data as Reply;
+    const again = (await post(newAction, cookie, { ...withResult, aiAdded: "0,2", aiPick: ["0"], intent: "ai-add" }))
+      .data as Reply;
     expect(again.ai?.notice).toMatchObject({ description: "assistant.noPick" });
 
     // Saving the form as shown: 18.00 + 350.00 = 368.00, tax 8.25% = 30.36.
@@ -208,7 +238,9 @@ describe("the estimate editor's AI assistant", () => {
     });
     const saved = await post(newAction, cookie, { ...fields, aiResult: JSON.stringify(result), aiAdded: "0,2" });
     expect(saved.status).toBe(302);
-    const [estimate] = (await (await getDb()).query.estimates.findMany({ where: (e, { eq }) => eq(e.userId, user.id) })) as { id: string }[];
+    const [estimate] = (await (await getDb()).query.estimates.findMany({ where: (e, { eq }) => eq(e.userId, user.id) })) as {
+      id: string;
+    }[];
     expect(await getEstimateWithItems(user.id, estimate.id)).toMatchObject({ subtotal: 36_800, taxAmount: 3036, total: 39_836 });
   });
 
@@ -216,12 +248,15 @@ describe("the estimate editor's AI assistant", () => {
     const { cookie, customer } = await accountWithCustomer();
     const result = estimateJob({ jobDescription: "Replace 3 outlets", jobType: "electrical" });
     const form = { ...editorForm(customer.id), "items[0].description": "Trip charge", "items[0].unitPrice": "50" };
-    const added = (await post(newAction, cookie, { ...form, aiResult: JSON.stringify(result), aiPick: "1", intent: "ai-add" })).data as Reply;
+    const added = (await post(newAction, cookie, { ...form, aiResult: JSON.stringify(result), aiPick: "1", intent: "ai-add" }))
+      .data as Reply;
     expect(added.result.initialValue?.items).toEqual([
       { description: "Trip charge", quantity: "1", unitPrice: "50" },
       { description: "Electrician labor – outlet replacement (hour)", quantity: "1.5", unitPrice: "95.00" },
     ]);
-    const tampered = (await post(newAction, cookie, { ...form, aiResult: '{"suggestedItems":"nope"}', aiPick: "0", intent: "ai-add" })).data as Reply;
+    const tampered = (
+      await post(newAction, cookie, { ...form, aiResult: '{"suggestedItems":"nope"}', aiPick: "0", intent: "ai-add" })
+    ).data as Reply;
     expect(tampered.ai?.notice).toMatchObject({ type: "error", description: "assistant.noResult" });
     expect(tampered.result.initialValue?.items).toEqual([{ description: "Trip charge", quantity: "1", unitPrice: "50" }]);
   });
@@ -230,10 +265,18 @@ describe("the estimate editor's AI assistant", () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const estimate = await createEstimate(await getDb(), user.id, { customerId: customer.id });
     const path = `/app/estimates/${estimate.id}/edit`;
-    const analyzed = (await post(editAction, cookie, { ...editorForm(customer.id), intent: "ai-analyze" }, { estimateId: estimate.id }, path)).data as Reply;
+    const analyzed = (
+      await post(editAction, cookie, { ...editorForm(customer.id), intent: "ai-analyze" }, { estimateId: estimate.id }, path)
+    ).data as Reply;
     expect(analyzed.ai?.result?.suggestedItems.length).toBeGreaterThan(0);
     // A save refused for its empty row still shows the assistant's suggestions.
-    const refused = await post(editAction, cookie, { ...editorForm(customer.id), aiResult: JSON.stringify(analyzed.ai!.result) }, { estimateId: estimate.id }, path);
+    const refused = await post(
+      editAction,
+      cookie,
+      { ...editorForm(customer.id), aiResult: JSON.stringify(analyzed.ai!.result) },
+      { estimateId: estimate.id },
+      path,
+    );
     expect(refused.status).toBe(400);
     expect((refused.data as Reply).ai?.result).toEqual(analyzed.ai!.result);
   });

@@ -15,7 +15,8 @@ import { apiRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";
 
 const URL_BASE = "http://localhost/api/appointments";
-const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
+const call = (method: string, cookie: string | null, body?: unknown, path = "") =>
+  apiRequest(`${URL_BASE}${path}`, method, cookie, body);
 const get = (cookie: string, path: string) => new Request(`${URL_BASE}${path}`, { headers: { Cookie: cookie } });
 
 async function accountWithCustomer(name = "Ana Ruiz", phone: string | null = "(512) 555-0142", timeZone: string | null = null) {
@@ -88,7 +89,9 @@ describe("/api/appointments", () => {
       customer: { name: "Ana Ruiz", phone: "(512) 555-0142" },
     });
 
-    const read = await runRoute(itemLoader, call("GET", cookie, undefined, `/${appointment.id}`), { params: { id: appointment.id } });
+    const read = await runRoute(itemLoader, call("GET", cookie, undefined, `/${appointment.id}`), {
+      params: { id: appointment.id },
+    });
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual(appointment);
 
@@ -101,7 +104,15 @@ describe("/api/appointments", () => {
       call(
         "PUT",
         cookie,
-        { customerId: customer.id, jobId: null, title: "Permit inspection", appointmentType: "other", customType: "Permit", scheduledDate: "2026-06-02T09:00:00-05:00", status: "completed" },
+        {
+          customerId: customer.id,
+          jobId: null,
+          title: "Permit inspection",
+          appointmentType: "other",
+          customType: "Permit",
+          scheduledDate: "2026-06-02T09:00:00-05:00",
+          status: "completed",
+        },
         `/${appointment.id}`,
       ),
       { params: { id: appointment.id } },
@@ -120,7 +131,9 @@ describe("/api/appointments", () => {
       notes: null,
     });
 
-    const deleted = await runRoute(itemAction, call("DELETE", cookie, undefined, `/${appointment.id}`), { params: { id: appointment.id } });
+    const deleted = await runRoute(itemAction, call("DELETE", cookie, undefined, `/${appointment.id}`), {
+      params: { id: appointment.id },
+    });
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ message: "Appointment deleted" });
     expect(await getAppointment(user.id, appointment.id)).toBeUndefined();
@@ -128,7 +141,10 @@ describe("/api/appointments", () => {
 
   it("defaults: type other, duration 60, status scheduled; a date without an offset is the account's wall clock", async () => {
     const { cookie, customer } = await accountWithCustomer("Ana Ruiz", null, "America/New_York");
-    const created = await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Visit", scheduledDate: "2026-03-08T02:30" }));
+    const created = await runRoute(
+      collectionAction,
+      call("POST", cookie, { customerId: customer.id, title: "Visit", scheduledDate: "2026-03-08T02:30" }),
+    );
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({
       appointmentType: "other",
@@ -138,7 +154,12 @@ describe("/api/appointments", () => {
       scheduledDate: "2026-03-08T07:30:00.000Z",
       customer: { name: "Ana Ruiz", phone: null },
     });
-    const winter = await (await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Visit", scheduledDate: "2026-01-15T09:00:00" }))).json();
+    const winter = await (
+      await runRoute(
+        collectionAction,
+        call("POST", cookie, { customerId: customer.id, title: "Visit", scheduledDate: "2026-01-15T09:00:00" }),
+      )
+    ).json();
     expect(winter.scheduledDate).toBe("2026-01-15T14:00:00.000Z");
   });
 
@@ -201,14 +222,19 @@ describe("/api/appointments", () => {
     const payload = { customerId: a.customer.id, title: "Visit", scheduledDate: "2026-06-01T14:30:00.000Z" };
     const foreignCustomer = await runRoute(collectionAction, call("POST", a.cookie, { ...payload, customerId: b.customer.id }));
     expect(foreignCustomer.status).toBe(400);
-    expect(await foreignCustomer.json()).toEqual({ message: "Please select a customer", errors: [{ path: "customerId", message: "Please select a customer" }] });
+    expect(await foreignCustomer.json()).toEqual({
+      message: "Please select a customer",
+      errors: [{ path: "customerId", message: "Please select a customer" }],
+    });
     const foreignJob = await runRoute(collectionAction, call("POST", a.cookie, { ...payload, jobId: theirJob.id }));
     expect(foreignJob.status).toBe(400);
     expect((await foreignJob.json()).message).toBe("Job not found");
     expect((await listAppointments(a.user.id)).total).toBe(0);
 
     const mine = await (await runRoute(collectionAction, call("POST", a.cookie, payload))).json();
-    const moved = await runRoute(itemAction, call("PUT", a.cookie, { ...payload, customerId: b.customer.id }, `/${mine.id}`), { params: { id: mine.id } });
+    const moved = await runRoute(itemAction, call("PUT", a.cookie, { ...payload, customerId: b.customer.id }, `/${mine.id}`), {
+      params: { id: mine.id },
+    });
     expect(moved.status).toBe(400);
     expect((await getAppointment(a.user.id, mine.id))?.customerId).toBe(a.customer.id);
   });
@@ -224,7 +250,12 @@ describe("/api/appointments", () => {
       expect(await read.json()).toEqual({ message: "Not found" });
       const put = await runRoute(
         itemAction,
-        call("PUT", a.cookie, { customerId: a.customer.id, title: "Hacked", scheduledDate: "2026-06-01T14:30:00.000Z" }, `/${id}`),
+        call(
+          "PUT",
+          a.cookie,
+          { customerId: a.customer.id, title: "Hacked", scheduledDate: "2026-06-01T14:30:00.000Z" },
+          `/${id}`,
+        ),
         { params: { id } },
       );
       expect(put.status).toBe(404);
@@ -240,13 +271,30 @@ describe("/api/appointments", () => {
   it("searches, filters, bounds by day and pages the list", async () => {
     const { user, cookie, customer } = await accountWithCustomer("Carla Díaz", null, "America/New_York");
     const db = await getDb();
-    await createAppointment(db, user.id, { customerId: customer.id, title: "Late evening", scheduledDate: new Date("2026-06-02T03:30:00Z") }); // 11:30 PM June 1
-    await createAppointment(db, user.id, { customerId: customer.id, title: "Morning", scheduledDate: new Date("2026-06-01T13:00:00Z"), status: "completed" });
-    await createAppointment(db, user.id, { customerId: customer.id, title: "Next day", scheduledDate: new Date("2026-06-02T13:00:00Z"), location: "Kyle" });
+    await createAppointment(db, user.id, {
+      customerId: customer.id,
+      title: "Late evening",
+      scheduledDate: new Date("2026-06-02T03:30:00Z"),
+    }); // 11:30 PM June 1
+    await createAppointment(db, user.id, {
+      customerId: customer.id,
+      title: "Morning",
+      scheduledDate: new Date("2026-06-01T13:00:00Z"),
+      status: "completed",
+    });
+    await createAppointment(db, user.id, {
+      customerId: customer.id,
+      title: "Next day",
+      scheduledDate: new Date("2026-06-02T13:00:00Z"),
+      location: "Kyle",
+    });
     const titles = async (query: string) => {
       const response = await runRoute(collectionLoader, get(cookie, `?${query}`));
       expect(response.status, query).toBe(200);
-      return { total: response.headers.get("X-Total-Count"), titles: (await response.json()).map((a: { title: string }) => a.title) };
+      return {
+        total: response.headers.get("X-Total-Count"),
+        titles: (await response.json()).map((a: { title: string }) => a.title),
+      };
     };
     expect(await titles("")).toEqual({ total: "3", titles: ["Morning", "Late evening", "Next day"] });
     expect(await titles("from=2026-06-01&to=2026-06-01")).toEqual({ total: "2", titles: ["Morning", "Late evening"] });
@@ -262,15 +310,36 @@ describe("/api/appointments", () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const db = await getDb();
     await createAppointment(db, user.id, { customerId: customer.id, title: "Yesterday", scheduledDate: new Date(inDays(-1)) });
-    await createAppointment(db, user.id, { customerId: customer.id, title: "Done", scheduledDate: new Date(inDays(1)), status: "completed" });
-    await createAppointment(db, user.id, { customerId: customer.id, title: "Off", scheduledDate: new Date(inDays(1)), status: "cancelled" });
+    await createAppointment(db, user.id, {
+      customerId: customer.id,
+      title: "Done",
+      scheduledDate: new Date(inDays(1)),
+      status: "completed",
+    });
+    await createAppointment(db, user.id, {
+      customerId: customer.id,
+      title: "Off",
+      scheduledDate: new Date(inDays(1)),
+      status: "cancelled",
+    });
     for (let day = 7; day >= 2; day--) {
-      await createAppointment(db, user.id, { customerId: customer.id, title: `In ${day} days`, scheduledDate: new Date(inDays(day)), status: day === 3 ? "rescheduled" : "scheduled" });
+      await createAppointment(db, user.id, {
+        customerId: customer.id,
+        title: `In ${day} days`,
+        scheduledDate: new Date(inDays(day)),
+        status: day === 3 ? "rescheduled" : "scheduled",
+      });
     }
     const upcoming = await runRoute(upcomingLoader, call("GET", cookie, undefined, "/upcoming"));
     expect(upcoming.status).toBe(200);
     const items = await upcoming.json();
-    expect(items.map((a: { title: string }) => a.title)).toEqual(["In 2 days", "In 3 days", "In 4 days", "In 5 days", "In 6 days"]);
+    expect(items.map((a: { title: string }) => a.title)).toEqual([
+      "In 2 days",
+      "In 3 days",
+      "In 4 days",
+      "In 5 days",
+      "In 6 days",
+    ]);
     expect(items[0]).toMatchObject({ customer: { name: "Ana Ruiz" }, status: "scheduled" });
     const two = await (await runRoute(upcomingLoader, get(cookie, "/upcoming?limit=2"))).json();
     expect(two).toHaveLength(2);

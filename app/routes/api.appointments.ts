@@ -2,9 +2,24 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isAppointmentStatus } from "~/lib/schedule";
 import { appointmentApiSchema } from "~/lib/schedule-schema";
 import { readListParams } from "~/lib/list-params";
-import { createAppointment, getAccountTimeZone, isAccountJob, listAppointments, toApiAppointment } from "~/models/appointment.server";
+import {
+  createAppointment,
+  getAccountTimeZone,
+  isAccountJob,
+  listAppointments,
+  toApiAppointment,
+} from "~/models/appointment.server";
 import { isAccountCustomer } from "~/models/job.server";
-import { apiError, invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser, jsonPage, readApiPage } from "~/services/api.server";
+import {
+  apiError,
+  invalidPayload,
+  json,
+  methodNotAllowed,
+  readJsonObject,
+  requireApiUser,
+  jsonPage,
+  readApiPage,
+} from "~/services/api.server";
 import { dayRange, isDayKey, startOfDay } from "~/lib/clock";
 
 /**
@@ -19,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { q, page } = readListParams(url, ["date"], "date");
   const status = url.searchParams.get("status");
-  if (status && status !== "all" && !isAppointmentStatus(status)) return apiError(400, "status must be scheduled, completed, cancelled or rescheduled.");
+  if (status && status !== "all" && !isAppointmentStatus(status))
+    return apiError(400, "status must be scheduled, completed, cancelled or rescheduled.");
   const from = url.searchParams.get("from");
   const to = url.searchParams.get("to");
   if ((from && !isDayKey(from)) || (to && !isDayKey(to))) return apiError(400, "from and to must be days as yyyy-MM-dd.");

@@ -21,7 +21,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!attempt.ok) {
     const minutes = retryMinutes(attempt.retryAfterSeconds);
     return json(
-      { message: `Too many sign-in attempts for this email. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` },
+      {
+        message: `Too many sign-in attempts for this email. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+      },
       { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
     );
   }

@@ -1,7 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerApiSchema } from "~/lib/customer-schema";
 import { deleteCustomer, getCustomer, updateCustomer } from "~/models/customer.server";
-import { apiError, invalidPayload, json, methodNotAllowed, notFound, readJsonObject, requireApiUser } from "~/services/api.server";
+import {
+  apiError,
+  invalidPayload,
+  json,
+  methodNotAllowed,
+  notFound,
+  readJsonObject,
+  requireApiUser,
+} from "~/services/api.server";
 
 /** GET /api/customers/{id} */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -11,7 +11,8 @@ import { runRoute } from "../../test/route";
 
 const URL_BASE = "http://localhost/api/customers";
 
-const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
+const call = (method: string, cookie: string | null, body?: unknown, path = "") =>
+  apiRequest(`${URL_BASE}${path}`, method, cookie, body);
 
 describe("/api/customers", () => {
   it("answers 401 without a session, for every method", async () => {
@@ -30,7 +31,10 @@ describe("/api/customers", () => {
 
   it("creates, lists, updates and deletes the account's customers", async () => {
     const { user, cookie } = await signedInAccount();
-    const created = await runRoute(collectionAction, call("POST", cookie, { name: "Ana Ruiz", email: "ANA@Example.com", phone: "555-0100", city: "" }));
+    const created = await runRoute(
+      collectionAction,
+      call("POST", cookie, { name: "Ana Ruiz", email: "ANA@Example.com", phone: "555-0100", city: "" }),
+    );
     expect(created.status).toBe(201);
     const customer = await created.json();
     expect(customer).toMatchObject({ name: "Ana Ruiz", email: "ana@example.com", phone: "555-0100", city: null });
@@ -40,11 +44,17 @@ describe("/api/customers", () => {
     expect(list.headers.get("X-Total-Count")).toBe("1");
     expect((await list.json()).map((c: { name: string }) => c.name)).toEqual(["Ana Ruiz"]);
 
-    const updated = await runRoute(itemAction, call("PUT", cookie, { name: "Ana Ruiz López", notes: "Gate code 1234" }, `/${customer.id}`), { params: { id: customer.id } });
+    const updated = await runRoute(
+      itemAction,
+      call("PUT", cookie, { name: "Ana Ruiz López", notes: "Gate code 1234" }, `/${customer.id}`),
+      { params: { id: customer.id } },
+    );
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ name: "Ana Ruiz López", notes: "Gate code 1234", email: null });
 
-    const deleted = await runRoute(itemAction, call("DELETE", cookie, undefined, `/${customer.id}`), { params: { id: customer.id } });
+    const deleted = await runRoute(itemAction, call("DELETE", cookie, undefined, `/${customer.id}`), {
+      params: { id: customer.id },
+    });
     expect(deleted.status).toBe(200);
     expect(await getCustomer(user.id, customer.id)).toBeUndefined();
   });
@@ -91,7 +101,9 @@ describe("/api/customers", () => {
       expect(await response.json()).toEqual({ message: "Not found" });
     }
     expect((await getCustomer(owner.user.id, id))?.name).toBe("Private Person");
-    expect((await runRoute(itemLoader, call("GET", owner.cookie, undefined, "/nope"), { params: { id: "nope" } })).status).toBe(404);
+    expect((await runRoute(itemLoader, call("GET", owner.cookie, undefined, "/nope"), { params: { id: "nope" } })).status).toBe(
+      404,
+    );
   });
 
   it("refuses to delete a customer with jobs, with 409 and what is attached", async () => {

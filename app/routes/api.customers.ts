@@ -3,7 +3,15 @@ import { customerApiSchema } from "~/lib/customer-schema";
 import { readListParams } from "~/lib/list-params";
 import { CUSTOMER_SORTS } from "~/lib/customer-schema";
 import { createCustomer, listCustomers } from "~/models/customer.server";
-import { invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser, jsonPage, readApiPage } from "~/services/api.server";
+import {
+  invalidPayload,
+  json,
+  methodNotAllowed,
+  readJsonObject,
+  requireApiUser,
+  jsonPage,
+  readApiPage,
+} from "~/services/api.server";
 
 /**
  * GET /api/customers: the account's customers by name, searchable with ?q=. Pages of

@@ -52,7 +52,12 @@ describe("/api/dashboard/stats", () => {
     await createEstimate(db, me.user.id, { customerId: ana.id, status: "rejected" });
     // 1.5 h at $95.00 = $142.50, tax $11.76: $154.26 each.
     await createInvoice(db, me.user.id, { customerId: ana.id, status: "paid", paidDate: new Date(), items: line });
-    await createInvoice(db, me.user.id, { customerId: ana.id, status: "paid", paidDate: new Date(Date.now() - 45 * DAY), items: line });
+    await createInvoice(db, me.user.id, {
+      customerId: ana.id,
+      status: "paid",
+      paidDate: new Date(Date.now() - 45 * DAY),
+      items: line,
+    });
     await createInvoice(db, me.user.id, { customerId: ana.id, status: "pending", dueDate: "2000-01-01", items: line });
 
     const response = await runRoute(loader, apiRequest(URL, "GET", me.cookie));

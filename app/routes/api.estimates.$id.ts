@@ -23,7 +23,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const current = await getEstimateWithItems(user.id, id);
     if (!current) return notFound();
     // A PUT without taxRate keeps the estimate's rate.
-    const parsed = await estimateApiSchema({ checks: estimateChecks(user.id), defaultTaxRate: current.taxRate }).safeParseAsync(body);
+    const parsed = await estimateApiSchema({ checks: estimateChecks(user.id), defaultTaxRate: current.taxRate }).safeParseAsync(
+      body,
+    );
     if (!parsed.success) return invalidPayload(parsed.error);
     const estimate = await updateEstimate(user.id, id, parsed.data);
     return estimate ? json(toApiEstimate(estimate)) : notFound();

@@ -13,7 +13,8 @@ import { runRoute } from "../../test/route";
 
 const URL_BASE = "http://localhost/api/estimates";
 
-const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
+const call = (method: string, cookie: string | null, body?: unknown, path = "") =>
+  apiRequest(`${URL_BASE}${path}`, method, cookie, body);
 
 async function rowCounts() {
   const db = await getDb();
@@ -72,7 +73,10 @@ describe("/api/estimates", () => {
     const { user, cookie, db, customer } = await account();
     const job = await createJob(db, user.id, { customerId: customer.id, title: "Garage heater" });
 
-    const created = await runRoute(collectionAction, call("POST", cookie, payload(customer.id, { jobId: job.id, subtotal: "1.00", taxAmount: "0", total: "1.00" })));
+    const created = await runRoute(
+      collectionAction,
+      call("POST", cookie, payload(customer.id, { jobId: job.id, subtotal: "1.00", taxAmount: "0", total: "1.00" })),
+    );
     expect(created.status).toBe(201);
     const estimate = await created.json();
     expect(estimate).toMatchObject({
@@ -87,10 +91,20 @@ describe("/api/estimates", () => {
       validUntil: "2025-08-01",
       notes: "Gate code 4417",
       approvedAt: null,
-      customer: { name: "Ana Ruiz", address: "12 Elm St", city: "Austin", state: "TX", zipCode: "78701", phone: "555-0100", email: "ana@example.com" },
+      customer: {
+        name: "Ana Ruiz",
+        address: "12 Elm St",
+        city: "Austin",
+        state: "TX",
+        zipCode: "78701",
+        phone: "555-0100",
+        email: "ana@example.com",
+      },
     });
     expect(estimate.estimateNumber).toMatch(/^EST-\d+$/);
-    expect(estimate.items.map((i: Record<string, unknown>) => [i.description, i.quantity, i.unitPrice, i.total, i.order])).toEqual([
+    expect(
+      estimate.items.map((i: Record<string, unknown>) => [i.description, i.quantity, i.unitPrice, i.total, i.order]),
+    ).toEqual([
       ["Labor (hours)", "1.50", "19.99", "29.99", 0],
       ["Water heater", "1.00", "849.00", "849.00", 1],
     ]);
@@ -125,7 +139,16 @@ describe("/api/estimates", () => {
     );
     expect(updated.status).toBe(200);
     const after = await updated.json();
-    expect(after).toMatchObject({ estimateNumber: estimate.estimateNumber, status: "approved", subtotal: "20.00", taxRate: "0.1000", taxAmount: "2.00", total: "22.00", validUntil: null, jobId: null });
+    expect(after).toMatchObject({
+      estimateNumber: estimate.estimateNumber,
+      status: "approved",
+      subtotal: "20.00",
+      taxRate: "0.1000",
+      taxAmount: "2.00",
+      total: "22.00",
+      validUntil: null,
+      jobId: null,
+    });
     expect(typeof after.approvedAt).toBe("string");
     expect(after.items.map((i: { description: string; total: string }) => [i.description, i.total])).toEqual([
       ["First", "0.00"],
@@ -134,7 +157,9 @@ describe("/api/estimates", () => {
     expect((await rowCounts()).items).toBeGreaterThanOrEqual(2);
     expect((await getEstimateWithItems(user.id, estimate.id))?.items).toHaveLength(2);
 
-    const deleted = await runRoute(itemAction, call("DELETE", cookie, undefined, `/${estimate.id}`), { params: { id: estimate.id } });
+    const deleted = await runRoute(itemAction, call("DELETE", cookie, undefined, `/${estimate.id}`), {
+      params: { id: estimate.id },
+    });
     expect(deleted.status).toBe(200);
     expect(await getEstimateWithItems(user.id, estimate.id)).toBeUndefined();
     expect(await db.select().from(estimateItems).where(eq(estimateItems.estimateId, estimate.id))).toEqual([]);
@@ -142,22 +167,37 @@ describe("/api/estimates", () => {
 
   it("uses the account's default tax rate when none is sent, and a PUT without one keeps the estimate's", async () => {
     const { cookie, customer } = await account();
-    const created = await (await runRoute(collectionAction, call("POST", cookie, payload(customer.id, { taxRate: undefined })))).json();
+    const created = await (
+      await runRoute(collectionAction, call("POST", cookie, payload(customer.id, { taxRate: undefined })))
+    ).json();
     expect(created.taxRate).toBe("0.0825");
-    const put = await runRoute(itemAction, call("PUT", cookie, payload(customer.id, { taxRate: "0.05" }), `/${created.id}`), { params: { id: created.id } });
+    const put = await runRoute(itemAction, call("PUT", cookie, payload(customer.id, { taxRate: "0.05" }), `/${created.id}`), {
+      params: { id: created.id },
+    });
     expect((await put.json()).taxRate).toBe("0.0500");
-    const again = await runRoute(itemAction, call("PUT", cookie, payload(customer.id, { taxRate: undefined }), `/${created.id}`), { params: { id: created.id } });
+    const again = await runRoute(
+      itemAction,
+      call("PUT", cookie, payload(customer.id, { taxRate: undefined }), `/${created.id}`),
+      { params: { id: created.id } },
+    );
     expect((await again.json()).taxRate).toBe("0.0500");
   });
 
   it("searches, filters and pages with X-Total-Count", async () => {
     const { cookie, customer } = await account();
-    for (const [title, status] of [["Panel upgrade", "pending"], ["EV charger", "approved"], ["Surge protector", "approved"]]) {
+    for (const [title, status] of [
+      ["Panel upgrade", "pending"],
+      ["EV charger", "approved"],
+      ["Surge protector", "approved"],
+    ]) {
       expect((await runRoute(collectionAction, call("POST", cookie, payload(customer.id, { title, status })))).status).toBe(201);
     }
     const byTitle = await runRoute(collectionLoader, new Request(`${URL_BASE}?q=charger`, { headers: { Cookie: cookie } }));
     expect((await byTitle.json()).map((e: { title: string }) => e.title)).toEqual(["EV charger"]);
-    const approved = await runRoute(collectionLoader, new Request(`${URL_BASE}?status=approved&pageSize=1&page=2`, { headers: { Cookie: cookie } }));
+    const approved = await runRoute(
+      collectionLoader,
+      new Request(`${URL_BASE}?status=approved&pageSize=1&page=2`, { headers: { Cookie: cookie } }),
+    );
     expect(approved.headers.get("X-Total-Count")).toBe("2");
     expect(await approved.json()).toHaveLength(1);
   });
@@ -181,8 +221,14 @@ describe("/api/estimates", () => {
       [{ ...good, items: [{ description: "A", quantity: "1", unitPrice: "abc" }] }, "Unit price must be a number"],
       [{ ...good, items: [{ description: "A", quantity: "1.001", unitPrice: "1" }] }, "Quantity can have at most two decimals"],
       [{ ...good, items: [{ description: "A", quantity: "1", unitPrice: "1.005" }] }, "Unit price can have at most two decimals"],
-      [{ ...good, items: [{ description: "A", quantity: "2", unitPrice: "99999999.99" }] }, "The total exceeds the maximum of $99,999,999.99"],
-      [{ ...good, items: [{ description: "A", quantity: "1", unitPrice: "99999999.99" }] }, "The total exceeds the maximum of $99,999,999.99"],
+      [
+        { ...good, items: [{ description: "A", quantity: "2", unitPrice: "99999999.99" }] },
+        "The total exceeds the maximum of $99,999,999.99",
+      ],
+      [
+        { ...good, items: [{ description: "A", quantity: "1", unitPrice: "99999999.99" }] },
+        "The total exceeds the maximum of $99,999,999.99",
+      ],
       [{ ...good, customerId: undefined }, "Please select a customer"],
       [{ ...good, customerId: stranger.customer.id }, "Please select a customer"],
       [{ ...good, customerId: "no-such-customer" }, "Please select a customer"],
@@ -197,7 +243,10 @@ describe("/api/estimates", () => {
       [{ ...good, createdAt: "2020-01-01" }, "Unrecognized field(s): createdAt"],
       [{ ...good, userId: stranger.user.id }, "Unrecognized field(s): userId"],
       [{ ...good, estimateNumber: "EST-1" }, "Unrecognized field(s): estimateNumber"],
-      [{ ...good, items: [{ description: "A", quantity: "1", unitPrice: "1", estimateId: "x" }] }, "Unrecognized field(s): estimateId"],
+      [
+        { ...good, items: [{ description: "A", quantity: "1", unitPrice: "1", estimateId: "x" }] },
+        "Unrecognized field(s): estimateId",
+      ],
       ["{broken", "Request body is not valid JSON."],
       ["[]", "Request body must be a JSON object."],
     ];
@@ -209,7 +258,10 @@ describe("/api/estimates", () => {
     }
     expect(await rowCounts()).toEqual(before);
 
-    const response = await runRoute(collectionAction, call("POST", cookie, { ...good, title: " ", items: [{ description: "", quantity: "1", unitPrice: "x" }] }));
+    const response = await runRoute(
+      collectionAction,
+      call("POST", cookie, { ...good, title: " ", items: [{ description: "", quantity: "1", unitPrice: "x" }] }),
+    );
     expect((await response.json()).errors).toEqual([
       { path: "title", message: "Title is required" },
       { path: "items.0.description", message: "Description is required" },
@@ -225,13 +277,18 @@ describe("/api/estimates", () => {
       expect((await put.json()).message).toBe(message);
     }
     expect(await rowCounts()).toEqual(afterCreate);
-    expect((await getEstimateWithItems(user.id, created.id))?.items.map((i) => i.description)).toEqual(["Labor (hours)", "Water heater"]);
+    expect((await getEstimateWithItems(user.id, created.id))?.items.map((i) => i.description)).toEqual([
+      "Labor (hours)",
+      "Water heater",
+    ]);
   });
 
   it("answers 404 for another account's estimate and changes nothing", async () => {
     const owner = await account();
     const other = await account();
-    const created = await (await runRoute(collectionAction, call("POST", owner.cookie, payload(owner.customer.id, { title: "Private" })))).json();
+    const created = await (
+      await runRoute(collectionAction, call("POST", owner.cookie, payload(owner.customer.id, { title: "Private" })))
+    ).json();
     const before = await rowCounts();
     for (const [handler, request] of [
       [itemLoader, call("GET", other.cookie, undefined, `/${created.id}`)],
@@ -247,12 +304,18 @@ describe("/api/estimates", () => {
     const list = await runRoute(collectionLoader, call("GET", other.cookie));
     expect(await list.json()).toEqual([]);
     expect(list.headers.get("X-Total-Count")).toBe("0");
-    expect((await runRoute(itemLoader, call("GET", owner.cookie, undefined, "/nope"), { params: { id: "nope" } })).status).toBe(404);
-    expect((await runRoute(itemAction, call("DELETE", owner.cookie, undefined, "/nope"), { params: { id: "nope" } })).status).toBe(404);
+    expect((await runRoute(itemLoader, call("GET", owner.cookie, undefined, "/nope"), { params: { id: "nope" } })).status).toBe(
+      404,
+    );
+    expect(
+      (await runRoute(itemAction, call("DELETE", owner.cookie, undefined, "/nope"), { params: { id: "nope" } })).status,
+    ).toBe(404);
 
     // Their own estimate pointed at the owner's customer is refused, not linked.
     const mine = await (await runRoute(collectionAction, call("POST", other.cookie, payload(other.customer.id)))).json();
-    const put = await runRoute(itemAction, call("PUT", other.cookie, payload(owner.customer.id), `/${mine.id}`), { params: { id: mine.id } });
+    const put = await runRoute(itemAction, call("PUT", other.cookie, payload(owner.customer.id), `/${mine.id}`), {
+      params: { id: mine.id },
+    });
     expect(put.status).toBe(400);
     expect((await put.json()).message).toBe("Please select a customer");
     expect((await getEstimateWithItems(other.user.id, mine.id))?.customerId).toBe(other.customer.id);

@@ -3,7 +3,15 @@ import { estimateApiSchema, readEstimateStatusFilter } from "~/lib/estimate-sche
 import { readListParams } from "~/lib/list-params";
 import { createEstimate, estimateChecks, listEstimates, toApiEstimate } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
-import { invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser, jsonPage, readApiPage } from "~/services/api.server";
+import {
+  invalidPayload,
+  json,
+  methodNotAllowed,
+  readJsonObject,
+  requireApiUser,
+  jsonPage,
+  readApiPage,
+} from "~/services/api.server";
 
 /**
  * GET /api/estimates: the account's estimates, newest first, each with its items (in

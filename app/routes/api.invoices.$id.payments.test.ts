@@ -31,9 +31,13 @@ async function invoiceOf(total = 100_000) {
 }
 
 const pay = (cookie: string | null, invoiceId: string, body: unknown) =>
-  runRoute(paymentsAction, apiRequest(`${BASE}/invoices/${invoiceId}/payments`, "POST", cookie, body), { params: { id: invoiceId } });
+  runRoute(paymentsAction, apiRequest(`${BASE}/invoices/${invoiceId}/payments`, "POST", cookie, body), {
+    params: { id: invoiceId },
+  });
 const apiInvoice = async (cookie: string, id: string) =>
-  (await (await runRoute(invoiceLoader, apiRequest(`${BASE}/invoices/${id}`, "GET", cookie), { params: { id } })).json()) as Record<string, unknown>;
+  (await (
+    await runRoute(invoiceLoader, apiRequest(`${BASE}/invoices/${id}`, "GET", cookie), { params: { id } })
+  ).json()) as Record<string, unknown>;
 
 describe("payments API", () => {
   it("stores the same methods as the database allows", () => {
@@ -43,16 +47,42 @@ describe("payments API", () => {
   it("answers 401 without a session", async () => {
     const { invoice } = await invoiceOf();
     expect((await pay(null, invoice.id, { amount: "10.00", method: "cash" })).status).toBe(401);
-    expect((await runRoute(paymentsLoader, apiRequest(`${BASE}/invoices/${invoice.id}/payments`, "GET", null), { params: { id: invoice.id } })).status).toBe(401);
-    expect((await runRoute(paymentAction, apiRequest(`${BASE}/payments/x`, "DELETE", null), { params: { id: "x" } })).status).toBe(401);
+    expect(
+      (
+        await runRoute(paymentsLoader, apiRequest(`${BASE}/invoices/${invoice.id}/payments`, "GET", null), {
+          params: { id: invoice.id },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await runRoute(paymentAction, apiRequest(`${BASE}/payments/x`, "DELETE", null), { params: { id: "x" } })).status,
+    ).toBe(401);
   });
 
   it("records a deposit and a partial payment, shows amountPaid and balance, then paid at zero with the last payment's date", async () => {
     const { cookie, invoice } = await invoiceOf(100_000);
-    const deposit = await pay(cookie, invoice.id, { amount: "250", date: "2026-11-02", method: "check", reference: "1042", note: "Deposit" });
+    const deposit = await pay(cookie, invoice.id, {
+      amount: "250",
+      date: "2026-11-02",
+      method: "check",
+      reference: "1042",
+      note: "Deposit",
+    });
     expect(deposit.status).toBe(201);
-    expect(await deposit.json()).toMatchObject({ amount: "250.00", date: "2026-11-02", method: "check", reference: "1042", note: "Deposit" });
-    expect(await apiInvoice(cookie, invoice.id)).toMatchObject({ status: "pending", total: "1000.00", amountPaid: "250.00", balance: "750.00", paidDate: null });
+    expect(await deposit.json()).toMatchObject({
+      amount: "250.00",
+      date: "2026-11-02",
+      method: "check",
+      reference: "1042",
+      note: "Deposit",
+    });
+    expect(await apiInvoice(cookie, invoice.id)).toMatchObject({
+      status: "pending",
+      total: "1000.00",
+      amountPaid: "250.00",
+      balance: "750.00",
+      paidDate: null,
+    });
 
     expect((await pay(cookie, invoice.id, { amount: "749.99", method: "bank_transfer", date: "2026-11-10" })).status).toBe(201);
     expect(await apiInvoice(cookie, invoice.id)).toMatchObject({ status: "pending", balance: "0.01" });
@@ -62,7 +92,9 @@ describe("payments API", () => {
     expect(paid).toMatchObject({ status: "paid", amountPaid: "1000.00", balance: "0.00" });
     expect(String(paid.paidDate).slice(0, 10)).toBe("2026-11-12");
 
-    const list = await runRoute(paymentsLoader, apiRequest(`${BASE}/invoices/${invoice.id}/payments`, "GET", cookie), { params: { id: invoice.id } });
+    const list = await runRoute(paymentsLoader, apiRequest(`${BASE}/invoices/${invoice.id}/payments`, "GET", cookie), {
+      params: { id: invoice.id },
+    });
     expect(((await list.json()) as { amount: string }[]).map((p) => p.amount)).toEqual(["250.00", "749.99", "0.01"]);
   });
 
@@ -93,7 +125,11 @@ describe("payments API", () => {
       }
       const notJson = await runRoute(
         paymentsAction,
-        new Request(`${BASE}/invoices/${invoice.id}/payments`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: "{" }),
+        new Request(`${BASE}/invoices/${invoice.id}/payments`, {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": "application/json" },
+          body: "{",
+        }),
         { params: { id: invoice.id } },
       );
       expect(notJson.status).toBe(400);
@@ -120,15 +156,27 @@ describe("payments API", () => {
     expect(await getInvoiceWithItems(owner.user.id, owner.invoice.id)).toMatchObject({ status: "paid" });
 
     expect((await pay(other.cookie, owner.invoice.id, { amount: "1", method: "cash" })).status).toBe(404);
-    const foreignList = await runRoute(paymentsLoader, apiRequest(`${BASE}/invoices/${owner.invoice.id}/payments`, "GET", other.cookie), { params: { id: owner.invoice.id } });
+    const foreignList = await runRoute(
+      paymentsLoader,
+      apiRequest(`${BASE}/invoices/${owner.invoice.id}/payments`, "GET", other.cookie),
+      { params: { id: owner.invoice.id } },
+    );
     expect(foreignList.status).toBe(404);
-    const foreignDelete = await runRoute(paymentAction, apiRequest(`${BASE}/payments/${payment.id}`, "DELETE", other.cookie), { params: { id: payment.id } });
+    const foreignDelete = await runRoute(paymentAction, apiRequest(`${BASE}/payments/${payment.id}`, "DELETE", other.cookie), {
+      params: { id: payment.id },
+    });
     expect(foreignDelete.status).toBe(404);
     expect(await listInvoicePayments(owner.user.id, owner.invoice.id)).toHaveLength(1);
 
-    const deleted = await runRoute(paymentAction, apiRequest(`${BASE}/payments/${payment.id}`, "DELETE", owner.cookie), { params: { id: payment.id } });
+    const deleted = await runRoute(paymentAction, apiRequest(`${BASE}/payments/${payment.id}`, "DELETE", owner.cookie), {
+      params: { id: payment.id },
+    });
     expect(deleted.status).toBe(200);
-    expect(await getInvoiceWithItems(owner.user.id, owner.invoice.id)).toMatchObject({ status: "pending", amountPaid: 0, paidDate: null });
+    expect(await getInvoiceWithItems(owner.user.id, owner.invoice.id)).toMatchObject({
+      status: "pending",
+      amountPaid: 0,
+      paidDate: null,
+    });
   });
 
   it("Mark as paid and PUT status paid record one payment of the remaining balance", async () => {
@@ -143,9 +191,13 @@ describe("payments API", () => {
     expect(await listInvoicePayments(first.user.id, first.invoice.id)).toHaveLength(2);
 
     const second = await invoiceOf(5_000);
-    const put = await runRoute(invoiceAction, apiRequest(`${BASE}/invoices/${second.invoice.id}`, "PUT", second.cookie, { status: "paid" }), {
-      params: { id: second.invoice.id },
-    });
+    const put = await runRoute(
+      invoiceAction,
+      apiRequest(`${BASE}/invoices/${second.invoice.id}`, "PUT", second.cookie, { status: "paid" }),
+      {
+        params: { id: second.invoice.id },
+      },
+    );
     expect(await put.json()).toMatchObject({ status: "paid", amountPaid: "50.00", balance: "0.00" });
     expect((await listInvoicePayments(second.user.id, second.invoice.id)).map((p) => p.amount)).toEqual([5_000]);
   });

@@ -4,7 +4,15 @@ import { paymentSchema } from "~/lib/payment-schema";
 import { getInvoiceWithItems } from "~/models/invoice.server";
 import { listInvoicePayments, recordManualPayment, toApiPayment } from "~/models/payment.server";
 import { getAccountTimeZone, todayFor } from "~/models/settings.server";
-import { apiError, invalidPayload, json, methodNotAllowed, notFound, readJsonObject, requireApiUser } from "~/services/api.server";
+import {
+  apiError,
+  invalidPayload,
+  json,
+  methodNotAllowed,
+  notFound,
+  readJsonObject,
+  requireApiUser,
+} from "~/services/api.server";
 import { translate } from "~/services/i18n";
 
 /** GET /api/invoices/{id}/payments: the invoice's payments, oldest first. */
@@ -28,7 +36,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!invoice) return notFound();
   const body = await readJsonObject(request);
   if (body instanceof Response) return body;
-  const parsed = paymentSchema(await todayFor(user.id)).strict().safeParse(body);
+  const parsed = paymentSchema(await todayFor(user.id))
+    .strict()
+    .safeParse(body);
   if (!parsed.success) return invalidPayload(parsed.error);
   const result = await recordManualPayment(user.id, invoice.id, parsed.data);
   if (result.status === "not-found") return notFound();

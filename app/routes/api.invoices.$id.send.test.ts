@@ -39,9 +39,17 @@ async function invoiceFor(options: { language?: "en" | "es"; email?: string | nu
   await getSettings(account.user.id);
   await db
     .update(accountSettings)
-    .set({ companyName: "Bluebonnet Eléctrica", email: "office@bluebonnet.test", phone: "(512) 555-0199", documentLanguage: options.language ?? "en" })
+    .set({
+      companyName: "Bluebonnet Eléctrica",
+      email: "office@bluebonnet.test",
+      phone: "(512) 555-0199",
+      documentLanguage: options.language ?? "en",
+    })
     .where(eq(accountSettings.userId, account.user.id));
-  const customer = await createCustomer(db, account.user.id, { name: "Ana Ruiz", email: options.email === undefined ? "ana@example.com" : options.email });
+  const customer = await createCustomer(db, account.user.id, {
+    name: "Ana Ruiz",
+    email: options.email === undefined ? "ana@example.com" : options.email,
+  });
   const invoice = await createInvoice(db, account.user.id, {
     customerId: customer.id,
     taxRate: 0,
@@ -51,7 +59,8 @@ async function invoiceFor(options: { language?: "en" | "es"; email?: string | nu
   return { ...account, db, invoice };
 }
 
-const send = (cookie: string | null, id: string) => runRoute(sendApi, apiRequest(`https://tradedesk.example/api/invoices/${id}/send`, "POST", cookie), { params: { id } });
+const send = (cookie: string | null, id: string) =>
+  runRoute(sendApi, apiRequest(`https://tradedesk.example/api/invoices/${id}/send`, "POST", cookie), { params: { id } });
 
 describe("sending an invoice", () => {
   it("e-mails the amount still due, the due date, the link to its page and the PDF, and remembers it", async () => {
@@ -59,7 +68,10 @@ describe("sending an invoice", () => {
     await recordPayment(user.id, invoice.id, { amount: 20_000, method: "check" }, { notify: false });
     const response = await send(cookie, invoice.id);
     expect(response.status, await response.clone().text()).toBe(200);
-    expect(await response.json()).toEqual({ sender: "Bluebonnet Eléctrica <office@bluebonnet.test>", recipient: "ana@example.com" });
+    expect(await response.json()).toEqual({
+      sender: "Bluebonnet Eléctrica <office@bluebonnet.test>",
+      recipient: "ana@example.com",
+    });
 
     expect(smtp.received).toHaveLength(1);
     const message = parseMime(smtp.received[0].raw);
@@ -75,7 +87,11 @@ describe("sending an invoice", () => {
     const pdf = findPart(message, "application/pdf");
     expect(await pdfText(pdf!.body)).toContain(invoice.invoiceNumber);
 
-    const row = await db.select({ sentAt: invoices.sentAt, sentTo: invoices.sentTo }).from(invoices).where(eq(invoices.id, invoice.id)).get();
+    const row = await db
+      .select({ sentAt: invoices.sentAt, sentTo: invoices.sentTo })
+      .from(invoices)
+      .where(eq(invoices.id, invoice.id))
+      .get();
     expect(row).toMatchObject({ sentAt: expect.any(Date), sentTo: "ana@example.com" });
   });
 
@@ -94,18 +110,28 @@ describe("sending an invoice", () => {
     const response = await send(cookie, invoice.id);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Customer email required" });
-    const screen = await runRoute(sendScreen, formRequest(`https://tradedesk.example/app/invoices/${invoice.id}/send`, {}, { Cookie: cookie }), { params: { invoiceId: invoice.id } });
+    const screen = await runRoute(
+      sendScreen,
+      formRequest(`https://tradedesk.example/app/invoices/${invoice.id}/send`, {}, { Cookie: cookie }),
+      { params: { invoiceId: invoice.id } },
+    );
     expect(screen.status).toBe(400);
     expect(screen.data).toEqual({ problem: "estimates.emailRequired" });
     const other = await signedInAccount("Other");
     expect((await send(other.cookie, invoice.id)).status).toBe(404);
     expect(smtp.received).toHaveLength(0);
-    expect((await db.select({ sentAt: invoices.sentAt }).from(invoices).where(eq(invoices.id, invoice.id)).get())?.sentAt).toBeNull();
+    expect(
+      (await db.select({ sentAt: invoices.sentAt }).from(invoices).where(eq(invoices.id, invoice.id)).get())?.sentAt,
+    ).toBeNull();
   });
 
   it("the screen's send goes back to the list with a toast", async () => {
     const { cookie, invoice } = await invoiceFor();
-    const answer = await runRoute(sendScreen, formRequest(`https://tradedesk.example/app/invoices/${invoice.id}/send?q=panel`, {}, { Cookie: cookie }), { params: { invoiceId: invoice.id } });
+    const answer = await runRoute(
+      sendScreen,
+      formRequest(`https://tradedesk.example/app/invoices/${invoice.id}/send?q=panel`, {}, { Cookie: cookie }),
+      { params: { invoiceId: invoice.id } },
+    );
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/app/invoices?q=panel");
     expect(smtp.received).toHaveLength(1);
@@ -113,9 +139,12 @@ describe("sending an invoice", () => {
 
   it("the screen's reminders box: ticked, the invoice gets reminders; unticked (nothing sent), it does not", async () => {
     const { cookie, db, invoice } = await invoiceFor();
-    const remindersOff = async () => (await db.select({ off: invoices.remindersOff }).from(invoices).where(eq(invoices.id, invoice.id)).get())?.off;
+    const remindersOff = async () =>
+      (await db.select({ off: invoices.remindersOff }).from(invoices).where(eq(invoices.id, invoice.id)).get())?.off;
     const post = (fields: Record<string, string>) =>
-      runRoute(sendScreen, formRequest(`https://tradedesk.example/app/invoices/${invoice.id}/send`, fields, { Cookie: cookie }), { params: { invoiceId: invoice.id } });
+      runRoute(sendScreen, formRequest(`https://tradedesk.example/app/invoices/${invoice.id}/send`, fields, { Cookie: cookie }), {
+        params: { invoiceId: invoice.id },
+      });
     expect((await post({})).status).toBe(302);
     expect(await remindersOff()).toBe(true);
     expect((await post({ reminders: "on" })).status).toBe(302);

@@ -15,7 +15,8 @@ import { runRoute } from "../../test/route";
 
 const URL_BASE = "http://localhost/api/invoices";
 
-const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
+const call = (method: string, cookie: string | null, body?: unknown, path = "") =>
+  apiRequest(`${URL_BASE}${path}`, method, cookie, body);
 
 async function invoiceCount(userId: string) {
   const db = await getDb();
@@ -47,9 +48,16 @@ describe("/api/invoices", () => {
     const { user, cookie } = await signedInAccount();
     const db = await getDb();
     const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", city: "Austin", email: "ana@example.com" });
-    const estimate = await createEstimate(db, user.id, { customerId: customer.id, status: "approved", items: LINES, title: "Kitchen lights" });
+    const estimate = await createEstimate(db, user.id, {
+      customerId: customer.id,
+      status: "approved",
+      items: LINES,
+      title: "Kitchen lights",
+    });
 
-    const created = await runRoute(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), { params: { id: estimate.id } });
+    const created = await runRoute(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), {
+      params: { id: estimate.id },
+    });
     expect(created.status).toBe(201);
     const invoice = await created.json();
     expect(invoice).toMatchObject({
@@ -65,13 +73,21 @@ describe("/api/invoices", () => {
     });
     expect(invoice.invoiceNumber).toMatch(/^INV-\d+$/);
     expect(invoice.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(invoice.items.map((item: { description: string; quantity: string; order: number }) => [item.description, item.quantity, item.order])).toEqual([
+    expect(
+      invoice.items.map((item: { description: string; quantity: string; order: number }) => [
+        item.description,
+        item.quantity,
+        item.order,
+      ]),
+    ).toEqual([
       ["Rough-in wiring", "1.50", 0],
       ["Fixtures", "4.00", 1],
       ["Permit", "1.00", 2],
     ]);
 
-    const again = await runRoute(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), { params: { id: estimate.id } });
+    const again = await runRoute(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), {
+      params: { id: estimate.id },
+    });
     expect(again.status).toBe(200);
     expect((await again.json()).id).toBe(invoice.id);
     expect(await invoiceCount(user.id)).toBe(1);
@@ -80,7 +96,9 @@ describe("/api/invoices", () => {
   it("refuses a non-approved estimate with 400 { message } and writes nothing", async () => {
     const { user, cookie } = await signedInAccount();
     const estimate = await createEstimate(await getDb(), user.id, { status: "pending" });
-    const response = await runRoute(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), { params: { id: estimate.id } });
+    const response = await runRoute(fromEstimateAction, call("POST", cookie, undefined, `/from-estimate/${estimate.id}`), {
+      params: { id: estimate.id },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Only approved estimates can be invoiced; this estimate is pending." });
     expect(await invoiceCount(user.id)).toBe(0);
@@ -91,7 +109,9 @@ describe("/api/invoices", () => {
     const other = await signedInAccount();
     const estimate = await createEstimate(await getDb(), owner.user.id, { status: "approved" });
     for (const id of [estimate.id, "no-such-estimate"]) {
-      const response = await runRoute(fromEstimateAction, call("POST", other.cookie, undefined, `/from-estimate/${id}`), { params: { id } });
+      const response = await runRoute(fromEstimateAction, call("POST", other.cookie, undefined, `/from-estimate/${id}`), {
+        params: { id },
+      });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: "Not found" });
     }
@@ -103,9 +123,29 @@ describe("/api/invoices", () => {
   it("lists the account's invoices with items, customer and decimal strings, searchable and filtered", async () => {
     const { user, cookie } = await signedInAccount();
     const db = await getDb();
-    const customer = await createCustomer(db, user.id, { name: "Bea Flores", address: "9 Oak", city: null, state: "TX", zipCode: "78702", phone: "555-0100", email: null });
-    const late = await createInvoice(db, user.id, { customerId: customer.id, title: "Late job", status: "pending", dueDate: "2020-01-01", items: LINES, createdAt: new Date("2020-01-01") });
-    const paid = await createInvoice(db, user.id, { title: "Paid job", status: "paid", paidDate: new Date("2024-05-01T10:00:00Z"), createdAt: new Date("2024-04-01") });
+    const customer = await createCustomer(db, user.id, {
+      name: "Bea Flores",
+      address: "9 Oak",
+      city: null,
+      state: "TX",
+      zipCode: "78702",
+      phone: "555-0100",
+      email: null,
+    });
+    const late = await createInvoice(db, user.id, {
+      customerId: customer.id,
+      title: "Late job",
+      status: "pending",
+      dueDate: "2020-01-01",
+      items: LINES,
+      createdAt: new Date("2020-01-01"),
+    });
+    const paid = await createInvoice(db, user.id, {
+      title: "Paid job",
+      status: "paid",
+      paidDate: new Date("2024-05-01T10:00:00Z"),
+      createdAt: new Date("2024-04-01"),
+    });
     await createInvoice(await getDb(), (await signedInAccount()).user.id, { title: "Someone else's" });
 
     const response = await runRoute(collectionLoader, call("GET", cookie));
@@ -118,12 +158,23 @@ describe("/api/invoices", () => {
       status: "overdue",
       dueDate: "2020-01-01",
       taxRate: "0.0825",
-      customer: { name: "Bea Flores", address: "9 Oak", city: null, state: "TX", zipCode: "78702", phone: "555-0100", email: null },
+      customer: {
+        name: "Bea Flores",
+        address: "9 Oak",
+        city: null,
+        state: "TX",
+        zipCode: "78702",
+        phone: "555-0100",
+        email: null,
+      },
     });
     expect(list[1].items.map((i: { unitPrice: string }) => i.unitPrice)).toEqual(["123.45", "49.99", "75.00"]);
     expect(list[1].total).toMatch(/^\d+\.\d{2}$/);
 
-    const get = async (query: string) => (await (await runRoute(collectionLoader, new Request(`${URL_BASE}?${query}`, { headers: { Cookie: cookie } }))).json()).map((i: { title: string }) => i.title);
+    const get = async (query: string) =>
+      (await (await runRoute(collectionLoader, new Request(`${URL_BASE}?${query}`, { headers: { Cookie: cookie } }))).json()).map(
+        (i: { title: string }) => i.title,
+      );
     expect(await get("status=overdue")).toEqual(["Late job"]);
     expect(await get("status=paid")).toEqual(["Paid job"]);
     expect(await get("q=bea")).toEqual(["Late job"]);
@@ -140,7 +191,11 @@ describe("/api/invoices", () => {
 
     const read = await runRoute(itemLoader, call("GET", cookie, undefined, path), { params });
     expect(read.status).toBe(200);
-    expect(await read.json()).toMatchObject({ id: invoice.id, status: "pending", items: [{ order: 0 }, { order: 1 }, { order: 2 }] });
+    expect(await read.json()).toMatchObject({
+      id: invoice.id,
+      status: "pending",
+      items: [{ order: 0 }, { order: 1 }, { order: 2 }],
+    });
 
     const paid = await runRoute(itemAction, call("PUT", cookie, { status: "paid" }, path), { params });
     expect(paid.status).toBe(200);

@@ -22,7 +22,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method === "PUT") {
     const body = await readJsonObject(request);
     if (body instanceof Response) return body;
-    const parsed = await jobApiSchema((customerId) => isAccountCustomer(user.id, customerId), await getAccountTimeZone(user.id)).safeParseAsync(body);
+    const parsed = await jobApiSchema(
+      (customerId) => isAccountCustomer(user.id, customerId),
+      await getAccountTimeZone(user.id),
+    ).safeParseAsync(body);
     if (!parsed.success) return invalidPayload(parsed.error);
     const job = await updateJob(user.id, id, parsed.data);
     return job ? json(toApiJob(job)) : notFound();

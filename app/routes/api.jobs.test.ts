@@ -11,7 +11,8 @@ import { runRoute } from "../../test/route";
 
 const URL_BASE = "http://localhost/api/jobs";
 
-const call = (method: string, cookie: string | null, body?: unknown, path = "") => apiRequest(`${URL_BASE}${path}`, method, cookie, body);
+const call = (method: string, cookie: string | null, body?: unknown, path = "") =>
+  apiRequest(`${URL_BASE}${path}`, method, cookie, body);
 
 async function accountWithCustomer(name = "Ana Ruiz", phone: string | null = "555-0100") {
   const account = await signedInAccount();
@@ -78,7 +79,18 @@ describe("/api/jobs", () => {
 
     const updated = await runRoute(
       itemAction,
-      call("PUT", cookie, { customerId: customer.id, title: "Panel upgrade 200A", status: "completed", completedDate: "2025-06-02", totalAmount: "99999999.99" }, `/${job.id}`),
+      call(
+        "PUT",
+        cookie,
+        {
+          customerId: customer.id,
+          title: "Panel upgrade 200A",
+          status: "completed",
+          completedDate: "2025-06-02",
+          totalAmount: "99999999.99",
+        },
+        `/${job.id}`,
+      ),
       { params: { id: job.id } },
     );
     expect(updated.status).toBe(200);
@@ -102,7 +114,10 @@ describe("/api/jobs", () => {
 
   it("defaults the status to pending and stores empty fields as null", async () => {
     const { cookie, customer } = await accountWithCustomer();
-    const created = await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Quick fix", totalAmount: "" }));
+    const created = await runRoute(
+      collectionAction,
+      call("POST", cookie, { customerId: customer.id, title: "Quick fix", totalAmount: "" }),
+    );
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ status: "pending", totalAmount: null, description: null, scheduledDate: null });
   });
@@ -114,14 +129,22 @@ describe("/api/jobs", () => {
       ["Water heater", "in_progress"],
       ["Furnace tune-up", "completed"],
     ]) {
-      expect((await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title, status }))).status).toBe(201);
+      expect((await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title, status }))).status).toBe(
+        201,
+      );
     }
     const titles = async (query: string) => {
       const response = await runRoute(collectionLoader, new Request(`${URL_BASE}?${query}`, { headers: { Cookie: cookie } }));
-      return { total: response.headers.get("X-Total-Count"), titles: (await response.json()).map((job: { title: string }) => job.title) };
+      return {
+        total: response.headers.get("X-Total-Count"),
+        titles: (await response.json()).map((job: { title: string }) => job.title),
+      };
     };
     expect(await titles("q=heater")).toEqual({ total: "1", titles: ["Water heater"] });
-    expect(await titles("q=d%C3%ADaz&sort=title")).toEqual({ total: "3", titles: ["Furnace tune-up", "Panel upgrade", "Water heater"] });
+    expect(await titles("q=d%C3%ADaz&sort=title")).toEqual({
+      total: "3",
+      titles: ["Furnace tune-up", "Panel upgrade", "Water heater"],
+    });
     expect(await titles("status=in-progress")).toEqual({ total: "1", titles: ["Water heater"] });
     expect(await titles("status=completed&q=panel")).toEqual({ total: "0", titles: [] });
     expect(await titles("sort=title&pageSize=2&page=2")).toEqual({ total: "3", titles: ["Water heater"] });
@@ -180,8 +203,12 @@ describe("/api/jobs", () => {
     });
     expect(await countJobs(a.user.id)).toBe(0);
 
-    const mine = await (await runRoute(collectionAction, call("POST", a.cookie, { customerId: a.customer.id, title: "Mine" }))).json();
-    const moved = await runRoute(itemAction, call("PUT", a.cookie, { customerId: b.customer.id, title: "Mine" }, `/${mine.id}`), { params: { id: mine.id } });
+    const mine = await (
+      await runRoute(collectionAction, call("POST", a.cookie, { customerId: a.customer.id, title: "Mine" }))
+    ).json();
+    const moved = await runRoute(itemAction, call("PUT", a.cookie, { customerId: b.customer.id, title: "Mine" }, `/${mine.id}`), {
+      params: { id: mine.id },
+    });
     expect(moved.status).toBe(400);
     expect((await moved.json()).message).toBe("Please select a customer");
     expect((await getJob(a.user.id, mine.id))?.customerId).toBe(a.customer.id);
@@ -191,18 +218,27 @@ describe("/api/jobs", () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
     const theirs = await (
-      await runRoute(collectionAction, call("POST", b.cookie, { customerId: b.customer.id, title: "Their job", totalAmount: "10.00" }))
+      await runRoute(
+        collectionAction,
+        call("POST", b.cookie, { customerId: b.customer.id, title: "Their job", totalAmount: "10.00" }),
+      )
     ).json();
     for (const id of [theirs.id, "no-such-job"]) {
       const read = await runRoute(itemLoader, call("GET", a.cookie, undefined, `/${id}`), { params: { id } });
       expect(read.status).toBe(404);
       expect(await read.json()).toEqual({ message: "Not found" });
-      const put = await runRoute(itemAction, call("PUT", a.cookie, { customerId: a.customer.id, title: "Hacked" }, `/${id}`), { params: { id } });
+      const put = await runRoute(itemAction, call("PUT", a.cookie, { customerId: a.customer.id, title: "Hacked" }, `/${id}`), {
+        params: { id },
+      });
       expect(put.status).toBe(404);
       const del = await runRoute(itemAction, call("DELETE", a.cookie, undefined, `/${id}`), { params: { id } });
       expect(del.status).toBe(404);
     }
-    expect(await getJob(b.user.id, theirs.id)).toMatchObject({ title: "Their job", totalAmount: 1000, customerId: b.customer.id });
+    expect(await getJob(b.user.id, theirs.id)).toMatchObject({
+      title: "Their job",
+      totalAmount: 1000,
+      customerId: b.customer.id,
+    });
     expect(await countJobs(a.user.id)).toBe(0);
     const list = await runRoute(collectionLoader, call("GET", a.cookie));
     expect(await list.json()).toEqual([]);
@@ -211,10 +247,14 @@ describe("/api/jobs", () => {
   it("deleting keeps the job's estimates and appointments", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const db = await getDb();
-    const job = await (await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Linked" }))).json();
+    const job = await (
+      await runRoute(collectionAction, call("POST", cookie, { customerId: customer.id, title: "Linked" }))
+    ).json();
     const estimate = await createEstimate(db, user.id, { jobId: job.id });
     const appointment = await createAppointment(db, user.id, { jobId: job.id });
-    expect((await runRoute(itemAction, call("DELETE", cookie, undefined, `/${job.id}`), { params: { id: job.id } })).status).toBe(200);
+    expect((await runRoute(itemAction, call("DELETE", cookie, undefined, `/${job.id}`), { params: { id: job.id } })).status).toBe(
+      200,
+    );
     const rows = await db.query.estimates.findFirst({ where: (table, { eq }) => eq(table.id, estimate.id) });
     const appt = await db.query.appointments.findFirst({ where: (table, { eq }) => eq(table.id, appointment.id) });
     expect(rows?.jobId).toBeNull();

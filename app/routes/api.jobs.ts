@@ -3,7 +3,15 @@ import { JOB_SORTS, jobApiSchema } from "~/lib/job-schema";
 import { readJobStatusFilter } from "~/lib/job-status";
 import { readListParams } from "~/lib/list-params";
 import { createJob, isAccountCustomer, listJobs, toApiJob } from "~/models/job.server";
-import { invalidPayload, json, methodNotAllowed, readJsonObject, requireApiUser, jsonPage, readApiPage } from "~/services/api.server";
+import {
+  invalidPayload,
+  json,
+  methodNotAllowed,
+  readJsonObject,
+  requireApiUser,
+  jsonPage,
+  readApiPage,
+} from "~/services/api.server";
 import { getAccountTimeZone } from "~/models/appointment.server";
 
 /**
@@ -27,7 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const body = await readJsonObject(request);
   if (body instanceof Response) return body;
-  const parsed = await jobApiSchema((customerId) => isAccountCustomer(user.id, customerId), await getAccountTimeZone(user.id)).safeParseAsync(body);
+  const parsed = await jobApiSchema(
+    (customerId) => isAccountCustomer(user.id, customerId),
+    await getAccountTimeZone(user.id),
+  ).safeParseAsync(body);
   if (!parsed.success) return invalidPayload(parsed.error);
   return json(toApiJob(await createJob(user.id, parsed.data)), { status: 201 });
 }

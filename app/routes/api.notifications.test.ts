@@ -12,8 +12,16 @@ const BASE = "http://localhost/api/notifications";
 
 async function withNotifications() {
   const account = await signedInAccount();
-  const approved = await createNotification(account.user.id, { type: "estimate_approved", title: "Estimate approved", message: "Ana approved EST-1" });
-  const paid = await createNotification(account.user.id, { type: "payment_received", title: "Payment received", message: "INV-2 was paid" });
+  const approved = await createNotification(account.user.id, {
+    type: "estimate_approved",
+    title: "Estimate approved",
+    message: "Ana approved EST-1",
+  });
+  const paid = await createNotification(account.user.id, {
+    type: "payment_received",
+    title: "Payment received",
+    message: "INV-2 was paid",
+  });
   return { ...account, approved, paid };
 }
 
@@ -31,12 +39,17 @@ describe("/api/notifications", () => {
 
   it("marks one read, all read, and deletes one", async () => {
     const { user, cookie, approved, paid } = await withNotifications();
-    expect((await runRoute(readAction, apiRequest(`${BASE}/${approved.id}/read`, "POST", cookie), { params: { id: approved.id } })).status).toBe(200);
+    expect(
+      (await runRoute(readAction, apiRequest(`${BASE}/${approved.id}/read`, "POST", cookie), { params: { id: approved.id } }))
+        .status,
+    ).toBe(200);
     expect(await countUnread(user.id)).toBe(1);
     const all = await runRoute(readAllAction, apiRequest(`${BASE}/read-all`, "POST", cookie));
     expect(await all.json()).toEqual({ message: "All notifications marked as read", updated: 1 });
     expect(await countUnread(user.id)).toBe(0);
-    expect((await runRoute(deleteAction, apiRequest(`${BASE}/${paid.id}`, "DELETE", cookie), { params: { id: paid.id } })).status).toBe(200);
+    expect(
+      (await runRoute(deleteAction, apiRequest(`${BASE}/${paid.id}`, "DELETE", cookie), { params: { id: paid.id } })).status,
+    ).toBe(200);
     expect((await listNotifications(user.id)).map((n) => n.id)).toEqual([approved.id]);
   });
 
@@ -46,8 +59,12 @@ describe("/api/notifications", () => {
     expect((await runRoute(listLoader, apiRequest(BASE, "GET", null))).status).toBe(401);
     expect((await runRoute(readAllAction, apiRequest(`${BASE}/read-all`, "POST", null))).status).toBe(401);
     const id = owner.approved.id;
-    expect((await runRoute(readAction, apiRequest(`${BASE}/${id}/read`, "POST", other.cookie), { params: { id } })).status).toBe(404);
-    expect((await runRoute(deleteAction, apiRequest(`${BASE}/${id}`, "DELETE", other.cookie), { params: { id } })).status).toBe(404);
+    expect((await runRoute(readAction, apiRequest(`${BASE}/${id}/read`, "POST", other.cookie), { params: { id } })).status).toBe(
+      404,
+    );
+    expect((await runRoute(deleteAction, apiRequest(`${BASE}/${id}`, "DELETE", other.cookie), { params: { id } })).status).toBe(
+      404,
+    );
     await runRoute(readAllAction, apiRequest(`${BASE}/read-all`, "POST", other.cookie));
     expect(await countUnread(owner.user.id)).toBe(2);
     expect(await listNotifications(owner.user.id)).toHaveLength(2);

@@ -7,7 +7,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const rows = await listNotifications(user.id);
   return json(
-    rows.map((row) => ({ id: row.id, type: row.type, title: row.title, message: row.message, read: row.read, timestamp: row.createdAt.toISOString() })),
+    rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      message: row.message,
+      read: row.read,
+      timestamp: row.createdAt.toISOString(),
+    })),
   );
 }
 

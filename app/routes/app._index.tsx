@@ -42,7 +42,11 @@ export default function Dashboard() {
   const locale = useLocale();
   return (
     <div>
-      <PageHeader title={t("schedule.dashboard.welcome", { name })} subtitle={t("schedule.dashboard.subtitle")} actions={<DashboardSearch />} />
+      <PageHeader
+        title={t("schedule.dashboard.welcome", { name })}
+        subtitle={t("schedule.dashboard.subtitle")}
+        actions={<DashboardSearch />}
+      />
       <DashboardStatCards stats={stats} locale={locale} currency={currency} />
       {stats.activeCustomers === 0 ? (
         <div className="mt-6">

@@ -63,10 +63,7 @@ export default function DeleteCustomer() {
       )}
       <DeleteConfirmForm closeTo={closeTo} canDelete={!attached} />
       {attached ? (
-        <ToastView
-          key={attached}
-          toast={{ type: "error", title: "toast.errorTitle", description: "customers.deleteFailed" }}
-        />
+        <ToastView key={attached} toast={{ type: "error", title: "toast.errorTitle", description: "customers.deleteFailed" }} />
       ) : null}
     </RouteDialog>
   );

@@ -86,7 +86,12 @@ export default function ImportCustomers() {
           {report.imported.length > 0 ? (
             <ToastView
               key={report.imported.length}
-              toast={{ type: "success", title: "customers.import.done", description: "customers.import.summary", values: { imported: String(report.imported.length), rejected: String(report.rejected.length) } }}
+              toast={{
+                type: "success",
+                title: "customers.import.done",
+                description: "customers.import.summary",
+                values: { imported: String(report.imported.length), rejected: String(report.rejected.length) },
+              }}
             />
           ) : null}
         </div>
@@ -95,7 +100,14 @@ export default function ImportCustomers() {
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("customers.import.help")}</p>
           <label className="block">
             <span className="block text-sm font-medium">{t("customers.import.file")}</span>
-            <input type="file" name="file" accept=".csv,.txt,text/csv,text/plain" required className={`mt-1 ${inputClass}`} aria-describedby={report?.error ? "import-error" : undefined} />
+            <input
+              type="file"
+              name="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              required
+              className={`mt-1 ${inputClass}`}
+              aria-describedby={report?.error ? "import-error" : undefined}
+            />
           </label>
           {report?.error ? (
             <p id="import-error" role="alert" className="text-sm text-red-600 dark:text-red-400">

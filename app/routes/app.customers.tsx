@@ -17,7 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = readListParams(new URL(request.url), CUSTOMER_SORTS, "name");
   // Without a search the page's total is the account's: it is counted once (docs/decisions/009).
-  const [list, accountTotal] = await Promise.all([listCustomers(user.id, params), params.q ? countCustomers(user.id) : undefined]);
+  const [list, accountTotal] = await Promise.all([
+    listCustomers(user.id, params),
+    params.q ? countCustomers(user.id) : undefined,
+  ]);
   return { ...list, params, accountTotal: accountTotal ?? list.total };
 }
 
@@ -65,7 +68,13 @@ export default function CustomersPage() {
           <ListSearch q={params.q} label={t("customers.searchLabel")} placeholder={t("customers.searchPlaceholder")}>
             <label>
               <span className="sr-only">{t("list.sortBy")}</span>
-              <select name="sort" defaultValue={params.sort} key={params.sort} className={inputClass} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+              <select
+                name="sort"
+                defaultValue={params.sort}
+                key={params.sort}
+                className={inputClass}
+                onChange={(e) => e.currentTarget.form?.requestSubmit()}
+              >
                 {CUSTOMER_SORTS.map((sort) => (
                   <option key={sort} value={sort}>
                     {t(SORT_LABELS[sort])}
@@ -81,11 +90,21 @@ export default function CustomersPage() {
               <table className={tableClass} data-testid="customers-table">
                 <thead className="bg-slate-50 dark:bg-slate-800/50">
                   <tr>
-                    <th scope="col" className={thClass}>{t("customers.name")}</th>
-                    <th scope="col" className={thClass}>{t("customers.contact")}</th>
-                    <th scope="col" className={thClass}>{t("customers.location")}</th>
-                    <th scope="col" className={thClass}>{t("customers.notes")}</th>
-                    <th scope="col" className={`${thClass} text-right`}>{t("list.actions")}</th>
+                    <th scope="col" className={thClass}>
+                      {t("customers.name")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("customers.contact")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("customers.location")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("customers.notes")}
+                    </th>
+                    <th scope="col" className={`${thClass} text-right`}>
+                      {t("list.actions")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -95,16 +114,28 @@ export default function CustomersPage() {
                       <td className={tdClass}>
                         <div className="space-y-0.5">
                           {customer.email ? (
-                            <a href={`mailto:${customer.email}`} className={`${link} block break-all`} aria-label={t("customers.emailAction", { name: customer.name })}>
+                            <a
+                              href={`mailto:${customer.email}`}
+                              className={`${link} block break-all`}
+                              aria-label={t("customers.emailAction", { name: customer.name })}
+                            >
                               {customer.email}
                             </a>
                           ) : null}
                           {customer.phone ? (
                             <div className="flex flex-wrap gap-x-3">
-                              <a href={`tel:${customer.phone}`} className={link} aria-label={t("customers.callAction", { name: customer.name })}>
+                              <a
+                                href={`tel:${customer.phone}`}
+                                className={link}
+                                aria-label={t("customers.callAction", { name: customer.name })}
+                              >
                                 {customer.phone}
                               </a>
-                              <a href={`sms:${customer.phone}`} className={`${link} text-xs`} aria-label={t("customers.textAction", { name: customer.name })}>
+                              <a
+                                href={`sms:${customer.phone}`}
+                                className={`${link} text-xs`}
+                                aria-label={t("customers.textAction", { name: customer.name })}
+                              >
                                 SMS
                               </a>
                             </div>
@@ -120,10 +151,20 @@ export default function CustomersPage() {
                         <p className="line-clamp-2">{customer.notes}</p>
                       </td>
                       <td className={`${tdClass} whitespace-nowrap text-right`}>
-                        <Link to={`${customer.id}/edit${search}`} className="rounded px-2 py-1 text-brand-600 hover:bg-brand-50 dark:text-brand-500 dark:hover:bg-slate-800" preventScrollReset aria-label={`${t("list.edit")} ${customer.name}`}>
+                        <Link
+                          to={`${customer.id}/edit${search}`}
+                          className="rounded px-2 py-1 text-brand-600 hover:bg-brand-50 dark:text-brand-500 dark:hover:bg-slate-800"
+                          preventScrollReset
+                          aria-label={`${t("list.edit")} ${customer.name}`}
+                        >
                           {t("list.edit")}
                         </Link>
-                        <Link to={`${customer.id}/delete${search}`} className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800" preventScrollReset aria-label={`${t("list.delete")} ${customer.name}`}>
+                        <Link
+                          to={`${customer.id}/delete${search}`}
+                          className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800"
+                          preventScrollReset
+                          aria-label={`${t("list.delete")} ${customer.name}`}
+                        >
                           {t("list.delete")}
                         </Link>
                       </td>

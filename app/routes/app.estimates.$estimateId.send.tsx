@@ -44,7 +44,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/app/estimates${new URL(request.url).search}`;
   const values = { sender: result.sender, recipient: result.recipient };
   if (result.delivery.via === "outbox") {
-    return redirectWithToast(back, { title: "estimates.sentToast", description: "estimates.sentOutboxBody", values: { ...values, file: result.delivery.file } });
+    return redirectWithToast(back, {
+      title: "estimates.sentToast",
+      description: "estimates.sentOutboxBody",
+      values: { ...values, file: result.delivery.file },
+    });
   }
   return redirectWithToast(back, { title: "estimates.sentToast", description: "estimates.sentBody", values });
 }
@@ -71,7 +75,10 @@ export default function SendEstimate() {
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("estimates.sendDetails")}</p>
           {sender ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("estimates.sendFrom", { sender })}</p> : null}
           {smtp ? null : (
-            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200" data-testid="outbox-note">
+            <p
+              className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+              data-testid="outbox-note"
+            >
               {t("estimates.outboxNote")}
             </p>
           )}
@@ -79,7 +86,9 @@ export default function SendEstimate() {
       ) : (
         <div className="space-y-2" role="alert">
           <p className="font-medium">{t("estimates.emailRequired")}</p>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("estimates.emailRequiredBody", { customer: estimate.customerName })}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t("estimates.emailRequiredBody", { customer: estimate.customerName })}
+          </p>
         </div>
       )}
       <Form method="post" className="mt-6 flex justify-end gap-2">

@@ -15,7 +15,11 @@ import { readForm } from "~/services/form.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = params.estimateId ?? "";
-  const [estimate, link, settings] = await Promise.all([getEstimateWithItems(user.id, id), getShareLink(user.id, id), getSettings(user.id)]);
+  const [estimate, link, settings] = await Promise.all([
+    getEstimateWithItems(user.id, id),
+    getShareLink(user.id, id),
+    getSettings(user.id),
+  ]);
   if (!estimate) throw new Response("Not Found", { status: 404 });
   const moment = (instant: Date | null) => formatMoment(instant, settings.appLanguage, settings.timeZone);
   return {
@@ -56,7 +60,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const estimate = await getEstimateWithItems(user.id, id);
     if (!estimate) throw new Response("Not Found", { status: 404 });
     await revokeShareLink(user.id, id);
-    return redirectWithToast(here, { title: "estimates.share.revokedToast", description: "estimates.share.revokedBody", values: { number: estimate.estimateNumber } });
+    return redirectWithToast(here, {
+      title: "estimates.share.revokedToast",
+      description: "estimates.share.revokedBody",
+      values: { number: estimate.estimateNumber },
+    });
   }
   throw new Response("Unknown action", { status: 400 });
 }
@@ -71,7 +79,9 @@ export default function ShareEstimate() {
     <RouteDialog title={`${t("estimates.share.title")}: ${estimate.estimateNumber}`} closeTo={closeTo}>
       {link ? (
         <div className="space-y-4">
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("estimates.share.intro", { number: estimate.estimateNumber })}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t("estimates.share.intro", { number: estimate.estimateNumber })}
+          </p>
           <ShareLinkField url={link.url} label={t("estimates.share.linkLabel", { number: estimate.estimateNumber })} />
           <ShareActivity link={link} decision={decision} />
           <Form method="post" className="border-t border-slate-200 pt-4 dark:border-slate-700">

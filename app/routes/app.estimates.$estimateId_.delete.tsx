@@ -44,7 +44,9 @@ export default function DeleteEstimate() {
       <p>{t("estimates.deleteConfirm", { number: estimate.estimateNumber, title: estimate.title })}</p>
       {invoiced ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("estimates.deleteKeepsInvoice")}</p> : null}
       <DeleteConfirmForm closeTo={closeTo} />
-      {actionData?.failed ? <ToastView toast={{ type: "error", title: "toast.errorTitle", description: "estimates.deleteFailed" }} /> : null}
+      {actionData?.failed ? (
+        <ToastView toast={{ type: "error", title: "toast.errorTitle", description: "estimates.deleteFailed" }} />
+      ) : null}
     </RouteDialog>
   );
 }

@@ -57,7 +57,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     estimate = await updateEstimate(user.id, id, form.value);
   } catch (error) {
     console.error("Updating an estimate failed", error);
-    return data({ kind: "invalid" as const, result: form.result, jobs: [], jobsCustomerId: form.value.customerId, failed: true }, { status: 500 });
+    return data(
+      { kind: "invalid" as const, result: form.result, jobs: [], jobsCustomerId: form.value.customerId, failed: true },
+      { status: 500 },
+    );
   }
   if (!estimate) throw new Response("Not Found", { status: 404 });
   return redirectWithToast(`/app/estimates${new URL(request.url).search}`, {

@@ -48,7 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     console.error("Creating an estimate failed", error);
-    return data({ kind: "invalid" as const, result: form.result, jobs: [], jobsCustomerId: form.value.customerId, failed: true }, { status: 500 });
+    return data(
+      { kind: "invalid" as const, result: form.result, jobs: [], jobsCustomerId: form.value.customerId, failed: true },
+      { status: 500 },
+    );
   }
 }
 

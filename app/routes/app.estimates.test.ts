@@ -39,7 +39,11 @@ const form = (customerId: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-type Reply = { kind: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; jobs: { id: string }[] };
+type Reply = {
+  kind: string;
+  result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+  jobs: { id: string }[];
+};
 
 describe("/app/estimates/new", () => {
   it("offers the account's customers, the default tax rate and valid-until date", async () => {
@@ -53,10 +57,16 @@ describe("/app/estimates/new", () => {
 
   it("creates the estimate with server-computed totals and returns to the list with a toast", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
-    const result = await runRoute(newAction, formRequest(`${ORIGIN}/app/estimates/new?q=kit`, { ...form(customer.id), total: "1.00" }, { Cookie: cookie }));
+    const result = await runRoute(
+      newAction,
+      formRequest(`${ORIGIN}/app/estimates/new?q=kit`, { ...form(customer.id), total: "1.00" }, { Cookie: cookie }),
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/estimates?q=kit");
-    expect(await toastOf(result.headers)).toMatchObject({ title: "estimates.createdToast", values: { number: expect.stringMatching(/^EST-/) } });
+    expect(await toastOf(result.headers)).toMatchObject({
+      title: "estimates.createdToast",
+      values: { number: expect.stringMatching(/^EST-/) },
+    });
     const { data: body } = await runRoute(listLoader, "/app/estimates", { cookie });
     const list = body as { items: { id: string; total: number; itemCount: number }[] };
     expect(list.items).toHaveLength(1);
@@ -70,14 +80,21 @@ describe("/app/estimates/new", () => {
     const stranger = await accountWithCustomer();
     const result = await runRoute(
       newAction,
-      formRequest(`${ORIGIN}/app/estimates/new`, { ...form(stranger.customer.id), "items[1].unitPrice": "", "items[0].description": "" }, { Cookie: cookie }),
+      formRequest(
+        `${ORIGIN}/app/estimates/new`,
+        { ...form(stranger.customer.id), "items[1].unitPrice": "", "items[0].description": "" },
+        { Cookie: cookie },
+      ),
     );
     expect(result.status).toBe(400);
     expect((result.data as Reply).result.error).toMatchObject({
       "items[0].description": ["estimates.descriptionRequired"],
       "items[1].unitPrice": ["estimates.unitPriceRequired"],
     });
-    const foreign = await runRoute(newAction, formRequest(`${ORIGIN}/app/estimates/new`, form(stranger.customer.id), { Cookie: cookie }));
+    const foreign = await runRoute(
+      newAction,
+      formRequest(`${ORIGIN}/app/estimates/new`, form(stranger.customer.id), { Cookie: cookie }),
+    );
     expect(foreign.status).toBe(400);
     expect((foreign.data as Reply).result.error).toEqual({ customerId: ["estimates.customerRequired"] });
     expect(await countEstimates(user.id)).toBe(0);
@@ -85,8 +102,14 @@ describe("/app/estimates/new", () => {
 
   it("adds and removes rows without JavaScript, and never removes the last one", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
-    const insert = JSON.stringify({ type: "insert", payload: { name: "items", defaultValue: { description: "", quantity: "1", unitPrice: "" } } });
-    const added = await runRoute(newAction, formRequest(`${ORIGIN}/app/estimates/new`, { ...form(customer.id), __intent__: insert }, { Cookie: cookie }));
+    const insert = JSON.stringify({
+      type: "insert",
+      payload: { name: "items", defaultValue: { description: "", quantity: "1", unitPrice: "" } },
+    });
+    const added = await runRoute(
+      newAction,
+      formRequest(`${ORIGIN}/app/estimates/new`, { ...form(customer.id), __intent__: insert }, { Cookie: cookie }),
+    );
     expect(added.status).toBe(200);
     const addedReply = added.data as Reply;
     expect(addedReply.kind).toBe("intent");
@@ -95,7 +118,10 @@ describe("/app/estimates/new", () => {
     const single = { ...form(customer.id) };
     for (const key of Object.keys(single)) if (key.startsWith("items[1]")) delete single[key as keyof typeof single];
     const remove = JSON.stringify({ type: "remove", payload: { name: "items", index: 0 } });
-    const refused = await runRoute(newAction, formRequest(`${ORIGIN}/app/estimates/new`, { ...single, __intent__: remove }, { Cookie: cookie }));
+    const refused = await runRoute(
+      newAction,
+      formRequest(`${ORIGIN}/app/estimates/new`, { ...single, __intent__: remove }, { Cookie: cookie }),
+    );
     const refusedReply = refused.data as Reply;
     expect((refusedReply.result.initialValue?.items as unknown[]).length).toBe(1);
     expect(refusedReply.result.error?.items).toEqual(["estimates.lastItem"]);
@@ -124,40 +150,79 @@ describe("/app/estimates/:id/edit and delete", () => {
     const { user, cookie, db, customer } = await accountWithCustomer();
     const job = await createJob(db, user.id, { customerId: customer.id, title: "Rewire" });
     const estimate = await createEstimate(db, user.id, { customerId: customer.id });
-    const { data: body } = await runRoute(editLoader, `/app/estimates/${estimate.id}/edit`, { cookie, params: { estimateId: estimate.id } });
+    const { data: body } = await runRoute(editLoader, `/app/estimates/${estimate.id}/edit`, {
+      cookie,
+      params: { estimateId: estimate.id },
+    });
     expect((body as { jobs: { id: string }[] }).jobs.map((j) => j.id)).toEqual([job.id]);
 
     const result = await runRoute(
       editAction,
-      formRequest(`${ORIGIN}/app/estimates/${estimate.id}/edit`, form(customer.id, { jobId: job.id, status: "approved", "items[0].quantity": "3" }), { Cookie: cookie }),
+      formRequest(
+        `${ORIGIN}/app/estimates/${estimate.id}/edit`,
+        form(customer.id, { jobId: job.id, status: "approved", "items[0].quantity": "3" }),
+        { Cookie: cookie },
+      ),
       { params: { estimateId: estimate.id } },
     );
     expect(result.status).toBe(302);
-    expect(await toastOf(result.headers)).toMatchObject({ title: "estimates.updatedToast", values: { number: estimate.estimateNumber } });
+    expect(await toastOf(result.headers)).toMatchObject({
+      title: "estimates.updatedToast",
+      values: { number: estimate.estimateNumber },
+    });
     const stored = await getEstimateWithItems(user.id, estimate.id);
     expect(stored).toMatchObject({ jobId: job.id, status: "approved", subtotal: 5997 + 9100 });
     expect(stored?.approvedAt).toBeInstanceOf(Date);
 
     const stranger = await accountWithCustomer();
-    expect((await runRoute(editLoader, `/app/estimates/${estimate.id}/edit`, { cookie: stranger.cookie, params: { estimateId: estimate.id } })).status).toBe(404);
+    expect(
+      (
+        await runRoute(editLoader, `/app/estimates/${estimate.id}/edit`, {
+          cookie: stranger.cookie,
+          params: { estimateId: estimate.id },
+        })
+      ).status,
+    ).toBe(404);
     const hijack = await runRoute(
       editAction,
       formRequest(`${ORIGIN}/app/estimates/${estimate.id}/edit`, form(stranger.customer.id), { Cookie: stranger.cookie }),
       { params: { estimateId: estimate.id } },
     );
     expect(hijack.status).toBe(404);
-    expect((await runRoute(deleteLoader, `/app/estimates/${estimate.id}/delete`, { cookie: stranger.cookie, params: { estimateId: estimate.id } })).status).toBe(404);
-    expect((await runRoute(deleteAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/delete`, {}, { Cookie: stranger.cookie }), { params: { estimateId: estimate.id } })).status).toBe(404);
+    expect(
+      (
+        await runRoute(deleteLoader, `/app/estimates/${estimate.id}/delete`, {
+          cookie: stranger.cookie,
+          params: { estimateId: estimate.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await runRoute(
+          deleteAction,
+          formRequest(`${ORIGIN}/app/estimates/${estimate.id}/delete`, {}, { Cookie: stranger.cookie }),
+          { params: { estimateId: estimate.id } },
+        )
+      ).status,
+    ).toBe(404);
     expect((await getEstimateWithItems(user.id, estimate.id))?.title).toBe("Kitchen circuit");
   });
 
   it("deletes after the confirm step, with a toast", async () => {
     const { user, cookie, db, customer } = await accountWithCustomer();
     const estimate = await createEstimate(db, user.id, { customerId: customer.id });
-    const result = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/delete?status=pending`, {}, { Cookie: cookie }), { params: { estimateId: estimate.id } });
+    const result = await runRoute(
+      deleteAction,
+      formRequest(`${ORIGIN}/app/estimates/${estimate.id}/delete?status=pending`, {}, { Cookie: cookie }),
+      { params: { estimateId: estimate.id } },
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/estimates?status=pending");
-    expect(await toastOf(result.headers)).toMatchObject({ title: "estimates.deletedToast", values: { number: estimate.estimateNumber } });
+    expect(await toastOf(result.headers)).toMatchObject({
+      title: "estimates.deletedToast",
+      values: { number: estimate.estimateNumber },
+    });
     expect(await countEstimates(user.id)).toBe(0);
   });
 });

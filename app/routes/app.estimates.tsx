@@ -38,7 +38,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSettings(user.id),
   ]);
   const accountTotal = counted ?? list.total;
-  const links = await shareLinksOf(user.id, list.items.map((estimate) => estimate.id));
+  const links = await shareLinksOf(
+    user.id,
+    list.items.map((estimate) => estimate.id),
+  );
   const items = list.items.map((estimate) => ({
     id: estimate.id,
     estimateNumber: estimate.estimateNumber,
@@ -56,7 +59,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Who answered on the shared page (a declining customer may leave the name out).
     answeredBy: estimate.respondedAt ? (estimate.customerSignature ?? "") : null,
   }));
-  return { items, total: list.total, page: list.page, pageSize: list.pageSize, params, accountTotal, currency: settings.currency };
+  return {
+    items,
+    total: list.total,
+    page: list.page,
+    pageSize: list.pageSize,
+    params,
+    accountTotal,
+    currency: settings.currency,
+  };
 }
 
 const actionLink = "rounded px-2 py-1 text-brand-600 hover:bg-brand-50 dark:text-brand-500 dark:hover:bg-slate-800";
@@ -110,15 +121,33 @@ export default function EstimatesPage() {
               <table className={tableClass} data-testid="estimates-table">
                 <thead className="bg-slate-50 dark:bg-slate-800/50">
                   <tr>
-                    <th scope="col" className={thClass}>{t("estimates.number")}</th>
-                    <th scope="col" className={thClass}>{t("estimates.estimate")}</th>
-                    <th scope="col" className={thClass}>{t("estimates.customer")}</th>
-                    <th scope="col" className={thClass}>{t("estimates.status")}</th>
-                    <th scope="col" className={thClass}>{t("estimates.created")}</th>
-                    <th scope="col" className={thClass}>{t("estimates.validUntil")}</th>
-                    <th scope="col" className={`${thClass} text-right`}>{t("estimates.total")}</th>
-                    <th scope="col" className={`${thClass} text-right`}>{t("estimates.items")}</th>
-                    <th scope="col" className={`${thClass} text-right`}>{t("list.actions")}</th>
+                    <th scope="col" className={thClass}>
+                      {t("estimates.number")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("estimates.estimate")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("estimates.customer")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("estimates.status")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("estimates.created")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("estimates.validUntil")}
+                    </th>
+                    <th scope="col" className={`${thClass} text-right`}>
+                      {t("estimates.total")}
+                    </th>
+                    <th scope="col" className={`${thClass} text-right`}>
+                      {t("estimates.items")}
+                    </th>
+                    <th scope="col" className={`${thClass} text-right`}>
+                      {t("list.actions")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -160,7 +189,9 @@ export default function EstimatesPage() {
                             preventScrollReset
                             data-testid="share-status"
                           >
-                            {estimate.sharedViews > 0 ? t("estimates.share.listViewed", { count: estimate.sharedViews }) : t("estimates.share.listNotViewed")}
+                            {estimate.sharedViews > 0
+                              ? t("estimates.share.listViewed", { count: estimate.sharedViews })
+                              : t("estimates.share.listNotViewed")}
                           </Link>
                         ) : null}
                       </td>
@@ -170,7 +201,10 @@ export default function EstimatesPage() {
                       <td className={`${tdClass} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
                         {estimate.validUntil ? formatCalendarDate(estimate.validUntil, locale) : "—"}
                       </td>
-                      <td className={`${tdClass} whitespace-nowrap text-right font-medium tabular-nums`} data-testid="estimate-total">
+                      <td
+                        className={`${tdClass} whitespace-nowrap text-right font-medium tabular-nums`}
+                        data-testid="estimate-total"
+                      >
                         {formatMoney(estimate.total, locale, currency)}
                       </td>
                       <td className={`${tdClass} text-right tabular-nums`} data-testid="estimate-item-count">

@@ -32,18 +32,29 @@ async function setUp() {
 describe("/app/invoices/:invoiceId/payments", () => {
   it("shows the figures, records a partial payment and goes back to the list with a toast", async () => {
     const { user, cookie, invoice, url, post } = await setUp();
-    const page = (await runRoute(loader, new Request(url, { headers: { Cookie: cookie } }), { params: { invoiceId: invoice.id } })).data as {
+    const page = (
+      await runRoute(loader, new Request(url, { headers: { Cookie: cookie } }), { params: { invoiceId: invoice.id } })
+    ).data as {
       invoice: { total: number; amountPaid: number };
       payments: unknown[];
     };
     expect(page.invoice).toMatchObject({ total: 40_000, amountPaid: 0 });
     expect(page.payments).toEqual([]);
 
-    const answer = await post({ intent: "record", amount: "150.00", date: "2026-11-01", method: "check", reference: "2231", note: "" });
+    const answer = await post({
+      intent: "record",
+      amount: "150.00",
+      date: "2026-11-01",
+      method: "check",
+      reference: "2231",
+      note: "",
+    });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/app/invoices?q=panel");
     expect(await toastOf(answer.headers)).toMatchObject({ title: "invoices.payments.recorded" });
-    expect((await listInvoicePayments(user.id, invoice.id)).map((p) => [p.amount, p.method, p.reference])).toEqual([[15_000, "check", "2231"]]);
+    expect((await listInvoicePayments(user.id, invoice.id)).map((p) => [p.amount, p.method, p.reference])).toEqual([
+      [15_000, "check", "2231"],
+    ]);
     expect(await getInvoiceWithItems(user.id, invoice.id)).toMatchObject({ status: "pending", amountPaid: 15_000 });
   });
 

@@ -28,7 +28,11 @@ async function loadInvoice(userId: string, invoiceId: string) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const invoice = await loadInvoice(user.id, params.invoiceId ?? "");
-  const [payments, settings, zone] = await Promise.all([listInvoicePayments(user.id, invoice.id), getSettings(user.id), getAccountTimeZone(user.id)]);
+  const [payments, settings, zone] = await Promise.all([
+    listInvoicePayments(user.id, invoice.id),
+    getSettings(user.id),
+    getAccountTimeZone(user.id),
+  ]);
   return {
     invoice: {
       invoiceNumber: invoice.invoiceNumber,
@@ -65,7 +69,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const owned = (await listInvoicePayments(user.id, invoice.id)).some((payment) => payment.id === paymentId);
     const deleted = owned ? await deletePayment(user.id, paymentId) : null;
     const here = `/app/invoices/${invoice.id}/payments${search}`;
-    if (!deleted) return redirectWithToast(here, { type: "error", title: "toast.errorTitle", description: "invoices.updateFailed" });
+    if (!deleted)
+      return redirectWithToast(here, { type: "error", title: "toast.errorTitle", description: "invoices.updateFailed" });
     return redirectWithToast(here, { title: "invoices.payments.deleted", description: "invoices.payments.deleted" });
   }
   const zone = await getAccountTimeZone(user.id);
@@ -74,7 +79,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await recordManualPayment(user.id, invoice.id, submission.value);
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status !== "recorded") {
-    const message = result.status === "above-balance" && result.balance > 0 ? "invoices.payments.aboveBalanceForm" : "invoices.payments.nothingDue";
+    const message =
+      result.status === "above-balance" && result.balance > 0
+        ? "invoices.payments.aboveBalanceForm"
+        : "invoices.payments.nothingDue";
     return data({ result: submission.reply({ fieldErrors: { amount: [message] } }) }, { status: 400 });
   }
   return redirectWithToast(`/app/invoices${search}`, {
@@ -132,12 +140,16 @@ export default function InvoicePayments() {
       ) : null}
 
       {payments.length ? (
-        <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200 text-sm dark:divide-slate-700 dark:border-slate-700" aria-label={t("invoices.payments.title")}>
+        <ul
+          className="mt-4 divide-y divide-slate-200 border-y border-slate-200 text-sm dark:divide-slate-700 dark:border-slate-700"
+          aria-label={t("invoices.payments.title")}
+        >
           {payments.map((payment) => (
             <li key={payment.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
               <div className="min-w-0">
                 <p>
-                  <span className="font-medium tabular-nums">{money(payment.amount)}</span> · {t(`invoices.paymentMethod.${payment.method}`)}
+                  <span className="font-medium tabular-nums">{money(payment.amount)}</span> ·{" "}
+                  {t(`invoices.paymentMethod.${payment.method}`)}
                   {payment.reference ? ` · ${payment.reference}` : ""}
                 </p>
                 <p className="text-slate-500 dark:text-slate-400">
@@ -171,10 +183,18 @@ export default function InvoicePayments() {
               errors={fields.amount.errors}
               inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", required: true }}
             />
-            <Field label={t("invoices.payments.date")} errors={fields.date.errors} inputProps={{ ...getInputProps(fields.date, { type: "date" }), max: today }} />
+            <Field
+              label={t("invoices.payments.date")}
+              errors={fields.date.errors}
+              inputProps={{ ...getInputProps(fields.date, { type: "date" }), max: today }}
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label={t("invoices.payments.method")} errors={fields.method.errors} selectProps={getSelectProps(fields.method)}>
+            <SelectField
+              label={t("invoices.payments.method")}
+              errors={fields.method.errors}
+              selectProps={getSelectProps(fields.method)}
+            >
               {PAYMENT_METHOD_VALUES.map((method) => (
                 <option key={method} value={method}>
                   {t(`invoices.paymentMethod.${method}`)}
@@ -188,7 +208,11 @@ export default function InvoicePayments() {
               inputProps={{ ...getInputProps(fields.reference, { type: "text" }), maxLength: 100 }}
             />
           </div>
-          <TextareaField label={t("invoices.payments.note")} errors={fields.note.errors} textareaProps={{ ...getTextareaProps(fields.note), rows: 2 }} />
+          <TextareaField
+            label={t("invoices.payments.note")}
+            errors={fields.note.errors}
+            textareaProps={{ ...getTextareaProps(fields.note), rows: 2 }}
+          />
           <div className="flex justify-end gap-2">
             <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
               {t("list.cancel")}

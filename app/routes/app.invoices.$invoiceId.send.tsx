@@ -29,7 +29,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sender: sender ? formatMailbox(sender) : null,
     smtp: Boolean(env().SMTP_URL),
     // Reminders follow a sent invoice when the account has them on (Settings), unless unticked here.
-    reminders: settings.remindersEnabled ? { steps: formatReminderSteps(settings.reminderSteps.split(",").map(Number)), on: !invoice.remindersOff } : null,
+    reminders: settings.remindersEnabled
+      ? { steps: formatReminderSteps(settings.reminderSteps.split(",").map(Number)), on: !invoice.remindersOff }
+      : null,
   };
 }
 
@@ -50,7 +52,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/app/invoices${new URL(request.url).search}`;
   const values = { sender: result.sender, recipient: result.recipient };
   if (result.delivery.via === "outbox") {
-    return redirectWithToast(back, { title: "invoices.send.sentToast", description: "estimates.sentOutboxBody", values: { ...values, file: result.delivery.file } });
+    return redirectWithToast(back, {
+      title: "invoices.send.sentToast",
+      description: "estimates.sentOutboxBody",
+      values: { ...values, file: result.delivery.file },
+    });
   }
   return redirectWithToast(back, { title: "invoices.send.sentToast", description: "estimates.sentBody", values });
 }
@@ -67,12 +73,20 @@ export default function SendInvoice() {
       {invoice.customerEmail ? (
         <div className="space-y-2">
           <p>
-            {t("invoices.send.confirm", { number: invoice.invoiceNumber, title: invoice.title, customer: invoice.customerName, email: invoice.customerEmail })}
+            {t("invoices.send.confirm", {
+              number: invoice.invoiceNumber,
+              title: invoice.title,
+              customer: invoice.customerName,
+              email: invoice.customerEmail,
+            })}
           </p>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("invoices.send.details")}</p>
           {sender ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("estimates.sendFrom", { sender })}</p> : null}
           {smtp ? null : (
-            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200" data-testid="outbox-note">
+            <p
+              className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+              data-testid="outbox-note"
+            >
               {t("estimates.outboxNote")}
             </p>
           )}
@@ -80,7 +94,9 @@ export default function SendInvoice() {
       ) : (
         <div className="space-y-2" role="alert">
           <p className="font-medium">{t("estimates.emailRequired")}</p>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("invoices.send.emailRequiredBody", { customer: invoice.customerName })}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t("invoices.send.emailRequiredBody", { customer: invoice.customerName })}
+          </p>
         </div>
       )}
       <Form method="post" className="mt-6 space-y-4">
@@ -89,18 +105,27 @@ export default function SendInvoice() {
             <input type="checkbox" name="reminders" defaultChecked={reminders.on} className="mt-1" />
             <span>
               {t("invoices.send.reminders")}
-              <span className="block text-slate-600 dark:text-slate-400">{t("invoices.send.remindersHint", { steps: reminders.steps })}</span>
+              <span className="block text-slate-600 dark:text-slate-400">
+                {t("invoices.send.remindersHint", { steps: reminders.steps })}
+              </span>
             </span>
           </label>
         ) : null}
         <div className="flex justify-end gap-2">
-        <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("list.cancel")}
-        </Link>
-        {invoice.customerEmail ? <Button disabled={sending}>{sending ? t("estimates.sending") : t("invoices.send.action")}</Button> : null}
+          <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
+            {t("list.cancel")}
+          </Link>
+          {invoice.customerEmail ? (
+            <Button disabled={sending}>{sending ? t("estimates.sending") : t("invoices.send.action")}</Button>
+          ) : null}
         </div>
       </Form>
-      {actionData?.problem ? <ToastView key={actionData.problem} toast={{ type: "error", title: "toast.errorTitle", description: actionData.problem }} /> : null}
+      {actionData?.problem ? (
+        <ToastView
+          key={actionData.problem}
+          toast={{ type: "error", title: "toast.errorTitle", description: actionData.problem }}
+        />
+      ) : null}
     </RouteDialog>
   );
 }

@@ -6,7 +6,12 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { formatMoment } from "~/lib/share-link";
 import { getInvoiceWithItems } from "~/models/invoice.server";
-import { getInvoiceShareLink, getOrCreateInvoiceShareLink, invoiceShareUrl, revokeInvoiceShareLink } from "~/models/invoice-share.server";
+import {
+  getInvoiceShareLink,
+  getOrCreateInvoiceShareLink,
+  invoiceShareUrl,
+  revokeInvoiceShareLink,
+} from "~/models/invoice-share.server";
 import { getSettings } from "~/models/settings.server";
 import { appOrigin } from "~/models/share.server";
 import { requireUser } from "~/services/session.server";
@@ -16,7 +21,11 @@ import { readForm } from "~/services/form.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = params.invoiceId ?? "";
-  const [invoice, link, settings] = await Promise.all([getInvoiceWithItems(user.id, id), getInvoiceShareLink(user.id, id), getSettings(user.id)]);
+  const [invoice, link, settings] = await Promise.all([
+    getInvoiceWithItems(user.id, id),
+    getInvoiceShareLink(user.id, id),
+    getSettings(user.id),
+  ]);
   if (!invoice) throw new Response("Not Found", { status: 404 });
   const moment = (instant: Date | null) => formatMoment(instant, settings.appLanguage, settings.timeZone);
   return {
@@ -47,7 +56,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "revoke") {
     await revokeInvoiceShareLink(user.id, id);
-    return redirectWithToast(here, { title: "invoices.share.revokedToast", description: "invoices.share.revokedBody", values: { number: invoice.invoiceNumber } });
+    return redirectWithToast(here, {
+      title: "invoices.share.revokedToast",
+      description: "invoices.share.revokedBody",
+      values: { number: invoice.invoiceNumber },
+    });
   }
   throw new Response("Unknown action", { status: 400 });
 }
@@ -67,7 +80,9 @@ export default function ShareInvoice() {
     <RouteDialog title={`${t("invoices.share.title")}: ${invoice.invoiceNumber}`} closeTo={closeTo}>
       {link ? (
         <div className="space-y-4">
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("invoices.share.intro", { number: invoice.invoiceNumber })}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t("invoices.share.intro", { number: invoice.invoiceNumber })}
+          </p>
           <ShareLinkField url={link.url} label={t("invoices.share.linkLabel", { number: invoice.invoiceNumber })} />
           <ShareActivity link={link} decision={null} />
           <Form method="post" className="border-t border-slate-200 pt-4 dark:border-slate-700">

@@ -22,12 +22,20 @@ describe("/app/estimates/:estimateId/invoice", () => {
     const estimate = await createEstimate(await getDb(), user.id, { status: "approved" });
     const params = { estimateId: estimate.id };
 
-    const first = await runRoute(fromEstimateAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/invoice`, {}, { Cookie: cookie }), { params });
+    const first = await runRoute(
+      fromEstimateAction,
+      formRequest(`${ORIGIN}/app/estimates/${estimate.id}/invoice`, {}, { Cookie: cookie }),
+      { params },
+    );
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/app/invoices");
     expect(await toastOf(first.headers)).toMatchObject({ type: "success", title: "invoices.createdFromEstimate" });
 
-    const second = await runRoute(fromEstimateAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/invoice`, {}, { Cookie: cookie }), { params });
+    const second = await runRoute(
+      fromEstimateAction,
+      formRequest(`${ORIGIN}/app/estimates/${estimate.id}/invoice`, {}, { Cookie: cookie }),
+      { params },
+    );
     expect(second.headers.get("Location")).toBe("/app/invoices");
     expect(await toastOf(second.headers)).toMatchObject({ type: "info", title: "invoices.alreadyInvoiced" });
     expect(await countInvoices(user.id)).toBe(1);
@@ -42,7 +50,11 @@ describe("/app/estimates/:estimateId/invoice", () => {
       { params: { estimateId: estimate.id } },
     );
     expect(result.headers.get("Location")).toBe("/app/estimates?q=kitchen");
-    expect(await toastOf(result.headers)).toEqual({ type: "error", title: "invoices.createFailed", description: "invoices.onlyApproved" });
+    expect(await toastOf(result.headers)).toEqual({
+      type: "error",
+      title: "invoices.createFailed",
+      description: "invoices.onlyApproved",
+    });
     expect(await countInvoices(user.id)).toBe(0);
   });
 
@@ -50,7 +62,9 @@ describe("/app/estimates/:estimateId/invoice", () => {
     const owner = await signedInAccount();
     const other = await signedInAccount();
     const estimate = await createEstimate(await getDb(), owner.user.id, { status: "approved" });
-    const result = await runRoute(fromEstimateAction, formRequest(`${ORIGIN}/x`, {}, { Cookie: other.cookie }), { params: { estimateId: estimate.id } });
+    const result = await runRoute(fromEstimateAction, formRequest(`${ORIGIN}/x`, {}, { Cookie: other.cookie }), {
+      params: { estimateId: estimate.id },
+    });
     expect(result.status).toBe(404);
     expect(await countInvoices(owner.user.id)).toBe(0);
     const redirect = await runRoute(fromEstimateLoader, "/x", { cookie: other.cookie });
@@ -64,10 +78,16 @@ describe("/app/invoices", () => {
     const db = await getDb();
     await createInvoice(db, user.id, { title: "Late", status: "pending", dueDate: "2001-01-01" });
     await createInvoice(db, user.id, { title: "Fresh", status: "pending", dueDate: "2999-01-01" });
-    const all = (await runRoute(listLoader, "/app/invoices", { cookie })).data as { items: { title: string; status: string }[]; accountTotal: number };
+    const all = (await runRoute(listLoader, "/app/invoices", { cookie })).data as {
+      items: { title: string; status: string }[];
+      accountTotal: number;
+    };
     expect(all.accountTotal).toBe(2);
     expect(Object.fromEntries(all.items.map((i) => [i.title, i.status]))).toEqual({ Late: "overdue", Fresh: "pending" });
-    const overdue = (await runRoute(listLoader, "/app/invoices?status=overdue", { cookie })).data as { items: { title: string }[]; accountTotal: number };
+    const overdue = (await runRoute(listLoader, "/app/invoices?status=overdue", { cookie })).data as {
+      items: { title: string }[];
+      accountTotal: number;
+    };
     expect(overdue.items.map((i) => i.title)).toEqual(["Late"]);
     expect(overdue.accountTotal).toBe(2);
   });
@@ -76,17 +96,28 @@ describe("/app/invoices", () => {
     const { user, cookie } = await signedInAccount();
     const invoice = await createInvoice(await getDb(), user.id, { status: "pending" });
     const params = { invoiceId: invoice.id };
-    const confirm = (await runRoute(paidLoader, `/app/invoices/${invoice.id}/paid`, { cookie, params })).data as { invoice: { status: string } };
+    const confirm = (await runRoute(paidLoader, `/app/invoices/${invoice.id}/paid`, { cookie, params })).data as {
+      invoice: { status: string };
+    };
     expect(confirm.invoice.status).toBe("pending");
 
-    const result = await runRoute(paidAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/paid?status=pending`, {}, { Cookie: cookie }), { params });
+    const result = await runRoute(
+      paidAction,
+      formRequest(`${ORIGIN}/app/invoices/${invoice.id}/paid?status=pending`, {}, { Cookie: cookie }),
+      { params },
+    );
     expect(result.headers.get("Location")).toBe("/app/invoices?status=pending");
-    expect(await toastOf(result.headers)).toMatchObject({ title: "invoices.statusUpdated", values: { number: invoice.invoiceNumber } });
+    expect(await toastOf(result.headers)).toMatchObject({
+      title: "invoices.statusUpdated",
+      values: { number: invoice.invoiceNumber },
+    });
     const stored = await getInvoiceWithItems(user.id, invoice.id);
     expect(stored?.status).toBe("paid");
     expect(stored?.paidDate).toBeInstanceOf(Date);
 
-    const again = await runRoute(paidAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/paid`, {}, { Cookie: cookie }), { params });
+    const again = await runRoute(paidAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/paid`, {}, { Cookie: cookie }), {
+      params,
+    });
     expect(await toastOf(again.headers)).toMatchObject({ type: "error", description: "invoices.updateFailed" });
   });
 
@@ -95,7 +126,11 @@ describe("/app/invoices", () => {
     const invoice = await createInvoice(await getDb(), user.id);
     const params = { invoiceId: invoice.id };
     expect((await runRoute(deleteLoader, "/x", { cookie, params })).status).toBe(200);
-    const result = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/invoices/${invoice.id}/delete`, {}, { Cookie: cookie }), { params });
+    const result = await runRoute(
+      deleteAction,
+      formRequest(`${ORIGIN}/app/invoices/${invoice.id}/delete`, {}, { Cookie: cookie }),
+      { params },
+    );
     expect(result.headers.get("Location")).toBe("/app/invoices");
     expect(await toastOf(result.headers)).toMatchObject({ title: "invoices.deleted" });
     expect(await countInvoices(user.id)).toBe(0);
@@ -123,10 +158,25 @@ describe("/app/invoices", () => {
     const db = await getDb();
     const estimate = await createEstimate(db, user.id, { validUntil: "2030-01-31" });
     const invoice = await createInvoice(db, user.id, { fromEstimate: estimate.id });
-    const printed = (await runRoute(printLoader, "/x", { cookie, params: { invoiceId: invoice.id } })).data as { document: Record<string, unknown>; logoUrl: null };
-    expect(printed.document).toMatchObject({ kind: "invoice", number: invoice.invoiceNumber, total: invoice.total, company: { name: "Your Trade Company" } });
+    const printed = (await runRoute(printLoader, "/x", { cookie, params: { invoiceId: invoice.id } })).data as {
+      document: Record<string, unknown>;
+      logoUrl: null;
+    };
+    expect(printed.document).toMatchObject({
+      kind: "invoice",
+      number: invoice.invoiceNumber,
+      total: invoice.total,
+      company: { name: "Your Trade Company" },
+    });
     expect(printed.logoUrl).toBeNull();
-    const preview = (await runRoute(previewLoader, "/x", { cookie, params: { estimateId: estimate.id } })).data as { document: Record<string, unknown> };
-    expect(preview.document).toMatchObject({ kind: "estimate", number: estimate.estimateNumber, validUntil: "2030-01-31", terms: expect.stringContaining("30 days") });
+    const preview = (await runRoute(previewLoader, "/x", { cookie, params: { estimateId: estimate.id } })).data as {
+      document: Record<string, unknown>;
+    };
+    expect(preview.document).toMatchObject({
+      kind: "estimate",
+      number: estimate.estimateNumber,
+      validUntil: "2030-01-31",
+      terms: expect.stringContaining("30 days"),
+    });
   });
 });

@@ -35,7 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = { ...readListParams(url, SORTS, "newest"), status: readInvoiceStatusFilter(url.searchParams.get("status")) };
   // Unfiltered, the page's total is the account's: it is counted once (docs/decisions/009).
   const filtered = params.q !== "" || params.status !== "all";
-  const [list, counted] = await Promise.all([listInvoices(user.id, { ...params, today }), filtered ? countInvoices(user.id) : undefined]);
+  const [list, counted] = await Promise.all([
+    listInvoices(user.id, { ...params, today }),
+    filtered ? countInvoices(user.id) : undefined,
+  ]);
   const accountTotal = counted ?? list.total;
   const items = list.items.map((invoice) => ({
     id: invoice.id,
@@ -53,7 +56,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canSend: Boolean(invoice.customer.email?.trim()),
     itemCount: invoice.itemCount,
   }));
-  return { items, total: list.total, page: list.page, pageSize: list.pageSize, params, accountTotal, currency: settings.currency };
+  return {
+    items,
+    total: list.total,
+    page: list.page,
+    pageSize: list.pageSize,
+    params,
+    accountTotal,
+    currency: settings.currency,
+  };
 }
 
 /** The short form of a document number for a badge: "EST-1718000001234" reads "1234". */
@@ -100,13 +111,27 @@ export default function InvoicesPage() {
               <table className={tableClass} data-testid="invoices-table">
                 <thead className="bg-slate-50 dark:bg-slate-800/50">
                   <tr>
-                    <th scope="col" className={thClass}>{t("invoices.invoice")}</th>
-                    <th scope="col" className={thClass}>{t("invoices.customer")}</th>
-                    <th scope="col" className={thClass}>{t("invoices.statusHeading")}</th>
-                    <th scope="col" className={thClass}>{t("invoices.dates")}</th>
-                    <th scope="col" className={`${thClass} text-right`}>{t("invoices.total")}</th>
-                    <th scope="col" className={`${thClass} text-right`}>{t("invoices.items")}</th>
-                    <th scope="col" className={`${thClass} text-right`}>{t("list.actions")}</th>
+                    <th scope="col" className={thClass}>
+                      {t("invoices.invoice")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("invoices.customer")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("invoices.statusHeading")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("invoices.dates")}
+                    </th>
+                    <th scope="col" className={`${thClass} text-right`}>
+                      {t("invoices.total")}
+                    </th>
+                    <th scope="col" className={`${thClass} text-right`}>
+                      {t("invoices.items")}
+                    </th>
+                    <th scope="col" className={`${thClass} text-right`}>
+                      {t("list.actions")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -151,7 +176,10 @@ export default function InvoicesPage() {
                           {t(invoiceStatusLabelKey(invoice.status))}
                         </span>
                         {paymentState(invoice.total, invoice.amountPaid) === "partial" && invoice.status !== "cancelled" ? (
-                          <span data-testid="invoice-partial" className="mt-1 block whitespace-nowrap text-xs font-medium text-amber-700 dark:text-amber-400">
+                          <span
+                            data-testid="invoice-partial"
+                            className="mt-1 block whitespace-nowrap text-xs font-medium text-amber-700 dark:text-amber-400"
+                          >
                             {t("invoices.payments.partiallyPaid")}
                           </span>
                         ) : null}
@@ -163,7 +191,10 @@ export default function InvoicesPage() {
                           {invoice.dueDate ? (
                             <>
                               <dt>{t("invoices.due")}</dt>
-                              <dd data-testid="invoice-due" className={invoice.status === "overdue" ? "font-medium text-red-700 dark:text-red-400" : ""}>
+                              <dd
+                                data-testid="invoice-due"
+                                className={invoice.status === "overdue" ? "font-medium text-red-700 dark:text-red-400" : ""}
+                              >
                                 {date(invoice.dueDate)}
                               </dd>
                             </>
@@ -181,7 +212,10 @@ export default function InvoicesPage() {
                       <td className={`${tdClass} whitespace-nowrap text-right font-medium`} data-testid="invoice-total">
                         {formatMoney(invoice.total, locale, currency)}
                         {invoice.amountPaid > 0 && invoice.amountPaid < invoice.total ? (
-                          <span data-testid="invoice-balance" className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                          <span
+                            data-testid="invoice-balance"
+                            className="block text-xs font-normal text-slate-600 dark:text-slate-400"
+                          >
                             {t("invoices.payments.balance")} {formatMoney(invoice.total - invoice.amountPaid, locale, currency)}
                           </span>
                         ) : null}

@@ -24,7 +24,14 @@ export default function JobDetailRoute() {
   const closeTo = jobsListUrl(search);
   return (
     <RouteDialog title={detail.job.title} closeTo={closeTo} size="lg">
-      <JobDetailView detail={detail} locale={locale} currency={currency} timeZone={timeZone} editTo={`/app/jobs/${detail.job.id}/edit${search}`} closeTo={closeTo} />
+      <JobDetailView
+        detail={detail}
+        locale={locale}
+        currency={currency}
+        timeZone={timeZone}
+        editTo={`/app/jobs/${detail.job.id}/edit${search}`}
+        closeTo={closeTo}
+      />
     </RouteDialog>
   );
 }

@@ -57,7 +57,9 @@ export default function DeleteJob() {
         {attached ? t("jobs.deleteKeeps", { attached }) : t("jobs.deleteKeepsNothing")}
       </p>
       <DeleteConfirmForm closeTo={closeTo} />
-      {actionData?.failed ? <ToastView toast={{ type: "error", title: "toast.errorTitle", description: "jobs.deleteFailed" }} /> : null}
+      {actionData?.failed ? (
+        <ToastView toast={{ type: "error", title: "toast.errorTitle", description: "jobs.deleteFailed" }} />
+      ) : null}
     </RouteDialog>
   );
 }

@@ -53,7 +53,10 @@ export default function EditJob() {
     <RouteDialog title={t("jobs.editTitle")} closeTo={closeTo} size="lg">
       <JobEditor job={job} timeZone={timeZone} customers={customers} lastResult={actionData?.result} cancelTo={closeTo} />
       {actionData?.failed ? (
-        <ToastView key={JSON.stringify(actionData)} toast={{ type: "error", title: "toast.errorTitle", description: "jobs.updateFailed" }} />
+        <ToastView
+          key={JSON.stringify(actionData)}
+          toast={{ type: "error", title: "toast.errorTitle", description: "jobs.updateFailed" }}
+        />
       ) : null}
     </RouteDialog>
   );

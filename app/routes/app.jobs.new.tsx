@@ -47,7 +47,9 @@ export default function NewJob() {
   const { customers, customerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = jobsListUrl(useLocation().search);
-  const errors = Object.values(actionData?.result.error ?? {}).flat().filter((message): message is string => Boolean(message));
+  const errors = Object.values(actionData?.result.error ?? {})
+    .flat()
+    .filter((message): message is string => Boolean(message));
   return (
     <RouteDialog title={t("jobs.newTitle")} closeTo={closeTo} size="lg">
       {customers.length === 0 ? (
@@ -71,7 +73,12 @@ export default function NewJob() {
           key={JSON.stringify(actionData)}
           toast={
             !actionData.failed && errors.length > 0
-              ? { type: "error", title: "toast.errorTitle", description: "jobs.createFailedWith", values: { messages: [...new Set(errors.map((e) => t(e)))].join(". ") } }
+              ? {
+                  type: "error",
+                  title: "toast.errorTitle",
+                  description: "jobs.createFailedWith",
+                  values: { messages: [...new Set(errors.map((e) => t(e)))].join(". ") },
+                }
               : { type: "error", title: "toast.errorTitle", description: "jobs.createFailed" }
           }
         />

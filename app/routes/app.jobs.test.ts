@@ -21,7 +21,14 @@ async function accountWithCustomer(name = "Ana Ruiz") {
   return { ...account, customer };
 }
 
-const blank = { description: null, location: null, status: "pending" as const, scheduledDate: null, completedDate: null, totalAmount: null };
+const blank = {
+  description: null,
+  location: null,
+  status: "pending" as const,
+  scheduledDate: null,
+  completedDate: null,
+  totalAmount: null,
+};
 
 describe("/app/jobs/new", () => {
   it("creates the job, returns to the list with its search and shows Job created", async () => {
@@ -63,11 +70,17 @@ describe("/app/jobs/new", () => {
     const { user, cookie } = await accountWithCustomer();
     const result = await runRoute(
       newAction,
-      formRequest(`${ORIGIN}/app/jobs/new`, { customerId: "none", title: "", totalAmount: "12.345", status: "pending" }, { Cookie: cookie }),
+      formRequest(
+        `${ORIGIN}/app/jobs/new`,
+        { customerId: "none", title: "", totalAmount: "12.345", status: "pending" },
+        { Cookie: cookie },
+      ),
     );
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({
-      result: { error: { customerId: ["jobs.customerRequired"], title: ["jobs.titleRequired"], totalAmount: ["jobs.amountInvalid"] } },
+      result: {
+        error: { customerId: ["jobs.customerRequired"], title: ["jobs.titleRequired"], totalAmount: ["jobs.amountInvalid"] },
+      },
     });
     expect(await countJobs(user.id)).toBe(0);
   });
@@ -75,7 +88,10 @@ describe("/app/jobs/new", () => {
   it("refuses another account's customer with Please select a customer", async () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
-    const result = await runRoute(newAction, formRequest(`${ORIGIN}/app/jobs/new`, { customerId: b.customer.id, title: "Sneaky" }, { Cookie: a.cookie }));
+    const result = await runRoute(
+      newAction,
+      formRequest(`${ORIGIN}/app/jobs/new`, { customerId: b.customer.id, title: "Sneaky" }, { Cookie: a.cookie }),
+    );
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({ result: { error: { customerId: ["jobs.customerRequired"] } } });
     expect(await countJobs(a.user.id)).toBe(0);
@@ -106,21 +122,36 @@ describe("/app/jobs/:jobId/edit", () => {
 
     const result = await runRoute(
       editAction,
-      formRequest(`${ORIGIN}/app/jobs/${job.id}/edit?status=completed`, { customerId: customer.id, title: "New title", status: "completed", completedDate: "2025-06-02" }, { Cookie: cookie }),
+      formRequest(
+        `${ORIGIN}/app/jobs/${job.id}/edit?status=completed`,
+        { customerId: customer.id, title: "New title", status: "completed", completedDate: "2025-06-02" },
+        { Cookie: cookie },
+      ),
       { params: { jobId: job.id } },
     );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/jobs?status=completed");
     expect(await toastOf(result.headers)).toMatchObject({ title: "jobs.updated" });
-    expect(await getJob(user.id, job.id)).toMatchObject({ title: "New title", status: "completed", totalAmount: null, completedDate: new Date("2025-06-02T00:00:00Z") });
+    expect(await getJob(user.id, job.id)).toMatchObject({
+      title: "New title",
+      status: "completed",
+      totalAmount: null,
+      completedDate: new Date("2025-06-02T00:00:00Z"),
+    });
   });
 
   it("refuses an invalid edit with 400 and a failure flag for the toast, leaving the job as it was", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const job = await createJob(user.id, { ...blank, customerId: customer.id, title: "Keep me" });
-    const result = await runRoute(editAction, formRequest(`${ORIGIN}/app/jobs/${job.id}/edit`, { customerId: customer.id, title: " " }, { Cookie: cookie }), { params: {
-      jobId: job.id,
-    } });
+    const result = await runRoute(
+      editAction,
+      formRequest(`${ORIGIN}/app/jobs/${job.id}/edit`, { customerId: customer.id, title: " " }, { Cookie: cookie }),
+      {
+        params: {
+          jobId: job.id,
+        },
+      },
+    );
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({ failed: true, result: { error: { title: ["jobs.titleRequired"] } } });
     expect((await getJob(user.id, job.id))?.title).toBe("Keep me");
@@ -130,10 +161,18 @@ describe("/app/jobs/:jobId/edit", () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
     const theirs = await createJob(b.user.id, { ...blank, customerId: b.customer.id, title: "Theirs" });
-    expect((await runRoute(editLoader, `/app/jobs/${theirs.id}/edit`, { cookie: a.cookie, params: { jobId: theirs.id } })).status).toBe(404);
-    const result = await runRoute(editAction, formRequest(`${ORIGIN}/app/jobs/${theirs.id}/edit`, { customerId: a.customer.id, title: "Hacked" }, { Cookie: a.cookie }), { params: {
-      jobId: theirs.id,
-    } });
+    expect(
+      (await runRoute(editLoader, `/app/jobs/${theirs.id}/edit`, { cookie: a.cookie, params: { jobId: theirs.id } })).status,
+    ).toBe(404);
+    const result = await runRoute(
+      editAction,
+      formRequest(`${ORIGIN}/app/jobs/${theirs.id}/edit`, { customerId: a.customer.id, title: "Hacked" }, { Cookie: a.cookie }),
+      {
+        params: {
+          jobId: theirs.id,
+        },
+      },
+    );
     expect(result.status).toBe(404);
     expect((await getJob(b.user.id, theirs.id))?.title).toBe("Theirs");
   });
@@ -147,10 +186,17 @@ describe("/app/jobs/:jobId/delete and the detail view", () => {
     await createEstimate(db, user.id, { jobId: job.id });
     await createAppointment(db, user.id, { jobId: job.id });
     const confirm = await runRoute(deleteLoader, `/app/jobs/${job.id}/delete`, { cookie, params: { jobId: job.id } });
-    expect(confirm.data).toEqual({ job: { id: job.id, title: "Going away" }, attachments: { estimates: 1, invoices: 0, appointments: 1 } });
+    expect(confirm.data).toEqual({
+      job: { id: job.id, title: "Going away" },
+      attachments: { estimates: 1, invoices: 0, appointments: 1 },
+    });
     expect(await getJob(user.id, job.id)).toBeTruthy();
 
-    const result = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/jobs/${job.id}/delete?page=2`, {}, { Cookie: cookie }), { params: { jobId: job.id } });
+    const result = await runRoute(
+      deleteAction,
+      formRequest(`${ORIGIN}/app/jobs/${job.id}/delete?page=2`, {}, { Cookie: cookie }),
+      { params: { jobId: job.id } },
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/jobs?page=2");
     expect(await toastOf(result.headers)).toMatchObject({ title: "jobs.deleted", values: { title: "Going away" } });
@@ -161,9 +207,19 @@ describe("/app/jobs/:jobId/delete and the detail view", () => {
     const a = await accountWithCustomer();
     const b = await accountWithCustomer("Bo Other");
     const theirs = await createJob(b.user.id, { ...blank, customerId: b.customer.id, title: "Theirs" });
-    expect((await runRoute(deleteLoader, `/app/jobs/${theirs.id}/delete`, { cookie: a.cookie, params: { jobId: theirs.id } })).status).toBe(404);
-    expect((await runRoute(deleteAction, formRequest(`${ORIGIN}/app/jobs/${theirs.id}/delete`, {}, { Cookie: a.cookie }), { params: { jobId: theirs.id } })).status).toBe(404);
-    expect((await runRoute(detailLoader, `/app/jobs/${theirs.id}`, { cookie: a.cookie, params: { jobId: theirs.id } })).status).toBe(404);
+    expect(
+      (await runRoute(deleteLoader, `/app/jobs/${theirs.id}/delete`, { cookie: a.cookie, params: { jobId: theirs.id } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await runRoute(deleteAction, formRequest(`${ORIGIN}/app/jobs/${theirs.id}/delete`, {}, { Cookie: a.cookie }), {
+          params: { jobId: theirs.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await runRoute(detailLoader, `/app/jobs/${theirs.id}`, { cookie: a.cookie, params: { jobId: theirs.id } })).status,
+    ).toBe(404);
     expect(await getJob(b.user.id, theirs.id)).toBeTruthy();
   });
 
@@ -192,7 +248,11 @@ describe("/app/jobs list", () => {
     await createJob(user.id, { ...blank, customerId: customer.id, title: "Panel upgrade", status: "completed" });
     await createJob(user.id, { ...blank, customerId: customer.id, title: "Panel repair", status: "pending" });
     const list = await runRoute(listLoader, "/app/jobs?q=panel&status=in-progress", { cookie });
-    expect(list.data).toMatchObject({ total: 0, accountTotal: 2, params: { q: "panel", status: "in_progress", sort: "newest", page: 1 } });
+    expect(list.data).toMatchObject({
+      total: 0,
+      accountTotal: 2,
+      params: { q: "panel", status: "in_progress", sort: "newest", page: 1 },
+    });
     const completed = await runRoute(listLoader, "/app/jobs?status=completed", { cookie });
     expect((completed.data as { items: { title: string }[] }).items.map((job) => job.title)).toEqual(["Panel upgrade"]);
   });

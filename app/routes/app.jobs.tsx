@@ -31,7 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filtered ? countJobs(user.id) : undefined,
     getSettings(user.id),
   ]);
-  return { ...list, params, accountTotal: accountTotal ?? list.total, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
+  return {
+    ...list,
+    params,
+    accountTotal: accountTotal ?? list.total,
+    currency: settings.currency,
+    timeZone: accountZone(settings.timeZone),
+  };
 }
 
 const SORT_LABELS: Record<JobSort, string> = {
@@ -69,7 +75,13 @@ export default function JobsPage() {
           <ListSearch q={params.q} label={t("jobs.searchLabel")} placeholder={t("jobs.searchPlaceholder")}>
             <label>
               <span className="sr-only">{t("jobs.statusFilter")}</span>
-              <select name="status" defaultValue={params.status} key={`status-${params.status}`} className={inputClass} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+              <select
+                name="status"
+                defaultValue={params.status}
+                key={`status-${params.status}`}
+                className={inputClass}
+                onChange={(e) => e.currentTarget.form?.requestSubmit()}
+              >
                 {JOB_STATUS_FILTERS.map((status) => (
                   <option key={status} value={status}>
                     {status === "all" ? t("jobs.allStatuses") : t(jobStatusLabelKey(status))}
@@ -79,7 +91,13 @@ export default function JobsPage() {
             </label>
             <label>
               <span className="sr-only">{t("list.sortBy")}</span>
-              <select name="sort" defaultValue={params.sort} key={`sort-${params.sort}`} className={inputClass} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+              <select
+                name="sort"
+                defaultValue={params.sort}
+                key={`sort-${params.sort}`}
+                className={inputClass}
+                onChange={(e) => e.currentTarget.form?.requestSubmit()}
+              >
                 {JOB_SORTS.map((sort) => (
                   <option key={sort} value={sort}>
                     {t(SORT_LABELS[sort])}
@@ -95,20 +113,39 @@ export default function JobsPage() {
               <table className={tableClass} data-testid="jobs-table">
                 <thead className="bg-slate-50 dark:bg-slate-800/50">
                   <tr>
-                    <th scope="col" className={thClass}>{t("jobs.job")}</th>
-                    <th scope="col" className={thClass}>{t("jobs.customer")}</th>
-                    <th scope="col" className={thClass}>{t("jobs.status")}</th>
-                    <th scope="col" className={thClass}>{t("jobs.schedule")}</th>
-                    <th scope="col" className={`${thClass} text-right`}>{t("jobs.amount")}</th>
-                    <th scope="col" className={thClass}>{t("jobs.links")}</th>
-                    <th scope="col" className={`${thClass} text-right`}>{t("list.actions")}</th>
+                    <th scope="col" className={thClass}>
+                      {t("jobs.job")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("jobs.customer")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("jobs.status")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("jobs.schedule")}
+                    </th>
+                    <th scope="col" className={`${thClass} text-right`}>
+                      {t("jobs.amount")}
+                    </th>
+                    <th scope="col" className={thClass}>
+                      {t("jobs.links")}
+                    </th>
+                    <th scope="col" className={`${thClass} text-right`}>
+                      {t("list.actions")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                   {items.map((job) => (
                     <tr key={job.id}>
                       <td className={`${tdClass} max-w-xs`}>
-                        <Link to={`${job.id}${search}`} className="font-medium text-brand-600 hover:underline dark:text-brand-500" preventScrollReset aria-label={t("jobs.viewAction", { title: job.title })}>
+                        <Link
+                          to={`${job.id}${search}`}
+                          className="font-medium text-brand-600 hover:underline dark:text-brand-500"
+                          preventScrollReset
+                          aria-label={t("jobs.viewAction", { title: job.title })}
+                        >
                           {job.title}
                         </Link>
                         {job.location ? <p className="text-xs text-slate-500 dark:text-slate-400">{job.location}</p> : null}
@@ -127,7 +164,9 @@ export default function JobsPage() {
                           <span>{t("jobs.notScheduled")}</span>
                         )}
                         {job.completedDate ? (
-                          <div className="text-xs">{t("jobs.completedOn", { date: formatListDate(job.completedDate, locale) })}</div>
+                          <div className="text-xs">
+                            {t("jobs.completedOn", { date: formatListDate(job.completedDate, locale) })}
+                          </div>
                         ) : null}
                       </td>
                       <td className={`${tdClass} whitespace-nowrap text-right font-medium`} data-testid="job-amount">
@@ -160,10 +199,20 @@ export default function JobsPage() {
                         </div>
                       </td>
                       <td className={`${tdClass} whitespace-nowrap text-right`}>
-                        <Link to={`${job.id}/edit${search}`} className="rounded px-2 py-1 text-brand-600 hover:bg-brand-50 dark:text-brand-500 dark:hover:bg-slate-800" preventScrollReset aria-label={t("jobs.editAction", { title: job.title })}>
+                        <Link
+                          to={`${job.id}/edit${search}`}
+                          className="rounded px-2 py-1 text-brand-600 hover:bg-brand-50 dark:text-brand-500 dark:hover:bg-slate-800"
+                          preventScrollReset
+                          aria-label={t("jobs.editAction", { title: job.title })}
+                        >
                           {t("list.edit")}
                         </Link>
-                        <Link to={`${job.id}/delete${search}`} className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800" preventScrollReset aria-label={t("jobs.deleteAction", { title: job.title })}>
+                        <Link
+                          to={`${job.id}/delete${search}`}
+                          className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800"
+                          preventScrollReset
+                          aria-label={t("jobs.deleteAction", { title: job.title })}
+                        >
                           {t("list.delete")}
                         </Link>
                       </td>

@@ -11,7 +11,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const range = readReportRange(new URL(request.url).searchParams.get("range"));
   const { timeZone } = await getSettingsWithoutLogo(user.id);
   const report = await getReportExport(user.id, range, { timeZone });
-  const body = csvLine(["metric", "value"]) + reportExportRows(report).map((row) => csvLine(row)).join("");
+  const body =
+    csvLine(["metric", "value"]) +
+    reportExportRows(report)
+      .map((row) => csvLine(row))
+      .join("");
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -49,7 +49,10 @@ export default function ReportsPage() {
     <div>
       <PageHeader
         title={t("reports.title")}
-        subtitle={t("reports.period", { from: formatListDate(`${from}T00:00:00Z`, language), to: formatListDate(`${to}T00:00:00Z`, language) })}
+        subtitle={t("reports.period", {
+          from: formatListDate(`${from}T00:00:00Z`, language),
+          to: formatListDate(`${to}T00:00:00Z`, language),
+        })}
         actions={
           <>
             <Form method="get" preventScrollReset className="flex items-center gap-2">
@@ -82,8 +85,20 @@ export default function ReportsPage() {
       />
       <div className={`space-y-6 ${loading ? "opacity-60" : ""}`} data-testid="report" data-range={range}>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatCard id="totalRevenue" icon="invoices" label={t("reports.cards.totalRevenue")} value={money(report.totalRevenue)} hint={t("reports.cards.totalRevenueHint")} />
-          <StatCard id="pendingRevenue" icon="estimates" label={t("reports.cards.pendingRevenue")} value={money(report.pendingRevenue)} hint={t("reports.cards.pendingRevenueHint")} />
+          <StatCard
+            id="totalRevenue"
+            icon="invoices"
+            label={t("reports.cards.totalRevenue")}
+            value={money(report.totalRevenue)}
+            hint={t("reports.cards.totalRevenueHint")}
+          />
+          <StatCard
+            id="pendingRevenue"
+            icon="estimates"
+            label={t("reports.cards.pendingRevenue")}
+            value={money(report.pendingRevenue)}
+            hint={t("reports.cards.pendingRevenueHint")}
+          />
           <StatCard
             id="activeJobs"
             icon="jobs"
@@ -91,7 +106,13 @@ export default function ReportsPage() {
             value={count(report.jobs.active)}
             hint={t("reports.cards.activeJobsHint", { completed: count(report.jobs.completed) })}
           />
-          <StatCard id="totalCustomers" icon="customers" label={t("reports.cards.totalCustomers")} value={count(report.customers)} hint={t("reports.cards.totalCustomersHint")} />
+          <StatCard
+            id="totalCustomers"
+            icon="customers"
+            label={t("reports.cards.totalCustomers")}
+            value={count(report.customers)}
+            hint={t("reports.cards.totalCustomersHint")}
+          />
         </ul>
         <div className="grid gap-6 lg:grid-cols-3">
           <FigureList
@@ -108,7 +129,11 @@ export default function ReportsPage() {
             title={t("reports.documents.title")}
             rows={[
               { id: "totalEstimates", label: t("reports.documents.totalEstimates"), value: count(report.estimates.total) },
-              { id: "approvedEstimates", label: t("reports.documents.approvedEstimates"), value: count(report.estimates.approved) },
+              {
+                id: "approvedEstimates",
+                label: t("reports.documents.approvedEstimates"),
+                value: count(report.estimates.approved),
+              },
               { id: "totalInvoices", label: t("reports.documents.totalInvoices"), value: count(report.invoices.total) },
               { id: "paidInvoices", label: t("reports.documents.paidInvoices"), value: count(report.invoices.paid) },
             ]}

@@ -17,7 +17,10 @@ import { readForm } from "~/services/form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [detail, timeZone] = await Promise.all([getAppointmentDetail(user.id, params.appointmentId ?? ""), getAccountTimeZone(user.id)]);
+  const [detail, timeZone] = await Promise.all([
+    getAppointmentDetail(user.id, params.appointmentId ?? ""),
+    getAccountTimeZone(user.id),
+  ]);
   if (!detail) throw new Response("Not Found", { status: 404 });
   return { detail, timeZone };
 }
@@ -33,7 +36,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const row = await setAppointmentStatus(user.id, id, intent === "complete" ? "completed" : "cancelled");
     if (!row) throw new Response("Not Found", { status: 404 });
     const key = intent === "complete" ? "completed" : "cancelled";
-    return redirectWithToast(back, { title: `schedule.toasts.${key}`, description: `schedule.toasts.${key}Body`, values: { title: row.title } });
+    return redirectWithToast(back, {
+      title: `schedule.toasts.${key}`,
+      description: `schedule.toasts.${key}Body`,
+      values: { title: row.title },
+    });
   }
   if (intent === "reschedule") {
     const timeZone = await getAccountTimeZone(user.id);
@@ -41,7 +48,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!parsed.success) return data({ rescheduleErrors: parsed.error.issues.map((issue) => issue.message) }, { status: 400 });
     const row = await rescheduleAppointment(user.id, id, parsed.data.scheduledDate);
     if (!row) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(back, { title: "schedule.toasts.rescheduled", description: "schedule.toasts.rescheduledBody", values: { title: row.title } });
+    return redirectWithToast(back, {
+      title: "schedule.toasts.rescheduled",
+      description: "schedule.toasts.rescheduledBody",
+      values: { title: row.title },
+    });
   }
   return data({ rescheduleErrors: [] as string[] }, { status: 400 });
 }

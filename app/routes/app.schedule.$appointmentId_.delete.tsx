@@ -44,7 +44,9 @@ export default function DeleteAppointment() {
     <RouteDialog title={t("schedule.detail.deleteTitle")} closeTo={closeTo}>
       <p>{t("schedule.detail.deleteConfirm", { title: appointment.title })}</p>
       <DeleteConfirmForm closeTo={closeTo} />
-      {actionData?.failed ? <ToastView toast={{ type: "error", title: "toast.errorTitle", description: "schedule.toasts.deleteFailed" }} /> : null}
+      {actionData?.failed ? (
+        <ToastView toast={{ type: "error", title: "toast.errorTitle", description: "schedule.toasts.deleteFailed" }} />
+      ) : null}
     </RouteDialog>
   );
 }

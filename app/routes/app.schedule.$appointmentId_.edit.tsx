@@ -18,7 +18,10 @@ import { readForm } from "~/services/form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [appointment, timeZone] = await Promise.all([getAppointment(user.id, params.appointmentId ?? ""), getAccountTimeZone(user.id)]);
+  const [appointment, timeZone] = await Promise.all([
+    getAppointment(user.id, params.appointmentId ?? ""),
+    getAccountTimeZone(user.id),
+  ]);
   if (!appointment) throw new Response("Not Found", { status: 404 });
   return { appointment, timeZone, customers: await customerOptions(user.id, appointment.customerId) };
 }
@@ -33,7 +36,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   let appointment;
   try {
     // The form has no job or status: the appointment keeps its own.
-    appointment = await updateAppointment(user.id, existing.id, { ...submission.value, jobId: existing.jobId, status: existing.status });
+    appointment = await updateAppointment(user.id, existing.id, {
+      ...submission.value,
+      jobId: existing.jobId,
+      status: existing.status,
+    });
   } catch (error) {
     console.error("Updating an appointment failed", error);
     return data({ result: submission.reply(), failed: true }, { status: 500 });
@@ -53,9 +60,18 @@ export default function EditAppointment() {
   const closeTo = scheduleUrl(useLocation().search);
   return (
     <RouteDialog title={t("schedule.form.editTitle")} closeTo={closeTo} size="lg">
-      <AppointmentEditor appointment={appointment} customers={customers} timeZone={timeZone} lastResult={actionData?.result} cancelTo={closeTo} />
+      <AppointmentEditor
+        appointment={appointment}
+        customers={customers}
+        timeZone={timeZone}
+        lastResult={actionData?.result}
+        cancelTo={closeTo}
+      />
       {actionData?.failed ? (
-        <ToastView key={JSON.stringify(actionData)} toast={{ type: "error", title: "toast.errorTitle", description: "schedule.toasts.updateFailed" }} />
+        <ToastView
+          key={JSON.stringify(actionData)}
+          toast={{ type: "error", title: "toast.errorTitle", description: "schedule.toasts.updateFailed" }}
+        />
       ) : null}
     </RouteDialog>
   );

@@ -23,7 +23,14 @@ export default function ScheduleJobRoute() {
   const closeTo = scheduleUrl(useLocation().search);
   return (
     <RouteDialog title={detail.job.title} closeTo={closeTo} size="lg">
-      <JobDetailView detail={detail} locale={locale} currency={currency} timeZone={timeZone} editTo={`/app/jobs/${detail.job.id}/edit`} closeTo={closeTo} />
+      <JobDetailView
+        detail={detail}
+        locale={locale}
+        currency={currency}
+        timeZone={timeZone}
+        editTo={`/app/jobs/${detail.job.id}/edit`}
+        closeTo={closeTo}
+      />
     </RouteDialog>
   );
 }

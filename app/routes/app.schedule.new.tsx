@@ -70,7 +70,12 @@ export default function NewAppointment() {
           key={JSON.stringify(actionData)}
           toast={
             !actionData.failed && errors.length > 0
-              ? { type: "error", title: "toast.errorTitle", description: "schedule.toasts.createFailedWith", values: { messages: [...new Set(errors.map((e) => t(e)))].join(". ") } }
+              ? {
+                  type: "error",
+                  title: "toast.errorTitle",
+                  description: "schedule.toasts.createFailedWith",
+                  values: { messages: [...new Set(errors.map((e) => t(e)))].join(". ") },
+                }
               : { type: "error", title: "toast.errorTitle", description: "schedule.toasts.createFailed" }
           }
         />

@@ -30,7 +30,15 @@ async function account(timeZone = "America/Chicago") {
   return { ...signedIn, customer };
 }
 
-const form = { appointmentType: "other", customType: "", title: "Site survey", description: "", duration: "60", location: "", notes: "" };
+const form = {
+  appointmentType: "other",
+  customType: "",
+  title: "Site survey",
+  description: "",
+  duration: "60",
+  location: "",
+  notes: "",
+};
 
 describe("/app/schedule/new", () => {
   it("creates the appointment at the account's wall clock and returns to the schedule with a toast", async () => {
@@ -40,14 +48,18 @@ describe("/app/schedule/new", () => {
 
     const result = await runRoute(
       newAction,
-      formRequest(`${ORIGIN}/app/schedule/new?tab=list&q=survey`, {
-        ...form,
-        customerId: customer.id,
-        appointmentType: "estimate",
-        customType: "dropped: not an other",
-        scheduledDate: "2026-07-01T09:30",
-        duration: "45",
-      }, { Cookie: cookie }),
+      formRequest(
+        `${ORIGIN}/app/schedule/new?tab=list&q=survey`,
+        {
+          ...form,
+          customerId: customer.id,
+          appointmentType: "estimate",
+          customType: "dropped: not an other",
+          scheduledDate: "2026-07-01T09:30",
+          duration: "45",
+        },
+        { Cookie: cookie },
+      ),
     );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/app/schedule?tab=list&q=survey");
@@ -67,7 +79,11 @@ describe("/app/schedule/new", () => {
     const { user, cookie } = await account();
     const result = await runRoute(
       newAction,
-      formRequest(`${ORIGIN}/app/schedule/new`, { ...form, customerId: "none", title: "", scheduledDate: "", duration: "0" }, { Cookie: cookie }),
+      formRequest(
+        `${ORIGIN}/app/schedule/new`,
+        { ...form, customerId: "none", title: "", scheduledDate: "", duration: "0" },
+        { Cookie: cookie },
+      ),
     );
     expect(result.status).toBe(400);
     const { error } = (result.data as { result: { error: Record<string, string[]> } }).result;
@@ -85,7 +101,11 @@ describe("/app/schedule/new", () => {
     const b = await account();
     const result = await runRoute(
       newAction,
-      formRequest(`${ORIGIN}/app/schedule/new`, { ...form, customerId: b.customer.id, scheduledDate: "2026-07-01T09:30" }, { Cookie: a.cookie }),
+      formRequest(
+        `${ORIGIN}/app/schedule/new`,
+        { ...form, customerId: b.customer.id, scheduledDate: "2026-07-01T09:30" },
+        { Cookie: a.cookie },
+      ),
     );
     expect(result.status).toBe(400);
     expect((await listAppointments(a.user.id)).total).toBe(0);
@@ -101,7 +121,11 @@ describe("/app/schedule", () => {
     const later = new Date(now.getTime() + 60_000);
     await createAppointment(db, user.id, { customerId: customer.id, title: "Soon", scheduledDate: later });
     await createAppointment(db, other.user.id, { customerId: other.customer.id, title: "Not mine", scheduledDate: later });
-    await createJob(db, user.id, { customerId: customer.id, title: "Panel upgrade", scheduledDate: new Date("2030-03-12T15:00:00Z") });
+    await createJob(db, user.id, {
+      customerId: customer.id,
+      title: "Panel upgrade",
+      scheduledDate: new Date("2030-03-12T15:00:00Z"),
+    });
 
     const today = (await runRoute(scheduleLoader, "/app/schedule", { cookie })).data as {
       view: { tab: string; todayItems: { title: string }[]; upcoming: { title: string }[] };
@@ -121,7 +145,9 @@ describe("/app/schedule", () => {
     expect(week.params.week).toBe("2030-03-10");
     expect(week.view.days.map((d) => d.items.map((i) => i.title))).toEqual([[], [], ["Panel upgrade"], [], [], [], []]);
 
-    const list = (await runRoute(scheduleLoader, "/app/schedule?tab=list&q=panel", { cookie })).data as { view: { items: { title: string }[]; total: number } };
+    const list = (await runRoute(scheduleLoader, "/app/schedule?tab=list&q=panel", { cookie })).data as {
+      view: { items: { title: string }[]; total: number };
+    };
     expect(list.view.items.map((i) => i.title)).toEqual(["Panel upgrade"]);
     expect(list.view.total).toBe(1);
   });
@@ -132,24 +158,51 @@ describe("the appointment dialog", () => {
     const a = await account();
     const db = await getDb();
     const job = await createJob(db, a.user.id, { customerId: a.customer.id, title: "Panel upgrade" });
-    const appointment = await createAppointment(db, a.user.id, { customerId: a.customer.id, jobId: job.id, title: "Walkthrough" });
+    const appointment = await createAppointment(db, a.user.id, {
+      customerId: a.customer.id,
+      jobId: job.id,
+      title: "Walkthrough",
+    });
     return { ...a, job, appointment };
   }
 
   it("shows the appointment with its customer and job; another account's is 404", async () => {
     const { cookie, appointment, job } = await withAppointment();
     const other = await account();
-    const loaded = await runRoute(detailLoader, `/app/schedule/${appointment.id}`, { cookie, params: { appointmentId: appointment.id } });
-    expect(loaded.data).toMatchObject({ detail: { appointment: { title: "Walkthrough" }, customer: { name: "Ana Ruiz" }, job: { id: job.id } }, timeZone: "America/Chicago" });
-    expect((await runRoute(detailLoader, `/app/schedule/${appointment.id}`, { cookie: other.cookie, params: { appointmentId: appointment.id } })).status).toBe(404);
-    expect((await runRoute(detailAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}`, { intent: "complete" }, { Cookie: other.cookie }), { params: { appointmentId: appointment.id } })).status).toBe(404);
+    const loaded = await runRoute(detailLoader, `/app/schedule/${appointment.id}`, {
+      cookie,
+      params: { appointmentId: appointment.id },
+    });
+    expect(loaded.data).toMatchObject({
+      detail: { appointment: { title: "Walkthrough" }, customer: { name: "Ana Ruiz" }, job: { id: job.id } },
+      timeZone: "America/Chicago",
+    });
+    expect(
+      (
+        await runRoute(detailLoader, `/app/schedule/${appointment.id}`, {
+          cookie: other.cookie,
+          params: { appointmentId: appointment.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await runRoute(
+          detailAction,
+          formRequest(`${ORIGIN}/app/schedule/${appointment.id}`, { intent: "complete" }, { Cookie: other.cookie }),
+          { params: { appointmentId: appointment.id } },
+        )
+      ).status,
+    ).toBe(404);
     expect((await getAppointment(appointment.userId, appointment.id))?.status).toBe("scheduled");
   });
 
   it("marks completed, cancels and reschedules, each with a toast", async () => {
     const { user, cookie, appointment } = await withAppointment();
     const post = (fields: Record<string, string>) =>
-      runRoute(detailAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}?tab=calendar`, fields, { Cookie: cookie }), { params: { appointmentId: appointment.id } });
+      runRoute(detailAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}?tab=calendar`, fields, { Cookie: cookie }), {
+        params: { appointmentId: appointment.id },
+      });
 
     const completed = await post({ intent: "complete" });
     expect(completed.status).toBe(302);
@@ -166,27 +219,45 @@ describe("the appointment dialog", () => {
 
     const moved = await post({ intent: "reschedule", scheduledDate: "2026-12-01T08:00" });
     expect(await toastOf(moved.headers)).toMatchObject({ title: "schedule.toasts.rescheduled" });
-    expect(await getAppointment(user.id, appointment.id)).toMatchObject({ status: "rescheduled", scheduledDate: new Date("2026-12-01T14:00:00Z") });
+    expect(await getAppointment(user.id, appointment.id)).toMatchObject({
+      status: "rescheduled",
+      scheduledDate: new Date("2026-12-01T14:00:00Z"),
+    });
   });
 
   it("deletes after its confirm step, keeps the linked job, and returns to the schedule with a toast", async () => {
     const { user, cookie, appointment, job } = await withAppointment();
     const other = await account();
-    const confirm = await runRoute(deleteLoader, `/app/schedule/${appointment.id}/delete`, { cookie, params: { appointmentId: appointment.id } });
+    const confirm = await runRoute(deleteLoader, `/app/schedule/${appointment.id}/delete`, {
+      cookie,
+      params: { appointmentId: appointment.id },
+    });
     expect(confirm.data).toEqual({ appointment: { id: appointment.id, title: "Walkthrough" } });
     // Another account's delete is 404 and deletes nothing.
-    const theirs = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: other.cookie }), { params: { appointmentId: appointment.id } });
+    const theirs = await runRoute(
+      deleteAction,
+      formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: other.cookie }),
+      { params: { appointmentId: appointment.id } },
+    );
     expect(theirs.status).toBe(404);
     expect(await getAppointment(user.id, appointment.id)).toBeDefined();
 
-    const deleted = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete?tab=list`, {}, { Cookie: cookie }), { params: { appointmentId: appointment.id } });
+    const deleted = await runRoute(
+      deleteAction,
+      formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete?tab=list`, {}, { Cookie: cookie }),
+      { params: { appointmentId: appointment.id } },
+    );
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe("/app/schedule?tab=list");
     expect(await toastOf(deleted.headers)).toMatchObject({ title: "schedule.toasts.deleted", values: { title: "Walkthrough" } });
     expect(await getAppointment(user.id, appointment.id)).toBeUndefined();
     expect((await runRoute(jobLoader, `/app/schedule/jobs/${job.id}`, { cookie, params: { jobId: job.id } })).status).toBe(200);
     // A second delete finds nothing.
-    const again = await runRoute(deleteAction, formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: cookie }), { params: { appointmentId: appointment.id } });
+    const again = await runRoute(
+      deleteAction,
+      formRequest(`${ORIGIN}/app/schedule/${appointment.id}/delete`, {}, { Cookie: cookie }),
+      { params: { appointmentId: appointment.id } },
+    );
     expect(again.status).toBe(404);
   });
 
@@ -196,7 +267,14 @@ describe("the appointment dialog", () => {
       editAction,
       formRequest(
         `${ORIGIN}/app/schedule/${appointment.id}/edit`,
-        { ...form, customerId: customer.id, title: "Walkthrough (moved)", customType: "Permit", scheduledDate: "2026-12-02T07:15", duration: "30" },
+        {
+          ...form,
+          customerId: customer.id,
+          title: "Walkthrough (moved)",
+          customType: "Permit",
+          scheduledDate: "2026-12-02T07:15",
+          duration: "30",
+        },
         { Cookie: cookie },
       ),
       { params: { appointmentId: appointment.id } },
@@ -219,7 +297,9 @@ describe("the appointment dialog", () => {
     const other = await account();
     const loaded = await runRoute(jobLoader, `/app/schedule/jobs/${job.id}`, { cookie, params: { jobId: job.id } });
     expect(loaded.data).toMatchObject({ detail: { job: { title: "Panel upgrade" }, appointments: [{ title: "Walkthrough" }] } });
-    expect((await runRoute(jobLoader, `/app/schedule/jobs/${job.id}`, { cookie: other.cookie, params: { jobId: job.id } })).status).toBe(404);
+    expect(
+      (await runRoute(jobLoader, `/app/schedule/jobs/${job.id}`, { cookie: other.cookie, params: { jobId: job.id } })).status,
+    ).toBe(404);
   });
 });
 

@@ -17,19 +17,35 @@ import { dayKey, dayRange, now as clockNow } from "~/lib/clock";
 export const meta = titleMeta("schedule.title");
 
 /** Loads only what the tab shows: today's window and the next five, a week, or one page of the list. */
-async function loadView(userId: string, params: ReturnType<typeof readScheduleParams>, today: string, timeZone: string, now: Date) {
+async function loadView(
+  userId: string,
+  params: ReturnType<typeof readScheduleParams>,
+  today: string,
+  timeZone: string,
+  now: Date,
+) {
   if (params.tab === "calendar") {
-    return { tab: "calendar" as const, days: await scheduleWeek(userId, { sunday: params.week, zone: timeZone, filter: params.status, q: params.q }) };
+    return {
+      tab: "calendar" as const,
+      days: await scheduleWeek(userId, { sunday: params.week, zone: timeZone, filter: params.status, q: params.q }),
+    };
   }
   if (params.tab === "list") {
     const range = params.day ? dayRange(params.day, timeZone) : undefined;
-    return { tab: "list" as const, ...(await scheduleList(userId, { filter: params.status, q: params.q, page: params.page, range })) };
+    return {
+      tab: "list" as const,
+      ...(await scheduleList(userId, { filter: params.status, q: params.q, page: params.page, range })),
+    };
   }
   const [todayWindow, upcoming] = await Promise.all([
     scheduleWindow(userId, dayRange(today, timeZone)),
     upcomingSchedule(userId, { now, filter: params.status, q: params.q, limit: UPCOMING_LIMIT }),
   ]);
-  return { tab: "today" as const, todayItems: filterScheduleItems(todayWindow, { filter: params.status, q: params.q }), upcoming };
+  return {
+    tab: "today" as const,
+    todayItems: filterScheduleItems(todayWindow, { filter: params.status, q: params.q }),
+    upcoming,
+  };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -60,7 +76,14 @@ export default function SchedulePage() {
       <ScheduleToolbar params={params} />
       <div className="mt-4">
         {view.tab === "today" ? (
-          <ScheduleToday today={today} todayItems={view.todayItems} upcoming={view.upcoming} search={search} timeZone={timeZone} locale={locale} />
+          <ScheduleToday
+            today={today}
+            todayItems={view.todayItems}
+            upcoming={view.upcoming}
+            search={search}
+            timeZone={timeZone}
+            locale={locale}
+          />
         ) : view.tab === "calendar" ? (
           <ScheduleCalendar week={params.week} today={today} days={view.days} timeZone={timeZone} locale={locale} />
         ) : (

@@ -46,7 +46,11 @@ function Section({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900" aria-labelledby={`${id}-title`} data-testid={`search-${id}`}>
+    <section
+      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      aria-labelledby={`${id}-title`}
+      data-testid={`search-${id}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {title} <span className="text-sm font-normal text-slate-500 dark:text-slate-400">({total})</span>
@@ -62,7 +66,9 @@ function Section({
       ) : (
         <>
           <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">{children}</ul>
-          {total > shown ? <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t("schedule.search.showing", { shown, total })}</p> : null}
+          {total > shown ? (
+            <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t("schedule.search.showing", { shown, total })}</p>
+          ) : null}
         </>
       )}
     </section>
@@ -76,30 +82,52 @@ function Results({ q, results, locale, currency }: { q: string; results: Busines
   const row = "flex flex-wrap items-baseline justify-between gap-2 py-2";
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Section id="customers" title={t("schedule.search.customers")} total={results.customers.total} shown={results.customers.items.length} viewAll={`/app/customers?q=${query}`}>
+      <Section
+        id="customers"
+        title={t("schedule.search.customers")}
+        total={results.customers.total}
+        shown={results.customers.items.length}
+        viewAll={`/app/customers?q=${query}`}
+      >
         {results.customers.items.map((customer) => (
           <li key={customer.id} className={row}>
             <Link to={`/app/customers?q=${encodeURIComponent(customer.name)}`} className={link}>
               {customer.name}
             </Link>
-            <span className="text-slate-600 dark:text-slate-400">{[customer.phone, customer.email, customer.city].filter(Boolean).join(" · ")}</span>
+            <span className="text-slate-600 dark:text-slate-400">
+              {[customer.phone, customer.email, customer.city].filter(Boolean).join(" · ")}
+            </span>
           </li>
         ))}
       </Section>
-      <Section id="jobs" title={t("schedule.search.jobs")} total={results.jobs.total} shown={results.jobs.items.length} viewAll={`/app/jobs?q=${query}`}>
+      <Section
+        id="jobs"
+        title={t("schedule.search.jobs")}
+        total={results.jobs.total}
+        shown={results.jobs.items.length}
+        viewAll={`/app/jobs?q=${query}`}
+      >
         {results.jobs.items.map((job) => (
           <li key={job.id} className={row}>
             <span className="min-w-0">
               <Link to={`/app/jobs/${job.id}`} className={link}>
                 {job.title}
               </Link>
-              <span className="block text-slate-600 dark:text-slate-400">{[job.customerName, job.location].filter(Boolean).join(" · ")}</span>
+              <span className="block text-slate-600 dark:text-slate-400">
+                {[job.customerName, job.location].filter(Boolean).join(" · ")}
+              </span>
             </span>
             <JobStatusBadge status={job.status} />
           </li>
         ))}
       </Section>
-      <Section id="estimates" title={t("schedule.search.estimates")} total={results.estimates.total} shown={results.estimates.items.length} viewAll={`/app/estimates?q=${query}`}>
+      <Section
+        id="estimates"
+        title={t("schedule.search.estimates")}
+        total={results.estimates.total}
+        shown={results.estimates.items.length}
+        viewAll={`/app/estimates?q=${query}`}
+      >
         {results.estimates.items.map((estimate) => (
           <li key={estimate.id} className={row}>
             <span className="min-w-0">
@@ -116,7 +144,13 @@ function Results({ q, results, locale, currency }: { q: string; results: Busines
           </li>
         ))}
       </Section>
-      <Section id="invoices" title={t("schedule.search.invoices")} total={results.invoices.total} shown={results.invoices.items.length} viewAll={`/app/invoices?q=${query}`}>
+      <Section
+        id="invoices"
+        title={t("schedule.search.invoices")}
+        total={results.invoices.total}
+        shown={results.invoices.items.length}
+        viewAll={`/app/invoices?q=${query}`}
+      >
         {results.invoices.items.map((invoice) => (
           <li key={invoice.id} className={row}>
             <span className="min-w-0">
@@ -149,7 +183,16 @@ export default function SearchPage() {
       <Form method="get" role="search" className="mb-6 flex gap-2">
         <label className="min-w-0 flex-1">
           <span className="sr-only">{t("schedule.dashboard.searchLabel")}</span>
-          <input type="search" name="q" defaultValue={q} key={q} required maxLength={MAX_SEARCH_LENGTH} placeholder={t("schedule.dashboard.searchPlaceholder")} className={inputClass} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            key={q}
+            required
+            maxLength={MAX_SEARCH_LENGTH}
+            placeholder={t("schedule.dashboard.searchPlaceholder")}
+            className={inputClass}
+          />
         </label>
         <button type="submit" className={buttonClass("primary")}>
           {t("schedule.dashboard.search")}

@@ -15,7 +15,10 @@ import { formRequest } from "../../test/requests";
 import { runRoute, toastOf } from "../../test/route";
 
 const ORIGIN = "http://localhost";
-const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWJSTX79HwAAAP//U/RKqgAAAAZJREFUAwAEoQJ18+MsXwAAAABJRU5ErkJggg==", "base64");
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWJSTX79HwAAAP//U/RKqgAAAAZJREFUAwAEoQJ18+MsXwAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const form = {
   appLanguage: "es",
@@ -50,7 +53,14 @@ describe("/app/settings", () => {
     const { cookie } = await signedInAccount();
     const { data: body } = await runRoute(settingsLoader, "/app/settings", { cookie });
     const page = body as Awaited<ReturnType<typeof settingsLoader>>;
-    expect(page.defaults).toMatchObject({ companyName: "Your Trade Company", defaultTaxRate: "8.25", estimateValidDays: "30", currency: "USD", autoBackup: true, darkMode: false });
+    expect(page.defaults).toMatchObject({
+      companyName: "Your Trade Company",
+      defaultTaxRate: "8.25",
+      estimateValidDays: "30",
+      currency: "USD",
+      autoBackup: true,
+      darkMode: false,
+    });
     expect(page.zoneChosen).toBe(false);
     expect(page.timeZones).toContain(page.defaults.timeZone);
     expect(page.app).toMatchObject({ version: "1.0.0", build: "development" });
@@ -66,7 +76,11 @@ describe("/app/settings", () => {
     const cookies = result.headers.getSetCookie().join("\n");
     expect(cookies).toMatch(/td_lang=[^;]+/);
     expect(cookies).toMatch(/td_theme=[^;]+/);
-    expect(await toastOf(result.headers)).toMatchObject({ type: "success", title: "settings.saved", description: "settings.savedBody" });
+    expect(await toastOf(result.headers)).toMatchObject({
+      type: "success",
+      title: "settings.saved",
+      description: "settings.savedBody",
+    });
     expect(await getSettingsWithoutLogo(user.id)).toMatchObject({
       appLanguage: "es",
       companyName: "Volt Bros",
@@ -82,7 +96,14 @@ describe("/app/settings", () => {
 
   it("answers 400 with the field errors and saves nothing", async () => {
     const { user, cookie } = await signedInAccount();
-    const result = await runRoute(settingsAction, formRequest(`${ORIGIN}/app/settings`, { ...form, defaultTaxRate: "100", estimateValidDays: "0", email: "nope" }, { Cookie: cookie }));
+    const result = await runRoute(
+      settingsAction,
+      formRequest(
+        `${ORIGIN}/app/settings`,
+        { ...form, defaultTaxRate: "100", estimateValidDays: "0", email: "nope" },
+        { Cookie: cookie },
+      ),
+    );
     expect(result.status).toBe(400);
     const errors = (result.data as { result: { error: Record<string, string[]> } }).result.error;
     expect(errors).toMatchObject({
@@ -125,10 +146,18 @@ describe("the logo form", () => {
     for (const file of [
       { bytes: Buffer.from("just some notes\n"), name: "logo.png", type: "image/png" },
       { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), name: "logo.svg", type: "image/svg+xml" },
-      { bytes: Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64"), name: "logo.gif", type: "image/gif" },
+      {
+        bytes: Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64"),
+        name: "logo.gif",
+        type: "image/gif",
+      },
     ]) {
       const result = await runRoute(settingsAction, upload(cookie, file));
-      expect(await toastOf(result.headers), file.name).toMatchObject({ type: "error", title: "settings.logo.invalidType", description: "settings.logo.invalidTypeBody" });
+      expect(await toastOf(result.headers), file.name).toMatchObject({
+        type: "error",
+        title: "settings.logo.invalidType",
+        description: "settings.logo.invalidTypeBody",
+      });
     }
     expect((await getLogo(user.id))?.logo).toBeNull();
   });
@@ -138,7 +167,11 @@ describe("the logo form", () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PNG_1X1);
     const result = await runRoute(settingsAction, upload(cookie, { bytes: big, name: "big.png", type: "image/png" }));
-    expect(await toastOf(result.headers)).toMatchObject({ type: "error", title: "settings.logo.tooLarge", description: "settings.logo.tooLargeBody" });
+    expect(await toastOf(result.headers)).toMatchObject({
+      type: "error",
+      title: "settings.logo.tooLarge",
+      description: "settings.logo.tooLargeBody",
+    });
     const huge = new Uint8Array(8 * 1024 * 1024);
     huge.set(PNG_1X1);
     const refused = await runRoute(settingsAction, upload(cookie, { bytes: huge, name: "huge.png", type: "image/png" }));
@@ -166,7 +199,9 @@ describe("/app/settings/export.json", () => {
     const response = await runRoute(dataExportLoader, "/app/settings/export.json", { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="tradedesk-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="tradedesk-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const data = await response.json();
     expect(data.account.id).toBe(user.id);
     expect(data.customers.map((c: { name: string }) => c.name)).toEqual(["Ana Ruiz"]);
@@ -181,15 +216,21 @@ describe("/app/settings/export.json", () => {
 describe("/app/reports", () => {
   it("reads the range from the URL and defaults to 30 days", async () => {
     const { cookie } = await signedInAccount();
-    const page = (await runRoute(reportsLoader, "/app/reports?range=90", { cookie })).data as Awaited<ReturnType<typeof reportsLoader>>;
+    const page = (await runRoute(reportsLoader, "/app/reports?range=90", { cookie })).data as Awaited<
+      ReturnType<typeof reportsLoader>
+    >;
     expect(page.range).toBe(90);
-    expect((((await runRoute(reportsLoader, "/app/reports?range=12", { cookie })).data) as { range: number }).range).toBe(30);
+    expect(((await runRoute(reportsLoader, "/app/reports?range=12", { cookie })).data as { range: number }).range).toBe(30);
   });
 
   it("exports the report as business-report-{date}.json and as CSV", async () => {
     const { user, cookie } = await signedInAccount();
     const db = await getDb();
-    await createInvoice(db, user.id, { status: "paid", taxRate: 0, items: [{ description: "Work", quantity: 100, unitPrice: 12_345 }] });
+    await createInvoice(db, user.id, {
+      status: "paid",
+      taxRate: 0,
+      items: [{ description: "Work", quantity: 100, unitPrice: 12_345 }],
+    });
     const json = await runRoute(reportJsonLoader, "/app/reports/export.json?range=7", { cookie });
     expect(json.headers.get("Content-Disposition")).toMatch(/^attachment; filename="business-report-\d{4}-\d{2}-\d{2}\.json"$/);
     const report = await json.json();

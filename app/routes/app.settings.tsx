@@ -74,7 +74,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return logoAction(request, user.id);
+  if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data"))
+    return logoAction(request, user.id);
 
   const submission = parseForm(await readForm(request), { schema: settingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -90,7 +91,11 @@ export async function action({ request }: ActionFunctionArgs) {
 const MULTIPART_SLACK = 64 * 1024;
 
 const logoFailure = (reason: "missing" | "tooLarge" | "invalidType") =>
-  redirectWithToast("/app/settings", { type: "error", title: `settings.logo.${reason}`, description: `settings.logo.${reason}Body` });
+  redirectWithToast("/app/settings", {
+    type: "error",
+    title: `settings.logo.${reason}`,
+    description: `settings.logo.${reason}Body`,
+  });
 
 async function logoAction(request: Request, userId: string) {
   const length = Number(request.headers.get("Content-Length"));
@@ -98,7 +103,10 @@ async function logoAction(request: Request, userId: string) {
   let form: FormData;
   try {
     // One byte over the limit is enough to know a file is too large, and to say so.
-    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_LOGO_BYTES + 1 }));
+    form = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: MAX_LOGO_BYTES + 1 }),
+    );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return logoFailure("tooLarge");
     throw new Response("Bad Request", { status: 400 });

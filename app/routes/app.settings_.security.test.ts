@@ -63,7 +63,9 @@ describe("/app/settings/security", () => {
       expect(JSON.stringify(body.result.initialValue ?? {})).not.toContain("secret1");
     }
     const wrong = await post(cookie, change("wrong-one", "better1"));
-    expect(wrong.data).toMatchObject({ toast: { type: "error", title: "security.changeFailed", description: "security.currentWrong" } });
+    expect(wrong.data).toMatchObject({
+      toast: { type: "error", title: "security.changeFailed", description: "security.currentWrong" },
+    });
     for (const session of [cookie, ...others]) expect(await signedIn(session)).toBe(user.id);
     const login = await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: "secret1" }));
     expect(login.status).toBe(302);
@@ -83,7 +85,10 @@ describe("/app/settings/security", () => {
 
     const old = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "secret1" }));
     expect(old.status).toBe(401);
-    const next = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "better-password" }));
+    const next = await runRoute(
+      apiLogin,
+      jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "better-password" }),
+    );
     expect(next.status).toBe(200);
   });
 
@@ -116,14 +121,16 @@ describe("sign-in answers do not tell an unknown e-mail from a wrong password", 
     await createUser({ name: "Lee", email: address, password: "secret1" });
     const unknown = email();
 
-    const form = async (who: string) => await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: who, password: "wrong-pass" }));
+    const form = async (who: string) =>
+      await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: who, password: "wrong-pass" }));
     const [a, b] = [await form(address), await form(unknown)];
     expect(a.status).toBe(401);
     expect(b.status).toBe(a.status);
     const strip = (body: unknown, who: string) => JSON.stringify(body).replaceAll(who, "<email>");
     expect(strip(b.data, unknown)).toBe(strip(a.data, address));
 
-    const api = async (who: string) => runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: who, password: "wrong-pass" }));
+    const api = async (who: string) =>
+      runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: who, password: "wrong-pass" }));
     const [c, d] = [await api(address), await api(unknown)];
     expect([c.status, d.status]).toEqual([401, 401]);
     expect(await d.text()).toBe(await c.text());
@@ -149,6 +156,8 @@ describe("sign-in answers do not tell an unknown e-mail from a wrong password", 
     }
     const median = (list: number[]) => [...list].sort((x, y) => x - y)[5];
     const [k, u] = [median(known), median(unknown)];
-    expect(Math.max(k, u) / Math.min(k, u), `wrong password ${k.toFixed(1)} ms, unknown e-mail ${u.toFixed(1)} ms`).toBeLessThan(2);
+    expect(Math.max(k, u) / Math.min(k, u), `wrong password ${k.toFixed(1)} ms, unknown e-mail ${u.toFixed(1)} ms`).toBeLessThan(
+      2,
+    );
   });
 });

@@ -63,7 +63,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "sign-out-others") {
     const ended = await endOtherSessions(request, user.id);
-    return redirectWithToast(HERE, { title: "security.othersEnded", description: "security.othersEndedBody", values: { count: String(ended) } });
+    return redirectWithToast(HERE, {
+      title: "security.othersEnded",
+      description: "security.othersEndedBody",
+      values: { count: String(ended) },
+    });
   }
 
   if (intent !== "password") return data({ result: null, toast: null }, { status: 400 });
@@ -131,7 +135,11 @@ export default function SecuritySettings() {
           </Link>
         }
       />
-      <SettingsSection id="security-password" title={t("security.password.title")} description={t("security.password.description")}>
+      <SettingsSection
+        id="security-password"
+        title={t("security.password.title")}
+        description={t("security.password.description")}
+      >
         <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
           <input type="hidden" name="intent" value="password" />
           {password(fields.currentPassword, t("security.password.current"), "current-password")}
@@ -147,7 +155,11 @@ export default function SecuritySettings() {
           </Button>
         </Form>
       </SettingsSection>
-      <SettingsSection id="security-sessions" title={t("security.sessions.title")} description={t("security.sessions.description")}>
+      <SettingsSection
+        id="security-sessions"
+        title={t("security.sessions.title")}
+        description={t("security.sessions.description")}
+      >
         <p data-testid="other-sessions">{t("security.sessions.others", { count: otherSessions })}</p>
         <Form method="post">
           <input type="hidden" name="intent" value="sign-out-others" />

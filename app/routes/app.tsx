@@ -40,7 +40,13 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && error.status === 404 ? (
       <ErrorPage status={404} title={t("notFound.title")} body={t("notFound.body")} home="/app" landmark={landmark} />
     ) : (
-      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} title={t("error.title")} body={t("error.body")} home="/app" landmark={landmark} />
+      <ErrorPage
+        status={isRouteErrorResponse(error) ? error.status : 500}
+        title={t("error.title")}
+        body={t("error.body")}
+        home="/app"
+        landmark={landmark}
+      />
     );
   if (!shell) return page;
   return (
@@ -49,4 +55,3 @@ export function ErrorBoundary() {
     </AppShell>
   );
 }
-

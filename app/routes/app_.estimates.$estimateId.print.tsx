@@ -6,7 +6,9 @@ import { loadEstimateDocument } from "~/models/document.server";
 import { requireUser } from "~/services/session.server";
 
 // A page of its own (app_ leaves the app shell out): the preview's Print links here without JavaScript.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.document.number} | TradeDesk` : "TradeDesk" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.document.number} | TradeDesk` : "TradeDesk" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -6,7 +6,9 @@ import { loadInvoiceDocument } from "~/models/document.server";
 import { requireUser } from "~/services/session.server";
 
 // A page of its own (app_ leaves the app shell out): the invoice list opens it in a new tab.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.document.number} | TradeDesk` : "TradeDesk" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.document.number} | TradeDesk` : "TradeDesk" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -60,8 +60,9 @@ describe("/login and /logout", () => {
     expect(wrong.status).toBe(401);
     expect(wrong.data).toMatchObject({ toast: { title: "auth.loginFailed", description: "auth.invalidCredentials" } });
 
-    const ok = (
-      await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: "secret1", redirectTo: "/app/jobs" }))
+    const ok = await runRoute(
+      loginAction,
+      formRequest(`${ORIGIN}/login`, { email: address, password: "secret1", redirectTo: "/app/jobs" }),
     );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/app/jobs");
@@ -80,8 +81,9 @@ describe("/login and /logout", () => {
   it("never redirects off-site after sign-in", async () => {
     const address = email();
     await register({ name: "Lee", email: address, password: "secret1", confirmPassword: "secret1" });
-    const ok = (
-      await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: "secret1", redirectTo: "https://evil.example/" }))
+    const ok = await runRoute(
+      loginAction,
+      formRequest(`${ORIGIN}/login`, { email: address, password: "secret1", redirectTo: "https://evil.example/" }),
     );
     expect(ok.headers.get("Location")).toBe("/app");
   });
@@ -90,14 +92,20 @@ describe("/login and /logout", () => {
 describe("/api/auth", () => {
   it("registers, reads the session user, signs in and out, with { message } failures", async () => {
     const address = email();
-    const created = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: address, password: "secret1" }));
+    const created = await runRoute(
+      apiRegister,
+      jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: address, password: "secret1" }),
+    );
     expect(created.status).toBe(201);
     const user = await created.json();
     expect(user).toMatchObject({ name: "Kim", email: address });
     expect(user).not.toHaveProperty("passwordHash");
     expect(user).not.toHaveProperty("password");
 
-    const short = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: email(), password: "123" }));
+    const short = await runRoute(
+      apiRegister,
+      jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: email(), password: "123" }),
+    );
     expect(short.status).toBe(400);
     expect((await short.json()).message).toBe("Password must be at least 6 characters long");
 
@@ -115,7 +123,10 @@ describe("/api/auth", () => {
     const me = await runRoute(apiMe, new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } }));
     expect(await me.json()).toMatchObject({ id: user.id, email: address });
 
-    const out = await runRoute(apiLogout, new Request(`${ORIGIN}/api/auth/logout`, { method: "POST", headers: { Cookie: cookie } }));
+    const out = await runRoute(
+      apiLogout,
+      new Request(`${ORIGIN}/api/auth/logout`, { method: "POST", headers: { Cookie: cookie } }),
+    );
     expect(out.status).toBe(200);
     const gone = await runRoute(apiMe, new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } }));
     expect(gone.status).toBe(401);
@@ -128,7 +139,10 @@ describe("/api/auth", () => {
       expect(response.status, body).toBe(400);
       expect(typeof (await response.json()).message).toBe("string");
     }
-    const response = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "x".repeat(500), email: email(), password: "secret1" }));
+    const response = await runRoute(
+      apiRegister,
+      jsonRequest(`${ORIGIN}/api/auth/register`, { name: "x".repeat(500), email: email(), password: "secret1" }),
+    );
     expect(response.status).toBe(400);
   });
 });
@@ -141,10 +155,22 @@ describe("a new account's time zone (docs/decisions/012-one-clock.md)", () => {
 
   it("/register keeps the zone the browser sent, or none (UTC) when the field is empty", async () => {
     const chicago = email();
-    expect((await register({ name: "Rosa", email: chicago, password: "secret1", confirmPassword: "secret1", timeZone: "America/Chicago" })).status).toBe(302);
+    expect(
+      (
+        await register({
+          name: "Rosa",
+          email: chicago,
+          password: "secret1",
+          confirmPassword: "secret1",
+          timeZone: "America/Chicago",
+        })
+      ).status,
+    ).toBe(302);
     expect(await zoneOf(chicago)).toBe("America/Chicago");
     const none = email();
-    expect((await register({ name: "Rosa", email: none, password: "secret1", confirmPassword: "secret1", timeZone: "" })).status).toBe(302);
+    expect(
+      (await register({ name: "Rosa", email: none, password: "secret1", confirmPassword: "secret1", timeZone: "" })).status,
+    ).toBe(302);
     expect(await zoneOf(none)).toBeNull();
   });
 
@@ -159,7 +185,10 @@ describe("a new account's time zone (docs/decisions/012-one-clock.md)", () => {
   });
 
   it("/register without JavaScript offers every zone, preselected from the request's language region", async () => {
-    const answer = await runRoute(registerLoader, new Request(`${ORIGIN}/register`, { headers: { "Accept-Language": "es-MX,es;q=0.9" } }));
+    const answer = await runRoute(
+      registerLoader,
+      new Request(`${ORIGIN}/register`, { headers: { "Accept-Language": "es-MX,es;q=0.9" } }),
+    );
     expect(answer.data).toMatchObject({ guessedZone: "America/Mexico_City" });
     expect((answer.data as { timeZones: string[] }).timeZones).toContain("Pacific/Kiritimati");
     const plain = await runRoute(registerLoader, new Request(`${ORIGIN}/register`));
@@ -168,17 +197,34 @@ describe("a new account's time zone (docs/decisions/012-one-clock.md)", () => {
 
   it("/api/auth/register takes an optional timeZone and refuses an unknown one", async () => {
     const address = email();
-    const created = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: address, password: "secret1", timeZone: "Pacific/Pago_Pago" }));
+    const created = await runRoute(
+      apiRegister,
+      jsonRequest(`${ORIGIN}/api/auth/register`, {
+        name: "Kim",
+        email: address,
+        password: "secret1",
+        timeZone: "Pacific/Pago_Pago",
+      }),
+    );
     expect(created.status).toBe(201);
     expect(await zoneOf(address)).toBe("Pacific/Pago_Pago");
     const bare = email();
-    expect((await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: bare, password: "secret1" }))).status).toBe(201);
+    expect(
+      (await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: bare, password: "secret1" })))
+        .status,
+    ).toBe(201);
     expect(await zoneOf(bare)).toBeNull();
     const bad = email();
-    const refused = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: bad, password: "secret1", timeZone: "Nowhere/Land" }));
+    const refused = await runRoute(
+      apiRegister,
+      jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: bad, password: "secret1", timeZone: "Nowhere/Land" }),
+    );
     expect(refused.status).toBe(400);
     expect(await getUserByEmail(bad)).toBeFalsy();
-    const wrongType = await runRoute(apiRegister, jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: email(), password: "secret1", timeZone: 5 }));
+    const wrongType = await runRoute(
+      apiRegister,
+      jsonRequest(`${ORIGIN}/api/auth/register`, { name: "Kim", email: email(), password: "secret1", timeZone: 5 }),
+    );
     expect(wrongType.status).toBe(400);
   });
 });

@@ -1,5 +1,12 @@
 import { parseForm } from "~/lib/form-parse";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DocumentView } from "~/components/document-view";
@@ -11,7 +18,13 @@ import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
 import { formatMoment } from "~/lib/share-link";
 import { approveSchema, declineSchema } from "~/lib/share-schema";
-import { decideSharedEstimate, findShareLink, loadSharedEstimate, recordShareView, type SharedState } from "~/models/share.server";
+import {
+  decideSharedEstimate,
+  findShareLink,
+  loadSharedEstimate,
+  recordShareView,
+  type SharedState,
+} from "~/models/share.server";
 import { translate } from "~/services/i18n";
 import { getSessionUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
@@ -32,8 +45,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     return [{ title: translate(locale, "notFound.title") }, robots];
   }
   // A link pasted in a text message previews as its title alone: nothing about the customer or the amounts.
-  const title = translate(data.language, "share.page.title", { number: data.document.number, company: data.document.company.name });
-  return [{ title }, robots, { property: "og:title", content: title }, { property: "og:type", content: "website" }, { property: "og:site_name", content: "TradeDesk" }];
+  const title = translate(data.language, "share.page.title", {
+    number: data.document.number,
+    company: data.document.company.name,
+  });
+  return [
+    { title },
+    robots,
+    { property: "og:title", content: title },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "TradeDesk" },
+  ];
 };
 
 const notFound = () => new Response("Not Found", { status: 404 });
@@ -61,14 +83,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     validThrough: formatDocumentDate(validThrough, language),
     decision:
       state === "approved" || state === "rejected"
-        ? { at: formatMoment(decidedAt, language, settings.timeZone), by: estimate.customerSignature, response: estimate.customerResponse }
+        ? {
+            at: formatMoment(decidedAt, language, settings.timeZone),
+            by: estimate.customerSignature,
+            response: estimate.customerResponse,
+          }
         : null,
   };
 }
 
 /** With JavaScript on, a refused post shows its messages on the page as it is: no reload, no view counted. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  actionResult && typeof actionResult === "object" && ("reply" in actionResult || "problem" in actionResult) ? false : defaultShouldRevalidate;
+  actionResult && typeof actionResult === "object" && ("reply" in actionResult || "problem" in actionResult)
+    ? false
+    : defaultShouldRevalidate;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
@@ -104,7 +132,15 @@ export default function SharedEstimatePage() {
   );
 }
 
-function SharedEstimate({ token, language, document: doc, logoUrl, state, validThrough, decision }: ReturnType<typeof useLoaderData<typeof loader>>) {
+function SharedEstimate({
+  token,
+  language,
+  document: doc,
+  logoUrl,
+  state,
+  validThrough,
+  decision,
+}: ReturnType<typeof useLoaderData<typeof loader>>) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const company = doc.company.name;
@@ -113,12 +149,20 @@ function SharedEstimate({ token, language, document: doc, logoUrl, state, validT
       <div className="mx-auto max-w-4xl space-y-4">
         <header className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800">
           <div className="flex items-center gap-3">
-            {logoUrl ? <img src={logoUrl} alt={t("invoices.document.logoAlt", { company })} className="h-12 w-12 shrink-0 object-contain" /> : null}
+            {logoUrl ? (
+              <img
+                src={logoUrl}
+                alt={t("invoices.document.logoAlt", { company })}
+                className="h-12 w-12 shrink-0 object-contain"
+              />
+            ) : null}
             <div className="min-w-0">
               <h1 className="truncate text-lg font-bold" data-testid="share-company">
                 {company}
               </h1>
-              <p className="text-sm text-slate-600 dark:text-slate-400">{t("share.page.estimateFor", { number: doc.number, title: doc.title })}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {t("share.page.estimateFor", { number: doc.number, title: doc.title })}
+              </p>
             </div>
           </div>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
@@ -141,7 +185,10 @@ function SharedEstimate({ token, language, document: doc, logoUrl, state, validT
           </dl>
           <StateMessage state={state} decision={decision} company={company} validThrough={validThrough} />
           {actionData?.problem ? (
-            <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
+            <p
+              role="alert"
+              className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-200"
+            >
               {t(actionData.problem)}
             </p>
           ) : null}
@@ -184,10 +231,14 @@ function StateMessage({
   let text: string;
   let tone = "bg-slate-50 text-slate-800 dark:bg-slate-800 dark:text-slate-200";
   if (state === "approved") {
-    text = decision?.by ? t("share.page.approvedBy", { name: decision.by, date: decision.at }) : t("share.page.approvedOn", { date: decision?.at ?? "" });
+    text = decision?.by
+      ? t("share.page.approvedBy", { name: decision.by, date: decision.at })
+      : t("share.page.approvedOn", { date: decision?.at ?? "" });
     tone = "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-200";
   } else if (state === "rejected") {
-    text = decision?.by ? t("share.page.declinedBy", { name: decision.by, date: decision.at }) : t("share.page.declinedOn", { date: decision?.at ?? "" });
+    text = decision?.by
+      ? t("share.page.declinedBy", { name: decision.by, date: decision.at })
+      : t("share.page.declinedOn", { date: decision?.at ?? "" });
     tone = "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-200";
   } else if (state === "expired") {
     text = validThrough ? t("share.page.expired", { date: validThrough, company }) : t("share.page.expiredNoDate", { company });

@@ -20,7 +20,12 @@ import { runRoute } from "../../test/route";
 import { startStripeServer } from "../../test/stripe-server";
 
 const config = env();
-const saved = { key: config.STRIPE_SECRET_KEY, secret: config.STRIPE_WEBHOOK_SECRET, url: config.STRIPE_API_URL, app: config.APP_URL };
+const saved = {
+  key: config.STRIPE_SECRET_KEY,
+  secret: config.STRIPE_WEBHOOK_SECRET,
+  url: config.STRIPE_API_URL,
+  app: config.APP_URL,
+};
 let stripeServer: Awaited<ReturnType<typeof startStripeServer>>;
 beforeAll(async () => {
   stripeServer = await startStripeServer();
@@ -39,34 +44,61 @@ async function sharedInvoice(total = 50_000) {
   const account = await signedInAccount();
   const db = await getDb();
   const customer = await createCustomer(db, account.user.id, { name: "Ana Ruiz", email: "ana@example.com" });
-  const invoice = await createInvoice(db, account.user.id, { customerId: customer.id, taxRate: 0, items: [{ description: "Rewire", quantity: 100, unitPrice: total }] });
-  const response = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "POST", account.cookie), { params: { id: invoice.id } });
+  const invoice = await createInvoice(db, account.user.id, {
+    customerId: customer.id,
+    taxRate: 0,
+    items: [{ description: "Rewire", quantity: 100, unitPrice: total }],
+  });
+  const response = await runRoute(
+    shareApi,
+    apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "POST", account.cookie),
+    { params: { id: invoice.id } },
+  );
   const body = (await response.json()) as { invoiceNumber: string; shareableLink: string };
   if (!body.shareableLink) throw new Error(`share: ${response.status} ${JSON.stringify(body)}`);
   const token = body.shareableLink.split("/i/")[1];
   return { ...account, db, invoice, body, token };
 }
 
-type Page = { balance: number; amountPaid: number; status: string; canPayByCard: boolean; paymentInstructions: string; payments: unknown[] };
+type Page = {
+  balance: number;
+  amountPaid: number;
+  status: string;
+  canPayByCard: boolean;
+  paymentInstructions: string;
+  payments: unknown[];
+};
 const page = async (token: string, cookie?: string) =>
-  (await runRoute(pageLoader, new Request(`http://localhost/i/${token}`, { headers: cookie ? { Cookie: cookie } : {} }), { params: { token } })).data as Page;
+  (
+    await runRoute(pageLoader, new Request(`http://localhost/i/${token}`, { headers: cookie ? { Cookie: cookie } : {} }), {
+      params: { token },
+    })
+  ).data as Page;
 
 describe("an invoice's share link", () => {
   it("is made once, absolute from APP_URL, refused for another account, and revoked to a 404", async () => {
     const { user, cookie, invoice, body, token } = await sharedInvoice();
     expect(body).toEqual({ invoiceNumber: invoice.invoiceNumber, shareableLink: `https://tradedesk.example/i/${token}` });
-    const again = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "POST", cookie), { params: { id: invoice.id } });
+    const again = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "POST", cookie), {
+      params: { id: invoice.id },
+    });
     expect(((await again.json()) as { shareableLink: string }).shareableLink).toBe(body.shareableLink);
 
     const other = await signedInAccount("Other");
     expect(other.cookie).not.toBe(cookie);
     for (const method of ["POST", "DELETE"]) {
-      const answer = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, method, other.cookie), { params: { id: invoice.id } });
+      const answer = await runRoute(
+        shareApi,
+        apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, method, other.cookie),
+        { params: { id: invoice.id } },
+      );
       expect(answer.status, method).toBe(404);
     }
     expect(await getInvoiceShareLink(user.id, invoice.id)).toBeDefined();
 
-    const revoked = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "DELETE", cookie), { params: { id: invoice.id } });
+    const revoked = await runRoute(shareApi, apiRequest(`http://localhost/api/invoices/${invoice.id}/share`, "DELETE", cookie), {
+      params: { id: invoice.id },
+    });
     expect(revoked.status).toBe(200);
     const gone = await runRoute(pageLoader, new Request(`http://localhost/i/${token}`), { params: { token } });
     expect(gone.status).toBe(404);
@@ -75,10 +107,19 @@ describe("an invoice's share link", () => {
 
   it("shows the balance, the payments and the instructions; counts the customer's views, not the contractor's", async () => {
     const { user, cookie, db, invoice, token } = await sharedInvoice(50_000);
-    await db.update(accountSettings).set({ paymentInstructions: "Checks payable to Bluebonnet Electric" }).where(eq(accountSettings.userId, user.id));
+    await db
+      .update(accountSettings)
+      .set({ paymentInstructions: "Checks payable to Bluebonnet Electric" })
+      .where(eq(accountSettings.userId, user.id));
     await recordPayment(user.id, invoice.id, { amount: 20_000, method: "check" }, { notify: false });
     const seen = await page(token);
-    expect(seen).toMatchObject({ balance: 30_000, amountPaid: 20_000, status: "pending", canPayByCard: false, paymentInstructions: "Checks payable to Bluebonnet Electric" });
+    expect(seen).toMatchObject({
+      balance: 30_000,
+      amountPaid: 20_000,
+      status: "pending",
+      canPayByCard: false,
+      paymentInstructions: "Checks payable to Bluebonnet Electric",
+    });
     expect(seen.payments).toHaveLength(1);
     await page(token, cookie);
     const link = await db.select().from(invoiceShareTokens).where(eq(invoiceShareTokens.token, token)).get();
@@ -96,7 +137,9 @@ describe("an invoice's share link", () => {
     await recordPayment(user.id, invoice.id, { amount: 10_000, method: "cash" }, { notify: false });
     expect(await page(token)).toMatchObject({ canPayByCard: true, balance: 40_000 });
 
-    const answer = await runRoute(pageAction, formRequest(`https://tradedesk.example/i/${token}`, { intent: "pay" }), { params: { token } });
+    const answer = await runRoute(pageAction, formRequest(`https://tradedesk.example/i/${token}`, { intent: "pay" }), {
+      params: { token },
+    });
     expect(answer.status).toBe(302);
     const call = stripeServer.calls.at(-1)!;
     expect(call.form).toMatchObject({
@@ -114,15 +157,32 @@ describe("an invoice's share link", () => {
       id: `evt_${sessionId}`,
       object: "event",
       type: "checkout.session.completed",
-      data: { object: { id: sessionId, object: "checkout.session", client_reference_id: invoice.id, amount_total: 40_000, payment_status: "paid" } },
+      data: {
+        object: {
+          id: sessionId,
+          object: "checkout.session",
+          client_reference_id: invoice.id,
+          amount_total: 40_000,
+          payment_status: "paid",
+        },
+      },
     });
     const signature = new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret: "whsec_invoice_page" });
-    const hook = await runRoute(webhookAction, new Request("http://localhost/webhooks/stripe", { method: "POST", headers: { "Stripe-Signature": signature }, body: payload }));
+    const hook = await runRoute(
+      webhookAction,
+      new Request("http://localhost/webhooks/stripe", {
+        method: "POST",
+        headers: { "Stripe-Signature": signature },
+        body: payload,
+      }),
+    );
     expect(hook.status).toBe(200);
     expect(await page(token)).toMatchObject({ balance: 0, amountPaid: 50_000, status: "paid", canPayByCard: false });
 
     // Nothing left to pay: the button is gone and a stale post is refused.
-    const stale = await runRoute(pageAction, formRequest(`https://tradedesk.example/i/${token}`, { intent: "pay" }), { params: { token } });
+    const stale = await runRoute(pageAction, formRequest(`https://tradedesk.example/i/${token}`, { intent: "pay" }), {
+      params: { token },
+    });
     expect(stale.status).toBe(409);
   });
 
@@ -130,7 +190,9 @@ describe("an invoice's share link", () => {
     config.STRIPE_SECRET_KEY = undefined;
     const { token } = await sharedInvoice();
     expect((await page(token)).canPayByCard).toBe(false);
-    const answer = await runRoute(pageAction, formRequest(`http://localhost/i/${token}`, { intent: "pay" }), { params: { token } });
+    const answer = await runRoute(pageAction, formRequest(`http://localhost/i/${token}`, { intent: "pay" }), {
+      params: { token },
+    });
     expect(answer.status).toBe(404);
   });
 });

@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DocumentView } from "~/components/document-view";
@@ -31,8 +38,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     return [{ title: translate(locale, "notFound.title") }, robots];
   }
   // A link pasted in a text message previews as its title alone: nothing about the customer or the amounts.
-  const title = translate(data.language, "share.invoice.title", { number: data.document.number, company: data.document.company.name });
-  return [{ title }, robots, { property: "og:title", content: title }, { property: "og:type", content: "website" }, { property: "og:site_name", content: "TradeDesk" }];
+  const title = translate(data.language, "share.invoice.title", {
+    number: data.document.number,
+    company: data.document.company.name,
+  });
+  return [
+    { title },
+    robots,
+    { property: "og:title", content: title },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "TradeDesk" },
+  ];
 };
 
 const notFound = () => new Response("Not Found", { status: 404 });
@@ -58,7 +74,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     amountPaid: invoice.amountPaid,
     balance,
     dueDate: invoice.dueDate,
-    payments: payments.map((payment) => ({ id: payment.id, amount: payment.amount, day: dayIn(settings.timeZone, payment.receivedAt), method: payment.method })),
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      amount: payment.amount,
+      day: dayIn(settings.timeZone, payment.receivedAt),
+      method: payment.method,
+    })),
     paymentInstructions: settings.paymentInstructions.trim(),
     canPayByCard: cardPaymentsEnabled() && balance > 0 && status !== "cancelled",
     returnedFromPayment: new URL(request.url).searchParams.get("payment") === "done",
@@ -103,8 +124,21 @@ export default function SharedInvoicePage() {
 }
 
 function SharedInvoice(props: ReturnType<typeof useLoaderData<typeof loader>>) {
-  const { token, language, document: doc, logoUrl, status, total, amountPaid, balance, dueDate, payments, paymentInstructions, canPayByCard, returnedFromPayment } =
-    props;
+  const {
+    token,
+    language,
+    document: doc,
+    logoUrl,
+    status,
+    total,
+    amountPaid,
+    balance,
+    dueDate,
+    payments,
+    paymentInstructions,
+    canPayByCard,
+    returnedFromPayment,
+  } = props;
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -115,22 +149,40 @@ function SharedInvoice(props: ReturnType<typeof useLoaderData<typeof loader>>) {
   const card = "rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800";
 
   let notice: { text: string; tone: string } | null = null;
-  if (status === "cancelled") notice = { text: t("share.invoice.cancelledNotice"), tone: "bg-slate-50 text-slate-800 dark:bg-slate-800 dark:text-slate-200" };
-  else if (balance <= 0) notice = { text: t("share.invoice.paidInFull"), tone: "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-200" };
-  else if (returnedFromPayment) notice = { text: t("share.invoice.paymentDone"), tone: "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-200" };
-  else if (status === "overdue" && dueDate) notice = { text: t("share.invoice.overdueNotice", { date: date(dueDate) }), tone: "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200" };
+  if (status === "cancelled")
+    notice = {
+      text: t("share.invoice.cancelledNotice"),
+      tone: "bg-slate-50 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
+    };
+  else if (balance <= 0)
+    notice = { text: t("share.invoice.paidInFull"), tone: "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-200" };
+  else if (returnedFromPayment)
+    notice = { text: t("share.invoice.paymentDone"), tone: "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-200" };
+  else if (status === "overdue" && dueDate)
+    notice = {
+      text: t("share.invoice.overdueNotice", { date: date(dueDate) }),
+      tone: "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+    };
 
   return (
     <main className="min-h-screen bg-slate-100 px-3 py-4 sm:px-6 sm:py-8 dark:bg-slate-950">
       <div className="mx-auto max-w-4xl space-y-4">
         <header className={card}>
           <div className="flex items-center gap-3">
-            {logoUrl ? <img src={logoUrl} alt={t("invoices.document.logoAlt", { company })} className="h-12 w-12 shrink-0 object-contain" /> : null}
+            {logoUrl ? (
+              <img
+                src={logoUrl}
+                alt={t("invoices.document.logoAlt", { company })}
+                className="h-12 w-12 shrink-0 object-contain"
+              />
+            ) : null}
             <div className="min-w-0">
               <h1 className="truncate text-lg font-bold" data-testid="share-company">
                 {company}
               </h1>
-              <p className="text-sm text-slate-600 dark:text-slate-400">{t("share.invoice.invoiceFor", { number: doc.number, title: doc.title })}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {t("share.invoice.invoiceFor", { number: doc.number, title: doc.title })}
+              </p>
             </div>
           </div>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
@@ -162,12 +214,19 @@ function SharedInvoice(props: ReturnType<typeof useLoaderData<typeof loader>>) {
             </span>
           </p>
           {notice ? (
-            <p role="status" className={`mt-4 rounded-md px-3 py-2 text-sm font-medium ${notice.tone}`} data-testid="share-message">
+            <p
+              role="status"
+              className={`mt-4 rounded-md px-3 py-2 text-sm font-medium ${notice.tone}`}
+              data-testid="share-message"
+            >
               {notice.text}
             </p>
           ) : null}
           {actionData?.problem ? (
-            <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
+            <p
+              role="alert"
+              className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-200"
+            >
               {t(actionData.problem, { company })}
             </p>
           ) : null}
@@ -176,14 +235,18 @@ function SharedInvoice(props: ReturnType<typeof useLoaderData<typeof loader>>) {
               // A plain post and a full page load: the answer is a redirect to Stripe's own page.
               <Form method="post" reloadDocument>
                 <input type="hidden" name="intent" value="pay" />
-                <Button disabled={paying}>{paying ? t("share.invoice.paying") : t("share.invoice.payNow", { amount: money(balance) })}</Button>
+                <Button disabled={paying}>
+                  {paying ? t("share.invoice.paying") : t("share.invoice.payNow", { amount: money(balance) })}
+                </Button>
               </Form>
             ) : null}
             <a href={`/i/${token}/pdf`} download className={buttonClass("secondary")}>
               {t("share.invoice.downloadPdf")}
             </a>
           </div>
-          {canPayByCard ? <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t("share.invoice.payNowHint")}</p> : null}
+          {canPayByCard ? (
+            <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t("share.invoice.payNowHint")}</p>
+          ) : null}
         </header>
 
         {paymentInstructions && balance > 0 && status !== "cancelled" ? (

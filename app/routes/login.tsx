@@ -77,12 +77,21 @@ export default function LoginPage() {
         <Field
           label={t("auth.email")}
           errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true, autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            required: true,
+            autoFocus: true,
+          }}
         />
         <Field
           label={t("auth.password")}
           errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password", required: true }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "current-password",
+            required: true,
+          }}
         />
         {form.errors?.length ? (
           <p id={form.errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">

@@ -98,12 +98,23 @@ export default function RegisterPage() {
         <Field
           label={t("auth.fullName")}
           errors={fields.name.errors}
-          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", required: true, autoFocus: true, maxLength: 100 }}
+          inputProps={{
+            ...getInputProps(fields.name, { type: "text" }),
+            autoComplete: "name",
+            required: true,
+            autoFocus: true,
+            maxLength: 100,
+          }}
         />
         <Field
           label={t("auth.email")}
           errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true, maxLength: 254 }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            required: true,
+            maxLength: 254,
+          }}
         />
         <Field
           label={t("auth.password")}
@@ -114,7 +125,11 @@ export default function RegisterPage() {
         <Field
           label={t("auth.confirmPassword")}
           errors={fields.confirmPassword.errors}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", required: true }}
+          inputProps={{
+            ...getInputProps(fields.confirmPassword, { type: "password" }),
+            autoComplete: "new-password",
+            required: true,
+          }}
         />
         {browserZone ? (
           <p className="text-xs text-slate-500 dark:text-slate-400">

@@ -1,6 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/form-parse";
-import { AI_ADD_INTENT, AI_FIELDS, isBlankLine, suggestionLine, type AiIntent, type AiNotice, type AiPanelState } from "~/lib/ai-editor";
+import {
+  AI_ADD_INTENT,
+  AI_FIELDS,
+  isBlankLine,
+  suggestionLine,
+  type AiIntent,
+  type AiNotice,
+  type AiPanelState,
+} from "~/lib/ai-editor";
 import { MAX_JOB_DESCRIPTION, MAX_LOCATION, parseJobType, readAiAnswer, readAiRequest } from "~/lib/ai-result";
 import { estimateFormSchema, MAX_LINE_ITEMS } from "~/lib/estimate-schema";
 import { AI_CALLS_PER_HOUR, AI_TIMEOUT_MS, generateEstimate } from "./ai.server";
@@ -42,7 +50,12 @@ export function restoreAiPanel(formData: FormData): AiPanelState | undefined {
   return { jobDescription, jobType, location, result, added, notice: null };
 }
 
-const error = (title: string, description: string, values?: Record<string, string>): AiNotice => ({ type: "error", title, description, values });
+const error = (title: string, description: string, values?: Record<string, string>): AiNotice => ({
+  type: "error",
+  title,
+  description,
+  values,
+});
 
 /** The editor's form values for the reply, without the assistant's own fields. */
 function formReply(formData: FormData) {
@@ -60,7 +73,10 @@ async function analyze(userId: string, formData: FormData, panel: AiPanelState):
         missing: { description: !panel.jobDescription.trim(), jobType: !parseJobType(panel.jobType) },
       };
     }
-    return { ...panel, notice: error("assistant.failedTitle", input.reason === "tooLong" ? "assistant.tooLong" : "assistant.badLocation") };
+    return {
+      ...panel,
+      notice: error("assistant.failedTitle", input.reason === "tooLong" ? "assistant.tooLong" : "assistant.badLocation"),
+    };
   }
   const language = formData.get(AI_FIELDS.language) === "es" ? "es" : "en";
   const outcome = await generateEstimate(userId, { ...input.value, language });
@@ -79,28 +95,51 @@ async function analyze(userId: string, formData: FormData, panel: AiPanelState):
     ...panel,
     result: outcome.result,
     added: [],
-    notice: { type: "success", title: "assistant.completeTitle", description: count === 1 ? "assistant.completeBodyOne" : "assistant.completeBody", values: { count: String(count) } },
+    notice: {
+      type: "success",
+      title: "assistant.completeTitle",
+      description: count === 1 ? "assistant.completeBodyOne" : "assistant.completeBody",
+      values: { count: String(count) },
+    },
   };
 }
 
 type Items = Record<string, unknown>[];
 
-function add(formData: FormData, panel: AiPanelState, reply: SubmissionResult<string[]>): { result: SubmissionResult<string[]>; ai: AiPanelState } {
+function add(
+  formData: FormData,
+  panel: AiPanelState,
+  reply: SubmissionResult<string[]>,
+): { result: SubmissionResult<string[]>; ai: AiPanelState } {
   const result = panel.result;
   if (!result) return { result: reply, ai: { ...panel, notice: error("assistant.noPickTitle", "assistant.noResult") } };
-  const picks = [...new Set(formData.getAll(AI_FIELDS.pick).filter((value) => typeof value === "string" && /^\d+$/.test(value)).map(Number))]
-    .filter((index) => Number.isInteger(index) && index >= 0 && index < result.suggestedItems.length && !panel.added.includes(index))
+  const picks = [
+    ...new Set(
+      formData
+        .getAll(AI_FIELDS.pick)
+        .filter((value) => typeof value === "string" && /^\d+$/.test(value))
+        .map(Number),
+    ),
+  ]
+    .filter(
+      (index) => Number.isInteger(index) && index >= 0 && index < result.suggestedItems.length && !panel.added.includes(index),
+    )
     .sort((a, b) => a - b);
   if (picks.length === 0) return { result: reply, ai: { ...panel, notice: error("assistant.noPickTitle", "assistant.noPick") } };
 
   const current = Array.isArray(reply.initialValue?.items) ? (reply.initialValue.items as Items) : [];
-  const items = [...current.filter((line) => !isBlankLine(line)), ...picks.map((index) => suggestionLine(result.suggestedItems[index]))];
+  const items = [
+    ...current.filter((line) => !isBlankLine(line)),
+    ...picks.map((index) => suggestionLine(result.suggestedItems[index])),
+  ];
   if (items.length > MAX_LINE_ITEMS) {
     return { result: reply, ai: { ...panel, notice: error("assistant.noPickTitle", "estimates.tooManyItems") } };
   }
   // An "update" of the line list: without JavaScript the editor renders these rows; with
   // it, conform replaces its rows in place, as it does for its own list buttons.
-  const intent = { type: "update", payload: { name: "items", value: items } } as NonNullable<SubmissionResult<string[]>["intent"]>;
+  const intent = { type: "update", payload: { name: "items", value: items } } as NonNullable<
+    SubmissionResult<string[]>["intent"]
+  >;
   return {
     result: { initialValue: { ...reply.initialValue, items: items as never }, intent },
     ai: {
@@ -117,8 +156,19 @@ function add(formData: FormData, panel: AiPanelState, reply: SubmissionResult<st
 }
 
 /** Runs one of the assistant's buttons on a posted editor form. */
-export async function runAssistant(userId: string, formData: FormData, intent: AiIntent): Promise<{ result: SubmissionResult<string[]>; ai: AiPanelState }> {
-  const panel: AiPanelState = restoreAiPanel(formData) ?? { jobDescription: "", jobType: "", location: "", result: null, added: [], notice: null };
+export async function runAssistant(
+  userId: string,
+  formData: FormData,
+  intent: AiIntent,
+): Promise<{ result: SubmissionResult<string[]>; ai: AiPanelState }> {
+  const panel: AiPanelState = restoreAiPanel(formData) ?? {
+    jobDescription: "",
+    jobType: "",
+    location: "",
+    result: null,
+    added: [],
+    notice: null,
+  };
   const reply = formReply(formData);
   // Shown again as typed, without the form's error messages: nothing was saved.
   const shown: SubmissionResult<string[]> = { initialValue: reply.initialValue };

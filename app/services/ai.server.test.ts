@@ -84,9 +84,20 @@ const request = { jobDescription: "Replace 3 outlets", jobType: "electrical" as 
 const goodAnswer = {
   suggestedItems: [
     { description: "Duplex outlet", quantity: 3, unit: "each", unitPrice: 4.5, total: 13.5, reasoning: "Three outlets" },
-    { description: "Electrician labor", quantity: 1.5, unit: "hour", unitPrice: 95, total: 999, reasoning: "Half an hour per outlet" },
+    {
+      description: "Electrician labor",
+      quantity: 1.5,
+      unit: "hour",
+      unitPrice: 95,
+      total: 999,
+      reasoning: "Half an hour per outlet",
+    },
   ],
-  marketAnalysis: { competitivePricing: "Within the local range", profitMargin: "About 30%", recommendations: ["Check the box fill"] },
+  marketAnalysis: {
+    competitivePricing: "Within the local range",
+    profitMargin: "About 30%",
+    recommendations: ["Check the box fill"],
+  },
   timeEstimate: "About 2 hours",
   riskFactors: ["Old wiring"],
 };
@@ -134,7 +145,11 @@ describe("generateEstimate with OPENAI_API_KEY", () => {
     expect(call.body.messages[0]).toMatchObject({ role: "system" });
     expect(call.body.messages[0].content).toContain('"suggestedItems"');
     expect(call.body.messages[0].content).toContain("Write every text in English.");
-    expect(JSON.parse(call.body.messages[1].content)).toEqual({ jobDescription: "Replace 3 outlets", jobType: "Electrical", location: "Austin, TX" });
+    expect(JSON.parse(call.body.messages[1].content)).toEqual({
+      jobDescription: "Replace 3 outlets",
+      jobType: "Electrical",
+      location: "Austin, TX",
+    });
   });
 
   it("asks for Spanish when the interface is Spanish, and accepts a fenced answer", async () => {
@@ -146,7 +161,11 @@ describe("generateEstimate with OPENAI_API_KEY", () => {
 
   it("turns malformed JSON into a clear error", async () => {
     next = { content: '{"suggestedItems": [' };
-    expect(await generateEstimate("account-1", request)).toEqual({ ok: false, code: "invalidJson", message: "The AI service's answer was not valid JSON." });
+    expect(await generateEstimate("account-1", request)).toEqual({
+      ok: false,
+      code: "invalidJson",
+      message: "The AI service's answer was not valid JSON.",
+    });
   });
 
   it("turns JSON in another shape into a clear error", async () => {
@@ -165,13 +184,23 @@ describe("generateEstimate with OPENAI_API_KEY", () => {
 
   it("turns HTTP 500 into a clear error, without retrying", async () => {
     next = { status: 500, body: { error: { message: "The server had an error", type: "server_error" } } };
-    expect(await generateEstimate("account-1", request)).toEqual({ ok: false, code: "http", status: 500, message: "The AI service answered with an error (HTTP 500)." });
+    expect(await generateEstimate("account-1", request)).toEqual({
+      ok: false,
+      code: "http",
+      status: 500,
+      message: "The AI service answered with an error (HTTP 500).",
+    });
     expect(received).toHaveLength(1);
   });
 
   it("names a refused key", async () => {
     next = { status: 401, body: { error: { message: "Incorrect API key provided", type: "invalid_request_error" } } };
-    expect(await generateEstimate("account-1", request)).toMatchObject({ ok: false, code: "auth", status: 401, message: expect.stringContaining("Check OPENAI_API_KEY") });
+    expect(await generateEstimate("account-1", request)).toMatchObject({
+      ok: false,
+      code: "auth",
+      status: 401,
+      message: expect.stringContaining("Check OPENAI_API_KEY"),
+    });
   });
 
   it("gives up on a server that does not answer within the time limit", async () => {
@@ -194,7 +223,11 @@ describe("generateEstimate with OPENAI_API_KEY", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     config.OPENAI_BASE_URL = `http://127.0.0.1:${port}/v1`;
-    expect(await generateEstimate("account-1", request)).toEqual({ ok: false, code: "unreachable", message: `Could not reach the AI service (127.0.0.1:${port}).` });
+    expect(await generateEstimate("account-1", request)).toEqual({
+      ok: false,
+      code: "unreachable",
+      message: `Could not reach the AI service (127.0.0.1:${port}).`,
+    });
   });
 });
 

@@ -1,6 +1,13 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { estimateJob } from "~/lib/ai-estimator";
-import { AI_JOB_TYPE_NAMES, describeAnswerProblems, readAiAnswer, type AiEstimateResult, type AiJobType, type AiLanguage } from "~/lib/ai-result";
+import {
+  AI_JOB_TYPE_NAMES,
+  describeAnswerProblems,
+  readAiAnswer,
+  type AiEstimateResult,
+  type AiJobType,
+  type AiLanguage,
+} from "~/lib/ai-result";
 import { env } from "./env.server";
 import { FixedWindowLimiter, retryMinutes } from "./rate-limit.server";
 
@@ -16,7 +23,17 @@ export interface AiEstimateRequest {
   language?: AiLanguage;
 }
 
-export type AiFailureCode = "accountLimit" | "timeout" | "unreachable" | "auth" | "rateLimit" | "http" | "empty" | "invalidJson" | "invalidShape" | "unknown";
+export type AiFailureCode =
+  | "accountLimit"
+  | "timeout"
+  | "unreachable"
+  | "auth"
+  | "rateLimit"
+  | "http"
+  | "empty"
+  | "invalidJson"
+  | "invalidShape"
+  | "unknown";
 
 export type AiOutcome =
   | { ok: true; result: AiEstimateResult }
@@ -93,7 +110,12 @@ function parseJson(content: string): unknown {
 async function askOpenAi(request: AiEstimateRequest, timeoutMs: number): Promise<AiOutcome> {
   const config = env();
   const seconds = Math.max(1, Math.round(timeoutMs / 1000));
-  const client = new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, timeout: timeoutMs, maxRetries: 0 });
+  const client = new OpenAI({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    timeout: timeoutMs,
+    maxRetries: 0,
+  });
   // The SDK's timeout covers the wait for the answer's headers; this deadline covers its body too.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
@@ -141,7 +163,11 @@ async function askOpenAi(request: AiEstimateRequest, timeoutMs: number): Promise
 }
 
 function failure(error: unknown, seconds: number, baseUrl: string | undefined): AiOutcome {
-  const late = { ok: false as const, code: "timeout" as const, message: `The AI service did not answer within ${seconds} ${seconds === 1 ? "second" : "seconds"}.` };
+  const late = {
+    ok: false as const,
+    code: "timeout" as const,
+    message: `The AI service did not answer within ${seconds} ${seconds === 1 ? "second" : "seconds"}.`,
+  };
   if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError) return late;
   if (error instanceof APIConnectionError) {
     // Reading a body past the deadline surfaces as a connection error whose cause is the abort.
@@ -154,10 +180,20 @@ function failure(error: unknown, seconds: number, baseUrl: string | undefined): 
     const status = error.status;
     console.warn(`The AI service answered HTTP ${status}:`, error.message);
     if (status === 401 || status === 403) {
-      return { ok: false, code: "auth", status, message: `The AI service refused the API key (HTTP ${status}). Check OPENAI_API_KEY.` };
+      return {
+        ok: false,
+        code: "auth",
+        status,
+        message: `The AI service refused the API key (HTTP ${status}). Check OPENAI_API_KEY.`,
+      };
     }
     if (status === 429) {
-      return { ok: false, code: "rateLimit", status, message: "The AI service is busy or over its quota (HTTP 429). Try again in a minute." };
+      return {
+        ok: false,
+        code: "rateLimit",
+        status,
+        message: "The AI service is busy or over its quota (HTTP 429). Try again in a minute.",
+      };
     }
     return { ok: false, code: "http", status, message: `The AI service answered with an error (HTTP ${status}).` };
   }

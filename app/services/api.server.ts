@@ -68,8 +68,7 @@ export function jsonPage(items: unknown[], list: { total: number; page: number; 
 }
 
 export const notFound = () => apiError(404, "Not found");
-export const methodNotAllowed = (allowed: string) =>
-  apiError(405, `Method not allowed. Use ${allowed}.`, undefined);
+export const methodNotAllowed = (allowed: string) => apiError(405, `Method not allowed. Use ${allowed}.`, undefined);
 
 /**
  * The request's JSON body, or an error answer: a body that is not JSON, or not an

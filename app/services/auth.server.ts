@@ -60,4 +60,3 @@ export async function signedInHeaders(request: Request, userId: string, how: "lo
   );
   return headers;
 }
-

@@ -2,14 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createAppointment,
-  createCustomer,
-  createEstimate,
-  createInvoice,
-  createJob,
-  createNotification,
-} from "#db/factories";
+import { createAppointment, createCustomer, createEstimate, createInvoice, createJob, createNotification } from "#db/factories";
 import { accountSettings, customers } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { setLogo } from "~/models/settings.server";
@@ -26,7 +19,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWJSTX79HwAAAP//U/RKqgAAAAZJREFUAwAEoQJ18+MsXwAAAABJRU5ErkJggg==", "base64");
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWJSTX79HwAAAP//U/RKqgAAAAZJREFUAwAEoQJ18+MsXwAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 async function exportOf(userId: string, now = new Date("2025-06-11T12:00:00Z")) {
   let text = "";
@@ -47,7 +43,10 @@ describe("exportAccountJson", () => {
     await setLogo(user.id, PNG_1X1, "image/png", new Date("2025-06-01T00:00:00Z"));
     const customer = await createCustomer(db, user.id, { name: "Ana Ruiz" });
     const job = await createJob(db, user.id, { customerId: customer.id, totalAmount: 123_450 });
-    const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: [{ description: "Breaker", quantity: 150, unitPrice: 1_999 }] });
+    const estimate = await createEstimate(db, user.id, {
+      customerId: customer.id,
+      items: [{ description: "Breaker", quantity: 150, unitPrice: 1_999 }],
+    });
     const invoice = await createInvoice(db, user.id, { fromEstimate: estimate });
     await recordPayment(user.id, invoice.id, { amount: 1_000, method: "check", reference: "881" });
     await createAppointment(db, user.id, { customerId: customer.id });
@@ -58,7 +57,12 @@ describe("exportAccountJson", () => {
     expect(data).toMatchObject({ format: "tradedesk-account-export", version: 1, exportedAt: "2025-06-11T12:00:00.000Z" });
     expect(data.account).toMatchObject({ id: user.id, name: "Dana Volt", email: user.email });
     expect(JSON.stringify(data)).not.toMatch(/passwordHash|password_hash|argon2/);
-    expect(data.settings).toMatchObject({ companyName: "Your Trade Company", defaultTaxRate: "8.25", autoBackup: true, logo: { mimeType: "image/png", updatedAt: "2025-06-01T00:00:00.000Z" } });
+    expect(data.settings).toMatchObject({
+      companyName: "Your Trade Company",
+      defaultTaxRate: "8.25",
+      autoBackup: true,
+      logo: { mimeType: "image/png", updatedAt: "2025-06-01T00:00:00.000Z" },
+    });
     expect(JSON.stringify(data.settings)).not.toContain(PNG_1X1.toString("base64").slice(0, 20));
     expect(data.customers.map((c: { name: string }) => c.name)).toEqual(["Ana Ruiz"]);
     expect(data.customers[0]).not.toHaveProperty("userId");
@@ -67,13 +71,17 @@ describe("exportAccountJson", () => {
     expect(data.estimates).toHaveLength(1);
     // 1.5 × $19.99 = $29.985, rounded to $29.99; tax 8.25% of that is $2.47.
     expect(data.estimates[0]).toMatchObject({ subtotal: "29.99", taxRate: "0.0825", taxAmount: "2.47", total: "32.46" });
-    expect(data.estimates[0].items).toEqual([expect.objectContaining({ description: "Breaker", quantity: "1.50", unitPrice: "19.99", total: "29.99" })]);
+    expect(data.estimates[0].items).toEqual([
+      expect.objectContaining({ description: "Breaker", quantity: "1.50", unitPrice: "19.99", total: "29.99" }),
+    ]);
     expect(data.invoices).toHaveLength(1);
     expect(data.invoices[0]).toMatchObject({ estimateId: estimate.id, total: "32.46" });
     expect(data.invoices[0].items).toHaveLength(1);
     expect(data.appointments).toHaveLength(1);
     expect(data.invoices[0]).toMatchObject({ amountPaid: "10.00" });
-    expect(data.payments).toEqual([expect.objectContaining({ invoiceId: invoice.id, amount: "10.00", method: "check", reference: "881" })]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({ invoiceId: invoice.id, amount: "10.00", method: "check", reference: "881" }),
+    ]);
     expect(data.payments[0]).not.toHaveProperty("userId");
     // The payment told the contractor, as a card payment would.
     expect(data.notifications).toHaveLength(2);
@@ -130,7 +138,16 @@ describe("runBackups", () => {
     await runBackups(new Date("2025-06-11T12:00:00Z"), { dir });
     const files = (await readdir(folder)).sort();
     expect(files.filter((name) => name.endsWith(".json"))).toHaveLength(BACKUPS_KEPT);
-    expect(files).toEqual(["2025-05-03.json", "2025-05-04.json", "2025-05-05.json", "2025-05-06.json", "2025-05-07.json", "2025-05-08.json", "2025-06-11.json", "notes.txt"]);
+    expect(files).toEqual([
+      "2025-05-03.json",
+      "2025-05-04.json",
+      "2025-05-05.json",
+      "2025-05-06.json",
+      "2025-05-07.json",
+      "2025-05-08.json",
+      "2025-06-11.json",
+      "notes.txt",
+    ]);
   });
 
   it("stops backing up an account that turns auto backup off", async () => {

@@ -54,9 +54,7 @@ function exported(row: Row): Row {
  * (a sort column, then id) read by keyset: each page starts after the last row of the
  * one before, so a big table costs no more per page than a small one.
  */
-async function* pagesOf<T extends { id: string }>(
-  fetchPage: (after: T | null) => Promise<T[]>,
-): AsyncGenerator<T[]> {
+async function* pagesOf<T extends { id: string }>(fetchPage: (after: T | null) => Promise<T[]>): AsyncGenerator<T[]> {
   let after: T | null = null;
   for (;;) {
     const rows = await fetchPage(after);
@@ -72,23 +70,23 @@ function afterKey(sortColumn: AnySQLiteColumn, idColumn: AnySQLiteColumn, sortVa
   return or(gt(sortColumn, sortValue), and(eq(sortColumn, sortValue), gt(idColumn, id)))!;
 }
 
-async function* tableRows(userId: string, table: "customers" | "jobs" | "appointments" | "notifications" | "payments"): AsyncGenerator<Row[]> {
+async function* tableRows(
+  userId: string,
+  table: "customers" | "jobs" | "appointments" | "notifications" | "payments",
+): AsyncGenerator<Row[]> {
   const db = await getDb();
   const source = { customers, jobs, appointments, notifications, payments }[table];
   const sortKey = table === "appointments" ? "scheduledDate" : table === "payments" ? "receivedAt" : "createdAt";
-  const sortColumn = table === "appointments" ? appointments.scheduledDate : table === "payments" ? payments.receivedAt : source.createdAt;
-  yield* pagesOf<Row & { id: string }>(async (after) =>
-    (await db
-      .select()
-      .from(source)
-      .where(
-        and(
-          eq(source.userId, userId),
-          after ? afterKey(sortColumn, source.id, after[sortKey], after.id) : undefined,
-        ),
-      )
-      .orderBy(asc(sortColumn), asc(source.id))
-      .limit(PAGE_SIZE)) as (Row & { id: string })[],
+  const sortColumn =
+    table === "appointments" ? appointments.scheduledDate : table === "payments" ? payments.receivedAt : source.createdAt;
+  yield* pagesOf<Row & { id: string }>(
+    async (after) =>
+      (await db
+        .select()
+        .from(source)
+        .where(and(eq(source.userId, userId), after ? afterKey(sortColumn, source.id, after[sortKey], after.id) : undefined))
+        .orderBy(asc(sortColumn), asc(source.id))
+        .limit(PAGE_SIZE)) as (Row & { id: string })[],
   );
 }
 
@@ -96,23 +94,34 @@ async function* tableRows(userId: string, table: "customers" | "jobs" | "appoint
 async function* documentRows(userId: string, kind: "estimates" | "invoices"): AsyncGenerator<Row[]> {
   const db = await getDb();
   const source = kind === "estimates" ? estimates : invoices;
-  for await (const page of pagesOf<Row & { id: string; createdAt: Date }>(async (after) =>
-    (await db
-      .select()
-      .from(source)
-      .where(and(eq(source.userId, userId), after ? afterKey(source.createdAt, source.id, after.createdAt, after.id) : undefined))
-      .orderBy(asc(source.createdAt), asc(source.id))
-      .limit(PAGE_SIZE)) as (Row & { id: string; createdAt: Date })[],
+  for await (const page of pagesOf<Row & { id: string; createdAt: Date }>(
+    async (after) =>
+      (await db
+        .select()
+        .from(source)
+        .where(
+          and(eq(source.userId, userId), after ? afterKey(source.createdAt, source.id, after.createdAt, after.id) : undefined),
+        )
+        .orderBy(asc(source.createdAt), asc(source.id))
+        .limit(PAGE_SIZE)) as (Row & { id: string; createdAt: Date })[],
   )) {
     const ids = page.map((doc) => doc.id);
     const items =
       kind === "estimates"
-        ? (await db.select().from(estimateItems).where(inArray(estimateItems.estimateId, ids)).orderBy(asc(estimateItems.order), asc(estimateItems.id))).map(
-            ({ estimateId, ...item }) => ({ parent: estimateId, item }),
-          )
-        : (await db.select().from(invoiceItems).where(inArray(invoiceItems.invoiceId, ids)).orderBy(asc(invoiceItems.order), asc(invoiceItems.id))).map(
-            ({ invoiceId, ...item }) => ({ parent: invoiceId, item }),
-          );
+        ? (
+            await db
+              .select()
+              .from(estimateItems)
+              .where(inArray(estimateItems.estimateId, ids))
+              .orderBy(asc(estimateItems.order), asc(estimateItems.id))
+          ).map(({ estimateId, ...item }) => ({ parent: estimateId, item }))
+        : (
+            await db
+              .select()
+              .from(invoiceItems)
+              .where(inArray(invoiceItems.invoiceId, ids))
+              .orderBy(asc(invoiceItems.order), asc(invoiceItems.id))
+          ).map(({ invoiceId, ...item }) => ({ parent: invoiceId, item }));
     const byParent = new Map<string, Row[]>();
     for (const { parent, item } of items) {
       const list = byParent.get(parent) ?? [];
@@ -125,7 +134,14 @@ async function* documentRows(userId: string, kind: "estimates" | "invoices"): As
 
 /** The account's settings for the export: the logo's type and date, never its bytes. */
 async function exportedSettings(userId: string): Promise<Row> {
-  const { userId: _userId, logoMimeType, logoUpdatedAt, defaultTaxRate, updatedAt, ...rest } = await getSettingsWithoutLogo(userId);
+  const {
+    userId: _userId,
+    logoMimeType,
+    logoUpdatedAt,
+    defaultTaxRate,
+    updatedAt,
+    ...rest
+  } = await getSettingsWithoutLogo(userId);
   return {
     ...rest,
     defaultTaxRate: rateToPercent(defaultTaxRate),
@@ -256,7 +272,10 @@ const HOUR_MS = 60 * 60 * 1000;
  * Checks every hour (and once at start) whether a backup is due. The timer does not
  * keep the process alive, and a check never overlaps the one before.
  */
-export function startBackupSchedule({ dir = DEFAULT_BACKUP_DIR, intervalMs = HOUR_MS }: { dir?: string; intervalMs?: number } = {}) {
+export function startBackupSchedule({
+  dir = DEFAULT_BACKUP_DIR,
+  intervalMs = HOUR_MS,
+}: { dir?: string; intervalMs?: number } = {}) {
   let running = false;
   const check = async () => {
     if (running) return;

@@ -55,7 +55,11 @@ const BUSY_SLICE_MS = 20;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isBusy = (error: unknown) => {
   const code = (error as { code?: string; rawCode?: number }).code;
-  return code === "SQLITE_BUSY" || (error as { rawCode?: number }).rawCode === 5 || /database is locked/i.test(String((error as Error)?.message));
+  return (
+    code === "SQLITE_BUSY" ||
+    (error as { rawCode?: number }).rawCode === 5 ||
+    /database is locked/i.test(String((error as Error)?.message))
+  );
 };
 
 /**

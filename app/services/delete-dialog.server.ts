@@ -6,7 +6,11 @@ import { data } from "@remix-run/node";
  * when the write fails, it is logged and the dialog gets 500 with `{ failed: true }`, which
  * it shows as an error toast.
  */
-export async function deleteThenRedirect<T>(what: string, remove: () => Promise<T | undefined>, done: (row: T) => Promise<Response> | Response) {
+export async function deleteThenRedirect<T>(
+  what: string,
+  remove: () => Promise<T | undefined>,
+  done: (row: T) => Promise<Response> | Response,
+) {
   let row: T | undefined;
   try {
     row = await remove();

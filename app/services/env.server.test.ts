@@ -20,9 +20,15 @@ describe("parseEnv", () => {
   });
 
   it("requires SESSION_SECRET in production when machines share a remote database", () => {
-    expect(() => parseEnv({ DATABASE_URL: "libsql://tradedesk-acme.turso.io" })).toThrow(/SESSION_SECRET: required when the database is shared/);
-    expect(() => parseEnv({ DATABASE_URL: "file:/app/data/replica.db", DATABASE_SYNC_URL: "libsql://tradedesk-acme.turso.io" })).toThrow(/SESSION_SECRET/);
-    expect(parseEnv({ DATABASE_URL: "libsql://tradedesk-acme.turso.io", SESSION_SECRET: "a-long-enough-secret" }).SESSION_SECRET).toBe("a-long-enough-secret");
+    expect(() => parseEnv({ DATABASE_URL: "libsql://tradedesk-acme.turso.io" })).toThrow(
+      /SESSION_SECRET: required when the database is shared/,
+    );
+    expect(() =>
+      parseEnv({ DATABASE_URL: "file:/app/data/replica.db", DATABASE_SYNC_URL: "libsql://tradedesk-acme.turso.io" }),
+    ).toThrow(/SESSION_SECRET/);
+    expect(
+      parseEnv({ DATABASE_URL: "libsql://tradedesk-acme.turso.io", SESSION_SECRET: "a-long-enough-secret" }).SESSION_SECRET,
+    ).toBe("a-long-enough-secret");
     // One machine on its file generates and keeps its own secret; development needs none.
     expect(parseEnv({}).SESSION_SECRET).toBeUndefined();
     expect(parseEnv({ NODE_ENV: "development", DATABASE_URL: "http://127.0.0.1:8080" }).NODE_ENV).toBe("development");

@@ -28,9 +28,7 @@ const schema = z.object({
 export type Env = z.infer<typeof schema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema
     .superRefine((value, context) => {
       // Several machines share a remote database (Turso): each would generate its own
@@ -40,15 +38,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         context.addIssue({
           code: "custom",
           path: ["SESSION_SECRET"],
-          message: "required when the database is shared by several machines (a libsql:// DATABASE_URL or DATABASE_SYNC_URL): set the same secret on every machine",
+          message:
+            "required when the database is shared by several machines (a libsql:// DATABASE_URL or DATABASE_SYNC_URL): set the same secret on every machine",
         });
       }
     })
     .safeParse(cleaned);
   if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
-      .join("\n");
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid environment variables:\n${problems}`);
   }
   return result.data;

@@ -50,7 +50,9 @@ export async function readEstimateForm(
   // A line index past the most an estimate holds ("items[99999].description", or a list
   // intent naming one) would make the parser build and check a list that long, for seconds:
   // such fields are dropped and the form refused.
-  const beyond = [...new Set(formData.keys())].filter((key) => (key === LIST_INTENT ? intentBeyondLimit(formData.get(key)) : lineIndex(key) >= MAX_LINE_ITEMS));
+  const beyond = [...new Set(formData.keys())].filter((key) =>
+    key === LIST_INTENT ? intentBeyondLimit(formData.get(key)) : lineIndex(key) >= MAX_LINE_ITEMS,
+  );
   for (const key of beyond) formData.delete(key);
   const overflow = beyond.length > 0;
 
@@ -74,13 +76,21 @@ export async function readEstimateForm(
   const schema = estimateFormSchema({ checks: estimateChecks(userId) });
   if (overflow) {
     const submission = await parseForm(formData, { schema, async: true });
-    return { kind: "invalid", result: submission.reply({ fieldErrors: { items: ["estimates.tooManyItems"] } }), ...(await jobsOf()) };
+    return {
+      kind: "invalid",
+      result: submission.reply({ fieldErrors: { items: ["estimates.tooManyItems"] } }),
+      ...(await jobsOf()),
+    };
   }
 
   const refused = refuseLastLineRemoval(formData);
   const submission = await parseForm(formData, { schema, async: true });
   if (submission.status === "success") return { kind: "valid", value: submission.value, result: submission.reply() };
   const result = refused ? submission.reply({ fieldErrors: { items: ["estimates.lastItem"] } }) : submission.reply();
-  return { kind: submission.status === "error" ? "invalid" : "intent", result, ...(await jobsOf()), ai: restoreAiPanel(formData) };
+  return {
+    kind: submission.status === "error" ? "invalid" : "intent",
+    result,
+    ...(await jobsOf()),
+    ai: restoreAiPanel(formData),
+  };
 }
-

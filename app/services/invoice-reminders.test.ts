@@ -37,14 +37,28 @@ async function account(options: { reminders?: boolean } = {}) {
   await getSettings(user.id);
   await db
     .update(accountSettings)
-    .set({ companyName: "Bluebonnet Electric", email: "office@bluebonnet.test", timeZone: "America/Chicago", remindersEnabled: options.reminders ?? true })
+    .set({
+      companyName: "Bluebonnet Electric",
+      email: "office@bluebonnet.test",
+      timeZone: "America/Chicago",
+      remindersEnabled: options.reminders ?? true,
+    })
     .where(eq(accountSettings.userId, user.id));
   const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
   const invoice = async (fields: { sent?: boolean; remindersOff?: boolean } = {}) => {
-    const created = await createInvoice(db, user.id, { customerId: customer.id, taxRate: 0, dueDate: "2026-12-10", items: [{ description: "Panel", quantity: 100, unitPrice: 50_000 }] });
+    const created = await createInvoice(db, user.id, {
+      customerId: customer.id,
+      taxRate: 0,
+      dueDate: "2026-12-10",
+      items: [{ description: "Panel", quantity: 100, unitPrice: 50_000 }],
+    });
     await db
       .update(invoices)
-      .set({ sentAt: fields.sent === false ? null : new Date("2026-11-20T16:00:00Z"), sentTo: "ana@example.com", remindersOff: fields.remindersOff ?? false })
+      .set({
+        sentAt: fields.sent === false ? null : new Date("2026-11-20T16:00:00Z"),
+        sentTo: "ana@example.com",
+        remindersOff: fields.remindersOff ?? false,
+      })
       .where(eq(invoices.id, created.id));
     return created;
   };

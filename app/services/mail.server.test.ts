@@ -49,7 +49,11 @@ beforeAll(async () => {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const from = session.envelope.mailFrom;
-        received.push({ from: from ? from.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
+        received.push({
+          from: from ? from.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks),
+        });
         callback();
       });
     },
@@ -81,7 +85,12 @@ async function account(options: { language?: "en" | "es"; customerEmail?: string
   await getSettings(user.id);
   await db
     .update(accountSettings)
-    .set({ companyName: "Bluebonnet Eléctrica", email: "office@bluebonnet.test", phone: "(512) 555-0199", documentLanguage: options.language ?? "en" })
+    .set({
+      companyName: "Bluebonnet Eléctrica",
+      email: "office@bluebonnet.test",
+      phone: "(512) 555-0199",
+      documentLanguage: options.language ?? "en",
+    })
     .where(eq(accountSettings.userId, user.id));
   const customer = await createCustomer(db, user.id, {
     name: "Ana Ruiz",
@@ -110,14 +119,19 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     const { cookie, user, estimate } = await account();
     const response = await send(cookie, estimate.id);
     expect(response.status, await response.clone().text()).toBe(200);
-    expect(await response.json()).toEqual({ sender: "Bluebonnet Eléctrica <office@bluebonnet.test>", recipient: "ana@example.com" });
+    expect(await response.json()).toEqual({
+      sender: "Bluebonnet Eléctrica <office@bluebonnet.test>",
+      recipient: "ana@example.com",
+    });
 
     expect(received).toHaveLength(1);
     const [mail] = received;
     expect(mail.to).toEqual(["ana@example.com"]);
     expect(mail.from).toBe("office@bluebonnet.test");
     const message = parseMime(mail.raw);
-    expect(decodeWords(message.headers.get("subject") ?? "")).toBe(`Estimate ${estimate.estimateNumber} from Bluebonnet Eléctrica`);
+    expect(decodeWords(message.headers.get("subject") ?? "")).toBe(
+      `Estimate ${estimate.estimateNumber} from Bluebonnet Eléctrica`,
+    );
     expect(decodeWords(message.headers.get("from") ?? "")).toContain("Bluebonnet Eléctrica");
     expect(message.headers.get("to")).toContain("ana@example.com");
     expect(message.headers.get("content-language")).toBe("en");
@@ -146,7 +160,13 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
 
     // The estimate remembers it was sent, and to whom (the follow-up starts from it).
     const { db } = await account();
-    expect(await db.select({ sentAt: estimates.sentAt, sentTo: estimates.sentTo }).from(estimates).where(eq(estimates.id, estimate.id)).get()).toMatchObject({
+    expect(
+      await db
+        .select({ sentAt: estimates.sentAt, sentTo: estimates.sentTo })
+        .from(estimates)
+        .where(eq(estimates.id, estimate.id))
+        .get(),
+    ).toMatchObject({
       sentAt: expect.any(Date),
       sentTo: "ana@example.com",
     });
@@ -158,7 +178,9 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     const response = await send(cookie, estimate.id, "http://192.0.2.10:3000");
     expect(response.status).toBe(200);
     const message = parseMime(received[0].raw);
-    expect(decodeWords(message.headers.get("subject") ?? "")).toBe(`Presupuesto ${estimate.estimateNumber} de Bluebonnet Eléctrica`);
+    expect(decodeWords(message.headers.get("subject") ?? "")).toBe(
+      `Presupuesto ${estimate.estimateNumber} de Bluebonnet Eléctrica`,
+    );
     expect(message.headers.get("content-language")).toBe("es");
     const text = textOf(findPart(message, "text/plain"));
     expect(text).toContain("Hola, Ana Ruiz:");
@@ -177,7 +199,10 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     config.MAIL_FROM = "TradeDesk Mailer <mailer@tradedesk.test>";
     const { cookie, estimate } = await account();
     const response = await send(cookie, estimate.id);
-    expect(await response.json()).toEqual({ sender: "Bluebonnet Eléctrica <mailer@tradedesk.test>", recipient: "ana@example.com" });
+    expect(await response.json()).toEqual({
+      sender: "Bluebonnet Eléctrica <mailer@tradedesk.test>",
+      recipient: "ana@example.com",
+    });
     expect(received[0].from).toBe("mailer@tradedesk.test");
     expect(parseMime(received[0].raw).headers.get("reply-to")).toBe("office@bluebonnet.test");
   });
@@ -188,7 +213,11 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     const response = await send(cookie, estimate.id);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Customer email required" });
-    const screen = await runRoute(sendScreen, formRequest(`http://localhost/app/estimates/${estimate.id}/send`, {}, { Cookie: cookie }), { params: { estimateId: estimate.id } });
+    const screen = await runRoute(
+      sendScreen,
+      formRequest(`http://localhost/app/estimates/${estimate.id}/send`, {}, { Cookie: cookie }),
+      { params: { estimateId: estimate.id } },
+    );
     expect((screen.data as { problem?: string } | null)?.problem ?? null).toBe("estimates.emailRequired");
     expect(screen.status).toBe(400);
     expect(received).toHaveLength(0);
@@ -226,7 +255,9 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     const foreign = await send(stranger.cookie, estimate.id);
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ message: "Not found" });
-    expect((await runRoute(sendApiLoader, apiRequest("http://localhost/api/estimates/x/send", "GET", stranger.cookie))).status).toBe(405);
+    expect(
+      (await runRoute(sendApiLoader, apiRequest("http://localhost/api/estimates/x/send", "GET", stranger.cookie))).status,
+    ).toBe(405);
     expect(await getShareLink(stranger.user.id, estimate.id)).toBeUndefined();
   });
 });

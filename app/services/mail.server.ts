@@ -65,7 +65,15 @@ function mailError(error: unknown): MailError {
   let kind: MailErrorKind | "unknown" = "unknown";
   if (code === "EAUTH" || code === "ENOAUTH") kind = "auth";
   else if (code === "EENVELOPE" || code === "ENORECIPIENTS") kind = "recipient";
-  else if (code === "ECONNECTION" || code === "ETIMEDOUT" || code === "ESOCKET" || code === "EDNS" || code === "ETLS" || code === "EGREETING") kind = "connection";
+  else if (
+    code === "ECONNECTION" ||
+    code === "ETIMEDOUT" ||
+    code === "ESOCKET" ||
+    code === "EDNS" ||
+    code === "ETLS" ||
+    code === "EGREETING"
+  )
+    kind = "connection";
   else if (code === "EMESSAGE" || (responseCode !== undefined && responseCode >= 400)) kind = "rejected";
   const base = kind === "unknown" ? "Failed to send estimate." : MESSAGES[kind];
   const server = (error as { response?: string }).response;
@@ -168,7 +176,10 @@ function documentMailHtml(parts: {
     p(
       `<a href="${escapeHtml(parts.link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:bold">${escapeHtml(parts.button)}</a>`,
     ),
-    p(`<a href="${escapeHtml(parts.link)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(parts.link)}</a>`, "font-size:13px"),
+    p(
+      `<a href="${escapeHtml(parts.link)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(parts.link)}</a>`,
+      "font-size:13px",
+    ),
     p(escapeHtml(parts.after)),
     p(`${escapeHtml(parts.closing)}<br>${parts.signature.map(escapeHtml).join("<br>")}`, "margin-bottom:0"),
     `</div></body></html>`,
@@ -203,11 +214,36 @@ export function estimateMail(content: EstimateMailContent) {
     : t("validForDays", { days: String(content.validDays), date: formatDocumentDate(content.issuedOn, lang) });
   const greeting = t("greeting", { name: content.customerName });
   const expires = content.validUntil ? formatDocumentDate(content.validUntil, lang) : "";
-  const intro = t(content.reminder ? `${content.reminder}Intro` : "intro", { number: content.number, title: content.title, date: expires });
+  const intro = t(content.reminder ? `${content.reminder}Intro` : "intro", {
+    number: content.number,
+    title: content.title,
+    date: expires,
+  });
   const questions = content.company.phone ? t("questions", { phone: content.company.phone }) : t("questionsNoPhone");
   const signature = [content.company.name, content.company.phone, content.company.email].filter(Boolean);
-  const subject = t(content.reminder ? `${content.reminder}Subject` : "subject", { number: content.number, company: content.company.name, date: expires });
-  const text = [greeting, "", intro, "", total, validity, "", t("cta"), content.link, "", t("attached"), questions, "", t("closing"), ...signature, ""].join("\n");
+  const subject = t(content.reminder ? `${content.reminder}Subject` : "subject", {
+    number: content.number,
+    company: content.company.name,
+    date: expires,
+  });
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    total,
+    validity,
+    "",
+    t("cta"),
+    content.link,
+    "",
+    t("attached"),
+    questions,
+    "",
+    t("closing"),
+    ...signature,
+    "",
+  ].join("\n");
   const html = documentMailHtml({
     lang,
     subject,
@@ -271,7 +307,9 @@ export async function sendEstimateEmail(
       to: { name: document.customer.name, address: recipient },
       ...content,
       language,
-      attachments: [{ filename: `${document.number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`, content: pdf, contentType: "application/pdf" }],
+      attachments: [
+        { filename: `${document.number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`, content: pdf, contentType: "application/pdf" },
+      ],
     });
     await markEstimateSent(userId, estimateId, recipient);
     return { status: "sent", sender: formatMailbox(from), recipient, delivery };
@@ -305,7 +343,14 @@ export function invoiceMail(content: InvoiceMailContent) {
   const t = (key: string, values: Record<string, string> = {}) => translate(lang, `invoices.email.${key}`, values);
   const shared = (key: string, values: Record<string, string> = {}) => translate(lang, `share.email.${key}`, values);
   const dueOn = content.dueDate ? formatDocumentDate(content.dueDate, lang) : "";
-  const reminder = content.reminderStep === undefined ? null : content.reminderStep < 0 ? "reminderBefore" : content.reminderStep === 0 ? "reminderToday" : "reminderAfter";
+  const reminder =
+    content.reminderStep === undefined
+      ? null
+      : content.reminderStep < 0
+        ? "reminderBefore"
+        : content.reminderStep === 0
+          ? "reminderToday"
+          : "reminderAfter";
   const names = { number: content.number, company: content.company.name, title: content.title, date: dueOn };
   const subject = t(reminder ? `${reminder}Subject` : "subject", names);
   const greeting = t("greeting", { name: content.customerName });
@@ -316,7 +361,24 @@ export function invoiceMail(content: InvoiceMailContent) {
   const button = t(content.payByCard ? "buttonPay" : "button");
   const questions = content.company.phone ? shared("questions", { phone: content.company.phone }) : shared("questionsNoPhone");
   const signature = [content.company.name, content.company.phone, content.company.email].filter(Boolean);
-  const text = [greeting, "", intro, "", amount, due, "", cta, content.link, "", t("attached"), questions, "", shared("closing"), ...signature, ""].join("\n");
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    amount,
+    due,
+    "",
+    cta,
+    content.link,
+    "",
+    t("attached"),
+    questions,
+    "",
+    shared("closing"),
+    ...signature,
+    "",
+  ].join("\n");
   const html = documentMailHtml({
     lang,
     subject,
@@ -339,7 +401,11 @@ export type SendInvoiceResult = SendEstimateResult;
  * link to the invoice page (where "Pay now" is, when card payments are set up) and the PDF
  * attached. The invoice remembers it was sent (reminders go only to invoices that were).
  */
-export async function sendInvoiceEmail(userId: string, invoiceId: string, options: { origin: string; reminderStep?: number }): Promise<SendInvoiceResult> {
+export async function sendInvoiceEmail(
+  userId: string,
+  invoiceId: string,
+  options: { origin: string; reminderStep?: number },
+): Promise<SendInvoiceResult> {
   const loaded = await loadInvoiceDocument(userId, invoiceId);
   if (!loaded) return { status: "not-found" };
   const { document, settings } = loaded;
@@ -373,7 +439,9 @@ export async function sendInvoiceEmail(userId: string, invoiceId: string, option
       to: { name: document.customer.name, address: recipient },
       ...content,
       language,
-      attachments: [{ filename: `${document.number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`, content: pdf, contentType: "application/pdf" }],
+      attachments: [
+        { filename: `${document.number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`, content: pdf, contentType: "application/pdf" },
+      ],
     });
     await markInvoiceSent(userId, invoiceId, recipient);
     return { status: "sent", sender: formatMailbox(from), recipient, delivery };

@@ -57,7 +57,13 @@ async function account(settings: Partial<typeof accountSettings.$inferInsert> = 
     .update(accountSettings)
     .set({ companyName: "Sparks & Sons Electric", ...settings })
     .where(eq(accountSettings.userId, signedIn.user.id));
-  const customer = await createCustomer(db, signedIn.user.id, { name: "José Peña Núñez", address: "12 Elm St", city: "Austin", state: "TX", zipCode: "78701" });
+  const customer = await createCustomer(db, signedIn.user.id, {
+    name: "José Peña Núñez",
+    address: "12 Elm St",
+    city: "Austin",
+    state: "TX",
+    zipCode: "78701",
+  });
   return { ...signedIn, customer, db };
 }
 
@@ -70,7 +76,12 @@ const LINES = [
 describe("estimate and invoice PDFs", () => {
   it("renders an estimate: number, customer, items, formatted total and terms", async () => {
     const { user, customer, db } = await account();
-    const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: LINES, validUntil: null, notes: "Includes cleanup." });
+    const estimate = await createEstimate(db, user.id, {
+      customerId: customer.id,
+      items: LINES,
+      validUntil: null,
+      notes: "Includes cleanup.",
+    });
     const file = await estimatePdf(user.id, estimate.id);
     expect(file?.filename).toBe(`${estimate.estimateNumber}.pdf`);
     expect(file!.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -163,16 +174,32 @@ describe("estimate and invoice PDFs", () => {
     const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: LINES });
     const invoice = await createInvoice(db, user.id, { customerId: customer.id, items: LINES });
 
-    const estimateResponse = await runRoute(estimatePdfLoader, `http://localhost/app/estimates/${estimate.id}/pdf`, { cookie, params: { estimateId: estimate.id } });
+    const estimateResponse = await runRoute(estimatePdfLoader, `http://localhost/app/estimates/${estimate.id}/pdf`, {
+      cookie,
+      params: { estimateId: estimate.id },
+    });
     expect(estimateResponse.status).toBe(200);
     expect(estimateResponse.headers.get("Content-Type")).toBe("application/pdf");
     expect(estimateResponse.headers.get("Content-Disposition")).toBe(`attachment; filename="${estimate.estimateNumber}.pdf"`);
-    expect(Buffer.from(await estimateResponse.arrayBuffer()).subarray(0, 4).toString()).toBe("%PDF");
+    expect(
+      Buffer.from(await estimateResponse.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe("%PDF");
 
-    const invoiceResponse = await runRoute(invoicePdfLoader, `http://localhost/app/invoices/${invoice.id}/pdf`, { cookie, params: { invoiceId: invoice.id } });
+    const invoiceResponse = await runRoute(invoicePdfLoader, `http://localhost/app/invoices/${invoice.id}/pdf`, {
+      cookie,
+      params: { invoiceId: invoice.id },
+    });
     expect(invoiceResponse.headers.get("Content-Disposition")).toBe(`attachment; filename="${invoice.invoiceNumber}.pdf"`);
 
-    expect((await runRoute(estimatePdfLoader, "http://localhost/x", { cookie: other.cookie, params: { estimateId: estimate.id } })).status).toBe(404);
-    expect((await runRoute(invoicePdfLoader, "http://localhost/x", { cookie: other.cookie, params: { invoiceId: invoice.id } })).status).toBe(404);
+    expect(
+      (await runRoute(estimatePdfLoader, "http://localhost/x", { cookie: other.cookie, params: { estimateId: estimate.id } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await runRoute(invoicePdfLoader, "http://localhost/x", { cookie: other.cookie, params: { invoiceId: invoice.id } }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -20,7 +20,15 @@ const STRIPE = "#f1f5f9";
 const LETTER_HEIGHT = 792;
 
 const styles = StyleSheet.create({
-  page: { paddingTop: 40, paddingBottom: 60, paddingHorizontal: 44, fontFamily: "Helvetica", fontSize: 9.5, color: INK, lineHeight: 1.35 },
+  page: {
+    paddingTop: 40,
+    paddingBottom: 60,
+    paddingHorizontal: 44,
+    fontFamily: "Helvetica",
+    fontSize: 9.5,
+    color: INK,
+    lineHeight: 1.35,
+  },
   header: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-start" },
   companyBlock: { flexDirection: "row", alignItems: "flex-start", maxWidth: 290 },
   logo: { width: 60, height: 60, objectFit: "contain", marginRight: 12 },
@@ -31,7 +39,15 @@ const styles = StyleSheet.create({
   metaRow: { flexDirection: "row", justifyContent: "flex-end", marginBottom: 2 },
   metaLabel: { color: MUTED, width: 110, textAlign: "right", marginRight: 8 },
   metaValue: { fontFamily: "Helvetica-Bold", minWidth: 90, textAlign: "right" },
-  stamp: { marginTop: 8, borderWidth: 2, borderRadius: 3, paddingVertical: 3, paddingHorizontal: 10, fontFamily: "Helvetica-Bold", fontSize: 11 },
+  stamp: {
+    marginTop: 8,
+    borderWidth: 2,
+    borderRadius: 3,
+    paddingVertical: 3,
+    paddingHorizontal: 10,
+    fontFamily: "Helvetica-Bold",
+    fontSize: 11,
+  },
   rule: { height: 3, backgroundColor: BRAND, marginTop: 16, marginBottom: 18 },
   parties: { flexDirection: "row", marginBottom: 20 },
   party: { flex: 1, paddingRight: 16 },
@@ -46,7 +62,17 @@ const styles = StyleSheet.create({
   cellMoney: { width: 88, paddingVertical: 6, paddingHorizontal: 8, textAlign: "right" },
   totals: { alignSelf: "flex-end", width: 236, marginTop: 12 },
   totalsRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 4, paddingHorizontal: 8 },
-  grandTotal: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 7, paddingHorizontal: 8, marginTop: 4, backgroundColor: BRAND, color: "#ffffff", fontFamily: "Helvetica-Bold", fontSize: 12 },
+  grandTotal: {
+    flexDirection: "row",
+    justifyContent: "space-between",
+    paddingVertical: 7,
+    paddingHorizontal: 8,
+    marginTop: 4,
+    backgroundColor: BRAND,
+    color: "#ffffff",
+    fontFamily: "Helvetica-Bold",
+    fontSize: 12,
+  },
   section: { marginTop: 22 },
   terms: { marginTop: 22, paddingTop: 10, borderTopWidth: 0.5, borderTopColor: RULE, fontSize: 8.5, color: MUTED },
   termsLead: { fontFamily: "Helvetica-Bold", color: INK, marginBottom: 3 },
@@ -55,7 +81,19 @@ const styles = StyleSheet.create({
   thanks: { marginTop: 24, textAlign: "center", color: MUTED, fontSize: 9 },
   // Placed from the top: with a page line height, react-pdf 4.9 drops a page-number text
   // placed from the bottom.
-  footer: { position: "absolute", top: LETTER_HEIGHT - 40, left: 44, right: 44, flexDirection: "row", justifyContent: "space-between", fontSize: 8, color: MUTED, borderTopWidth: 0.5, borderTopColor: RULE, paddingTop: 6 },
+  footer: {
+    position: "absolute",
+    top: LETTER_HEIGHT - 40,
+    left: 44,
+    right: 44,
+    flexDirection: "row",
+    justifyContent: "space-between",
+    fontSize: 8,
+    color: MUTED,
+    borderTopWidth: 0.5,
+    borderTopColor: RULE,
+    paddingTop: 6,
+  },
 });
 
 export interface PdfLogo {
@@ -67,7 +105,8 @@ export interface PdfLogo {
 export function pdfLogo(settings: Pick<AccountSettings, "logo" | "logoMimeType">): PdfLogo | null {
   if (!settings.logo || settings.logo.length === 0) return null;
   if (settings.logoMimeType === "image/png") return { data: Buffer.from(settings.logo), format: "png" };
-  if (settings.logoMimeType === "image/jpeg" || settings.logoMimeType === "image/jpg") return { data: Buffer.from(settings.logo), format: "jpg" };
+  if (settings.logoMimeType === "image/jpeg" || settings.logoMimeType === "image/jpg")
+    return { data: Buffer.from(settings.logo), format: "jpg" };
   return null;
 }
 
@@ -102,20 +141,25 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
       : t("validForDays", { days: doc.validDays });
 
   return (
-    <Document title={`${heading} ${doc.number}`} author={doc.company.name} subject={doc.title} creator="TradeDesk" producer="TradeDesk" language={language}>
+    <Document
+      title={`${heading} ${doc.number}`}
+      author={doc.company.name}
+      subject={doc.title}
+      creator="TradeDesk"
+      producer="TradeDesk"
+      language={language}
+    >
       <Page size="LETTER" style={styles.page}>
         <View style={styles.header}>
           <View style={styles.companyBlock}>
             {logo ? <Image src={logo} style={styles.logo} /> : null}
             <View>
               <Text style={styles.companyName}>{doc.company.name}</Text>
-              {[doc.company.address, doc.company.phone, doc.company.email, doc.company.website]
-                .filter(Boolean)
-                .map((line) => (
-                  <Text key={line} style={styles.companyLine}>
-                    {line}
-                  </Text>
-                ))}
+              {[doc.company.address, doc.company.phone, doc.company.email, doc.company.website].filter(Boolean).map((line) => (
+                <Text key={line} style={styles.companyLine}>
+                  {line}
+                </Text>
+              ))}
             </View>
           </View>
           <View style={styles.titleBlock}>
@@ -241,7 +285,10 @@ export async function estimatePdf(userId: string, estimateId: string): Promise<P
   const loaded = await loadEstimateDocument(userId, estimateId);
   if (!loaded) return undefined;
   const { document, settings } = loaded;
-  return { filename: fileName(document.number), body: await renderDocumentPdf(document, settings.documentLanguage, pdfLogo(settings)) };
+  return {
+    filename: fileName(document.number),
+    body: await renderDocumentPdf(document, settings.documentLanguage, pdfLogo(settings)),
+  };
 }
 
 /** The account's invoice as a PDF named after its number; undefined when there is no such invoice. */
@@ -249,7 +296,10 @@ export async function invoicePdf(userId: string, invoiceId: string): Promise<Pdf
   const loaded = await loadInvoiceDocument(userId, invoiceId);
   if (!loaded) return undefined;
   const { document, settings } = loaded;
-  return { filename: fileName(document.number), body: await renderDocumentPdf(document, settings.documentLanguage, pdfLogo(settings)) };
+  return {
+    filename: fileName(document.number),
+    body: await renderDocumentPdf(document, settings.documentLanguage, pdfLogo(settings)),
+  };
 }
 
 /** The HTTP answer of a PDF download. */

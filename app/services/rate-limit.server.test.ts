@@ -37,7 +37,8 @@ describe("FixedWindowLimiter", () => {
 describe("sign-in attempts per e-mail", () => {
   it("counts an address however it is written, and a success clears it", () => {
     const address = email();
-    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_EMAIL; i++) expect(signInAttempt(i % 2 ? address.toUpperCase() : ` ${address} `).ok).toBe(true);
+    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_EMAIL; i++)
+      expect(signInAttempt(i % 2 ? address.toUpperCase() : ` ${address} `).ok).toBe(true);
     const refused = signInAttempt(address);
     expect(refused.ok).toBe(false);
     expect(retryMinutes(refused.retryAfterSeconds)).toBe(SIGN_IN_WINDOW_MS / 60_000);
@@ -57,7 +58,12 @@ describe("sign-in attempts per e-mail", () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(limited.data).toMatchObject({
-      toast: { type: "error", title: "security.tooManyTitle", description: "security.tooManyAttempts", values: { minutes: "15" } },
+      toast: {
+        type: "error",
+        title: "security.tooManyTitle",
+        description: "security.tooManyAttempts",
+        values: { minutes: "15" },
+      },
       result: { error: { "": ["security.tooManyAttemptsShort"] } },
     });
     expect(limited.headers.getSetCookie().join()).not.toContain("td_session");
@@ -69,9 +75,13 @@ describe("sign-in attempts per e-mail", () => {
     for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_EMAIL - 1; i++) {
       await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: `guess-${i}` }));
     }
-    expect((await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: "secret1" }))).status).toBe(302);
+    expect((await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: "secret1" }))).status).toBe(
+      302,
+    );
     for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_EMAIL; i++) {
-      expect((await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: `again-${i}` }))).status).toBe(401);
+      expect(
+        (await runRoute(loginAction, formRequest(`${ORIGIN}/login`, { email: address, password: `again-${i}` }))).status,
+      ).toBe(401);
     }
   });
 
@@ -81,13 +91,18 @@ describe("sign-in attempts per e-mail", () => {
     const unknown = email();
     for (const address of [known, unknown]) {
       for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_EMAIL; i++) {
-        const response = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: `guess-${i}` }));
+        const response = await runRoute(
+          apiLogin,
+          jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: `guess-${i}` }),
+        );
         expect(response.status).toBe(401);
       }
       const limited = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: "secret1" }));
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-      expect(await limited.json()).toEqual({ message: "Too many sign-in attempts for this email. Please wait 15 minutes and try again." });
+      expect(await limited.json()).toEqual({
+        message: "Too many sign-in attempts for this email. Please wait 15 minutes and try again.",
+      });
     }
     // Another address is not affected.
     const other = await runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: email(), password: "x" }));
@@ -97,7 +112,9 @@ describe("sign-in attempts per e-mail", () => {
   it("a burst of parallel guesses is cut off at the limit", async () => {
     const address = email();
     const answers = await Promise.all(
-      Array.from({ length: SIGN_IN_ATTEMPTS_PER_EMAIL + 5 }, (_, i) => runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: `p-${i}` }))),
+      Array.from({ length: SIGN_IN_ATTEMPTS_PER_EMAIL + 5 }, (_, i) =>
+        runRoute(apiLogin, jsonRequest(`${ORIGIN}/api/auth/login`, { email: address, password: `p-${i}` })),
+      ),
     );
     const statuses = answers.map((response) => response.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_ATTEMPTS_PER_EMAIL);

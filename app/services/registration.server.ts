@@ -21,7 +21,14 @@ export type Registration = { kind: "created"; user: User } | { kind: "existing";
  */
 export async function register(
   request: Request,
-  input: { name: string; email: string; password: string; timeZone?: string | null; appLanguage?: "en" | "es"; darkMode?: boolean },
+  input: {
+    name: string;
+    email: string;
+    password: string;
+    timeZone?: string | null;
+    appLanguage?: "en" | "es";
+    darkMode?: boolean;
+  },
 ): Promise<Registration> {
   try {
     return { kind: "created", user: await createUser(input) };

@@ -23,7 +23,10 @@ export function sessionSecrets(): string[] {
   if (secrets) return secrets;
   const fromEnv = env().SESSION_SECRET;
   if (fromEnv) {
-    secrets = fromEnv.split(",").map((s) => s.trim()).filter(Boolean);
+    secrets = fromEnv
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     return secrets;
   }
   const file = path.resolve(process.cwd(), "data/session-secret");
@@ -101,7 +104,10 @@ export async function getSessionUser(request: Request): Promise<User | null> {
     return null;
   }
   if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id));
   }
   return row.user;
 }

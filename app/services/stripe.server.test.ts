@@ -135,7 +135,10 @@ describe("POST /webhooks/stripe", () => {
   it("records a paid session's amount as a card payment, marks the invoice paid and tells the contractor", async () => {
     setUpCardPayments();
     const { user, invoice } = await unpaidInvoice(10_825);
-    const response = await runRoute(webhookAction, webhook(completedEvent({ id: "cs_paid_1", invoiceId: invoice.id, amount: 10_825 })));
+    const response = await runRoute(
+      webhookAction,
+      webhook(completedEvent({ id: "cs_paid_1", invoiceId: invoice.id, amount: 10_825 })),
+    );
     expect(response.status).toBe(200);
     const payments = await listInvoicePayments(user.id, invoice.id);
     expect(payments).toMatchObject([{ amount: 10_825, method: "card", externalId: "cs_paid_1" }]);

@@ -73,7 +73,13 @@ export const invoiceReminders: WorkKind<InvoiceReminderItem> = {
     return rows.flatMap((row) => {
       const steps = row.reminderSteps.split(",").map(Number).filter(Number.isInteger);
       const hour = inZone(now, row.timeZone).getHours();
-      const due = dueReminderSteps({ dueDate: row.dueDate, sentDay: today(row.timeZone, row.sentAt), steps, today: today(row.timeZone, now), hour });
+      const due = dueReminderSteps({
+        dueDate: row.dueDate,
+        sentDay: today(row.timeZone, row.sentAt),
+        steps,
+        today: today(row.timeZone, now),
+        hour,
+      });
       return due.map((step) => ({ ...row, step, key: `invoice-reminder:${row.invoiceId}:${step}:${row.dueDate}` }));
     });
   },
@@ -85,4 +91,8 @@ export const invoiceReminders: WorkKind<InvoiceReminderItem> = {
   },
 };
 
-export const WORK_KINDS: readonly WorkKind[] = [estimateFollowUps, estimateExpiryReminders, invoiceReminders] as readonly WorkKind[];
+export const WORK_KINDS: readonly WorkKind[] = [
+  estimateFollowUps,
+  estimateExpiryReminders,
+  invoiceReminders,
+] as readonly WorkKind[];

@@ -61,7 +61,10 @@ describe("the work runner", () => {
     await finishWork(key, "dead", later(LEASE_MS + 1));
     expect(await claimWork(key, kind.name, "dead", later(2 * LEASE_MS))).toBe(false);
     const db = await getDb();
-    expect(await db.select().from(workClaims).where(eq(workClaims.key, key)).get()).toMatchObject({ claimedBy: "alive", attempts: 2 });
+    expect(await db.select().from(workClaims).where(eq(workClaims.key, key)).get()).toMatchObject({
+      claimedBy: "alive",
+      attempts: 2,
+    });
   });
 
   it("a piece that fails is tried again after a pause, and left alone after the last attempt", async () => {
@@ -73,7 +76,10 @@ describe("the work runner", () => {
       const run = await runDueWork([kind], { now, runnerId: "a" });
       expect(run.failed, `attempt ${attempt}`).toEqual([{ key, error: `could not do ${key}` }]);
       // Not again before the pause is over.
-      expect(await runDueWork([kind], { now: new Date(now.getTime() + RETRY_MS - 1), runnerId: "b" })).toMatchObject({ failed: [], skipped: 1 });
+      expect(await runDueWork([kind], { now: new Date(now.getTime() + RETRY_MS - 1), runnerId: "b" })).toMatchObject({
+        failed: [],
+        skipped: 1,
+      });
       now = new Date(now.getTime() + RETRY_MS);
     }
     expect(await runDueWork([kind], { now, runnerId: "a" })).toMatchObject({ failed: [], done: [], skipped: 1 });

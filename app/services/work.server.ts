@@ -55,7 +55,9 @@ export async function claimWork(key: string, kind: string, runnerId: string, now
 /** Marks a claimed piece done (only if this runner still holds it). */
 export async function finishWork(key: string, runnerId: string, now: Date): Promise<void> {
   const db = await getDb();
-  await db.run(sql`update ${workClaims} set done_at = ${now.getTime()}, last_error = null where key = ${key} and claimed_by = ${runnerId}`);
+  await db.run(
+    sql`update ${workClaims} set done_at = ${now.getTime()}, last_error = null where key = ${key} and claimed_by = ${runnerId}`,
+  );
 }
 
 /** Gives a failed piece back: another try after RETRY_MS, its error kept. */
@@ -86,7 +88,10 @@ export interface WorkRun {
 }
 
 /** Does every piece of work due at `now`, once: claimed, done, marked. */
-export async function runDueWork(kinds: readonly WorkKind[], { now = clockNow(), runnerId = defaultRunnerId() } = {}): Promise<WorkRun> {
+export async function runDueWork(
+  kinds: readonly WorkKind[],
+  { now = clockNow(), runnerId = defaultRunnerId() } = {},
+): Promise<WorkRun> {
   const run: WorkRun = { done: [], failed: [], skipped: 0 };
   for (const kind of kinds) {
     const items = await kind.due(now);
@@ -121,10 +126,14 @@ export function defaultRunnerId(): string {
  * overlaps the one before; the timer does not keep the process alive. Returns stop().
  */
 export function startWorkRunner(kinds: readonly WorkKind[]): () => void {
-  const job = new Cron("* * * * *", { protect: true, unref: true, catch: (error) => console.error("Work run failed:", error) }, async () => {
-    const run = await runDueWork(kinds);
-    for (const failure of run.failed) console.error(`Work ${failure.key} failed: ${failure.error}`);
-    if (run.done.length) console.log(`Work done: ${run.done.length} piece(s).`);
-  });
+  const job = new Cron(
+    "* * * * *",
+    { protect: true, unref: true, catch: (error) => console.error("Work run failed:", error) },
+    async () => {
+      const run = await runDueWork(kinds);
+      for (const failure of run.failed) console.error(`Work ${failure.key} failed: ${failure.error}`);
+      if (run.done.length) console.log(`Work done: ${run.done.length} piece(s).`);
+    },
+  );
   return () => job.stop();
 }

@@ -35,7 +35,9 @@ const options = {
   connections: Number(option("connections", "LOAD_CONNECTIONS", "100")),
   accounts: Number(option("accounts", "LOAD_ACCOUNTS", "10")),
   faultDuration: Number(option("fault-duration", "LOAD_FAULT_DURATION", "15")),
-  phases: option("phases", "LOAD_PHASES", "mixed,crash,two,shutdown").split(",").map((p) => p.trim()),
+  phases: option("phases", "LOAD_PHASES", "mixed,crash,two,shutdown")
+    .split(",")
+    .map((p) => p.trim()),
   port: Number(option("port", "LOAD_PORT", "3450")),
   seed: Number(option("seed", "LOAD_SEED", String(Date.now() % 1_000_000))),
   build: option("no-build", "LOAD_NO_BUILD", "") === "",
@@ -65,7 +67,8 @@ function ensureBuild() {
   const built = path.join(root, options.buildDir, "server.js");
   if (!buildIsStale(root, options.buildDir)) return;
   if (!options.build) {
-    if (existsSync(built)) return log(`Note: ${options.buildDir}/ is older than the sources (--no-build given, using it anyway).`);
+    if (existsSync(built))
+      return log(`Note: ${options.buildDir}/ is older than the sources (--no-build given, using it anyway).`);
     throw new Error(`${options.buildDir}/server.js is missing; run without --no-build.`);
   }
   log(`Building into ${options.buildDir}/ ...`);
@@ -93,14 +96,23 @@ async function startServer(label, port, databaseFile) {
 
 async function setUp(model, target, count) {
   for (let i = 0; i < count; i++) {
-    model.accounts.push(await registerAccount({ agent: target.agent, port: target.port, index: i, stamp: `${stamp}-${i}-${Math.random().toString(36).slice(2, 6)}` }));
+    model.accounts.push(
+      await registerAccount({
+        agent: target.agent,
+        port: target.port,
+        index: i,
+        stamp: `${stamp}-${i}-${Math.random().toString(36).slice(2, 6)}`,
+      }),
+    );
   }
 }
 
 function progress(stats, phaseState, startedAt) {
   const timer = setInterval(() => {
     const seconds = (Date.now() - startedAt) / 1000;
-    log(`  … ${seconds.toFixed(0)} s: ${stats.requests} requests (${(stats.requests / seconds).toFixed(0)}/s), ${stats.writesAcked} writes acknowledged, ${phaseState.inFlight} in flight`);
+    log(
+      `  … ${seconds.toFixed(0)} s: ${stats.requests} requests (${(stats.requests / seconds).toFixed(0)}/s), ${stats.writesAcked} writes acknowledged, ${phaseState.inFlight} in flight`,
+    );
   }, 10_000);
   timer.unref();
   return () => clearInterval(timer);
@@ -112,7 +124,12 @@ function reportProblems(phase, stats) {
     log(`    ${kind}: ${count}\n${examples.join("\n")}`);
   }
   const answered = [...stats.problemCounts.entries()].filter(([kind]) => kind !== "no answer");
-  criterion(phase, "answers as expected (status, JSON, write echoed, read-your-writes)", answered.length ? answered.map(([k, n]) => `${n} × ${k}`).join(", ") : "all", answered.length === 0);
+  criterion(
+    phase,
+    "answers as expected (status, JSON, write echoed, read-your-writes)",
+    answered.length ? answered.map(([k, n]) => `${n} × ${k}`).join(", ") : "all",
+    answered.length === 0,
+  );
 }
 
 function reportVerify(phase, verify) {
@@ -125,8 +142,18 @@ function reportVerify(phase, verify) {
     `${verify.checked - verify.missing - verify.wrong}/${verify.checked} records (${verify.missing} missing, ${verify.wrong} wrong${verify.inFlightApplied ? `, ${verify.inFlightApplied} hold the write in flight` : ""})`,
     verify.missing === 0 && verify.wrong === 0,
   );
-  criterion(phase, "row counts (nothing lost, nothing unasked-for)", verify.unexpectedRows ? `${verify.unexpectedRows} unexpected rows` : "match", verify.problems.every((p) => !p.startsWith("account ")));
-  criterion(phase, "estimate and invoice totals = exact sum of their lines", `${verify.documentsChecked - verify.badTotals}/${verify.documentsChecked} documents`, verify.badTotals === 0);
+  criterion(
+    phase,
+    "row counts (nothing lost, nothing unasked-for)",
+    verify.unexpectedRows ? `${verify.unexpectedRows} unexpected rows` : "match",
+    verify.problems.every((p) => !p.startsWith("account ")),
+  );
+  criterion(
+    phase,
+    "estimate and invoice totals = exact sum of their lines",
+    `${verify.documentsChecked - verify.badTotals}/${verify.documentsChecked} documents`,
+    verify.badTotals === 0,
+  );
 }
 
 function reportLog(phase, servers) {
@@ -192,7 +219,16 @@ async function mixedPhase() {
   const random = createRandom(options.seed);
   const workers = Array.from({ length: options.connections }, (_, index) => {
     const seed = Math.floor(random.next() * 2 ** 32);
-    return new Worker({ index, account: model.accounts[index % model.accounts.length], targets: [target], model, stats: warmStats, random: createRandom(seed), mix: "mixed", phase: phaseState });
+    return new Worker({
+      index,
+      account: model.accounts[index % model.accounts.length],
+      targets: [target],
+      model,
+      stats: warmStats,
+      random: createRandom(seed),
+      mix: "mixed",
+      phase: phaseState,
+    });
   });
   await Promise.all(workers.map((worker) => worker.warmUp()));
   for (const worker of workers) worker.stats = stats;
@@ -203,24 +239,58 @@ async function mixedPhase() {
   target.agent.destroy();
   const exit = await server.stop();
   const summary = stats.summary(seconds);
-  const writes = stats.opTable().filter((row) => !row.op.startsWith("GET")).reduce((sum, row) => sum + row.count, 0);
-  log(`  ${summary.requests} requests in ${seconds.toFixed(1)} s: ${summary.rps.toFixed(0)} req/s, p50 ${ms(summary.p50)}, p90 ${ms(summary.p90)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`);
+  const writes = stats
+    .opTable()
+    .filter((row) => !row.op.startsWith("GET"))
+    .reduce((sum, row) => sum + row.count, 0);
+  log(
+    `  ${summary.requests} requests in ${seconds.toFixed(1)} s: ${summary.rps.toFixed(0)} req/s, p50 ${ms(summary.p50)}, p90 ${ms(summary.p90)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`,
+  );
   log(`  slowest request: ${summary.slowest.op} in ${ms(summary.slowest.ms)}`);
-  log(`  writes sent ${writes}, acknowledged ${stats.writesAcked} (+${warmStats.writesAcked} in the warm-up); records tracked ${model.entities.size}`);
+  log(
+    `  writes sent ${writes}, acknowledged ${stats.writesAcked} (+${warmStats.writesAcked} in the warm-up); records tracked ${model.entities.size}`,
+  );
   log("  per operation (count, non-2xx, p50, p99):");
-  for (const row of stats.opTable()) log(`    ${row.op.padEnd(40)} ${String(row.count).padStart(7)} ${String(row.non2xx).padStart(4)} ${ms(row.p50).padStart(10)} ${ms(row.p99).padStart(10)}`);
+  for (const row of stats.opTable())
+    log(
+      `    ${row.op.padEnd(40)} ${String(row.count).padStart(7)} ${String(row.non2xx).padStart(4)} ${ms(row.p50).padStart(10)} ${ms(row.p99).padStart(10)}`,
+    );
   log(`  ${used.text(seconds, summary.requests)}`);
-  criterion(phase, "throughput", `${summary.requests} requests, ${summary.rps.toFixed(0)} req/s, p50 ${ms(summary.p50)}, p99 ${ms(summary.p99)}`, true);
+  criterion(
+    phase,
+    "throughput",
+    `${summary.requests} requests, ${summary.rps.toFixed(0)} req/s, p50 ${ms(summary.p50)}, p99 ${ms(summary.p99)}`,
+    true,
+  );
   criterion(phase, "no 5xx", `${summary.status5xx + warmStats.count5xx()} 5xx`, summary.status5xx + warmStats.count5xx() === 0);
-  criterion(phase, "every request answered", `${summary.errors + warmStats.errors} without an answer`, summary.errors + warmStats.errors === 0);
-  for (const [kind, count] of warmStats.problemCounts) stats.problemCounts.set(kind, (stats.problemCounts.get(kind) ?? 0) + count);
+  criterion(
+    phase,
+    "every request answered",
+    `${summary.errors + warmStats.errors} without an answer`,
+    summary.errors + warmStats.errors === 0,
+  );
+  for (const [kind, count] of warmStats.problemCounts)
+    stats.problemCounts.set(kind, (stats.problemCounts.get(kind) ?? 0) + count);
   stats.problems.push(...warmStats.problems);
   reportProblems(phase, stats);
   reportLog(phase, [server]);
-  criterion(phase, "server stops on SIGTERM with exit code 0", `code ${exit.code}, signal ${exit.signal}, ${exit.ms} ms`, exit.code === 0);
+  criterion(
+    phase,
+    "server stops on SIGTERM with exit code 0",
+    `code ${exit.code}, signal ${exit.signal}, ${exit.ms} ms`,
+    exit.code === 0,
+  );
   const verify = await verifyDatabase(databaseFile, model, { exact: true });
   reportVerify(phase, verify);
-  return { summary, seconds, writes, acked: stats.writesAcked + warmStats.writesAcked, records: model.entities.size, verify, cpu: used };
+  return {
+    summary,
+    seconds,
+    writes,
+    acked: stats.writesAcked + warmStats.writesAcked,
+    records: model.entities.size,
+    verify,
+    cpu: used,
+  };
 }
 
 // ---------------------------------------------------------------------------------
@@ -229,7 +299,9 @@ async function mixedPhase() {
 async function crashPhase() {
   const phase = "crash";
   const killAfter = options.faultDuration * (0.4 + Math.random() * 0.4);
-  log(`\n▶ Crash safety: write load on ${options.connections} connections, SIGKILL after ${killAfter.toFixed(1)} s, restart on the same file`);
+  log(
+    `\n▶ Crash safety: write load on ${options.connections} connections, SIGKILL after ${killAfter.toFixed(1)} s, restart on the same file`,
+  );
   const databaseFile = path.join(scratch(), "crash.db");
   const port = options.port + 1;
   const server = await startServer("server", port, databaseFile);
@@ -239,16 +311,20 @@ async function crashPhase() {
   const phaseState = { inFlight: 0, faultsExpected: false, stop: false };
   await setUp(model, target, options.accounts);
   const random = createRandom(options.seed + 1);
-  const workers = Array.from({ length: options.connections }, (_, index) => new Worker({
-    index,
-    account: model.accounts[index % model.accounts.length],
-    targets: [target],
-    model,
-    stats,
-    random: createRandom(Math.floor(random.next() * 2 ** 32)),
-    mix: "writes",
-    phase: phaseState,
-  }));
+  const workers = Array.from(
+    { length: options.connections },
+    (_, index) =>
+      new Worker({
+        index,
+        account: model.accounts[index % model.accounts.length],
+        targets: [target],
+        model,
+        stats,
+        random: createRandom(Math.floor(random.next() * 2 ** 32)),
+        mix: "writes",
+        phase: phaseState,
+      }),
+  );
   const kill = setTimeout(() => {
     phaseState.faultsExpected = true;
     phaseState.stop = true;
@@ -260,8 +336,15 @@ async function crashPhase() {
   const exit = await server.exited;
   target.agent.destroy();
   const fiveXX = stats.count5xx();
-  log(`  killed with ${phaseState.inFlightAtKill} requests in flight; ${stats.writesAcked} writes acknowledged before the kill, ${model.totalUnknownCreates()} creates and ${model.unknownUpdates()} updates unanswered`);
-  criterion(phase, "server was killed mid-load (SIGKILL)", `signal ${exit.signal}, ${phaseState.inFlightAtKill} requests in flight`, exit.signal === "SIGKILL" && phaseState.inFlightAtKill > 0);
+  log(
+    `  killed with ${phaseState.inFlightAtKill} requests in flight; ${stats.writesAcked} writes acknowledged before the kill, ${model.totalUnknownCreates()} creates and ${model.unknownUpdates()} updates unanswered`,
+  );
+  criterion(
+    phase,
+    "server was killed mid-load (SIGKILL)",
+    `signal ${exit.signal}, ${phaseState.inFlightAtKill} requests in flight`,
+    exit.signal === "SIGKILL" && phaseState.inFlightAtKill > 0,
+  );
   criterion(phase, "no 5xx before the kill", `${fiveXX} 5xx`, fiveXX === 0);
   reportProblems(phase, stats);
 
@@ -271,7 +354,13 @@ async function crashPhase() {
   let served = 0;
   let wrongReads = 0;
   const sample = [...model.entities.values()].filter((_, i) => i % 5 === 0).slice(0, 300);
-  const collections = { customer: "customers", job: "jobs", estimate: "estimates", invoice: "invoices", appointment: "appointments" };
+  const collections = {
+    customer: "customers",
+    job: "jobs",
+    estimate: "estimates",
+    invoice: "invoices",
+    appointment: "appointments",
+  };
   for (const entity of sample) {
     const account = model.accounts[entity.account];
     const response = await send({ agent, port, path: `/api/${collections[entity.kind]}/${entity.id}`, cookie: account.cookie });
@@ -279,7 +368,12 @@ async function crashPhase() {
     else wrongReads++;
   }
   agent.destroy();
-  criterion(phase, "restart on the same file: /healthz 200, acknowledged records served", `${served}/${sample.length} sampled records`, wrongReads === 0);
+  criterion(
+    phase,
+    "restart on the same file: /healthz 200, acknowledged records served",
+    `${served}/${sample.length} sampled records`,
+    wrongReads === 0,
+  );
   const restartExit = await restarted.stop();
   criterion(phase, "restarted server stops on SIGTERM with exit code 0", `code ${restartExit.code}`, restartExit.code === 0);
   reportLog(phase, [server, restarted]);
@@ -300,7 +394,9 @@ async function crashPhase() {
 
 async function twoProcessPhase() {
   const phase = "two processes";
-  log(`\n▶ Two server processes on one database file: writes and reads of one's own records for ${options.faultDuration} s, each request to either process`);
+  log(
+    `\n▶ Two server processes on one database file: writes and reads of one's own records for ${options.faultDuration} s, each request to either process`,
+  );
   const databaseFile = path.join(scratch(), "two.db");
   const portA = options.port + 2;
   const portB = options.port + 3;
@@ -316,29 +412,40 @@ async function twoProcessPhase() {
   const phaseState = { inFlight: 0, faultsExpected: false, stop: false };
   await setUp(model, targets[0], options.accounts);
   const random = createRandom(options.seed + 2);
-  const workers = Array.from({ length: options.connections }, (_, index) => new Worker({
-    index,
-    account: model.accounts[index % model.accounts.length],
-    targets,
-    model,
-    stats,
-    random: createRandom(Math.floor(random.next() * 2 ** 32)),
-    mix: "writes+own-reads",
-    phase: phaseState,
-  }));
+  const workers = Array.from(
+    { length: options.connections },
+    (_, index) =>
+      new Worker({
+        index,
+        account: model.accounts[index % model.accounts.length],
+        targets,
+        model,
+        stats,
+        random: createRandom(Math.floor(random.next() * 2 ** 32)),
+        mix: "writes+own-reads",
+        phase: phaseState,
+      }),
+  );
   const cpu = cpuMeter([serverA, serverB]);
   const seconds = await drive(workers, { seconds: options.faultDuration, phaseState, stats });
   const used = cpu();
   for (const target of targets) target.agent.destroy();
   const [exitA, exitB] = await Promise.all([serverA.stop(), serverB.stop()]);
   const summary = stats.summary(seconds);
-  log(`  ${summary.requests} requests, ${summary.rps.toFixed(0)} req/s, p50 ${ms(summary.p50)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)} (${summary.slowest.op}); ${stats.writesAcked} writes acknowledged`);
+  log(
+    `  ${summary.requests} requests, ${summary.rps.toFixed(0)} req/s, p50 ${ms(summary.p50)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)} (${summary.slowest.op}); ${stats.writesAcked} writes acknowledged`,
+  );
   log(`  ${used.text(seconds, summary.requests)}`);
   criterion(phase, "no 5xx", `${summary.status5xx} 5xx`, summary.status5xx === 0);
   criterion(phase, "every request answered", `${summary.errors} without an answer`, summary.errors === 0);
   reportProblems(phase, stats);
   reportLog(phase, [serverA, serverB]);
-  criterion(phase, "both stop on SIGTERM with exit code 0", `A ${exitA.code}, B ${exitB.code}`, exitA.code === 0 && exitB.code === 0);
+  criterion(
+    phase,
+    "both stop on SIGTERM with exit code 0",
+    `A ${exitA.code}, B ${exitB.code}`,
+    exitA.code === 0 && exitB.code === 0,
+  );
   const verify = await verifyDatabase(databaseFile, model, { exact: true });
   reportVerify(phase, verify);
   return { summary, acked: stats.writesAcked, verify };
@@ -382,7 +489,9 @@ async function until(condition, timeoutMs) {
 
 async function shutdownPhase() {
   const phase = "shutdown";
-  log("\n▶ Graceful shutdown: SIGTERM with PDF renders, a list and a half-sent write in flight, and an idle keep-alive connection");
+  log(
+    "\n▶ Graceful shutdown: SIGTERM with PDF renders, a list and a half-sent write in flight, and an idle keep-alive connection",
+  );
   const databaseFile = path.join(scratch(), "shutdown.db");
   const port = options.port + 4;
   const server = await startServer("server", port, databaseFile);
@@ -392,7 +501,16 @@ async function shutdownPhase() {
   const phaseState = { inFlight: 0, faultsExpected: false, stop: false };
   await setUp(model, { port, agent }, 1);
   const account = model.accounts[0];
-  const worker = new Worker({ index: 0, account, targets: [{ port, agent }], model, stats, random: createRandom(options.seed + 3), mix: "writes", phase: phaseState });
+  const worker = new Worker({
+    index: 0,
+    account,
+    targets: [{ port, agent }],
+    model,
+    stats,
+    random: createRandom(options.seed + 3),
+    mix: "writes",
+    phase: phaseState,
+  });
   for (let i = 0; i < 30; i++) await worker.createEstimate();
   const estimates = worker.mine.estimate;
 
@@ -403,7 +521,13 @@ async function shutdownPhase() {
   const upload = slowUpload(port, account.cookie, { name: "Written during shutdown", city: "Austin" });
   const slow = Array.from({ length: SLOW }, (_, i) =>
     i < SLOW - 1
-      ? send({ agent, port, path: `/app/estimates/${estimates[i % estimates.length].id}/pdf`, cookie: account.cookie, accept: "application/pdf" })
+      ? send({
+          agent,
+          port,
+          path: `/app/estimates/${estimates[i % estimates.length].id}/pdf`,
+          cookie: account.cookie,
+          accept: "application/pdf",
+        })
       : send({ agent, port, path: "/api/estimates?pageSize=1000", cookie: account.cookie }),
   );
   const ends = slow.map((request) => request.then((response) => ({ ...response, at: Date.now() })));
@@ -416,7 +540,9 @@ async function shutdownPhase() {
   const handled = await until(() => server.logText().includes("SIGTERM:"), 30_000);
   const handledAfter = Date.now() - signalledAt;
   const refused = handled && (await portIsFree(port));
-  const stillRunning = (await Promise.all(ends.map((p) => Promise.race([p.then(() => false), new Promise((r) => setTimeout(() => r(true), 0))])))).filter(Boolean).length;
+  const stillRunning = (
+    await Promise.all(ends.map((p) => Promise.race([p.then(() => false), new Promise((r) => setTimeout(() => r(true), 0))])))
+  ).filter(Boolean).length;
   upload.finish();
   const answers = await Promise.all(ends);
   const uploaded = await upload.answer;
@@ -424,17 +550,38 @@ async function shutdownPhase() {
   const exitedAt = Date.now();
   agent.destroy();
 
-  const okSlow = answers.filter((a, i) => a.status === 200 && (i < SLOW - 1 ? a.body.subarray(0, 5).toString() === "%PDF-" : Array.isArray(parseJson(a)))).length;
+  const okSlow = answers.filter(
+    (a, i) => a.status === 200 && (i < SLOW - 1 ? a.body.subarray(0, 5).toString() === "%PDF-" : Array.isArray(parseJson(a))),
+  ).length;
   const afterSignal = answers.filter((a) => a.at > signalledAt).length;
-  criterion(phase, "requests in flight at SIGTERM complete with 200 (PDFs, a list)", `${okSlow}/${SLOW} ok, ${afterSignal} of them finished after the signal`, okSlow === SLOW);
-  criterion(phase, "a write half-sent at SIGTERM completes with 201", `${uploaded.status ?? uploaded.error}`, uploaded.status === 201);
+  criterion(
+    phase,
+    "requests in flight at SIGTERM complete with 200 (PDFs, a list)",
+    `${okSlow}/${SLOW} ok, ${afterSignal} of them finished after the signal`,
+    okSlow === SLOW,
+  );
+  criterion(
+    phase,
+    "a write half-sent at SIGTERM completes with 201",
+    `${uploaded.status ?? uploaded.error}`,
+    uploaded.status === 201,
+  );
   criterion(
     phase,
     "new connections refused after SIGTERM",
-    !handled ? "SIGTERM not handled within 30 s" : refused ? `refused (signal handled after ${handledAfter} ms, ${stillRunning} requests still running)` : "accepted",
+    !handled
+      ? "SIGTERM not handled within 30 s"
+      : refused
+        ? `refused (signal handled after ${handledAfter} ms, ${stillRunning} requests still running)`
+        : "accepted",
     refused,
   );
-  criterion(phase, "process exits 0 after the last request", `code ${exit.code}, ${exitedAt - signalledAt} ms after SIGTERM`, exit.code === 0 && exitedAt - signalledAt < 8_000);
+  criterion(
+    phase,
+    "process exits 0 after the last request",
+    `code ${exit.code}, ${exitedAt - signalledAt} ms after SIGTERM`,
+    exit.code === 0 && exitedAt - signalledAt < 8_000,
+  );
   const closedLine = server.logText().includes("Database closed.");
   criterion(phase, "database client closed before exit", closedLine ? "yes" : "no 'Database closed.' in the log", closedLine);
   reportLog(phase, [server]);
@@ -461,16 +608,19 @@ async function shutdownPhase() {
 const PHASES = { mixed: mixedPhase, crash: crashPhase, two: twoProcessPhase, shutdown: shutdownPhase };
 
 async function main() {
-  for (const phase of options.phases) if (!PHASES[phase]) throw new Error(`Unknown phase ${phase}; use ${Object.keys(PHASES).join(",")}.`);
+  for (const phase of options.phases)
+    if (!PHASES[phase]) throw new Error(`Unknown phase ${phase}; use ${Object.keys(PHASES).join(",")}.`);
   ensureBuild();
-  log(`TradeDesk load test: Node ${process.version}, ${os.cpus().length} CPUs (load average ${os.loadavg()[0].toFixed(1)}), build ${options.buildDir}/, seed ${options.seed}`);
+  log(
+    `TradeDesk load test: Node ${process.version}, ${os.cpus().length} CPUs (load average ${os.loadavg()[0].toFixed(1)}), build ${options.buildDir}/, seed ${options.seed}`,
+  );
   log(`Databases and server working directory: ${path.relative(root, scratch())}/`);
   const figures = {};
   for (const phase of options.phases) {
     try {
       figures[phase] = await PHASES[phase]();
     } catch (error) {
-      criterion(phase, "phase ran to the end", error instanceof Error ? error.stack ?? error.message : String(error), false);
+      criterion(phase, "phase ran to the end", error instanceof Error ? (error.stack ?? error.message) : String(error), false);
     }
   }
 

@@ -67,7 +67,8 @@ export class ServerProcess {
   async ready(timeoutMs = 60_000) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (this.exit) throw new Error(`${this.label} exited (${JSON.stringify(this.exit)}) before it was ready:\n${this.logText()}`);
+      if (this.exit)
+        throw new Error(`${this.label} exited (${JSON.stringify(this.exit)}) before it was ready:\n${this.logText()}`);
       const ok = await fetch(`http://127.0.0.1:${this.port}/healthz`)
         .then((r) => r.status === 200)
         .catch(() => false);

@@ -11,16 +11,54 @@ const TABLES = { customer: "customers", job: "jobs", estimate: "estimates", invo
 const COLUMNS = {
   customer: ["name", "email", "phone", "address", "city", "state", "zip_code", "notes"],
   job: ["customer_id", "title", "description", "location", "status", "scheduled_date", "completed_date", "total_amount"],
-  estimate: ["customer_id", "job_id", "title", "description", "status", "tax_rate", "valid_until", "notes", "subtotal", "tax_amount", "total", "approved_at"],
-  invoice: ["estimate_id", "customer_id", "job_id", "title", "description", "status", "tax_rate", "subtotal", "tax_amount", "total", "notes", "paid_date"],
-  appointment: ["customer_id", "job_id", "title", "description", "location", "appointment_type", "custom_type", "scheduled_date", "duration", "status", "notes"],
+  estimate: [
+    "customer_id",
+    "job_id",
+    "title",
+    "description",
+    "status",
+    "tax_rate",
+    "valid_until",
+    "notes",
+    "subtotal",
+    "tax_amount",
+    "total",
+    "approved_at",
+  ],
+  invoice: [
+    "estimate_id",
+    "customer_id",
+    "job_id",
+    "title",
+    "description",
+    "status",
+    "tax_rate",
+    "subtotal",
+    "tax_amount",
+    "total",
+    "notes",
+    "paid_date",
+  ],
+  appointment: [
+    "customer_id",
+    "job_id",
+    "title",
+    "description",
+    "location",
+    "appointment_type",
+    "custom_type",
+    "scheduled_date",
+    "duration",
+    "status",
+    "notes",
+  ],
 };
 
 function plain(row, columns) {
   const out = {};
   for (const column of columns) {
     const value = row[column];
-    out[column] = typeof value === "bigint" ? Number(value) : value ?? null;
+    out[column] = typeof value === "bigint" ? Number(value) : (value ?? null);
   }
   return out;
 }
@@ -101,9 +139,13 @@ export async function verifyDatabase(file, model, { exact }) {
         const low = acked;
         const high = acked + unknown;
         if (stored < low || stored > high) {
-          problem(`account ${account.index} ${TABLES[kind]}: ${stored} rows, ${acked} creates acknowledged${unknown ? ` and ${unknown} unanswered` : ""}`);
+          problem(
+            `account ${account.index} ${TABLES[kind]}: ${stored} rows, ${acked} creates acknowledged${unknown ? ` and ${unknown} unanswered` : ""}`,
+          );
         } else if (exact && unknown > 0) {
-          problem(`account ${account.index} ${TABLES[kind]}: ${unknown} creates unanswered (no answer is allowed in this phase); ${stored} rows for ${acked} acknowledged`);
+          problem(
+            `account ${account.index} ${TABLES[kind]}: ${unknown} creates unanswered (no answer is allowed in this phase); ${stored} rows for ${acked} acknowledged`,
+          );
         }
         if (stored > high) result.unexpectedRows += stored - high;
       }
@@ -135,9 +177,17 @@ export async function verifyDatabase(file, model, { exact }) {
         const lines = row.items.map((item) => ({ quantity: item.quantity, unitPrice: item.unit_price }));
         const totals = documentTotals(lines, row.tax_rate);
         const lineOk = row.items.every((item, i) => item.total === totals.lineTotals[i] && item.order === i);
-        if (!lineOk || row.items.length === 0 || row.subtotal !== totals.subtotal || row.tax_amount !== totals.taxAmount || row.total !== totals.total) {
+        if (
+          !lineOk ||
+          row.items.length === 0 ||
+          row.subtotal !== totals.subtotal ||
+          row.tax_amount !== totals.taxAmount ||
+          row.total !== totals.total
+        ) {
           result.badTotals++;
-          problem(`${kind} ${id}: stored ${row.subtotal}+${row.tax_amount}=${row.total}, lines give ${totals.subtotal}+${totals.taxAmount}=${totals.total}`);
+          problem(
+            `${kind} ${id}: stored ${row.subtotal}+${row.tax_amount}=${row.total}, lines give ${totals.subtotal}+${totals.taxAmount}=${totals.total}`,
+          );
         }
       }
     }

@@ -77,7 +77,9 @@ export async function registerAccount({ agent, port, index, stamp }) {
   const body = response.error ? undefined : parseJson(response);
   const cookie = response.error ? null : sessionCookie(response);
   if (response.status !== 201 || !cookie || !body?.id) {
-    throw new Error(`Registering account ${index} failed: ${response.error ?? `${response.status} ${response.body?.toString().slice(0, 300)}`}`);
+    throw new Error(
+      `Registering account ${index} failed: ${response.error ?? `${response.status} ${response.body?.toString().slice(0, 300)}`}`,
+    );
   }
   return { index, userId: body.id, cookie, customers: [], jobs: [], jobsByCustomer: new Map(), acked: new Map() };
 }
@@ -88,8 +90,25 @@ export async function registerAccount({ agent, port, index, stamp }) {
 const FIRST = ["José", "Ana", "Liam", "Zoë", "Mei", "Kwame", "Ólafur", "Priya", "Sam", "Noor", "Dmitri", "Chloé"];
 const LAST = ["O'Brien", "Núñez", "Smith", "Nguyen", "Müller", "Okafor", "García", "Kowalski", "Lee", "D'Angelo"];
 const CITIES = ["Springfield", "San José", "Austin", "Portland", "Zürich"];
-const TRADES = ["Rewire kitchen", "Replace water heater", "HVAC tune-up", "Panel upgrade", "Fix leak under sink", "Install EV charger", "Bathroom remodel"];
-const ITEMS = ["Labor (hours)", "Copper pipe ½\" × 10'", "20A breaker", "Permit fee", "Thermostat — smart", "PVC fittings", "Service call", "Disposal & cleanup"];
+const TRADES = [
+  "Rewire kitchen",
+  "Replace water heater",
+  "HVAC tune-up",
+  "Panel upgrade",
+  "Fix leak under sink",
+  "Install EV charger",
+  "Bathroom remodel",
+];
+const ITEMS = [
+  "Labor (hours)",
+  "Copper pipe ½\" × 10'",
+  "20A breaker",
+  "Permit fee",
+  "Thermostat — smart",
+  "PVC fittings",
+  "Service call",
+  "Disposal & cleanup",
+];
 
 const HOUR = 3_600_000;
 const BASE_TIME = Date.UTC(2026, 0, 1);
@@ -115,7 +134,17 @@ function customerWrite(r, tag) {
   put(payload, expected, "city", "city", optional(r, r.pick(CITIES)));
   put(payload, expected, "state", "state", optional(r, r.pick(["TX", "CA", "OR", "NY"])));
   put(payload, expected, "zipCode", "zip_code", optional(r, String(r.int(10000, 99999))));
-  put(payload, expected, "notes", "notes", optional(r, `Gate code ${r.int(100, 999)}#; "dog" in yard — 50% off${r.chance(0.5) ? `; ${"x".repeat(r.int(1, 200))}` : ""}`, 0.4));
+  put(
+    payload,
+    expected,
+    "notes",
+    "notes",
+    optional(
+      r,
+      `Gate code ${r.int(100, 999)}#; "dog" in yard — 50% off${r.chance(0.5) ? `; ${"x".repeat(r.int(1, 200))}` : ""}`,
+      0.4,
+    ),
+  );
   return { payload, expected };
 }
 
@@ -130,7 +159,13 @@ function jobWrite(r, tag, customerId) {
   const payload = { customerId };
   const expected = { customer_id: customerId };
   put(payload, expected, "title", "title", `${r.pick(TRADES)} ${tag}`);
-  put(payload, expected, "description", "description", optional(r, `Scope: ${r.pick(TRADES).toLowerCase()}, ${r.int(1, 5)} rooms.`));
+  put(
+    payload,
+    expected,
+    "description",
+    "description",
+    optional(r, `Scope: ${r.pick(TRADES).toLowerCase()}, ${r.int(1, 5)} rooms.`),
+  );
   put(payload, expected, "location", "location", optional(r, `${r.int(1, 999)} Oak Ave`));
   const status = r.pick(["pending", "in_progress", "in-progress", "completed", "cancelled", undefined]);
   if (status !== undefined) payload.status = status;
@@ -171,7 +206,9 @@ function estimateWrite(r, tag, { customerId, jobId, currentRate, forceStatus }) 
     payload.taxRate = r.chance(0.7) ? toDecimal(rate, 4) : rate / 10_000;
   }
   expected.tax_rate = rate;
-  const validUntil = r.chance(0.6) ? `2027-${String(r.int(1, 12)).padStart(2, "0")}-${String(r.int(1, 28)).padStart(2, "0")}` : null;
+  const validUntil = r.chance(0.6)
+    ? `2027-${String(r.int(1, 12)).padStart(2, "0")}-${String(r.int(1, 28)).padStart(2, "0")}`
+    : null;
   if (validUntil || r.chance(0.5)) payload.validUntil = validUntil;
   expected.valid_until = validUntil;
   put(payload, expected, "notes", "notes", optional(r, "Prices include disposal.", 0.4));
@@ -245,7 +282,7 @@ function appointmentWrite(r, tag, { customerId, jobId }) {
   expected.appointment_type = type ?? "other";
   const customType = r.chance(0.5) ? "Inspection" : undefined;
   if (customType) payload.customType = customType;
-  expected.custom_type = expected.appointment_type === "other" ? customType ?? null : null;
+  expected.custom_type = expected.appointment_type === "other" ? (customType ?? null) : null;
   // Around now, so the upcoming list and the schedule have something to show.
   const when = Math.floor(Date.now() / HOUR) * HOUR + r.int(-24 * 7, 24 * 30) * HOUR + r.pick([0, 15, 30, 45]) * 60_000;
   payload.scheduledDate = instantText(r, when);
@@ -346,7 +383,8 @@ export function difference(expected, actual, prefix = "") {
   for (const [key, want] of Object.entries(expected)) {
     const got = actual?.[key];
     if (Array.isArray(want)) {
-      if (!Array.isArray(got) || got.length !== want.length) return `${prefix}${key}: expected ${want.length} rows, got ${Array.isArray(got) ? got.length : got}`;
+      if (!Array.isArray(got) || got.length !== want.length)
+        return `${prefix}${key}: expected ${want.length} rows, got ${Array.isArray(got) ? got.length : got}`;
       for (let i = 0; i < want.length; i++) {
         const diff = difference(want[i], got[i], `${prefix}${key}[${i}].`);
         if (diff) return diff;
@@ -479,21 +517,32 @@ export class Worker {
   async request(op, { method = "GET", path, body, accept }) {
     const target = this.targets.length === 1 ? this.targets[0] : this.r.pick(this.targets);
     this.phase.inFlight++;
-    const response = await send({ agent: target.agent, port: target.port, method, path, body, cookie: this.account.cookie, accept });
+    const response = await send({
+      agent: target.agent,
+      port: target.port,
+      method,
+      path,
+      body,
+      cookie: this.account.cookie,
+      accept,
+    });
     this.phase.inFlight--;
     this.stats.record(op, response);
     if (response.error) {
       if (!this.phase.faultsExpected) this.stats.problem("no answer", `${op} ${path}: ${response.error}`);
       return response;
     }
-    if (response.status >= 500) this.stats.problem("5xx answer", `${op} ${path}: ${response.status} ${response.body.toString().slice(0, 300)}`);
-    if (LOCK_PATTERN.test(response.body.toString("latin1"))) this.stats.problem("lock error in an answer", `${op} ${path}: ${response.status}`);
+    if (response.status >= 500)
+      this.stats.problem("5xx answer", `${op} ${path}: ${response.status} ${response.body.toString().slice(0, 300)}`);
+    if (LOCK_PATTERN.test(response.body.toString("latin1")))
+      this.stats.problem("lock error in an answer", `${op} ${path}: ${response.status}`);
     return response;
   }
 
   expectStatus(op, response, statuses) {
     if (response.error || statuses.includes(response.status)) return true;
-    if (response.status < 500) this.stats.problem("unexpected status", `${op}: ${response.status} ${response.body.toString().slice(0, 300)}`);
+    if (response.status < 500)
+      this.stats.problem("unexpected status", `${op}: ${response.status} ${response.body.toString().slice(0, 300)}`);
     return false;
   }
 
@@ -558,7 +607,8 @@ export class Worker {
     if (!Array.isArray(body)) return this.stats.problem("list answer is not an array", op);
     const total = Number(response.headers["x-total-count"]);
     const filtered = path.includes("q=") || path.includes("status=");
-    if (!filtered && !(total >= before)) this.stats.problem("list misses acknowledged records", `${op}: X-Total-Count ${total} < ${before} acknowledged`);
+    if (!filtered && !(total >= before))
+      this.stats.problem("list misses acknowledged records", `${op}: X-Total-Count ${total} < ${before} acknowledged`);
   }
 
   async readPage(op, path) {
@@ -685,7 +735,12 @@ export class Worker {
   updateJob() {
     const entity = this.own("job");
     if (!entity) return this.createJob();
-    return this.update("PUT /api/jobs/:id", entity, `/api/jobs/${entity.id}`, jobWrite(this.r, this.tag(), entity.acked.customer_id));
+    return this.update(
+      "PUT /api/jobs/:id",
+      entity,
+      `/api/jobs/${entity.id}`,
+      jobWrite(this.r, this.tag(), entity.acked.customer_id),
+    );
   }
 
   jobOf(customerId) {
@@ -704,7 +759,11 @@ export class Worker {
     const entity = this.own("estimate");
     if (!entity) return this.createEstimate();
     const customerId = this.r.chance(0.8) ? entity.acked.customer_id : this.customerId();
-    const write = estimateWrite(this.r, this.tag(), { customerId, jobId: this.jobOf(customerId), currentRate: entity.acked.tax_rate });
+    const write = estimateWrite(this.r, this.tag(), {
+      customerId,
+      jobId: this.jobOf(customerId),
+      currentRate: entity.acked.tax_rate,
+    });
     return this.update("PUT /api/estimates/:id", entity, `/api/estimates/${entity.id}`, write);
   }
 
@@ -726,7 +785,10 @@ export class Worker {
       this.model.bump(this.model.unknownCreates, this.account, "invoice");
       return;
     }
-    const statuses = answers.map((a) => a.status).sort((a, b) => a - b).join(", ");
+    const statuses = answers
+      .map((a) => a.status)
+      .sort((a, b) => a - b)
+      .join(", ");
     const bodies = answers.map((a) => parseJson(a));
     if (statuses === "201, 201" || (statuses === "200, 201" && bodies[0]?.id !== bodies[1]?.id)) {
       this.stats.problem("one estimate invoiced twice", `${op}: ${statuses}, ids ${bodies.map((b) => b?.id).join(", ")}`);
@@ -740,7 +802,14 @@ export class Worker {
       const diff = difference(expected, fromApi.invoice(body));
       if (diff) this.stats.problem("answer does not match the write", `${op}: ${diff}`);
     }
-    const entity = { kind: "invoice", id: bodies[0].id, account: this.account.index, worker: this.index, acked: expected, pending: null };
+    const entity = {
+      kind: "invoice",
+      id: bodies[0].id,
+      account: this.account.index,
+      worker: this.index,
+      acked: expected,
+      pending: null,
+    };
     this.model.entities.set(entity.id, entity);
     this.model.bump(this.model.ackedCreates, this.account, "invoice");
     this.model.ackedWrites++;
@@ -771,6 +840,11 @@ export class Worker {
   updateAppointment() {
     const entity = this.own("appointment");
     if (!entity) return this.createAppointment();
-    return this.update("PUT /api/appointments/:id", entity, `/api/appointments/${entity.id}`, appointmentWrite(this.r, this.tag(), this.appointmentLinks()));
+    return this.update(
+      "PUT /api/appointments/:id",
+      entity,
+      `/api/appointments/${entity.id}`,
+      appointmentWrite(this.r, this.tag(), this.appointmentLinks()),
+    );
   }
 }

@@ -109,7 +109,10 @@ export function AppShell({ user, company, bell, children }: ShellProps) {
         </nav>
         <div className="border-t border-slate-200 p-4 dark:border-slate-800">
           <div className="flex items-center gap-3">
-            <div aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700 dark:bg-brand-600/30 dark:text-brand-100">
+            <div
+              aria-hidden="true"
+              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700 dark:bg-brand-600/30 dark:text-brand-100"
+            >
               {initials(user.name)}
             </div>
             <div className="min-w-0 flex-1">

@@ -43,13 +43,17 @@ export function NotificationBell({ bell }: { bell: BellData }) {
     <>
       <Icon name="bell" className="h-6 w-6" />
       {badge ? (
-        <span data-testid="unread-badge" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white">
+        <span
+          data-testid="unread-badge"
+          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white"
+        >
           {badge}
         </span>
       ) : null}
     </>
   );
-  const buttonClass = "relative flex items-center rounded p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
+  const buttonClass =
+    "relative flex items-center rounded p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
 
   const link = (
     <Link to="/app/notifications" className={buttonClass} aria-label={label} data-testid="notification-bell">

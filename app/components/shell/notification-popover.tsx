@@ -37,7 +37,12 @@ export default function NotificationPopover({
           {unread > 0 ? (
             <Form method="post" action="/app/notifications">
               <input type="hidden" name="redirectTo" value={redirectTo} />
-              <button type="submit" name="intent" value="read-all" className="text-xs font-medium text-brand-600 hover:underline dark:text-brand-500">
+              <button
+                type="submit"
+                name="intent"
+                value="read-all"
+                className="text-xs font-medium text-brand-600 hover:underline dark:text-brand-500"
+              >
                 {t("notifications.markAllRead")}
               </button>
             </Form>
@@ -46,7 +51,10 @@ export default function NotificationPopover({
         <div className="max-h-96 overflow-y-auto">
           <NotificationList items={latest} redirectTo={redirectTo} />
         </div>
-        <Link to="/app/notifications" className="block border-t border-slate-100 px-2 py-2 text-center text-sm text-brand-600 hover:underline dark:border-slate-800 dark:text-brand-500">
+        <Link
+          to="/app/notifications"
+          className="block border-t border-slate-100 px-2 py-2 text-center text-sm text-brand-600 hover:underline dark:border-slate-800 dark:text-brand-500"
+        >
           {t("notifications.viewAll")}
         </Link>
       </PopoverPanel>

@@ -75,8 +75,10 @@ export function Pagination({ page, total, pageSize }: { page: number; total: num
   const location = useLocation();
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
-  const link = "rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800";
-  const disabled = "rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400";
+  const link =
+    "rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800";
+  const disabled =
+    "rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400";
   return (
     <nav aria-label={t("list.pagination")} className="mt-4 flex items-center justify-between gap-2 text-sm">
       {page > 1 ? (

@@ -29,7 +29,9 @@ export function ToastView({ toast }: { toast: ToastData }) {
   }, [toast]);
   if (!visible) return null;
   const destructive = toast.type === "error";
-  const place = hydrated ? "fixed bottom-4 right-4 left-4 z-50 mx-auto max-w-sm sm:left-auto" : "relative mx-auto my-2 w-[calc(100%-1rem)] max-w-xl";
+  const place = hydrated
+    ? "fixed bottom-4 right-4 left-4 z-50 mx-auto max-w-sm sm:left-auto"
+    : "relative mx-auto my-2 w-[calc(100%-1rem)] max-w-xl";
   return (
     <>
       {hydrated ? null : <input type="checkbox" id={closeId} className="peer sr-only" aria-hidden="true" tabIndex={-1} />}
@@ -49,7 +51,12 @@ export function ToastView({ toast }: { toast: ToastData }) {
             {toast.description ? <p className="mt-1 text-sm">{t(toast.description, toast.values)}</p> : null}
           </div>
           {hydrated ? (
-            <button type="button" onClick={() => setVisible(false)} className="rounded p-1 text-sm hover:bg-black/10" aria-label={t("common.dismiss")}>
+            <button
+              type="button"
+              onClick={() => setVisible(false)}
+              className="rounded p-1 text-sm hover:bg-black/10"
+              aria-label={t("common.dismiss")}
+            >
               ✕
             </button>
           ) : (
