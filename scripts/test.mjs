@@ -1,5 +1,5 @@
 // `npm test`: everything the tests need, then every test. Installs Debian's Chromium
-// when it is missing, type-checks, lints, runs Vitest (unit and integration), builds the
+// when it is missing, type-checks, lints, checks the formatting (Prettier), runs Vitest (unit and integration), builds the
 // production bundle and runs the Playwright browser suite with JavaScript on and off.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -43,6 +43,7 @@ const steps = [];
 steps.push(["chromium", ensureChromium()]);
 steps.push(["typecheck", run("Type check", "npx", ["tsc", "--noEmit"])]);
 steps.push(["lint", run("Lint (ESLint)", "npx", ["eslint", ".", "--max-warnings=0"])]);
+steps.push(["format", run("Formatting (Prettier)", "npx", ["prettier", "--check", "."])]);
 steps.push([
   "vitest",
   run("Unit and integration tests (Vitest)", "npx", [
