@@ -32,8 +32,8 @@ const { shareLinksOf } = await import("~/models/share.server");
 const { dayKey: calendarDay, dayRange, weekRange, weekStartOf } = await import("~/lib/clock");
 const dayKey = calendarDay;
 const { DASHBOARD_UPCOMING_LIMIT, UPCOMING_LIMIT } = await import("~/lib/schedule");
-const { scheduleWindow, upcomingSchedule, scheduleList, listAppointments, upcomingAppointments, getAccountTimeZone } =
-  appointmentModel;
+const { listAppointments, upcomingAppointments, getAccountTimeZone } = appointmentModel;
+const { scheduleWindow, upcomingSchedule, scheduleList } = await import("~/models/schedule.server");
 
 const { client } = await getConnection();
 // PRAGMAS="cache_size=-65536;mmap_size=268435456" tries connection settings before they go into db.server.ts.

@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withParams } from "~/lib/list-params";
 import { formatDay, formatWeekTitle } from "~/lib/schedule";
-import type { CalendarDay } from "~/models/appointment.server";
+import type { CalendarDay } from "~/models/schedule.server";
 import { ScheduleEntry, scheduleItemKey } from "./schedule-item";
 import { buttonClass } from "./ui/button";
 import { addDays } from "~/lib/clock";

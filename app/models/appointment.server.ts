@@ -1,21 +1,11 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, or } from "drizzle-orm";
 import { appointments, customers, jobs } from "#db/schema";
 import { PAGE_SIZE } from "~/lib/list-params";
-import {
-  ACTIVE_STATUSES,
-  compareScheduleItems,
-  mergeScheduleItems,
-  type AppointmentSource,
-  type AppointmentStatus,
-  type JobSource,
-  type ScheduleFilter,
-  type ScheduleItem,
-  upcomingItems,
-} from "~/lib/schedule";
+import { ACTIVE_STATUSES, type AppointmentStatus, type ScheduleFilter } from "~/lib/schedule";
 import type { AppointmentInput } from "~/lib/schedule-schema";
 import { getDb } from "~/services/db.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
-import { addDays, dayRange, type Range, weekDays, now as clockNow } from "~/lib/clock";
+import { type Range, now as clockNow } from "~/lib/clock";
 
 export type Appointment = typeof appointments.$inferSelect;
 export type AppointmentWithCustomer = Appointment & { customer: { name: string; phone: string | null } };
@@ -48,15 +38,14 @@ function withCustomer({ customerName, customerPhone, ...appointment }: Appointme
 }
 
 // The customer is joined inside the account too: an appointment never shows another account's customer.
-const appointmentCustomer = (userId: string) => accountCustomer(appointments.customerId, userId);
-const jobCustomer = (userId: string) => accountCustomer(jobs.customerId, userId);
+export const appointmentCustomer = (userId: string) => accountCustomer(appointments.customerId, userId);
 
-const inRange = (column: typeof appointments.scheduledDate | typeof jobs.scheduledDate, range?: Partial<Range>) =>
+export const inRange = (column: typeof appointments.scheduledDate | typeof jobs.scheduledDate, range?: Partial<Range>) =>
   and(range?.start ? gte(column, range.start) : undefined, range?.end ? lt(column, range.end) : undefined);
 
-// The account's appointments and jobs, searched (title, location, description and the
+// The account's appointments, searched (title, location, description and the
 // customer's name, matched through customerNameContains, so the counts need no join).
-function accountAppointments(userId: string, q = "") {
+export function accountAppointments(userId: string, q = "") {
   return accountRows(appointments.userId, userId, q, (text) =>
     or(
       textSearch("appointments", appointments.id, userId, text, [
@@ -69,28 +58,11 @@ function accountAppointments(userId: string, q = "") {
   );
 }
 
-function accountJobs(userId: string, q = "") {
-  return accountRows(jobs.userId, userId, q, (text) =>
-    or(
-      textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location, jobs.description]),
-      customerNameContains(jobs.customerId, userId, text),
-    ),
-  );
-}
-
 // The status filter of app/lib/schedule.ts (matchesFilter), in SQL.
-function appointmentFilter(filter: ScheduleFilter | "active") {
+export function appointmentFilter(filter: ScheduleFilter | "active") {
   if (filter === "all") return undefined;
   if (filter === "completed") return eq(appointments.status, "completed");
   return inArray(appointments.status, [...ACTIVE_STATUSES]);
-}
-
-/** Jobs on the schedule: dated and not cancelled (app/lib/schedule.ts, jobItem), then the filter. */
-function jobFilter(filter: ScheduleFilter | "active") {
-  const scheduled = and(sql`${jobs.scheduledDate} is not null`, ne(jobs.status, "cancelled"));
-  if (filter === "all") return scheduled;
-  if (filter === "completed") return and(scheduled, eq(jobs.status, "completed"));
-  return and(scheduled, ne(jobs.status, "completed"));
 }
 
 export interface AppointmentListOptions {
@@ -287,226 +259,5 @@ export function toApiAppointment(appointment: AppointmentWithCustomer) {
     notes: appointment.notes,
     createdAt: appointment.createdAt.toISOString(),
     customer: appointment.customer,
-  };
-}
-
-// ---------------------------------------------------------------------------
-// The schedule: appointments and scheduled jobs merged (app/lib/schedule.ts).
-
-interface ScheduleQuery {
-  range?: Partial<Range>;
-  filter?: ScheduleFilter | "active";
-  q?: string;
-  limit?: number;
-}
-
-// What the schedule reads of an appointment and of a job, with the customer (joined).
-const appointmentSourceColumns = {
-  id: appointments.id,
-  title: appointments.title,
-  description: appointments.description,
-  location: appointments.location,
-  status: appointments.status,
-  scheduledDate: appointments.scheduledDate,
-  duration: appointments.duration,
-  jobId: appointments.jobId,
-  customerName: customers.name,
-  customerPhone: customers.phone,
-};
-const jobSourceColumns = {
-  id: jobs.id,
-  title: jobs.title,
-  description: jobs.description,
-  location: jobs.location,
-  status: jobs.status,
-  scheduledDate: jobs.scheduledDate,
-  customerName: customers.name,
-  customerPhone: customers.phone,
-};
-
-type CustomerColumns = { customerName: string; customerPhone: string | null };
-const withScheduleCustomer = <T extends CustomerColumns>(row: T) => ({
-  ...row,
-  customer: { name: row.customerName, phone: row.customerPhone },
-});
-
-async function scheduleSources(userId: string, { range, filter = "all", q, limit }: ScheduleQuery) {
-  const db = await getDb();
-  const appointmentQuery = db
-    .select(appointmentSourceColumns)
-    .from(appointments)
-    .innerJoin(customers, appointmentCustomer(userId))
-    .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
-    .orderBy(asc(appointments.scheduledDate), asc(appointments.id));
-  const jobQuery = db
-    .select(jobSourceColumns)
-    .from(jobs)
-    .innerJoin(customers, jobCustomer(userId))
-    .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
-    .orderBy(asc(jobs.scheduledDate), asc(jobs.id));
-  const [appointmentRows, jobRows] = await Promise.all([
-    limit === undefined ? appointmentQuery : appointmentQuery.limit(limit),
-    limit === undefined ? jobQuery : jobQuery.limit(limit),
-  ]);
-  const appointmentSources: AppointmentSource[] = appointmentRows.map(withScheduleCustomer);
-  const jobSources: JobSource[] = jobRows.map(withScheduleCustomer);
-  return mergeScheduleItems(appointmentSources, jobSources);
-}
-
-/** How many items a calendar day shows; the rest are counted and listed under the List tab. */
-export const CALENDAR_DAY_LIMIT = 12;
-
-export interface CalendarDay {
-  day: string;
-  /** The first items of the day in the schedule order, at most `perDay`. */
-  items: ScheduleItem[];
-  /** Every item of the day that matches the filter and search. */
-  total: number;
-}
-
-/**
- * The columns that rank a row within its day of the week: `day` (0 to 6, by the days' first
- * instants, so exact across a clock change), its place that day in the schedule order
- * (`dayRank`), and how many rows the day has (`dayTotal`).
- */
-function dayRanking(
-  id: typeof appointments.id | typeof jobs.id,
-  scheduledDate: typeof appointments.scheduledDate | typeof jobs.scheduledDate,
-  dayStarts: Date[],
-) {
-  const cases = dayStarts.slice(1).map((start, index) => sql` when ${lt(scheduledDate, start)} then ${index}`);
-  const day: SQL<number> = sql`(case${sql.join(cases)} else 6 end)`;
-  return {
-    day: sql<number>`${day}`.as("day"),
-    dayRank: sql<number>`row_number() over (partition by ${day} order by ${scheduledDate}, ${id})`.as("day_rank"),
-    dayTotal: sql<number>`count(*) over (partition by ${day})`.as("day_total"),
-  };
-}
-
-/**
- * The calendar's week: for each day its first `perDay` items and how many it has, filtered and
- * searched in SQL. Window functions rank each day's rows, so a week with thousands of items
- * reads and renders only what the calendar shows.
- */
-export async function scheduleWeek(
-  userId: string,
-  {
-    sunday,
-    zone,
-    filter = "all",
-    q = "",
-    perDay = CALENDAR_DAY_LIMIT,
-  }: { sunday: string; zone: string; filter?: ScheduleFilter; q?: string; perDay?: number },
-): Promise<CalendarDay[]> {
-  const db = await getDb();
-  const days = weekDays(sunday);
-  const dayStarts = days.map((day) => dayRange(day, zone).start);
-  const range = { start: dayStarts[0], end: dayRange(addDays(sunday, 6), zone).end };
-
-  // Rank each day's rows on the scheduled-date index alone; read and join only the ones shown.
-  const rankedAppointments = db
-    .select({ id: appointments.id, ...dayRanking(appointments.id, appointments.scheduledDate, dayStarts) })
-    .from(appointments)
-    .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
-    .as("ranked_appointments");
-  const rankedJobs = db
-    .select({ id: jobs.id, ...dayRanking(jobs.id, jobs.scheduledDate, dayStarts) })
-    .from(jobs)
-    .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
-    .as("ranked_jobs");
-  const [appointmentRows, jobRows] = await Promise.all([
-    db
-      .select({ ...appointmentSourceColumns, day: rankedAppointments.day, dayTotal: rankedAppointments.dayTotal })
-      .from(rankedAppointments)
-      .innerJoin(appointments, eq(appointments.id, rankedAppointments.id))
-      .innerJoin(customers, appointmentCustomer(userId))
-      .where(lte(rankedAppointments.dayRank, perDay)),
-    db
-      .select({ ...jobSourceColumns, day: rankedJobs.day, dayTotal: rankedJobs.dayTotal })
-      .from(rankedJobs)
-      .innerJoin(jobs, eq(jobs.id, rankedJobs.id))
-      .innerJoin(customers, jobCustomer(userId))
-      .where(lte(rankedJobs.dayRank, perDay)),
-  ]);
-
-  // Every row of a day carries the day's total: count it once per source.
-  const totals = days.map(() => 0);
-  for (const rows of [appointmentRows, jobRows]) {
-    const counted = new Set<number>();
-    for (const row of rows) {
-      if (counted.has(row.day)) continue;
-      counted.add(row.day);
-      totals[row.day] += Number(row.dayTotal);
-    }
-  }
-  const items = mergeScheduleItems(appointmentRows.map(withScheduleCustomer), jobRows.map(withScheduleCustomer));
-  return days.map((day, index) => ({
-    day,
-    items: items
-      .filter((item) => item.scheduledDate >= dayStarts[index] && item.scheduledDate < (dayStarts[index + 1] ?? range.end))
-      .slice(0, perDay),
-    total: totals[index],
-  }));
-}
-
-/**
- * Everything on the schedule between two instants (a day, a week), whatever its status:
- * a bounded window, read with range queries on the scheduled-date indexes. The screen
- * filters and searches it with app/lib/schedule.ts.
- */
-export function scheduleWindow(userId: string, range: Range): Promise<ScheduleItem[]> {
-  return scheduleSources(userId, { range });
-}
-
-/** What is still to happen from `now` on, filtered and searched in SQL, at most `limit` items. */
-export async function upcomingSchedule(
-  userId: string,
-  {
-    now = clockNow(),
-    filter = "all",
-    q = "",
-    limit = 5,
-  }: { now?: Date; filter?: ScheduleFilter; q?: string; limit?: number } = {},
-): Promise<ScheduleItem[]> {
-  // "Completed" and "still to happen" never meet.
-  if (filter === "completed") return [];
-  return upcomingItems(await scheduleSources(userId, { range: { start: now }, filter: "active", q, limit }), now, limit);
-}
-
-/**
- * One page of the whole schedule, earliest first, filtered and searched in SQL. Each
- * source gives its first page-end rows in the schedule order; merged, they hold the
- * page exactly.
- */
-export async function scheduleList(
-  userId: string,
-  {
-    filter = "all",
-    q = "",
-    page = 1,
-    pageSize = PAGE_SIZE,
-    range,
-  }: { filter?: ScheduleFilter; q?: string; page?: number; pageSize?: number; range?: Partial<Range> } = {},
-) {
-  const db = await getDb();
-  const offset = (page - 1) * pageSize;
-  const [items, appointmentTotal, jobTotal] = await Promise.all([
-    scheduleSources(userId, { filter, q, range, limit: offset + pageSize }),
-    db
-      .select({ value: count() })
-      .from(appointments)
-      .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
-      .get(),
-    db
-      .select({ value: count() })
-      .from(jobs)
-      .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
-      .get(),
-  ]);
-  return {
-    items: items.sort(compareScheduleItems).slice(offset, offset + pageSize),
-    total: (appointmentTotal?.value ?? 0) + (jobTotal?.value ?? 0),
-    page,
-    pageSize,
   };
 }
