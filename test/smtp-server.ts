@@ -9,12 +9,19 @@ export interface ReceivedMail {
   raw: Buffer;
 }
 
-export async function startSmtpServer() {
+/** `refuse`: recipients the server answers 550 "No such user here", as a real one would. */
+export async function startSmtpServer(options: { refuse?: (address: string) => boolean } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        return callback(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

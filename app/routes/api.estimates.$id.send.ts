@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { appOrigin } from "~/models/share.server";
-import { apiError, json, methodNotAllowed, notFound, requireApiUser } from "~/services/api.server";
-import { sendEstimateEmail } from "~/services/mail.server";
+import { methodNotAllowed, requireApiUser } from "~/services/api.server";
+import { sendEstimateEmail, sendAnswer } from "~/services/mail.server";
 
 export async function loader() {
   return methodNotAllowed("POST");
@@ -17,18 +17,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
   const result = await sendEstimateEmail(user.id, params.id ?? "", { origin: appOrigin(request) });
-  switch (result.status) {
-    case "not-found":
-      return notFound();
-    case "no-email":
-      return apiError(400, "Customer email required");
-    case "failed":
-      return apiError(result.error.kind === "sender" ? 400 : 502, result.error.message || "Failed to send estimate.");
-    case "sent":
-      return json({
-        sender: result.sender,
-        recipient: result.recipient,
-        ...(result.delivery.via === "outbox" ? { outbox: result.delivery.file } : {}),
-      });
-  }
+  return sendAnswer(result, "Failed to send estimate.");
 }

@@ -1,9 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClass } from "~/components/ui/button";
-import { RouteDialog } from "~/components/ui/route-dialog";
-import { ToastView } from "~/components/ui/toast";
+import { SendDocumentDialog } from "~/components/send-document-dialog";
 import { getEstimateWithItems } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
 import { appOrigin } from "~/models/share.server";
@@ -57,54 +55,24 @@ export default function SendEstimate() {
   const { t } = useTranslation();
   const { estimate, sender, smtp } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const closeTo = `/app/estimates${useLocation().search}`;
-  const sending = navigation.state === "submitting";
+  const names = {
+    number: estimate.estimateNumber,
+    title: estimate.title,
+    customer: estimate.customerName,
+    email: estimate.customerEmail ?? "",
+  };
   return (
-    <RouteDialog title={t("estimates.sendTitle")} closeTo={closeTo}>
-      {estimate.customerEmail ? (
-        <div className="space-y-2">
-          <p>
-            {t("estimates.sendConfirm", {
-              number: estimate.estimateNumber,
-              title: estimate.title,
-              customer: estimate.customerName,
-              email: estimate.customerEmail,
-            })}
-          </p>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("estimates.sendDetails")}</p>
-          {sender ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("estimates.sendFrom", { sender })}</p> : null}
-          {smtp ? null : (
-            <p
-              className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
-              data-testid="outbox-note"
-            >
-              {t("estimates.outboxNote")}
-            </p>
-          )}
-        </div>
-      ) : (
-        <div className="space-y-2" role="alert">
-          <p className="font-medium">{t("estimates.emailRequired")}</p>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {t("estimates.emailRequiredBody", { customer: estimate.customerName })}
-          </p>
-        </div>
-      )}
-      <Form method="post" className="mt-6 flex justify-end gap-2">
-        <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("list.cancel")}
-        </Link>
-        {estimate.customerEmail ? (
-          <Button disabled={sending}>{sending ? t("estimates.sending") : t("estimates.send")}</Button>
-        ) : null}
-      </Form>
-      {actionData?.problem ? (
-        <ToastView
-          key={actionData.problem}
-          toast={{ type: "error", title: "toast.errorTitle", description: actionData.problem }}
-        />
-      ) : null}
-    </RouteDialog>
+    <SendDocumentDialog
+      title={t("estimates.sendTitle")}
+      confirm={t("estimates.sendConfirm", names)}
+      details={t("estimates.sendDetails")}
+      emailRequiredBody={t("estimates.emailRequiredBody", { customer: estimate.customerName })}
+      sendLabel={t("estimates.send")}
+      customerEmail={estimate.customerEmail}
+      sender={sender}
+      smtp={smtp}
+      closeTo={`/app/estimates${useLocation().search}`}
+      problem={actionData?.problem}
+    />
   );
 }

@@ -1,9 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClass } from "~/components/ui/button";
-import { RouteDialog } from "~/components/ui/route-dialog";
-import { ToastView } from "~/components/ui/toast";
+import { SendDocumentDialog } from "~/components/send-document-dialog";
 import { getInvoiceWithItems, setInvoiceReminders } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
 import { appOrigin } from "~/models/share.server";
@@ -65,42 +63,26 @@ export default function SendInvoice() {
   const { t } = useTranslation();
   const { invoice, sender, smtp, reminders } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const closeTo = `/app/invoices${useLocation().search}`;
-  const sending = navigation.state === "submitting";
+  const names = {
+    number: invoice.invoiceNumber,
+    title: invoice.title,
+    customer: invoice.customerName,
+    email: invoice.customerEmail ?? "",
+  };
   return (
-    <RouteDialog title={t("invoices.send.title")} closeTo={closeTo}>
-      {invoice.customerEmail ? (
-        <div className="space-y-2">
-          <p>
-            {t("invoices.send.confirm", {
-              number: invoice.invoiceNumber,
-              title: invoice.title,
-              customer: invoice.customerName,
-              email: invoice.customerEmail,
-            })}
-          </p>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("invoices.send.details")}</p>
-          {sender ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("estimates.sendFrom", { sender })}</p> : null}
-          {smtp ? null : (
-            <p
-              className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
-              data-testid="outbox-note"
-            >
-              {t("estimates.outboxNote")}
-            </p>
-          )}
-        </div>
-      ) : (
-        <div className="space-y-2" role="alert">
-          <p className="font-medium">{t("estimates.emailRequired")}</p>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {t("invoices.send.emailRequiredBody", { customer: invoice.customerName })}
-          </p>
-        </div>
-      )}
-      <Form method="post" className="mt-6 space-y-4">
-        {invoice.customerEmail && reminders ? (
+    <SendDocumentDialog
+      title={t("invoices.send.title")}
+      confirm={t("invoices.send.confirm", names)}
+      details={t("invoices.send.details")}
+      emailRequiredBody={t("invoices.send.emailRequiredBody", { customer: invoice.customerName })}
+      sendLabel={t("invoices.send.action")}
+      customerEmail={invoice.customerEmail}
+      sender={sender}
+      smtp={smtp}
+      closeTo={`/app/invoices${useLocation().search}`}
+      problem={actionData?.problem}
+      options={
+        reminders ? (
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="reminders" defaultChecked={reminders.on} className="mt-1" />
             <span>
@@ -110,22 +92,8 @@ export default function SendInvoice() {
               </span>
             </span>
           </label>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
-            {t("list.cancel")}
-          </Link>
-          {invoice.customerEmail ? (
-            <Button disabled={sending}>{sending ? t("estimates.sending") : t("invoices.send.action")}</Button>
-          ) : null}
-        </div>
-      </Form>
-      {actionData?.problem ? (
-        <ToastView
-          key={actionData.problem}
-          toast={{ type: "error", title: "toast.errorTitle", description: actionData.problem }}
-        />
-      ) : null}
-    </RouteDialog>
+        ) : null
+      }
+    />
   );
 }

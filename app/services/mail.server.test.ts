@@ -1,11 +1,9 @@
 // Sending estimates by e-mail, through a real SMTP server on loopback (smtp-server) and
 // through the data/outbox/ fallback; the messages are read back as MIME.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createCustomer, createEstimate } from "#db/factories";
 import { accountSettings, estimates } from "#db/schema";
@@ -17,54 +15,24 @@ import { action as sendScreen } from "~/routes/app.estimates.$estimateId.send";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { signedInAccount } from "../../test/accounts";
+import { startSmtpServer, type ReceivedMail } from "../../test/smtp-server";
 import { decodeWords, findPart, parseMime, type MimePart } from "../../test/mime";
 import { pdfText } from "../../test/pdf-text";
 import { apiRequest, formRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";
 import { sendMail } from "./mail.server";
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: Buffer;
-}
-
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let smtpUrl = "";
+let received: ReceivedMail[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.endsWith("@refused.test")) {
-        return callback(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }));
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const from = session.envelope.mailFrom;
-        received.push({
-          from: from ? from.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpServer({ refuse: (address) => address.endsWith("@refused.test") });
+  smtpUrl = smtp.url;
+  received = smtp.received;
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
 const config = env();
 afterEach(() => {
@@ -237,11 +205,10 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
   });
 
   it("says the mail server cannot be reached when nothing listens at SMTP_URL", async () => {
-    const closed = new SMTPServer({ authOptional: true, disabledCommands: ["STARTTLS", "AUTH"], logger: false });
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", () => resolve()));
-    const port = (closed.server.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    config.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    // A port a server listened on a moment ago: nothing listens there now.
+    const closed = await startSmtpServer();
+    await closed.close();
+    config.SMTP_URL = closed.url;
     const { cookie, estimate } = await account();
     const response = await send(cookie, estimate.id);
     expect(response.status).toBe(502);

@@ -4,13 +4,15 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { DocumentData } from "~/lib/invoice-document";
 import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
-import { loadEstimateDocument, loadInvoiceDocument } from "~/models/document.server";
+import { loadEstimateDocument, loadInvoiceDocument, type LoadedDocument } from "~/models/document.server";
 import { getInvoiceWithItems, markInvoiceSent } from "~/models/invoice.server";
 import { getOrCreateInvoiceShareLink, invoiceShareUrl } from "~/models/invoice-share.server";
 import { markEstimateSent } from "~/models/estimate.server";
 import { getOrCreateShareLink, shareUrl } from "~/models/share.server";
+import { apiError, json } from "./api.server";
 import { env } from "./env.server";
 import { translate, type Language } from "./i18n";
 import { pdfLogo, renderDocumentPdf } from "./pdf.server";
@@ -259,6 +261,45 @@ export function estimateMail(content: EstimateMailContent) {
   return { subject, text, html };
 }
 
+/**
+ * Sends a document's e-mail to its customer with the document as a PDF attachment, then
+ * records that it was sent (`sent`, only after the mail server took it). Failures are answers,
+ * never throws.
+ */
+async function deliverDocumentMail(
+  mail: {
+    document: DocumentData;
+    settings: LoadedDocument["settings"];
+    from: Mailbox;
+    recipient: string;
+    content: { subject: string; text: string; html: string };
+    language: Language;
+    failed: string;
+  },
+  sent: () => Promise<void>,
+): Promise<SendEstimateResult> {
+  const { document, settings, from, recipient, language } = mail;
+  try {
+    const pdf = await renderDocumentPdf(document, language, pdfLogo(settings));
+    const delivery = await sendMail({
+      from,
+      replyTo: settings.email && settings.email !== from.address ? settings.email : undefined,
+      to: { name: document.customer.name, address: recipient },
+      ...mail.content,
+      language,
+      attachments: [
+        { filename: `${document.number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`, content: pdf, contentType: "application/pdf" },
+      ],
+    });
+    await sent();
+    return { status: "sent", sender: formatMailbox(from), recipient, delivery };
+  } catch (error) {
+    if (error instanceof MailError) return { status: "failed", error };
+    console.error(mail.failed, error);
+    return { status: "failed", error: new MailError("unknown", mail.failed, { cause: error }) };
+  }
+}
+
 export type SendEstimateResult =
   | { status: "not-found" }
   | { status: "no-email" }
@@ -299,25 +340,9 @@ export async function sendEstimateEmail(
     link: shareUrl(options.origin, shared.link.token),
     reminder: options.reminder,
   });
-  try {
-    const pdf = await renderDocumentPdf(document, language, pdfLogo(settings));
-    const delivery = await sendMail({
-      from,
-      replyTo: settings.email && settings.email !== from.address ? settings.email : undefined,
-      to: { name: document.customer.name, address: recipient },
-      ...content,
-      language,
-      attachments: [
-        { filename: `${document.number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`, content: pdf, contentType: "application/pdf" },
-      ],
-    });
-    await markEstimateSent(userId, estimateId, recipient);
-    return { status: "sent", sender: formatMailbox(from), recipient, delivery };
-  } catch (error) {
-    if (error instanceof MailError) return { status: "failed", error };
-    console.error("Sending an estimate failed", error);
-    return { status: "failed", error: new MailError("unknown", "Failed to send estimate.", { cause: error }) };
-  }
+  return deliverDocumentMail({ document, settings, from, recipient, content, language, failed: "Failed to send estimate." }, () =>
+    markEstimateSent(userId, estimateId, recipient),
+  );
 }
 
 export interface InvoiceMailContent {
@@ -431,23 +456,30 @@ export async function sendInvoiceEmail(
     payByCard: cardPaymentsEnabled() && amountDue > 0,
     reminderStep: options.reminderStep,
   });
-  try {
-    const pdf = await renderDocumentPdf(document, language, pdfLogo(settings));
-    const delivery = await sendMail({
-      from,
-      replyTo: settings.email && settings.email !== from.address ? settings.email : undefined,
-      to: { name: document.customer.name, address: recipient },
-      ...content,
-      language,
-      attachments: [
-        { filename: `${document.number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`, content: pdf, contentType: "application/pdf" },
-      ],
-    });
-    await markInvoiceSent(userId, invoiceId, recipient);
-    return { status: "sent", sender: formatMailbox(from), recipient, delivery };
-  } catch (error) {
-    if (error instanceof MailError) return { status: "failed", error };
-    console.error("Sending an invoice failed", error);
-    return { status: "failed", error: new MailError("unknown", "Failed to send invoice.", { cause: error }) };
+  return deliverDocumentMail({ document, settings, from, recipient, content, language, failed: "Failed to send invoice." }, () =>
+    markInvoiceSent(userId, invoiceId, recipient),
+  );
+}
+
+/**
+ * The API's answer to a document sent by e-mail (POST /api/estimates/{id}/send and
+ * /api/invoices/{id}/send): `{ sender, recipient }` (and `outbox` when no SMTP_URL is set);
+ * 400 without a customer e-mail or a sender; 404 for another account's document; 502 with
+ * the reason when the mail server refuses.
+ */
+export function sendAnswer(result: SendEstimateResult, failed: string): Response {
+  switch (result.status) {
+    case "not-found":
+      return apiError(404, "Not found");
+    case "no-email":
+      return apiError(400, "Customer email required");
+    case "failed":
+      return apiError(result.error.kind === "sender" ? 400 : 502, result.error.message || failed);
+    case "sent":
+      return json({
+        sender: result.sender,
+        recipient: result.recipient,
+        ...(result.delivery.via === "outbox" ? { outbox: result.delivery.file } : {}),
+      });
   }
 }
