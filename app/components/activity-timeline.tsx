@@ -102,15 +102,7 @@ export interface ActivityDialogData {
 }
 
 /** The activity of an estimate or an invoice as a route dialog over its list. */
-export function ActivityDialog({
-  data,
-  closeTo,
-  footer,
-}: {
-  data: ActivityDialogData;
-  closeTo: string;
-  footer?: ReactNode;
-}) {
+export function ActivityDialog({ data, closeTo, footer }: { data: ActivityDialogData; closeTo: string; footer?: ReactNode }) {
   const { t } = useTranslation();
   const { activity, zone, currency } = data;
   return (
@@ -118,9 +110,7 @@ export function ActivityDialog({
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {activity.title} · {activity.customerName}
       </p>
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-        {t("activity.intro", { number: activity.number, zone })}
-      </p>
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t("activity.intro", { number: activity.number, zone })}</p>
       <ActivityTimeline events={activity.events} kind={activity.kind} zone={zone} currency={currency} />
       <div className="mt-6 flex justify-end gap-2">
         {footer}

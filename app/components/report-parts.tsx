@@ -155,15 +155,7 @@ export function RevenueChart({
   );
 }
 
-export function AgingTable({
-  aging,
-  language,
-  currency,
-}: {
-  aging: Aging;
-  language: string;
-  currency: string;
-}) {
+export function AgingTable({ aging, language, currency }: { aging: Aging; language: string; currency: string }) {
   const { t } = useTranslation();
   const total = tallyTotal(aging);
   const cell = (children: ReactNode, extra = "") => <td className={`px-3 py-2 text-right tabular-nums ${extra}`}>{children}</td>;

@@ -67,9 +67,7 @@ describe("mergeActivity", () => {
 
 describe("the sources", () => {
   it("a document not sent yet is only created; one made from an estimate says which", () => {
-    expect(types(documentEvents({ createdAt: at("2026-03-01T10:00:00Z"), sentAt: null, sentTo: null }))).toEqual([
-      "created",
-    ]);
+    expect(types(documentEvents({ createdAt: at("2026-03-01T10:00:00Z"), sentAt: null, sentTo: null }))).toEqual(["created"]);
     expect(
       documentEvents({ createdAt: at("2026-03-01T10:00:00Z"), sentAt: null, sentTo: null, fromEstimate: "EST-0004" })[0],
     ).toMatchObject({ type: "created", fromEstimate: "EST-0004" });

@@ -61,7 +61,8 @@ const reportsEs: Strings<typeof reportsEn> = {
   },
   aging: {
     title: "Facturas pendientes por antigüedad",
-    description: "Lo que se debe a día de hoy (una factura pagada en parte cuenta por su saldo), según cuánto ha pasado de la fecha de vencimiento.",
+    description:
+      "Lo que se debe a día de hoy (una factura pagada en parte cuenta por su saldo), según cuánto ha pasado de la fecha de vencimiento.",
     age: "Antigüedad",
     count: "Facturas",
     amount: "Importe",

@@ -61,11 +61,20 @@ describe("activityFor an invoice", () => {
     expect(await claimWork(invoiceReminderKey(invoice.id, 14, "2026-01-31"), "invoice-reminder", "r", ago(DAY))).toBe(true);
     const shared = await getOrCreateInvoiceShareLink(user.id, invoice.id);
     await recordInvoiceShareView(shared!.link.id, new Date(T0.getTime() + HOUR));
-    const rest = await recordPayment(user.id, invoice.id, { amount: 70_000, method: "card", receivedAt: new Date(T0.getTime() + 2 * HOUR) });
+    const rest = await recordPayment(user.id, invoice.id, {
+      amount: 70_000,
+      method: "card",
+      receivedAt: new Date(T0.getTime() + 2 * HOUR),
+    });
     expect(rest.status).toBe("recorded");
 
     const activity = await activityFor(user.id, "invoice", invoice.id);
-    expect(activity).toMatchObject({ kind: "invoice", id: invoice.id, number: invoice.invoiceNumber, customerName: customer.name });
+    expect(activity).toMatchObject({
+      kind: "invoice",
+      id: invoice.id,
+      number: invoice.invoiceNumber,
+      customerName: customer.name,
+    });
     expect(types(activity!.events)).toEqual([
       "created",
       "sent",
@@ -119,7 +128,10 @@ describe("activityFor an estimate", () => {
     ).toEqual({ status: "approved" });
     const made = await createInvoiceFromEstimate(user.id, estimate.id);
     if (made.status !== "created") throw new Error(made.status);
-    await db.update(invoices).set({ createdAt: at(4 * HOUR) }).where(eq(invoices.id, made.invoice.id));
+    await db
+      .update(invoices)
+      .set({ createdAt: at(4 * HOUR) })
+      .where(eq(invoices.id, made.invoice.id));
 
     const activity = await activityFor(user.id, "estimate", estimate.id);
     expect(activity).toMatchObject({ kind: "estimate", number: estimate.estimateNumber });

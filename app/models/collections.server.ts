@@ -4,14 +4,7 @@
 // SQL groups and sums; the buckets and their edges are app/lib/report.ts's.
 import { and, count, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import { invoices, payments } from "#db/schema";
-import {
-  agingOf,
-  agingThresholds,
-  collectedByMethod,
-  type Aging,
-  type AgingBucket,
-  type CollectedByMethod,
-} from "~/lib/report";
+import { agingOf, agingThresholds, collectedByMethod, type Aging, type AgingBucket, type CollectedByMethod } from "~/lib/report";
 import { getDb } from "~/services/db.server";
 
 /** The account's payments received from `from` up to (not including) `until`, by method. */
@@ -43,11 +36,7 @@ export async function unpaidByAge(userId: string, today: string): Promise<Aging>
     .select({ bucket, count: count(), amount: sql<number>`coalesce(sum(${balance}), 0)` })
     .from(invoices)
     .where(
-      and(
-        eq(invoices.userId, userId),
-        inArray(invoices.status, ["pending", "overdue"]),
-        gt(invoices.total, invoices.amountPaid),
-      ),
+      and(eq(invoices.userId, userId), inArray(invoices.status, ["pending", "overdue"]), gt(invoices.total, invoices.amountPaid)),
     )
     .groupBy(bucket);
   return agingOf(rows);

@@ -70,7 +70,10 @@ describe("/app/estimates/{id}/activity", () => {
     const { cookie, estimate } = await documents();
     const response = await get(estimateActivity, `/app/estimates/${estimate.id}/activity`, cookie, { estimateId: estimate.id });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { activity: { kind: string; number: string; events: { type: string }[] }; zone: string };
+    const body = (await response.json()) as {
+      activity: { kind: string; number: string; events: { type: string }[] };
+      zone: string;
+    };
     expect(body.activity).toMatchObject({ kind: "estimate", number: estimate.estimateNumber });
     expect(body.activity.events.map((event) => event.type)).toEqual(["created"]);
     // No zone saved: UTC (docs/decisions/012).
