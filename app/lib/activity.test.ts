@@ -59,6 +59,20 @@ describe("mergeActivity", () => {
     expect(merged).toEqual([payment]);
   });
 
+  it("puts an event stamped a moment before the creation after it, one long before where it was", () => {
+    const created = ms("2026-03-01T10:00:00Z");
+    const merged = mergeActivity([
+      documentEvents({ createdAt: created, sentAt: null, sentTo: null }),
+      // Created already approved: the app's clock stamped the approval 3 ms before the database stamped the row.
+      [{ id: "approved", at: created - 3, type: "approved", by: null }],
+      // A deposit paid on the estimate, weeks before its invoice.
+      paymentEvents([{ id: "d", amount: 100, method: "card", receivedAt: created - 20 * 86_400_000, reference: null }]),
+    ]);
+    expect(types(merged)).toEqual(["payment", "created", "approved"]);
+    // Its time stays its own.
+    expect(merged[2].at).toBe(created - 3);
+  });
+
   it("is empty for no sources, or sources with nothing", () => {
     expect(mergeActivity([])).toEqual([]);
     expect(mergeActivity([[], shareLinkEvents(null), invoicedEvents(null)])).toEqual([]);

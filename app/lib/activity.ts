@@ -47,9 +47,18 @@ function ms(instant: Instant): number | null {
 }
 
 /**
+ * How far before its document's creation an event may be stamped and still be taken as
+ * happening with it: a document created already approved gets its approval time from the
+ * app's clock a few milliseconds before the database stamps its creation.
+ */
+export const CREATION_SKEW_MS = 5_000;
+
+/**
  * The sources put together: every event once (the first of two with one id wins), oldest
  * first; events at the same instant keep the order of the sources and, inside one source,
- * the order it gave them (created before sent, sent before viewed).
+ * the order it gave them (created before sent, sent before viewed). An event stamped just
+ * before the creation (CREATION_SKEW_MS) comes right after it; one stamped well before (a
+ * deposit paid on the estimate, before its invoice existed) keeps its place.
  */
 export function mergeActivity(sources: readonly (readonly ActivityEvent[])[]): ActivityEvent[] {
   const seen = new Set<string>();
@@ -61,8 +70,11 @@ export function mergeActivity(sources: readonly (readonly ActivityEvent[])[]): A
       all.push(event);
     }
   }
+  const created = all.find((event) => event.type === "created")?.at;
+  const place = (event: ActivityEvent) =>
+    created !== undefined && event.at < created && created - event.at <= CREATION_SKEW_MS ? created : event.at;
   // Array.prototype.sort is stable: ties keep the order above.
-  return all.sort((a, b) => a.at - b.at);
+  return all.sort((a, b) => place(a) - place(b));
 }
 
 /** Created (from an estimate, for an invoice made from one) and first e-mailed, to whom. */
