@@ -55,7 +55,10 @@ test("send an invoice, record a partial payment, see them in its activity and in
   await invoiceRow(page, invoice.number)
     .getByRole("link", { name: `Payments of ${invoice.number}` })
     .click();
-  await page.getByRole("dialog").getByRole("link", { name: `Activity of ${invoice.number}` }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("link", { name: `Activity of ${invoice.number}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/app/invoices/${invoice.id}/activity$`));
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading")).toContainText(`Activity · ${invoice.number}`);

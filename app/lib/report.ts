@@ -141,34 +141,25 @@ export function agingBucketOf(dueDate: string | null, today: string): AgingBucke
   return agingThresholds(today).find((threshold) => threshold.from === null || dueDate >= threshold.from)!.bucket;
 }
 
-const tallies = <K extends string>(keys: readonly K[]) =>
-  Object.fromEntries(keys.map((key) => [key, { count: 0, amount: 0 }])) as Record<K, Tally>;
+/** Grouped rows summed into one tally per key, every key present (in `keys`' order); rows of other keys are ignored. */
+function tallyBy<K extends string, R extends Tally>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => string) {
+  const tallied = Object.fromEntries(keys.map((key) => [key, { count: 0, amount: 0 }])) as Record<K, Tally>;
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (!(keys as readonly string[]).includes(key)) continue;
+    tallied[key as K].count += Number(row.count);
+    tallied[key as K].amount += Number(row.amount);
+  }
+  return tallied;
+}
 
 /** Rows tallied per bucket (SQL grouped them; unknown buckets are ignored), every bucket present. */
-export function agingOf(rows: readonly ({ bucket: string } & Tally)[]): Aging {
-  const aging = tallies(AGING_BUCKETS);
-  for (const row of rows) {
-    if (row.bucket in aging) {
-      const bucket = aging[row.bucket as AgingBucket];
-      bucket.count += Number(row.count);
-      bucket.amount += Number(row.amount);
-    }
-  }
-  return aging;
-}
+export const agingOf = (rows: readonly ({ bucket: string } & Tally)[]): Aging =>
+  tallyBy(AGING_BUCKETS, rows, (row) => row.bucket);
 
 /** Payments per method (SQL grouped them), every method present, in the order of the form. */
-export function collectedByMethod(rows: readonly ({ method: string } & Tally)[]): CollectedByMethod {
-  const byMethod = tallies(PAYMENT_METHOD_VALUES);
-  for (const row of rows) {
-    if (row.method in byMethod) {
-      const method = byMethod[row.method as PaymentMethod];
-      method.count += Number(row.count);
-      method.amount += Number(row.amount);
-    }
-  }
-  return byMethod;
-}
+export const collectedByMethod = (rows: readonly ({ method: string } & Tally)[]): CollectedByMethod =>
+  tallyBy(PAYMENT_METHOD_VALUES, rows, (row) => row.method);
 
 /** The sum of tallies (all methods: the money collected; all buckets: the money owed). */
 export function tallyTotal(tallied: Readonly<Record<string, Tally>>): Tally {

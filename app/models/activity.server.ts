@@ -6,9 +6,9 @@
 //
 // Adding a source (late charges, deposits, ...): one async function (subject) => events,
 // appended to INVOICE_SOURCES or ESTIMATE_SOURCES below.
-import { and, asc, eq, gte, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lt, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { customers, estimates, estimateShareTokens, invoices, invoiceShareTokens, payments, workClaims } from "#db/schema";
+import { customers, estimates, invoices, workClaims } from "#db/schema";
 import {
   decisionEvents,
   documentEvents,
@@ -24,7 +24,10 @@ import {
 import { workKeyRange, type WorkKey } from "~/lib/work-keys";
 import { accountZone } from "~/lib/clock";
 import { getDb } from "~/services/db.server";
+import { getInvoiceShareLink } from "./invoice-share.server";
+import { listInvoicePayments } from "./payment.server";
 import { getSettingsWithoutLogo } from "./settings.server";
+import { getShareLink } from "./share.server";
 import { accountCustomer } from "./sql.server";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -75,39 +78,15 @@ async function doneWork(documentId: string, kinds: WorkKey["kind"][]) {
 
 const INVOICE_SOURCES: Source<InvoiceSubject>[] = [
   ({ invoice, estimateNumber }) => documentEvents({ ...invoice, fromEstimate: estimateNumber }),
-  async ({ userId, invoice }) => {
-    const db = await getDb();
-    const link = await db
-      .select()
-      .from(invoiceShareTokens)
-      .where(and(eq(invoiceShareTokens.userId, userId), eq(invoiceShareTokens.invoiceId, invoice.id)))
-      .get();
-    return shareLinkEvents(link);
-  },
-  async ({ userId, invoice }) => {
-    const db = await getDb();
-    const rows = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.invoiceId, invoice.id)))
-      .orderBy(asc(payments.receivedAt), asc(payments.createdAt));
-    return paymentEvents(rows);
-  },
+  async ({ userId, invoice }) => shareLinkEvents(await getInvoiceShareLink(userId, invoice.id)),
+  async ({ userId, invoice }) => paymentEvents(await listInvoicePayments(userId, invoice.id)),
   ({ invoice }) => paidEvents(invoice),
   ({ invoice }) => doneWork(invoice.id, ["invoice-reminder"]),
 ];
 
 const ESTIMATE_SOURCES: Source<EstimateSubject>[] = [
   ({ estimate }) => documentEvents(estimate),
-  async ({ userId, estimate }) => {
-    const db = await getDb();
-    const link = await db
-      .select()
-      .from(estimateShareTokens)
-      .where(and(eq(estimateShareTokens.userId, userId), eq(estimateShareTokens.estimateId, estimate.id)))
-      .get();
-    return shareLinkEvents(link);
-  },
+  async ({ userId, estimate }) => shareLinkEvents(await getShareLink(userId, estimate.id)),
   ({ estimate }) => decisionEvents(estimate),
   ({ invoice }) => invoicedEvents(invoice),
   ({ estimate }) => doneWork(estimate.id, ["estimate-follow-up", "estimate-expiry"]),
