@@ -74,7 +74,7 @@ test("an empty account reads zero everywhere", async ({ page }) => {
   await expect(value(page, "averageInvoice")).toHaveText("$0");
   await expect(value(page, "jobsPerCustomer")).toHaveText("0.0");
   await expect(value(page, "approvalRate")).toHaveText("0%");
-  await expect(page.getByTestId("revenue-chart")).toContainText("No invoices were paid in this period.");
+  await expect(page.getByTestId("revenue-chart")).toContainText("No payments were received in this period.");
 });
 
 test("shows the figures, follows the time range in the URL, and charts and ages invoices", async ({ page }, testInfo) => {
@@ -99,7 +99,7 @@ test("shows the figures, follows the time range in the URL, and charts and ages 
   await page.getByLabel("Time range").selectOption("365");
   if (testInfo.project.name === "nojs") await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/range=365/);
-  await expect(page.getByTestId("revenue-chart")).toContainText("Paid invoices per month");
+  await expect(page.getByTestId("revenue-chart")).toContainText("Money collected per month");
   await expect(value(page, "totalRevenue")).toHaveText("$216.50");
 
   await page.goto("/app/reports?range=bogus");
@@ -116,7 +116,12 @@ test("exports the report as business-report-{date}.json and as CSV", async ({ pa
   ]);
   expect(download.suggestedFilename()).toMatch(/^business-report-\d{4}-\d{2}-\d{2}\.json$/);
   const report = JSON.parse(await readFile((await download.path())!, "utf8"));
-  expect(Object.keys(report)).toEqual(["generatedAt", "range", "summary", "counts"]);
+  // Money collected by method and owed by age: added by issue 17 (docs/decisions/020).
+  expect(Object.keys(report)).toEqual(["generatedAt", "range", "summary", "counts", "collected", "aging"]);
+  // "Paid" through the API records one payment of the balance, method "other".
+  expect(report.collected.total).toEqual({ count: 1, amount: "216.50" });
+  expect(report.collected.byMethod.other).toEqual({ count: 1, amount: "216.50" });
+  expect(report.aging.total).toEqual({ count: 0, amount: "0.00" });
   expect(Date.parse(report.generatedAt)).not.toBeNaN();
   expect(report.range).toMatchObject({ days: 90 });
   expect(report.summary).toEqual({

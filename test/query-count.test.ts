@@ -65,7 +65,8 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: "dashboard /app", url: () => "/app", loaders: pageChain(import("~/routes/app._index")), budget: 12 },
+  // 14: the last 30 days' payments by method and the balances by age are a grouped query each (decision 020).
+  { name: "dashboard /app", url: () => "/app", loaders: pageChain(import("~/routes/app._index")), budget: 14 },
   { name: "customers", url: () => "/app/customers", loaders: pageChain(import("~/routes/app.customers")), budget: 9 },
   {
     name: "customers search",
@@ -136,6 +137,20 @@ const cases: Case[] = [
     loaders: [import("~/routes/app.invoices.$invoiceId.pdf")],
     budget: 4,
   },
+  {
+    name: "invoice activity",
+    url: (a) => `/app/invoices/${a.invoiceId}/activity`,
+    params: (a) => ({ invoiceId: a.invoiceId }),
+    loaders: [import("~/routes/app.invoices.$invoiceId.activity")],
+    budget: 6,
+  },
+  {
+    name: "estimate activity",
+    url: (a) => `/app/estimates/${a.estimateId}/activity`,
+    params: (a) => ({ estimateId: a.estimateId }),
+    loaders: [import("~/routes/app.estimates.$estimateId.activity")],
+    budget: 5,
+  },
   { name: "schedule today", url: () => "/app/schedule", loaders: pageChain(import("~/routes/app.schedule")), budget: 12 },
   {
     name: "schedule calendar week",
@@ -176,7 +191,8 @@ const cases: Case[] = [
     name: "GET /api/dashboard/stats",
     url: () => "/api/dashboard/stats",
     loaders: [import("~/routes/api.dashboard.stats")],
-    budget: 3,
+    // 5: the two grouped queries of the money figures (docs/decisions/020).
+    budget: 5,
   },
 ];
 

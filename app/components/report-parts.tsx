@@ -3,7 +3,8 @@ import { dateLocale } from "~/lib/date-locale";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/lib/money";
-import { AGING_BUCKETS, type AgingBucket, type ChartUnit } from "~/lib/report";
+import { PAYMENT_METHOD_VALUES } from "~/lib/payment-schema";
+import { AGING_BUCKETS, tallyTotal, type Aging, type ChartUnit, type CollectedByMethod } from "~/lib/report";
 import { Icon, type IconName } from "./shell/icons";
 import { datePattern } from "~/lib/date-patterns";
 
@@ -79,7 +80,7 @@ function periodLabel(day: string, unit: ChartUnit, language: string) {
 }
 
 /**
- * Paid revenue per period as CSS bars. The bars are decoration for sighted users; the
+ * Money collected per period as CSS bars. The bars are decoration for sighted users; the
  * same figures are in a table that screen readers read instead.
  */
 export function RevenueChart({
@@ -89,7 +90,7 @@ export function RevenueChart({
   currency,
 }: {
   unit: ChartUnit;
-  points: { from: string; revenue: number; invoices: number }[];
+  points: { from: string; revenue: number; payments: number }[];
   language: string;
   currency: string;
 }) {
@@ -132,7 +133,7 @@ export function RevenueChart({
             <tr>
               <th scope="col">{t("reports.chart.period")}</th>
               <th scope="col">{t("reports.chart.revenue")}</th>
-              <th scope="col">{t("reports.chart.invoices")}</th>
+              <th scope="col">{t("reports.chart.payments")}</th>
             </tr>
           </thead>
           <tbody>
@@ -144,7 +145,7 @@ export function RevenueChart({
                     : periodLabel(point.from, unit, language)}
                 </th>
                 <td>{money(point.revenue)}</td>
-                <td>{point.invoices}</td>
+                <td>{point.payments}</td>
               </tr>
             ))}
           </tbody>
@@ -154,20 +155,9 @@ export function RevenueChart({
   );
 }
 
-export function AgingTable({
-  aging,
-  language,
-  currency,
-}: {
-  aging: Record<AgingBucket, { count: number; amount: number }>;
-  language: string;
-  currency: string;
-}) {
+export function AgingTable({ aging, language, currency }: { aging: Aging; language: string; currency: string }) {
   const { t } = useTranslation();
-  const total = AGING_BUCKETS.reduce(
-    (sum, bucket) => ({ count: sum.count + aging[bucket].count, amount: sum.amount + aging[bucket].amount }),
-    { count: 0, amount: 0 },
-  );
+  const total = tallyTotal(aging);
   const cell = (children: ReactNode, extra = "") => <td className={`px-3 py-2 text-right tabular-nums ${extra}`}>{children}</td>;
   return (
     <section aria-labelledby="report-aging" className={cardClass}>
@@ -213,5 +203,44 @@ export function AgingTable({
         </table>
       </div>
     </section>
+  );
+}
+
+/** Money collected by payment method, each with its number of payments, and the total. */
+export function CollectedByMethodList({
+  id,
+  title,
+  collected,
+  language,
+  currency,
+}: {
+  id: string;
+  title: string;
+  collected: CollectedByMethod;
+  language: string;
+  currency: string;
+}) {
+  const { t } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, language, currency);
+  const total = tallyTotal(collected);
+  return (
+    <FigureList
+      id={id}
+      title={title}
+      rows={[
+        ...PAYMENT_METHOD_VALUES.map((method) => ({
+          id: `collected-${method}`,
+          label: t(`reports.collected.methods.${method}`),
+          hint: t("reports.collected.count", { count: collected[method].count }),
+          value: money(collected[method].amount),
+        })),
+        {
+          id: "collected-total",
+          label: t("reports.collected.total"),
+          hint: t("reports.collected.count", { count: total.count }),
+          value: money(total.amount),
+        },
+      ]}
+    />
   );
 }

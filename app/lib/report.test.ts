@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  agingBucketOf,
+  agingOf,
+  agingThresholds,
   approvalRatePercent,
   averageInvoiceDollars,
   chartPeriods,
+  collectedByMethod,
   divideRounded,
   formatTenths,
   jobsPerCustomerTenths,
@@ -10,6 +14,8 @@ import {
   reportExport,
   reportExportRows,
   reportWindow,
+  tallyTotal,
+  talliesOut,
 } from "./report";
 
 describe("readReportRange", () => {
@@ -127,6 +133,14 @@ describe("reportExport", () => {
         jobs: { completed: 2, active: 3 },
         estimates: { total: 6 },
         invoices: { total: 7 },
+        collected: collectedByMethod([
+          { method: "check", count: 2, amount: 100_000 },
+          { method: "card", count: 1, amount: 23_450 },
+        ]),
+        aging: agingOf([
+          { bucket: "current", count: 1, amount: 5_000 },
+          { bucket: "over90", count: 2, amount: 1 },
+        ]),
       },
       { customers: 10, jobs: 11, estimates: 12, invoices: 13 },
       new Date("2025-06-11T12:34:56.789Z"),
@@ -144,9 +158,120 @@ describe("reportExport", () => {
         totalInvoices: 7,
       },
       counts: { customers: 10, jobs: 11, estimates: 12, invoices: 13 },
+      // Added by issue 17 (docs/decisions/020): the money collected by method and what is owed by age.
+      collected: {
+        total: { count: 3, amount: "1234.50" },
+        byMethod: {
+          card: { count: 1, amount: "234.50" },
+          cash: { count: 0, amount: "0.00" },
+          check: { count: 2, amount: "1000.00" },
+          bank_transfer: { count: 0, amount: "0.00" },
+          other: { count: 0, amount: "0.00" },
+        },
+      },
+      aging: {
+        total: { count: 3, amount: "50.01" },
+        buckets: {
+          current: { count: 1, amount: "50.00" },
+          days1to30: { count: 0, amount: "0.00" },
+          days31to60: { count: 0, amount: "0.00" },
+          days61to90: { count: 0, amount: "0.00" },
+          over90: { count: 2, amount: "0.01" },
+        },
+      },
     });
     expect(reportExportRows(report)).toContainEqual(["summary.totalRevenue", "1234.50"]);
+    expect(reportExportRows(report)).toContainEqual(["collected.total.amount", "1234.50"]);
+    expect(reportExportRows(report)).toContainEqual(["collected.check.count", 2]);
+    expect(reportExportRows(report)).toContainEqual(["aging.over90.amount", "0.01"]);
+    expect(reportExportRows(report)).toContainEqual(["aging.total.count", 3]);
     expect(reportExportRows(report)).toContainEqual(["counts.invoices", 13]);
     expect(reportExportRows(report)[0]).toEqual(["generatedAt", "2025-06-11T12:34:56.789Z"]);
+  });
+});
+
+describe("money collected by method", () => {
+  it("has every method, in the form's order, with what SQL grouped (partial payments are payments like any other)", () => {
+    const byMethod = collectedByMethod([
+      // Two partial payments of one invoice by check, and a card payment; SQL sums come back as numbers or strings.
+      { method: "check", count: 2, amount: 30_000 },
+      { method: "card", count: 1, amount: 10_825 },
+      // A method this version does not know is left out rather than guessed.
+      { method: "crypto", count: 1, amount: 1 },
+    ]);
+    expect(Object.keys(byMethod)).toEqual(["card", "cash", "check", "bank_transfer", "other"]);
+    expect(byMethod.check).toEqual({ count: 2, amount: 30_000 });
+    expect(byMethod.cash).toEqual({ count: 0, amount: 0 });
+    expect(tallyTotal(byMethod)).toEqual({ count: 3, amount: 40_825 });
+    expect(talliesOut(byMethod).card).toEqual({ count: 1, amount: "108.25" });
+  });
+
+  it("is all zeros without payments (every payment deleted)", () => {
+    expect(tallyTotal(collectedByMethod([]))).toEqual({ count: 0, amount: 0 });
+  });
+});
+
+describe("unpaid balances by age", () => {
+  it("puts the edges where they belong: due today is current, 30 days late is 1-30, 31 is 31-60, 90 is 61-90, 91 is over 90", () => {
+    const today = "2025-06-11";
+    const cases: [string | null, string][] = [
+      [null, "current"],
+      ["2025-07-01", "current"],
+      ["2025-06-11", "current"],
+      ["2025-06-10", "days1to30"], // 1 day late
+      ["2025-05-12", "days1to30"], // 30
+      ["2025-05-11", "days31to60"], // 31
+      ["2025-04-12", "days31to60"], // 60
+      ["2025-04-11", "days61to90"], // 61
+      ["2025-03-13", "days61to90"], // 90
+      ["2025-03-12", "over90"], // 91
+      ["2019-01-01", "over90"],
+    ];
+    for (const [due, bucket] of cases) expect(agingBucketOf(due, today), String(due)).toBe(bucket);
+    expect(agingThresholds(today)).toEqual([
+      { bucket: "current", from: "2025-06-11" },
+      { bucket: "days1to30", from: "2025-05-12" },
+      { bucket: "days31to60", from: "2025-04-12" },
+      { bucket: "days61to90", from: "2025-03-13" },
+      { bucket: "over90", from: null },
+    ]);
+  });
+
+  it("counts across a month and a leap day by calendar days", () => {
+    // 2024-03-01: 30 days before is 2024-01-31 (February has 29 days).
+    expect(agingBucketOf("2024-01-31", "2024-03-01")).toBe("days1to30");
+    expect(agingBucketOf("2024-01-30", "2024-03-01")).toBe("days31to60");
+  });
+
+  it("ages by the account's today: at one instant, due June 10 is current in Chicago (still June 10) and late in Tokyo (June 11)", () => {
+    // 2025-06-11 04:30 UTC is June 10, 23:30 in Chicago and June 11, 13:30 in Tokyo.
+    const now = new Date("2025-06-11T04:30:00Z");
+    const chicago = reportWindow(30, now, "America/Chicago").to;
+    const tokyo = reportWindow(30, now, "Asia/Tokyo").to;
+    expect([chicago, tokyo]).toEqual(["2025-06-10", "2025-06-11"]);
+    expect(agingBucketOf("2025-06-10", chicago)).toBe("current");
+    expect(agingBucketOf("2025-06-10", tokyo)).toBe("days1to30");
+    // One hour later Chicago's day turns too (June 11, 00:30).
+    expect(agingBucketOf("2025-06-10", reportWindow(30, new Date("2025-06-11T05:30:00Z"), "America/Chicago").to)).toBe(
+      "days1to30",
+    );
+    // Day 30 to day 31 at Chicago's midnight: due May 11 is 30 days late on June 10, 31 on June 11.
+    expect(agingBucketOf("2025-05-11", chicago)).toBe("days1to30");
+    expect(agingBucketOf("2025-05-11", tokyo)).toBe("days31to60");
+  });
+
+  it("tallies SQL's groups into every bucket", () => {
+    const aging = agingOf([
+      { bucket: "days61to90", count: 2, amount: 700 },
+      { bucket: "current", count: 1, amount: 50 },
+      { bucket: "over60", count: 9, amount: 9 }, // a bucket of old: ignored
+    ]);
+    expect(aging).toEqual({
+      current: { count: 1, amount: 50 },
+      days1to30: { count: 0, amount: 0 },
+      days31to60: { count: 0, amount: 0 },
+      days61to90: { count: 2, amount: 700 },
+      over90: { count: 0, amount: 0 },
+    });
   });
 });

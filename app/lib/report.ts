@@ -3,6 +3,7 @@
 // Every ratio is computed on integers and rounded once, half up (all inputs are
 // counts or sums that are never negative).
 import { centsToString } from "./money";
+import { PAYMENT_METHOD_VALUES, type PaymentMethod } from "./payment-schema";
 import { accountZone, addDays, addMonths, dayKey, monthStartOf, startOfDay, weekStartOf } from "./clock";
 
 export const REPORT_RANGES = [7, 30, 90, 365] as const;
@@ -101,9 +102,85 @@ export function chartPeriods(window: ReportWindow): { unit: ChartUnit; periods: 
 const nextSunday = (day: string) => addDays(weekStartOf(day), 7);
 const firstOfNextMonth = (day: string) => addMonths(monthStartOf(day), 1);
 
-/** Outstanding invoices by how late they are, on the day the report is made. */
-export const AGING_BUCKETS = ["current", "days1to30", "days31to60", "over60"] as const;
+// ---------------------------------------------------------------------------
+// Money collected (the payments ledger, by the day each payment was received) and money
+// owed (unpaid balances by how late they are). docs/decisions/020.
+
+/** Unpaid balances by how far past their due date they are, on the account's today. */
+export const AGING_BUCKETS = ["current", "days1to30", "days31to60", "days61to90", "over90"] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
+export interface Tally {
+  count: number;
+  /** Cents. */
+  amount: number;
+}
+
+export type Aging = Record<AgingBucket, Tally>;
+export type CollectedByMethod = Record<PaymentMethod, Tally>;
+
+/**
+ * Where each bucket starts, as the earliest due date (`yyyy-MM-dd`) it holds, newest bucket
+ * first: on 2025-06-11, due on the 11th or later is current, due from May 12 (30 days late)
+ * to June 10 is 1-30 days, ..., due on March 12 (91 days late) or before is over 90. No due
+ * date is current. The last bucket has no start: everything older.
+ */
+export function agingThresholds(today: string): { bucket: AgingBucket; from: string | null }[] {
+  return [
+    { bucket: "current", from: today },
+    { bucket: "days1to30", from: addDays(today, -30) },
+    { bucket: "days31to60", from: addDays(today, -60) },
+    { bucket: "days61to90", from: addDays(today, -90) },
+    { bucket: "over90", from: null },
+  ];
+}
+
+/** The bucket of a due date on `today` (the account's calendar day). */
+export function agingBucketOf(dueDate: string | null, today: string): AgingBucket {
+  if (dueDate === null) return "current";
+  return agingThresholds(today).find((threshold) => threshold.from === null || dueDate >= threshold.from)!.bucket;
+}
+
+/** Grouped rows summed into one tally per key, every key present (in `keys`' order); rows of other keys are ignored. */
+function tallyBy<K extends string, R extends Tally>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => string) {
+  const tallied = Object.fromEntries(keys.map((key) => [key, { count: 0, amount: 0 }])) as Record<K, Tally>;
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (!(keys as readonly string[]).includes(key)) continue;
+    tallied[key as K].count += Number(row.count);
+    tallied[key as K].amount += Number(row.amount);
+  }
+  return tallied;
+}
+
+/** Rows tallied per bucket (SQL grouped them; unknown buckets are ignored), every bucket present. */
+export const agingOf = (rows: readonly ({ bucket: string } & Tally)[]): Aging =>
+  tallyBy(AGING_BUCKETS, rows, (row) => row.bucket);
+
+/** Payments per method (SQL grouped them), every method present, in the order of the form. */
+export const collectedByMethod = (rows: readonly ({ method: string } & Tally)[]): CollectedByMethod =>
+  tallyBy(PAYMENT_METHOD_VALUES, rows, (row) => row.method);
+
+/** The sum of tallies (all methods: the money collected; all buckets: the money owed). */
+export function tallyTotal(tallied: Readonly<Record<string, Tally>>): Tally {
+  return Object.values(tallied).reduce((sum, t) => ({ count: sum.count + t.count, amount: sum.amount + t.amount }), {
+    count: 0,
+    amount: 0,
+  });
+}
+
+export interface TallyOut {
+  count: number;
+  /** Two decimals, as the API writes money. */
+  amount: string;
+}
+
+/** A tally with its money as a string (the API, the exports). */
+export const tallyOut = (t: Tally): TallyOut => ({ count: t.count, amount: centsToString(t.amount) });
+
+export function talliesOut<K extends string>(tallied: Readonly<Record<K, Tally>>): Record<K, TallyOut> {
+  return Object.fromEntries(Object.entries<Tally>(tallied).map(([key, t]) => [key, tallyOut(t)])) as Record<K, TallyOut>;
+}
 
 /** The figures the export carries (SPEC.md section 3, "Exported report"). */
 export interface ReportFigures {
@@ -113,6 +190,10 @@ export interface ReportFigures {
   jobs: { completed: number; active: number };
   estimates: { total: number };
   invoices: { total: number };
+  /** The period's payments by method. */
+  collected: CollectedByMethod;
+  /** Unpaid balances today. */
+  aging: Aging;
 }
 
 export interface ReportExport {
@@ -128,6 +209,10 @@ export interface ReportExport {
     totalInvoices: number;
   };
   counts: { customers: number; jobs: number; estimates: number; invoices: number };
+  /** The money received in the period (payments by the day received), in all and by method. */
+  collected: { total: TallyOut; byMethod: Record<PaymentMethod, TallyOut> };
+  /** What is owed on the report's day, by how late it is. */
+  aging: { total: TallyOut; buckets: Record<AgingBucket, TallyOut> };
 }
 
 /**
@@ -153,6 +238,8 @@ export function reportExport(
       totalInvoices: figures.invoices.total,
     },
     counts,
+    collected: { total: tallyOut(tallyTotal(figures.collected)), byMethod: talliesOut(figures.collected) },
+    aging: { total: tallyOut(tallyTotal(figures.aging)), buckets: talliesOut(figures.aging) },
   };
 }
 
@@ -166,5 +253,14 @@ export function reportExportRows(report: ReportExport): [string, string | number
     ["timeZone", report.range.timeZone],
     ...Object.entries(report.summary).map(([key, value]) => [`summary.${key}`, value] as [string, string | number]),
     ...Object.entries(report.counts).map(([key, value]) => [`counts.${key}`, value] as [string, number]),
+    ...tallyRows("collected", { total: report.collected.total, ...report.collected.byMethod }),
+    ...tallyRows("aging", { ...report.aging.buckets, total: report.aging.total }),
   ];
+}
+
+function tallyRows(prefix: string, tallied: Record<string, TallyOut>): [string, string | number][] {
+  return Object.entries(tallied).flatMap(([key, t]): [string, string | number][] => [
+    [`${prefix}.${key}.amount`, t.amount],
+    [`${prefix}.${key}.count`, t.count],
+  ]);
 }

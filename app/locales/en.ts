@@ -8,6 +8,7 @@ import shareEn from "./share.en";
 import settingsEn from "./settings.en";
 import securityEn from "./security.en";
 import assistantEn from "./ai.en";
+import activityEn from "./activity.en";
 // English is the reference dictionary: every key lives here; Spanish may lack some,
 // and i18next falls back to these.
 const en = {
@@ -354,6 +355,7 @@ const en = {
   settings: settingsEn,
   security: securityEn,
   assistant: assistantEn,
+  activity: activityEn,
   sections: {
     dashboard: { welcome: "Welcome, {{name}}" },
     customers: { empty: "No customers yet. Add your first customer to get started." },

@@ -12,6 +12,7 @@ import shareEs from "./share.es";
 import settingsEs from "./settings.es";
 import securityEs from "./security.es";
 import assistantEs from "./ai.es";
+import activityEs from "./activity.es";
 
 // Spanish. It has every key English has (the type says so), so the browser needs only the
 // dictionary of the page's language, never English as a fallback.
@@ -365,6 +366,7 @@ const es: Dictionary = {
   settings: settingsEs,
   security: securityEs,
   assistant: assistantEs,
+  activity: activityEs,
   sections: {
     dashboard: { welcome: "Hola, {{name}}" },
     customers: { empty: "Aún no hay clientes. Añada su primer cliente para empezar." },

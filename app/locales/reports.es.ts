@@ -19,7 +19,7 @@ const reportsEs: Strings<typeof reportsEn> = {
   exportCsv: "Exportar CSV",
   cards: {
     totalRevenue: "Ingresos totales",
-    totalRevenueHint: "De facturas pagadas en este periodo",
+    totalRevenueHint: "Pagos recibidos en este periodo",
     pendingRevenue: "Ingresos pendientes",
     pendingRevenueHint: "De presupuestos pendientes",
     activeJobs: "Trabajos activos",
@@ -51,17 +51,18 @@ const reportsEs: Strings<typeof reportsEn> = {
   },
   chart: {
     title: "Ingresos",
-    week: "Facturas pagadas por semana",
-    month: "Facturas pagadas por mes",
+    week: "Dinero cobrado por semana",
+    month: "Dinero cobrado por mes",
     weekOf: "Semana del {{date}}",
     period: "Periodo",
-    revenue: "Ingresos",
-    invoices: "Facturas pagadas",
-    empty: "No se pagó ninguna factura en este periodo.",
+    revenue: "Cobrado",
+    payments: "Pagos",
+    empty: "No se recibió ningún pago en este periodo.",
   },
   aging: {
     title: "Facturas pendientes por antigüedad",
-    description: "Facturas sin pagar a día de hoy, según cuánto han pasado de su fecha de vencimiento.",
+    description:
+      "Lo que se debe a día de hoy (una factura pagada en parte cuenta por su saldo), según cuánto ha pasado de la fecha de vencimiento.",
     age: "Antigüedad",
     count: "Facturas",
     amount: "Importe",
@@ -69,7 +70,22 @@ const reportsEs: Strings<typeof reportsEn> = {
     current: "Al día (aún no vencidas)",
     days1to30: "1-30 días vencidas",
     days31to60: "31-60 días vencidas",
-    over60: "Más de 60 días vencidas",
+    days61to90: "61-90 días vencidas",
+    over90: "Más de 90 días vencidas",
+  },
+  collected: {
+    title: "Pagos por forma de pago",
+    last30Days: "Cobrado en los últimos 30 días",
+    total: "Total cobrado",
+    count_one: "{{count}} pago",
+    count_other: "{{count}} pagos",
+    methods: {
+      card: "Tarjeta",
+      cash: "Efectivo",
+      check: "Cheque",
+      bank_transfer: "Transferencia bancaria",
+      other: "Otro",
+    },
   },
 };
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice, createJob } from "#db/factories";
+import { agingOf, collectedByMethod } from "~/lib/report";
+import { deletePayment, recordPayment } from "~/models/payment.server";
 import { createUser } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
 import { getDashboardStats, getRecordCounts, percentChange, searchBusiness } from "./overview.server";
@@ -39,6 +41,10 @@ describe("dashboard stats", () => {
       revenueChange: null,
       overdueInvoices: 0,
       newCustomersThisWeek: 0,
+      collectedLast30Days: 0,
+      collectedByMethod: collectedByMethod([]),
+      unpaidBalance: 0,
+      unpaidByAge: agingOf([]),
     });
   });
 
@@ -88,11 +94,47 @@ describe("dashboard stats", () => {
       revenueChange: -50,
       overdueInvoices: 2,
       newCustomersThisWeek: 2,
+      // The two payments of the last 30 days (the factory records a paid invoice's payment by check).
+      collectedLast30Days: 2 * 10_825,
+      collectedByMethod: collectedByMethod([{ method: "check", count: 2, amount: 2 * 10_825 }]),
+      // Owed today (November 18 in New York): due December 1 (marked overdue) and due today are
+      // current; due yesterday is 1 day late. The cancelled one is owed by nobody.
+      unpaidBalance: 3 * 10_825,
+      unpaidByAge: agingOf([
+        { bucket: "current", count: 2, amount: 2 * 10_825 },
+        { bucket: "days1to30", count: 1, amount: 10_825 },
+      ]),
     });
     // "This week" and "today" are the account's: in Tokyo the week started earlier, on Saturday 15:00 UTC.
     const tokyo = await getDashboardStats(me, { now: NOW, timeZone: "Asia/Tokyo" });
     expect(tokyo.newCustomersThisWeek).toBe(3);
     expect((await getRecordCounts(me)).invoices).toBe(11);
+  });
+});
+
+describe("dashboard money (docs/decisions/020)", () => {
+  it("counts payments by the day received, partial ones too, by method; owes the balance; forgets a deleted payment", async () => {
+    const db = await getDb();
+    const me = await account();
+    const ana = await createCustomer(db, me);
+    const invoice = await createInvoice(db, me, { customerId: ana.id, status: "pending", dueDate: "2026-08-01", items: line });
+    const pay = async (amount: number, method: "cash" | "card", receivedAt: Date) => {
+      const result = await recordPayment(me, invoice.id, { amount, method, receivedAt }, { notify: false });
+      if (result.status !== "recorded") throw new Error(result.status);
+      return result.payment;
+    };
+    await pay(2_000, "cash", daysAgo(45));
+    const card = await pay(3_000, "card", daysAgo(3));
+    let stats = await getDashboardStats(me, { now: NOW, timeZone: NY });
+    expect(stats).toMatchObject({ totalRevenue: 5_000, collectedLast30Days: 3_000, revenueChange: 50, unpaidBalance: 5_825 });
+    expect(stats.collectedByMethod.card).toEqual({ count: 1, amount: 3_000 });
+    expect(stats.collectedByMethod.cash).toEqual({ count: 0, amount: 0 });
+    // Due August 1: 109 days late on November 18.
+    expect(stats.unpaidByAge.over90).toEqual({ count: 1, amount: 5_825 });
+
+    await deletePayment(me, card.id);
+    stats = await getDashboardStats(me, { now: NOW, timeZone: NY });
+    expect(stats).toMatchObject({ totalRevenue: 2_000, collectedLast30Days: 0, revenueChange: -100, unpaidBalance: 8_825 });
   });
 });
 

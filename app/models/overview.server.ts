@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { appointments, customers, estimates, invoices, jobs, users } from "#db/schema";
+import { appointments, customers, estimates, invoices, jobs, payments, users } from "#db/schema";
 import { getDb } from "~/services/db.server";
+import { tallyTotal, type Aging, type CollectedByMethod } from "~/lib/report";
+import { collectedBetween, unpaidByAge } from "./collections.server";
 import { overdueCondition } from "./invoice.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 import { dayKey, startOfDay, weekStartOf, now as clockNow } from "~/lib/clock";
@@ -40,14 +42,22 @@ const number = (value: unknown) => Number(value ?? 0);
 
 export interface DashboardStats {
   totalJobs: number;
-  /** Cents, from paid invoices. */
+  /** Cents: all the money collected (every payment of the ledger; docs/decisions/020). */
   totalRevenue: number;
   pendingEstimates: number;
   activeCustomers: number;
   /** Jobs created in the last 30 days against the 30 before, in percent; null when there were none before. */
   jobsChange: number | null;
-  /** Revenue paid in the last 30 days against the 30 before, in percent; null when there was none before. */
+  /** Money collected in the last 30 days against the 30 before, by the day received, in percent; null when there was none before. */
   revenueChange: number | null;
+  /** Cents received in the last 30 days. */
+  collectedLast30Days: number;
+  /** The last 30 days' payments by method. */
+  collectedByMethod: CollectedByMethod;
+  /** Cents still owed on open invoices (pending or overdue), today. */
+  unpaidBalance: number;
+  /** Those balances by how late they are on the account's today. */
+  unpaidByAge: Aging;
   /** Invoices past due: marked overdue, or pending with a due date before the account's today. */
   overdueInvoices: number;
   /** Customers added since the start of the account's week (Sunday). */
@@ -59,7 +69,9 @@ export interface DashboardStats {
  * aggregates. "Today" and "this week" are the account's, in its time zone. Each figure is
  * a count or a sum over one range of an index that holds every column it reads
  * (docs/decisions/009): totals walk the account's entries once, periods and statuses only
- * their own. They go as subqueries of one statement, read from the account's own row.
+ * their own. They go as subqueries of one statement, read from the account's own row;
+ * the last 30 days' payments by method and the unpaid balances by age are one grouped
+ * query each (app/models/collections.server.ts, shared with the reports).
  */
 export async function getDashboardStats(
   userId: string,
@@ -79,17 +91,18 @@ export async function getDashboardStats(
         .from(table)
         .where(and(eq(table.userId, userId), where)),
     );
+  // Money collected: the payments of the ledger, by the day each was received.
   const revenueOf = (where?: SQL) =>
     scalar(
       db
-        .select({ value: sql`coalesce(sum(${invoices.total}), 0)` })
-        .from(invoices)
-        .where(and(eq(invoices.userId, userId), eq(invoices.status, "paid"), where)),
+        .select({ value: sql`coalesce(sum(${payments.amount}), 0)` })
+        .from(payments)
+        .where(and(eq(payments.userId, userId), where)),
     );
   const paidBetween = (from: number, to: number) =>
-    and(gte(invoices.paidDate, new Date(from)), lt(invoices.paidDate, new Date(to)));
+    and(gte(payments.receivedAt, new Date(from)), lt(payments.receivedAt, new Date(to)));
 
-  const row = await db
+  const statement = db
     .select({
       totalJobs: countOf(jobs, undefined),
       recentJobs: countOf(jobs, and(gte(jobs.createdAt, new Date(recent)), lt(jobs.createdAt, new Date(nowMs + 1)))),
@@ -105,6 +118,11 @@ export async function getDashboardStats(
     .from(users)
     .where(eq(users.id, userId))
     .get();
+  const [row, byMethod, aging] = await Promise.all([
+    statement,
+    collectedBetween(userId, new Date(recent), new Date(nowMs + 1)),
+    unpaidByAge(userId, today),
+  ]);
 
   return {
     totalJobs: number(row?.totalJobs),
@@ -113,6 +131,10 @@ export async function getDashboardStats(
     activeCustomers: number(row?.customers),
     jobsChange: percentChange(number(row?.recentJobs), number(row?.previousJobs)),
     revenueChange: percentChange(number(row?.recentRevenue), number(row?.previousRevenue)),
+    collectedLast30Days: number(row?.recentRevenue),
+    collectedByMethod: byMethod,
+    unpaidBalance: tallyTotal(aging).amount,
+    unpaidByAge: aging,
     overdueInvoices: number(row?.overdue),
     newCustomersThisWeek: number(row?.newCustomers),
   };

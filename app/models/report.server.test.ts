@@ -3,6 +3,7 @@ import { createCustomer, createEstimate, createInvoice, createJob } from "#db/fa
 import type { ESTIMATE_STATUSES, INVOICE_STATUSES, JOB_STATUSES } from "#db/schema";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
+import { deletePayment, recordPayment } from "./payment.server";
 import { getBusinessReport, getReportExport } from "./report.server";
 
 // One small business with figures worked out by hand. "Now" is Wednesday 2025-06-11,
@@ -84,33 +85,33 @@ describe("getBusinessReport (last 30 days)", () => {
     });
   });
 
-  it("charts paid revenue per week, by paid date", async () => {
+  it("charts the money collected per week, by the day each payment was received", async () => {
     const { userId } = await business();
     const { revenue } = await getBusinessReport(userId, 30, { now: NOW });
     expect(revenue.unit).toBe("week");
     expect(revenue.points).toEqual([
-      { from: "2025-05-13", revenue: 0, invoices: 0 },
-      { from: "2025-05-18", revenue: 0, invoices: 0 },
-      { from: "2025-05-25", revenue: 0, invoices: 0 },
-      { from: "2025-06-01", revenue: 30_000, invoices: 1 },
-      { from: "2025-06-08", revenue: 12_750, invoices: 1 },
+      { from: "2025-05-13", revenue: 0, payments: 0 },
+      { from: "2025-05-18", revenue: 0, payments: 0 },
+      { from: "2025-05-25", revenue: 0, payments: 0 },
+      { from: "2025-06-01", revenue: 30_000, payments: 1 },
+      { from: "2025-06-08", revenue: 12_750, payments: 1 },
     ]);
     const year = await getBusinessReport(userId, 365, { now: NOW });
     expect(year.revenue.unit).toBe("month");
     expect(year.revenue.points.find((p) => p.from === "2025-04-01")).toEqual({
       from: "2025-04-01",
       revenue: 40_000,
-      invoices: 1,
+      payments: 1,
     });
     expect(year.revenue.points.find((p) => p.from === "2025-06-01")).toEqual({
       from: "2025-06-01",
       revenue: 42_750,
-      invoices: 2,
+      payments: 2,
     });
     expect(year.revenue.points.reduce((sum, p) => sum + p.revenue, 0)).toBe(year.totalRevenue);
     // Saturday June 14: the last 7 days are exactly one week, from Sunday June 8.
     const week = await getBusinessReport(userId, 7, { now: new Date("2025-06-14T12:00:00Z") });
-    expect(week.revenue.points).toEqual([{ from: "2025-06-08", revenue: 12_750, invoices: 1 }]);
+    expect(week.revenue.points).toEqual([{ from: "2025-06-08", revenue: 12_750, payments: 1 }]);
   });
 
   it("ages every unpaid invoice, whenever it was created", async () => {
@@ -120,11 +121,12 @@ describe("getBusinessReport (last 30 days)", () => {
       current: { count: 1, amount: 20_000 }, // due July 3
       days1to30: { count: 1, amount: 15_000 }, // due June 1: 10 days late
       days31to60: { count: 1, amount: 7_500 }, // due April 20: 52 days late
-      over60: { count: 1, amount: 6_000 }, // due February 1
+      days61to90: { count: 0, amount: 0 },
+      over90: { count: 1, amount: 6_000 }, // due February 1: 130 days late
     });
   });
 
-  it("puts the bucket edges where they belong: due today is current, 30 days late is 1-30, 61 is over 60", async () => {
+  it("puts the bucket edges where they belong: due today is current, 30 days late is 1-30, 61 is 61-90, 91 is over 90", async () => {
     const db = await getDb();
     const { user } = await signedInAccount();
     const customer = await createCustomer(db, user.id);
@@ -135,6 +137,8 @@ describe("getBusinessReport (last 30 days)", () => {
       ["2025-05-11", 1_000],
       ["2025-04-12", 10_000],
       ["2025-04-11", 100_000],
+      ["2025-03-13", 1_000_000],
+      ["2025-03-12", 10_000_000],
     ] as const) {
       await createInvoice(db, user.id, {
         customerId: customer.id,
@@ -149,13 +153,14 @@ describe("getBusinessReport (last 30 days)", () => {
       status: "pending",
       dueDate: null,
       createdAt: at("2025-03-01"),
-      ...priced(1_000_000),
+      ...priced(5),
     });
     expect((await getBusinessReport(user.id, 30, { now: NOW })).aging).toEqual({
-      current: { count: 2, amount: 1_000_001 },
+      current: { count: 2, amount: 6 },
       days1to30: { count: 2, amount: 110 },
       days31to60: { count: 2, amount: 11_000 },
-      over60: { count: 1, amount: 100_000 },
+      days61to90: { count: 2, amount: 1_100_000 },
+      over90: { count: 1, amount: 10_000_000 },
     });
   });
 });
@@ -219,6 +224,94 @@ describe("the range filter", () => {
   });
 });
 
+describe("money collected, by the day each payment was received (docs/decisions/020)", () => {
+  /** A pending invoice of $1,000.00 due June 20 with payments recorded through the ledger. */
+  async function partlyPaid() {
+    const db = await getDb();
+    const { user } = await signedInAccount();
+    const customer = await createCustomer(db, user.id);
+    const invoice = await createInvoice(db, user.id, {
+      customerId: customer.id,
+      status: "pending",
+      dueDate: "2025-05-20",
+      createdAt: at("2025-04-01"),
+      ...priced(100_000),
+    });
+    const pay = async (cents: number, method: "cash" | "check" | "card" | "bank_transfer" | "other", day: string | Date) => {
+      const receivedAt = day instanceof Date ? day : at(day);
+      const result = await recordPayment(user.id, invoice.id, { amount: cents, method, receivedAt }, { notify: false });
+      if (result.status !== "recorded") throw new Error(result.status);
+      return result.payment;
+    };
+    return { userId: user.id, invoice, pay };
+  }
+
+  it("counts partial payments of an unpaid invoice in the period each was received, by method", async () => {
+    const { userId, pay } = await partlyPaid();
+    await pay(20_000, "check", "2025-04-15"); // before the 30-day window
+    await pay(30_000, "cash", "2025-06-02");
+    await pay(5_000, "card", "2025-06-09");
+    const report = await getBusinessReport(userId, 30, { now: NOW });
+    // Before the ledger this was $0: the invoice is not paid.
+    expect(report.totalRevenue).toBe(35_000);
+    expect(report.collected.cash).toEqual({ count: 1, amount: 30_000 });
+    expect(report.collected.card).toEqual({ count: 1, amount: 5_000 });
+    expect(report.collected.check).toEqual({ count: 0, amount: 0 });
+    expect(report.revenue.points.filter((p) => p.revenue > 0)).toEqual([
+      { from: "2025-06-01", revenue: 30_000, payments: 1 },
+      { from: "2025-06-08", revenue: 5_000, payments: 1 },
+    ]);
+    expect(report.revenue.points.reduce((sum, p) => sum + p.revenue, 0)).toBe(report.totalRevenue);
+    // What is still owed is the balance, $450.00, 22 days late.
+    expect(report.aging.days1to30).toEqual({ count: 1, amount: 45_000 });
+    expect((await getBusinessReport(userId, 90, { now: NOW })).collected.check).toEqual({ count: 1, amount: 20_000 });
+  });
+
+  it("a payment deleted is no longer collected, and its balance is owed again", async () => {
+    const { userId, pay } = await partlyPaid();
+    await pay(30_000, "cash", "2025-06-02");
+    const rest = await pay(70_000, "bank_transfer", "2025-06-10");
+    let report = await getBusinessReport(userId, 30, { now: NOW });
+    expect(report.totalRevenue).toBe(100_000);
+    expect(report.aging.days1to30).toEqual({ count: 0, amount: 0 });
+    expect(await deletePayment(userId, rest.id)).not.toBeNull();
+    report = await getBusinessReport(userId, 30, { now: NOW });
+    expect(report.totalRevenue).toBe(30_000);
+    expect(report.collected.bank_transfer).toEqual({ count: 0, amount: 0 });
+    expect(report.aging.days1to30).toEqual({ count: 1, amount: 70_000 });
+  });
+
+  it("counts a paid invoice once, by its payments' days, whatever its paid date; the chart adds up to the total", async () => {
+    const { userId, pay } = await partlyPaid();
+    await pay(40_000, "check", "2025-05-01"); // outside the 30 days
+    await pay(60_000, "card", "2025-06-10"); // the rest: paid on June 10
+    const report = await getBusinessReport(userId, 30, { now: NOW });
+    expect(report.totalRevenue).toBe(60_000);
+    expect(report.invoices).toEqual({ total: 0, paid: 0 });
+    expect(Object.values(report.aging).every((bucket) => bucket.count === 0)).toBe(true);
+    const year = await getBusinessReport(userId, 365, { now: NOW });
+    expect(year.totalRevenue).toBe(100_000);
+    expect(year.revenue.points.reduce((sum, p) => sum + p.revenue, 0)).toBe(100_000);
+  });
+
+  it("counts a payment on the calendar day of the account's zone", async () => {
+    const { userId, pay } = await partlyPaid();
+    // June 5 at 03:00 UTC is June 4 in Chicago: inside the UTC week, outside Chicago's.
+    await pay(1_000, "cash", new Date("2025-06-05T03:00:00Z"));
+    expect((await getBusinessReport(userId, 7, { now: NOW })).totalRevenue).toBe(1_000);
+    expect((await getBusinessReport(userId, 7, { now: NOW, timeZone: "America/Chicago" })).totalRevenue).toBe(0);
+  });
+
+  it("leaves another account's payments out", async () => {
+    const { pay } = await partlyPaid();
+    await pay(30_000, "cash", "2025-06-02");
+    const other = await signedInAccount();
+    const report = await getBusinessReport(other.user.id, 30, { now: NOW });
+    expect(report.totalRevenue).toBe(0);
+    expect(Object.values(report.aging).every((bucket) => bucket.count === 0)).toBe(true);
+  });
+});
+
 describe("getReportExport", () => {
   it("has the exported report's shape: the period's summary and all-time counts", async () => {
     const { userId } = await business();
@@ -235,6 +328,27 @@ describe("getReportExport", () => {
         totalInvoices: 5,
       },
       counts: { customers: 4, jobs: 6, estimates: 7, invoices: 8 },
+      // The two payments of the window (the factory records a paid invoice's payment by check).
+      collected: {
+        total: { count: 2, amount: "427.50" },
+        byMethod: {
+          card: { count: 0, amount: "0.00" },
+          cash: { count: 0, amount: "0.00" },
+          check: { count: 2, amount: "427.50" },
+          bank_transfer: { count: 0, amount: "0.00" },
+          other: { count: 0, amount: "0.00" },
+        },
+      },
+      aging: {
+        total: { count: 4, amount: "485.00" },
+        buckets: {
+          current: { count: 1, amount: "200.00" },
+          days1to30: { count: 1, amount: "150.00" },
+          days31to60: { count: 1, amount: "75.00" },
+          days61to90: { count: 0, amount: "0.00" },
+          over90: { count: 1, amount: "60.00" },
+        },
+      },
     });
   });
 });

@@ -1,27 +1,30 @@
-import { and, count, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { customers, estimates, invoices, jobs } from "#db/schema";
+import { customers, estimates, invoices, jobs, payments } from "#db/schema";
 import {
-  AGING_BUCKETS,
   approvalRatePercent,
   averageInvoiceDollars,
   chartPeriods,
   jobsPerCustomerTenths,
   reportExport,
   reportWindow,
-  type AgingBucket,
+  tallyTotal,
+  type Aging,
   type ChartUnit,
+  type CollectedByMethod,
   type ReportExport,
   type ReportRange,
   type ReportWindow,
 } from "~/lib/report";
 import { getDb } from "~/services/db.server";
+import { collectedBetween, unpaidByAge } from "./collections.server";
 import { getRecordCounts } from "./overview.server";
 import { now as clockNow } from "~/lib/clock";
 
 // The reports screen (SPEC.md section 2, Reports; formulas of section 9), every figure
 // an SQL aggregate over the account's rows. The range keeps records created inside the
-// window; revenue counts the invoices PAID inside it (by paid date).
+// window; revenue is the money COLLECTED inside it: the payments of the ledger, by the day
+// each was received (docs/decisions/020).
 
 /** 1 for each row that matches, summed: a conditional count inside one aggregate query. */
 const countWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
@@ -35,16 +38,18 @@ function createdWithin(column: AnySQLiteColumn, window: ReportWindow) {
 export interface RevenuePoint {
   /** First day of the period inside the window (`yyyy-MM-dd`). */
   from: string;
+  /** Cents received in the period. */
   revenue: number;
-  invoices: number;
+  /** Payments received in the period. */
+  payments: number;
 }
-
-export type Aging = Record<AgingBucket, { count: number; amount: number }>;
 
 export interface BusinessReport {
   window: ReportWindow;
-  /** Cents. */
+  /** Cents: the money collected in the window (every payment received in it). */
   totalRevenue: number;
+  /** The window's payments by method. */
+  collected: CollectedByMethod;
   pendingRevenue: number;
   customers: number;
   jobs: { total: number; pending: number; inProgress: number; completed: number; active: number };
@@ -52,6 +57,7 @@ export interface BusinessReport {
   invoices: { total: number; paid: number };
   insights: { averageInvoiceDollars: number; jobsPerCustomerTenths: number; approvalRatePercent: number };
   revenue: { unit: ChartUnit; points: RevenuePoint[] };
+  /** Unpaid balances on the window's last day (the account's today), by age. */
   aging: Aging;
 }
 
@@ -62,14 +68,8 @@ export async function getBusinessReport(
 ): Promise<BusinessReport> {
   const db = await getDb();
   const window = reportWindow(range, now, timeZone);
-  const paidWithin = and(
-    eq(invoices.userId, userId),
-    eq(invoices.status, "paid"),
-    gte(invoices.paidDate, window.start),
-    lte(invoices.paidDate, window.end),
-  );
 
-  const [jobRow, customerRow, estimateRow, invoiceRow, revenueRow, revenue, aging] = await Promise.all([
+  const [jobRow, customerRow, estimateRow, invoiceRow, collected, revenue, aging] = await Promise.all([
     db
       .select({
         total: count(),
@@ -100,13 +100,9 @@ export async function getBusinessReport(
       .from(invoices)
       .where(and(eq(invoices.userId, userId), createdWithin(invoices.createdAt, window)))
       .get(),
-    db
-      .select({ revenue: sql<number>`coalesce(sum(${invoices.total}), 0)` })
-      .from(invoices)
-      .where(paidWithin)
-      .get(),
+    collectedBetween(userId, window.start, new Date(window.end.getTime() + 1)),
     revenueByPeriod(userId, window),
-    agingOf(userId, window),
+    unpaidByAge(userId, window.to),
   ]);
 
   const jobCounts = {
@@ -122,10 +118,11 @@ export async function getBusinessReport(
   };
   const invoiceCounts = { total: invoiceRow?.total ?? 0, paid: Number(invoiceRow?.paid ?? 0) };
   const customerCount = customerRow?.total ?? 0;
-  const totalRevenue = Number(revenueRow?.revenue ?? 0);
+  const totalRevenue = tallyTotal(collected).amount;
   return {
     window,
     totalRevenue,
+    collected,
     pendingRevenue: Number(estimateRow?.pendingRevenue ?? 0),
     customers: customerCount,
     jobs: { ...jobCounts, active: jobCounts.pending + jobCounts.inProgress },
@@ -141,30 +138,29 @@ export async function getBusinessReport(
   };
 }
 
-/** Paid revenue per week (or month, for a year), grouped in SQL by the period the paid date falls in. */
+/** Money collected per week (or month, for a year), grouped in SQL by the period each payment was received in. */
 async function revenueByPeriod(userId: string, window: ReportWindow): Promise<BusinessReport["revenue"]> {
   const db = await getDb();
   const { unit, periods } = chartPeriods(window);
-  // The period index: the last period whose start is at or before the paid date.
-  const cases = periods.slice(1).map((period, i) => sql`when ${invoices.paidDate} < ${period.start.getTime()} then ${i}`);
-  const paidWithin = and(
-    eq(invoices.userId, userId),
-    eq(invoices.status, "paid"),
-    gte(invoices.paidDate, window.start),
-    lte(invoices.paidDate, window.end),
+  // The period index: the last period whose start is at or before the day received.
+  const cases = periods.slice(1).map((period, i) => sql`when ${payments.receivedAt} < ${period.start.getTime()} then ${i}`);
+  const receivedWithin = and(
+    eq(payments.userId, userId),
+    gte(payments.receivedAt, window.start),
+    lte(payments.receivedAt, window.end),
   );
-  const totals = { revenue: sql<number>`coalesce(sum(${invoices.total}), 0)`, invoices: count() };
-  let rows: { index: number; revenue: number; invoices: number }[];
+  const totals = { revenue: sql<number>`coalesce(sum(${payments.amount}), 0)`, payments: count() };
+  let rows: { index: number; revenue: number; payments: number }[];
   if (cases.length === 0) {
     // A single period: one plain aggregate.
-    const row = await db.select(totals).from(invoices).where(paidWithin).get();
+    const row = await db.select(totals).from(payments).where(receivedWithin).get();
     rows = row ? [{ index: 0, ...row }] : [];
   } else {
     const index = sql<number>`case ${sql.join(cases, sql` `)} else ${periods.length - 1} end`;
     rows = await db
       .select({ index, ...totals })
-      .from(invoices)
-      .where(paidWithin)
+      .from(payments)
+      .where(receivedWithin)
       .groupBy(index);
   }
   const byIndex = new Map(rows.map((row) => [Number(row.index), row]));
@@ -173,32 +169,9 @@ async function revenueByPeriod(userId: string, window: ReportWindow): Promise<Bu
     points: periods.map((period, i) => ({
       from: period.from,
       revenue: Number(byIndex.get(i)?.revenue ?? 0),
-      invoices: byIndex.get(i)?.invoices ?? 0,
+      payments: byIndex.get(i)?.payments ?? 0,
     })),
   };
-}
-
-/**
- * Unpaid invoices (pending or overdue) by how far past their due date they are today,
- * whenever they were created: an old unpaid invoice is exactly what this is for.
- */
-async function agingOf(userId: string, window: ReportWindow): Promise<Aging> {
-  const db = await getDb();
-  const today = window.to;
-  const late = sql`julianday(${today}) - julianday(${invoices.dueDate})`;
-  const bucket = sql<AgingBucket>`case
-    when ${invoices.dueDate} is null or ${invoices.dueDate} >= ${today} then 'current'
-    when ${late} <= 30 then 'days1to30'
-    when ${late} <= 60 then 'days31to60'
-    else 'over60' end`;
-  const rows = await db
-    .select({ bucket, count: count(), amount: sql<number>`coalesce(sum(${invoices.total}), 0)` })
-    .from(invoices)
-    .where(and(eq(invoices.userId, userId), inArray(invoices.status, ["pending", "overdue"])))
-    .groupBy(bucket);
-  const aging = Object.fromEntries(AGING_BUCKETS.map((name) => [name, { count: 0, amount: 0 }])) as Aging;
-  for (const row of rows) aging[row.bucket] = { count: row.count, amount: Number(row.amount) };
-  return aging;
 }
 
 /** The exported report (SPEC.md section 3): the period's summary and the account's record counts. */

@@ -10,6 +10,23 @@ import { runRoute } from "../../test/route";
 const URL = "http://localhost/api/dashboard/stats";
 const DAY = 86_400_000;
 const line = [{ description: "Labor", quantity: 150, unitPrice: 9_500 }];
+const none = { count: 0, amount: "0.00" };
+const methods = (some: Record<string, { count: number; amount: string }> = {}) => ({
+  card: none,
+  cash: none,
+  check: none,
+  bank_transfer: none,
+  other: none,
+  ...some,
+});
+const ages = (some: Record<string, { count: number; amount: string }> = {}) => ({
+  current: none,
+  days1to30: none,
+  days31to60: none,
+  days61to90: none,
+  over90: none,
+  ...some,
+});
 
 describe("/api/dashboard/stats", () => {
   it("answers 401 JSON without a session", async () => {
@@ -32,6 +49,10 @@ describe("/api/dashboard/stats", () => {
       revenueChange: null,
       overdueInvoices: 0,
       newCustomersThisWeek: 0,
+      collectedLast30Days: "0.00",
+      collectedByMethod: methods(),
+      unpaidBalance: "0.00",
+      unpaidByAge: ages(),
     });
   });
 
@@ -70,6 +91,12 @@ describe("/api/dashboard/stats", () => {
       revenueChange: 0,
       overdueInvoices: 1,
       newCustomersThisWeek: 1,
+      // Added by issue 17 (docs/decisions/020): the money of the ledger. The factory records
+      // a paid invoice's payment by check, on its paid date.
+      collectedLast30Days: "154.26",
+      collectedByMethod: methods({ check: { count: 1, amount: "154.26" } }),
+      unpaidBalance: "154.26",
+      unpaidByAge: ages({ over90: { count: 1, amount: "154.26" } }),
     });
   });
 });

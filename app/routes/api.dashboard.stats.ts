@@ -1,18 +1,29 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { centsToString } from "~/lib/money";
+import { talliesOut } from "~/lib/report";
 import { getAccountTimeZone } from "~/models/appointment.server";
 import { getDashboardStats } from "~/models/overview.server";
 import { json, requireApiUser } from "~/services/api.server";
 
 /**
- * GET /api/dashboard/stats: totalJobs, totalRevenue (paid invoices, "1234.50"),
+ * GET /api/dashboard/stats: totalJobs, totalRevenue (all the money collected, "1234.50"),
  * pendingEstimates and activeCustomers (SPEC.md section 3), plus the figures the
  * dashboard shows under them: jobsChange and revenueChange (whole percent against the
  * previous 30 days, null when that period had none), overdueInvoices and
- * newCustomersThisWeek.
+ * newCustomersThisWeek; and the money (docs/decisions/020): collectedLast30Days,
+ * collectedByMethod ({ card: { count, amount }, ... } over the last 30 days),
+ * unpaidBalance and unpaidByAge ({ current, days1to30, days31to60, days61to90, over90 },
+ * each { count, amount }, on the account's today). Money is a string with two decimals.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const stats = await getDashboardStats(user.id, { timeZone: await getAccountTimeZone(user.id) });
-  return json({ ...stats, totalRevenue: centsToString(stats.totalRevenue) });
+  return json({
+    ...stats,
+    totalRevenue: centsToString(stats.totalRevenue),
+    collectedLast30Days: centsToString(stats.collectedLast30Days),
+    collectedByMethod: talliesOut(stats.collectedByMethod),
+    unpaidBalance: centsToString(stats.unpaidBalance),
+    unpaidByAge: talliesOut(stats.unpaidByAge),
+  });
 }

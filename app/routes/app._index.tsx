@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GettingStarted, DashboardSearch, QuickActions, RecentJobs, UpcomingAppointments } from "~/components/dashboard-panels";
 import { DashboardStatCards } from "~/components/dashboard-stat-cards";
+import { AgingTable, CollectedByMethodList } from "~/components/report-parts";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/services/meta";
 import { DASHBOARD_UPCOMING_LIMIT } from "~/lib/schedule";
@@ -58,6 +59,18 @@ export default function Dashboard() {
         <UpcomingAppointments appointments={upcoming} timeZone={timeZone} locale={locale} />
         <QuickActions />
       </div>
+      {stats.activeCustomers > 0 ? (
+        <div className="mt-6 grid gap-4 lg:grid-cols-2" data-testid="dashboard-money">
+          <CollectedByMethodList
+            id="dashboard-collected"
+            title={t("reports.collected.last30Days")}
+            collected={stats.collectedByMethod}
+            language={locale}
+            currency={currency}
+          />
+          <AgingTable aging={stats.unpaidByAge} language={locale} currency={currency} />
+        </div>
+      ) : null}
     </div>
   );
 }

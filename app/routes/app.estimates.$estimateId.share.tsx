@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ShareActivity, ShareLinkField } from "~/components/share-activity";
 import { Button, buttonClass } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
+import { estimateDecision } from "~/lib/activity";
 import { formatMoment } from "~/lib/share-link";
 import { getEstimateWithItems } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
@@ -21,7 +22,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getSettings(user.id),
   ]);
   if (!estimate) throw new Response("Not Found", { status: 404 });
-  const moment = (instant: Date | null) => formatMoment(instant, settings.appLanguage, settings.timeZone);
+  const moment = (instant: Date | number | null) => formatMoment(instant, settings.appLanguage, settings.timeZone);
+  // The same answer the estimate's activity shows.
+  const answer = estimateDecision(estimate);
   return {
     estimate: { id: estimate.id, estimateNumber: estimate.estimateNumber, title: estimate.title },
     link: link
@@ -33,15 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           lastViewedAt: moment(link.lastViewedAt),
         }
       : null,
-    decision:
-      estimate.status === "approved" || estimate.status === "rejected"
-        ? {
-            status: estimate.status,
-            at: moment(estimate.status === "approved" ? (estimate.approvedAt ?? estimate.respondedAt) : estimate.respondedAt),
-            by: estimate.customerSignature,
-            response: estimate.customerResponse,
-          }
-        : null,
+    decision: answer ? { ...answer, at: moment(answer.at) } : null,
   };
 }
 

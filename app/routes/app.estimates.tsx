@@ -256,6 +256,14 @@ export default function EstimatesPage() {
                               {t("estimates.send")}
                             </button>
                           )}
+                          <Link
+                            to={`${estimate.id}/activity${search}`}
+                            className={actionLink}
+                            preventScrollReset
+                            aria-label={t("activity.actionLabel", { number: estimate.estimateNumber })}
+                          >
+                            {t("activity.action")}
+                          </Link>
                           <ShareLinkButton
                             estimateId={estimate.id}
                             estimateNumber={estimate.estimateNumber}

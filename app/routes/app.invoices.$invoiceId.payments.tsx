@@ -35,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   return {
     invoice: {
+      id: invoice.id,
       invoiceNumber: invoice.invoiceNumber,
       customerName: invoice.customer.name,
       status: invoice.status,
@@ -116,7 +117,17 @@ export default function InvoicePayments() {
 
   return (
     <RouteDialog title={`${t("invoices.payments.title")} · ${invoice.invoiceNumber}`} closeTo={closeTo}>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{invoice.customerName}</p>
+      <p className="flex flex-wrap justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <span>{invoice.customerName}</span>
+        <Link
+          to={`/app/invoices/${invoice.id}/activity${search}`}
+          className="text-brand-600 underline dark:text-brand-500"
+          preventScrollReset
+          aria-label={t("activity.actionLabel", { number: invoice.invoiceNumber })}
+        >
+          {t("activity.action")}
+        </Link>
+      </p>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-slate-500 dark:text-slate-400">{t("invoices.total")}</dt>

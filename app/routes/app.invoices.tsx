@@ -279,6 +279,14 @@ export default function InvoicesPage() {
                           >
                             {t("invoices.payments.title")}
                           </Link>
+                          <Link
+                            to={`${invoice.id}/activity${search}`}
+                            preventScrollReset
+                            className={`${action} text-brand-600 dark:text-brand-500`}
+                            aria-label={t("activity.actionLabel", { number: invoice.invoiceNumber })}
+                          >
+                            {t("activity.action")}
+                          </Link>
                           {canMarkPaid(invoice.status) ? (
                             <Link
                               to={`${invoice.id}/paid${search}`}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AgingTable, FigureList, RevenueChart, StatCard } from "~/components/report-parts";
+import { AgingTable, CollectedByMethodList, FigureList, RevenueChart, StatCard } from "~/components/report-parts";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/forms";
 import { PageHeader } from "~/components/ui/page-header";
@@ -165,8 +165,15 @@ export default function ReportsPage() {
         </div>
         <div className="grid gap-6 lg:grid-cols-2">
           <RevenueChart unit={report.revenue.unit} points={report.revenue.points} language={language} currency={currency} />
-          <AgingTable aging={report.aging} language={language} currency={currency} />
+          <CollectedByMethodList
+            id="report-collected"
+            title={t("reports.collected.title")}
+            collected={report.collected}
+            language={language}
+            currency={currency}
+          />
         </div>
+        <AgingTable aging={report.aging} language={language} currency={currency} />
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 // The kinds of work the runner does (app/services/work.server.ts), in the order it does them.
 import { addDays, inZone, today } from "~/lib/clock";
 import { dueReminderSteps } from "~/lib/reminders";
+import { estimateExpiryKey, estimateFollowUpKey, invoiceReminderKey } from "~/lib/work-keys";
 import { invoiceOwes, invoicesForReminders, type InvoiceReminderDue } from "~/models/invoice.server";
 import { estimatesDueForFollowUp, estimatesNearExpiry, type EstimateReminderDue } from "~/models/estimate.server";
 import { env } from "./env.server";
@@ -37,7 +38,7 @@ export const estimateFollowUps: WorkKind<EstimateReminderItem> = {
     // Not once it has expired: a follow-up asking to approve what can no longer be approved helps nobody.
     return rows
       .filter((row) => !row.validUntil || row.validUntil >= today(row.timeZone, now))
-      .map((row) => ({ ...row, key: `estimate-follow-up:${row.estimateId}` }));
+      .map((row) => ({ ...row, key: estimateFollowUpKey(row.estimateId) }));
   },
   run: (item) => sendReminder(item, "followUp"),
 };
@@ -53,7 +54,7 @@ export const estimateExpiryReminders: WorkKind<EstimateReminderItem> = {
         const day = today(row.timeZone, now);
         return row.validUntil !== null && day >= addDays(row.validUntil, -2) && day <= row.validUntil;
       })
-      .map((row) => ({ ...row, key: `estimate-expiry:${row.estimateId}:${row.validUntil}` }));
+      .map((row) => ({ ...row, key: estimateExpiryKey(row.estimateId, row.validUntil!) }));
   },
   run: (item) => sendReminder(item, "expiry"),
 };
@@ -80,7 +81,7 @@ export const invoiceReminders: WorkKind<InvoiceReminderItem> = {
         today: today(row.timeZone, now),
         hour,
       });
-      return due.map((step) => ({ ...row, step, key: `invoice-reminder:${row.invoiceId}:${step}:${row.dueDate}` }));
+      return due.map((step) => ({ ...row, step, key: invoiceReminderKey(row.invoiceId, step, row.dueDate) }));
     });
   },
   async run(item) {

@@ -1,0 +1,36 @@
+// English strings of the activity of an estimate or an invoice (app/lib/activity.ts).
+const activityEn = {
+  title: "Activity",
+  action: "Activity",
+  actionLabel: "Activity of {{number}}",
+  intro: "What happened to {{number}}, oldest first. Times in {{zone}}.",
+  reference: "ref. {{reference}}",
+  reason: "Reason given: {{reason}}",
+  events: {
+    createdInvoice: "Invoice created",
+    createdEstimate: "Estimate created",
+    createdFrom: "Invoice created from estimate {{number}}",
+    invoiced: "Invoice {{number}} created from this estimate",
+    sent: "Sent by email to {{to}}",
+    sentNoAddress: "Sent by email",
+    linkCreated: "Share link created",
+    viewed_one: "Link opened by the customer",
+    viewed_other: "Link first opened by the customer ({{count}} times in all)",
+    lastViewed: "Link last opened by the customer",
+    approved: "Approved and signed by {{name}}",
+    approvedNoName: "Approved",
+    declined: "Declined by {{name}}",
+    declinedNoName: "Declined by the customer",
+    payment: "Payment received: {{amount}}, {{method}}",
+    paid: "Paid in full",
+    reminderBefore_one: "Payment reminder sent ({{count}} day before the due date)",
+    reminderBefore_other: "Payment reminder sent ({{count}} days before the due date)",
+    reminderOnDueDate: "Payment reminder sent (on the due date)",
+    reminderAfter_one: "Payment reminder sent ({{count}} day after the due date)",
+    reminderAfter_other: "Payment reminder sent ({{count}} days after the due date)",
+    followUp: "Follow-up sent to the customer",
+    expiryReminder: "Expiry reminder sent (valid until {{date}})",
+  },
+} as const;
+
+export default activityEn;

@@ -1,0 +1,172 @@
+// The history of one of the account's estimates or invoices (issue 17, "Activity"). Nothing
+// is written for it: each source reads rows that already record what happened (the
+// document's dates, its share link, its payments, the work claims of its reminders) and
+// turns them into events with a builder of app/lib/activity.ts; `mergeActivity` puts the
+// sources together in order.
+//
+// Adding a source (late charges, deposits, ...): one async function (subject) => events,
+// appended to INVOICE_SOURCES or ESTIMATE_SOURCES below.
+import { and, eq, gte, isNotNull, lt, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { customers, estimates, invoices, workClaims } from "#db/schema";
+import {
+  decisionEvents,
+  documentEvents,
+  invoicedEvents,
+  mergeActivity,
+  paidEvents,
+  paymentEvents,
+  shareLinkEvents,
+  workEvents,
+  type ActivityEvent,
+  type ActivityKind,
+} from "~/lib/activity";
+import { workKeyRange, type WorkKey } from "~/lib/work-keys";
+import { accountZone } from "~/lib/clock";
+import { getDb } from "~/services/db.server";
+import { getInvoiceShareLink } from "./invoice-share.server";
+import { listInvoicePayments } from "./payment.server";
+import { getSettingsWithoutLogo } from "./settings.server";
+import { getShareLink } from "./share.server";
+import { accountCustomer } from "./sql.server";
+
+type InvoiceRow = typeof invoices.$inferSelect;
+type EstimateRow = typeof estimates.$inferSelect;
+
+export interface InvoiceSubject {
+  kind: "invoice";
+  userId: string;
+  invoice: InvoiceRow;
+  customerName: string;
+  /** The estimate it was made from, when it was. */
+  estimateNumber: string | null;
+}
+
+export interface EstimateSubject {
+  kind: "estimate";
+  userId: string;
+  estimate: EstimateRow;
+  customerName: string;
+  /** The invoice made from it, when there is one. */
+  invoice: { invoiceNumber: string; createdAt: Date } | null;
+}
+
+type Source<S> = (subject: S) => Promise<readonly ActivityEvent[]> | readonly ActivityEvent[];
+
+export interface Activity {
+  kind: ActivityKind;
+  id: string;
+  number: string;
+  title: string;
+  customerName: string;
+  events: ActivityEvent[];
+}
+
+/** The work claims done for one document, of the given kinds of work. */
+async function doneWork(documentId: string, kinds: WorkKey["kind"][]) {
+  const db = await getDb();
+  const ranges = kinds.map((kind) => {
+    const range = workKeyRange(kind, documentId);
+    return and(gte(workClaims.key, range.from), lt(workClaims.key, range.to));
+  });
+  const claims = await db
+    .select({ key: workClaims.key, doneAt: workClaims.doneAt })
+    .from(workClaims)
+    .where(and(or(...ranges), isNotNull(workClaims.doneAt)));
+  return workEvents(documentId, claims);
+}
+
+const INVOICE_SOURCES: Source<InvoiceSubject>[] = [
+  ({ invoice, estimateNumber }) => documentEvents({ ...invoice, fromEstimate: estimateNumber }),
+  async ({ userId, invoice }) => shareLinkEvents(await getInvoiceShareLink(userId, invoice.id)),
+  async ({ userId, invoice }) => paymentEvents(await listInvoicePayments(userId, invoice.id)),
+  ({ invoice }) => paidEvents(invoice),
+  ({ invoice }) => doneWork(invoice.id, ["invoice-reminder"]),
+];
+
+const ESTIMATE_SOURCES: Source<EstimateSubject>[] = [
+  ({ estimate }) => documentEvents(estimate),
+  async ({ userId, estimate }) => shareLinkEvents(await getShareLink(userId, estimate.id)),
+  ({ estimate }) => decisionEvents(estimate),
+  ({ invoice }) => invoicedEvents(invoice),
+  ({ estimate }) => doneWork(estimate.id, ["estimate-follow-up", "estimate-expiry"]),
+];
+
+async function collect<S>(subject: S, sources: Source<S>[]): Promise<ActivityEvent[]> {
+  return mergeActivity(await Promise.all(sources.map((source) => source(subject))));
+}
+
+async function invoiceSubject(userId: string, id: string): Promise<InvoiceSubject | undefined> {
+  const db = await getDb();
+  const row = await db
+    .select({ invoice: invoices, customerName: customers.name, estimateNumber: estimates.estimateNumber })
+    .from(invoices)
+    .innerJoin(customers, accountCustomer(invoices.customerId, userId))
+    .leftJoin(estimates, and(eq(estimates.id, invoices.estimateId), eq(estimates.userId, userId)))
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .get();
+  return row ? { kind: "invoice", userId, ...row } : undefined;
+}
+
+async function estimateSubject(userId: string, id: string): Promise<EstimateSubject | undefined> {
+  const db = await getDb();
+  const invoice = alias(invoices, "made_invoice");
+  const row = await db
+    .select({
+      estimate: estimates,
+      customerName: customers.name,
+      invoiceNumber: invoice.invoiceNumber,
+      invoiceCreatedAt: invoice.createdAt,
+    })
+    .from(estimates)
+    .innerJoin(customers, accountCustomer(estimates.customerId, userId))
+    .leftJoin(invoice, and(eq(invoice.estimateId, estimates.id), eq(invoice.userId, userId)))
+    .where(and(eq(estimates.userId, userId), eq(estimates.id, id)))
+    .get();
+  if (!row) return undefined;
+  const { invoiceNumber, invoiceCreatedAt, ...rest } = row;
+  return {
+    kind: "estimate",
+    userId,
+    ...rest,
+    invoice: invoiceNumber !== null && invoiceCreatedAt !== null ? { invoiceNumber, createdAt: invoiceCreatedAt } : null,
+  };
+}
+
+/**
+ * The history of the account's invoice or estimate, oldest first; undefined when the
+ * account has no such document (another account's id included).
+ */
+export async function activityFor(userId: string, kind: ActivityKind, id: string): Promise<Activity | undefined> {
+  if (kind === "invoice") {
+    const subject = await invoiceSubject(userId, id);
+    if (!subject) return undefined;
+    const { invoice } = subject;
+    return {
+      kind,
+      id: invoice.id,
+      number: invoice.invoiceNumber,
+      title: invoice.title,
+      customerName: subject.customerName,
+      events: await collect(subject, INVOICE_SOURCES),
+    };
+  }
+  const subject = await estimateSubject(userId, id);
+  if (!subject) return undefined;
+  const { estimate } = subject;
+  return {
+    kind,
+    id: estimate.id,
+    number: estimate.estimateNumber,
+    title: estimate.title,
+    customerName: subject.customerName,
+    events: await collect(subject, ESTIMATE_SOURCES),
+  };
+}
+
+/** What the activity dialog shows: the history, and the zone and currency to show it in. */
+export async function activityDialogData(userId: string, kind: ActivityKind, id: string) {
+  const [activity, settings] = await Promise.all([activityFor(userId, kind, id), getSettingsWithoutLogo(userId)]);
+  if (!activity) return undefined;
+  return { activity, zone: accountZone(settings.timeZone), currency: settings.currency };
+}

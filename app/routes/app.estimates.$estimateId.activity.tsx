@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ActivityDialog } from "~/components/activity-timeline";
+import { activityDialogData } from "~/models/activity.server";
+import { requireUser } from "~/services/session.server";
+
+/** The estimate's history: created, sent, viewed, approved or declined, follow-ups, invoiced (issue 17). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const data = await activityDialogData(user.id, "estimate", params.estimateId ?? "");
+  if (!data) throw new Response("Not Found", { status: 404 });
+  return data;
+}
+
+export default function EstimateActivity() {
+  const data = useLoaderData<typeof loader>();
+  return <ActivityDialog data={data} closeTo={`/app/estimates${useLocation().search}`} />;
+}

@@ -1,0 +1,128 @@
+import { expect, test, type Page } from "@playwright/test";
+import { registerViaApi, toast, visible } from "./utils";
+
+// The activity of an invoice and an estimate, and the money figures, as a contractor sees
+// them with JavaScript on and off: send an invoice, record a partial payment, open the
+// invoice's activity (created, sent, the payment), and find the payment in the reports by
+// method. In Spanish too.
+
+/** An approved estimate of $1,082.50 (one $1,000.00 line, 8.25% tax) and its invoice. */
+async function setUp(page: Page) {
+  await registerViaApi(page.request);
+  const tag = Math.random().toString(36).slice(2, 7);
+  const customer = await page.request.post("/api/customers", { data: { name: `Rosa ${tag} Díaz`, email: "rosa@example.com" } });
+  expect(customer.status(), await customer.text()).toBe(201);
+  const { id: customerId } = (await customer.json()) as { id: string };
+  const estimate = await page.request.post("/api/estimates", {
+    data: {
+      customerId,
+      title: `Water heater ${tag}`,
+      status: "approved",
+      items: [{ description: "50-gallon water heater, installed", quantity: "1", unitPrice: "1000.00" }],
+    },
+  });
+  expect(estimate.status(), await estimate.text()).toBe(201);
+  const { id: estimateId, estimateNumber } = (await estimate.json()) as { id: string; estimateNumber: string };
+  const invoice = await page.request.post(`/api/invoices/from-estimate/${estimateId}`);
+  expect(invoice.status(), await invoice.text()).toBe(201);
+  const { id, invoiceNumber } = (await invoice.json()) as { id: string; invoiceNumber: string };
+  return { estimate: { id: estimateId, number: estimateNumber }, invoice: { id, number: invoiceNumber } };
+}
+
+const invoiceRow = (page: Page, number: string) =>
+  page.getByTestId("invoices-table").getByRole("row").filter({ hasText: number });
+
+test("send an invoice, record a partial payment, see them in its activity and in the reports", async ({ page }) => {
+  const { estimate, invoice } = await setUp(page);
+  await page.goto("/app/invoices");
+
+  await invoiceRow(page, invoice.number)
+    .getByRole("link", { name: `Send ${invoice.number} by email` })
+    .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
+  await expect(toast(page)).toContainText("Invoice sent");
+
+  await invoiceRow(page, invoice.number)
+    .getByRole("link", { name: `Payments of ${invoice.number}` })
+    .click();
+  await page.getByLabel("Amount").fill("300");
+  await page.getByLabel("Method").selectOption({ label: "check" });
+  await page.getByLabel("Reference").fill("1042");
+  await page.getByRole("button", { name: "Record payment" }).click();
+  await expect(toast(page)).toContainText("Payment recorded");
+
+  // From the payments dialog to the activity.
+  await invoiceRow(page, invoice.number)
+    .getByRole("link", { name: `Payments of ${invoice.number}` })
+    .click();
+  await page
+    .getByRole("dialog")
+    .getByRole("link", { name: `Activity of ${invoice.number}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/app/invoices/${invoice.id}/activity$`));
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toContainText(`Activity · ${invoice.number}`);
+  // Created, the link the e-mail carries, sent, the payment: oldest first.
+  const events = dialog.getByTestId("activity").getByRole("listitem");
+  await expect(events).toHaveCount(4);
+  await expect(events.first()).toContainText(`Invoice created from estimate ${estimate.number}`);
+  await expect(dialog.getByTestId("activity-linkCreated")).toContainText("Share link created");
+  await expect(dialog.getByTestId("activity-sent")).toContainText("Sent by email to rosa@example.com");
+  await expect(events.last()).toContainText("Payment received: $300.00, check");
+  await expect(events.last()).toContainText("ref. 1042");
+  // Day and time in the account's zone.
+  await expect(events.last().locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/);
+
+  // Closed, and reached again from the row.
+  await dialog.getByText("Close", { exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/invoices$/);
+  await invoiceRow(page, invoice.number)
+    .getByRole("link", { name: `Activity of ${invoice.number}` })
+    .click();
+  await expect(page.getByTestId("activity-payment")).toHaveCount(1);
+
+  // The reports count the money collected by the day received, by method.
+  await page.goto("/app/reports");
+  await expect(page.getByTestId("report-totalRevenue-value")).toHaveText("$300.00");
+  await expect(page.getByTestId("report-collected-check-value")).toHaveText("$300.00");
+  await expect(page.getByTestId("report-collected-check")).toContainText("1 payment");
+  await expect(page.getByTestId("report-collected-cash-value")).toHaveText("$0.00");
+  await expect(page.getByTestId("report-collected-total-value")).toHaveText("$300.00");
+  // What is left is owed, not yet due.
+  await expect(page.getByTestId("aging-current")).toContainText("$782.50");
+
+  // The estimate's activity: created and approved (marked so in the app), then invoiced.
+  await page.goto("/app/estimates");
+  await page
+    .getByRole("row")
+    .filter({ hasText: estimate.number })
+    .getByRole("link", { name: `Activity of ${estimate.number}` })
+    .click();
+  const estimateEvents = page.getByRole("dialog").getByTestId("activity").getByRole("listitem");
+  await expect(estimateEvents.first()).toContainText("Estimate created");
+  await expect(page.getByTestId("activity-approved")).toContainText("Approved");
+  await expect(page.getByTestId("activity-invoiced")).toContainText(`Invoice ${invoice.number} created from this estimate`);
+});
+
+test("in Spanish: the activity and the money figures speak Spanish", async ({ page }) => {
+  const { estimate, invoice } = await setUp(page);
+  // A payment through the API, received today (the day left out).
+  const paid = await page.request.post(`/api/invoices/${invoice.id}/payments`, { data: { amount: "82.50", method: "cash" } });
+  expect(paid.status(), await paid.text()).toBe(201);
+  await page.goto("/app/invoices");
+  await visible(page.getByRole("button", { name: "ES", exact: true })).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await invoiceRow(page, invoice.number)
+    .getByRole("link", { name: `Actividad de ${invoice.number}` })
+    .click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toContainText(`Actividad · ${invoice.number}`);
+  await expect(page.getByTestId("activity-created")).toContainText(`Factura creada a partir del presupuesto ${estimate.number}`);
+  await expect(page.getByTestId("activity-payment")).toContainText("Pago recibido: $82.50, efectivo");
+  await expect(dialog.getByText("Cerrar", { exact: true })).toBeVisible();
+
+  await page.goto("/app/reports");
+  await expect(page.getByTestId("report-collected-cash")).toContainText("Efectivo");
+  await expect(page.getByTestId("report-collected-cash")).toContainText("1 pago");
+  await expect(page.getByTestId("report-collected-cash-value")).toHaveText("$82.50");
+});
