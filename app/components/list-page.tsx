@@ -206,6 +206,8 @@ export interface ListPageProps<Item extends { id: string }> {
   data: { items: Item[]; total: number; page: number; pageSize: number; accountTotal: number; params: { q: string } };
   /** The ?status= filter. */
   status?: ListChoice;
+  /** Other selects (a filter by method, by category), between the status filter and the sort. */
+  selects?: ListSelect[];
   /** The ?sort= select. */
   sort?: ListChoice;
   /** Shows "+ <name>.add", opening the `new` dialog. */
@@ -232,6 +234,7 @@ export function ListPage<Item extends { id: string }>(props: ListPageProps<Item>
       value: status.value,
       options: selectOptions(status.options, (value) => (value === "all" ? t(`${name}.allStatuses`) : t(status.labelKey(value)))),
     });
+  selects.push(...(props.selects ?? []));
   if (sort)
     selects.push({
       name: "sort",
