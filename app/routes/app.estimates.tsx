@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EstimateStatusCell, EstimateTitleCell } from "~/components/estimate-list-cells";
 import { ListPage, rowActionClass, type Column } from "~/components/list-page";
 import { ShareLinkButton, useShareToast } from "~/components/share-link-button";
-import { formatCalendarDate } from "~/lib/estimate-dates";
+import { canInvoiceEstimate, formatCalendarDate } from "~/lib/estimate-dates";
 import { ESTIMATE_STATUS_FILTERS, readEstimateStatusFilter } from "~/lib/estimate-schema";
 import { loadListPage } from "~/lib/list-params";
 import { titleMeta } from "~/services/meta";
@@ -115,7 +115,7 @@ export default function EstimatesPage() {
             ariaLabel: t("estimates.deleteAction", number),
             tone: "danger",
           },
-          estimate.status === "approved" && {
+          canInvoiceEstimate(estimate.status) && {
             post: `/app/estimates/${estimate.id}/invoice`,
             label: t("estimates.createInvoice"),
             ariaLabel: t("estimates.createInvoiceAction", number),
