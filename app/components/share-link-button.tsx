@@ -1,7 +1,7 @@
 import { Link, useRevalidator } from "@remix-run/react";
-import type { MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ToastData } from "~/components/ui/toast";
+import { ToastView, type ToastData } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { shareOrCopy } from "~/lib/share-link";
 
@@ -84,4 +84,17 @@ export function ShareLinkButton({
       {t("estimates.share.action")}
     </Link>
   );
+}
+
+/**
+ * The share button's toast for a list: it waits for the list to reload, which also retires a
+ * toast from the server (one toast at a time). `view` goes after the list.
+ */
+export function useShareToast() {
+  const [clientToast, setClientToast] = useState<{ key: number; toast: ToastData } | null>(null);
+  const revalidator = useRevalidator();
+  return {
+    onToast: (toast: ToastData) => setClientToast({ key: Date.now(), toast }),
+    view: clientToast && revalidator.state === "idle" ? <ToastView key={clientToast.key} toast={clientToast.toast} /> : null,
+  };
 }

@@ -30,9 +30,76 @@ export function effectiveStatus(invoice: { status: string; dueDate: string | nul
   return status;
 }
 
+/** The statuses of an invoice still waiting for its money (a payment can make it paid). */
+export const PAYABLE_STATUSES = ["pending", "overdue"] as const satisfies readonly InvoiceStatus[];
+
 /** Only an invoice still waiting for its money can be marked paid. */
-export function canMarkPaid(status: InvoiceStatus): boolean {
-  return status === "pending" || status === "overdue";
+export function canMarkPaid(status: string): boolean {
+  return (PAYABLE_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Whether an invoice takes a payment (the payments dialog, the customer's page, card
+ * payments): something is left to pay and it is not cancelled.
+ */
+export function acceptsPayment(status: string, balance: number): boolean {
+  return status !== "cancelled" && balance > 0;
+}
+
+/**
+ * Who asks for a status: "mark-paid" is the screen's Mark paid (only an invoice still waiting
+ * for its money); "set" is the API's PUT { status } (any status, SPEC.md).
+ */
+export type InvoiceStatusRequest = "mark-paid" | "set";
+
+/**
+ * What a status change does. Paid with money still due is reached only through a payment of
+ * the remaining balance (decision 013: the ledger sums to what was received), after reopening
+ * a cancelled invoice; every other change sets the status, and the paid date with it.
+ */
+export type InvoiceStatusChange =
+  | { kind: "refused" }
+  | { kind: "pay-balance"; amount: number; reopen: boolean }
+  | {
+      kind: "set";
+      status: InvoiceStatus;
+      /** "now" keeps a paid date already there, else today; "clear" removes it. */
+      paidDate: "now" | "clear";
+      /** A payment_received notification: the invoice becomes paid. */
+      notifyPaid: boolean;
+      /** The statuses the stored row must still have (checked in the UPDATE); null for any. */
+      onlyFrom: readonly InvoiceStatus[] | null;
+    };
+
+/** The one rule for moving an invoice to `target`: used by the screens, the API and (through payments) the customer's page. */
+export function invoiceStatusChange(
+  current: { status: string; total: number; amountPaid: number },
+  target: InvoiceStatus,
+  request: InvoiceStatusRequest,
+): InvoiceStatusChange {
+  const from = isInvoiceStatus(current.status) ? current.status : "pending";
+  const balance = current.total - current.amountPaid;
+  if (request === "mark-paid") {
+    if (target !== "paid" || !canMarkPaid(from)) return { kind: "refused" };
+    if (balance > 0) return { kind: "pay-balance", amount: balance, reopen: false };
+    return { kind: "set", status: "paid", paidDate: "now", notifyPaid: true, onlyFrom: PAYABLE_STATUSES };
+  }
+  if (target === "paid") {
+    if (from !== "paid" && balance > 0) return { kind: "pay-balance", amount: balance, reopen: from === "cancelled" };
+    return { kind: "set", status: "paid", paidDate: "now", notifyPaid: from !== "paid", onlyFrom: null };
+  }
+  return { kind: "set", status: target, paidDate: "clear", notifyPaid: false, onlyFrom: null };
+}
+
+/**
+ * The status the payments ledger leaves (decision 013; app/models/payment.server.ts applies
+ * it in SQL, in the same batch as the payment): a payable invoice paid in full becomes paid; a
+ * paid invoice whose balance opens again (a payment deleted) goes back to pending.
+ */
+export function statusAfterPayments(status: InvoiceStatus, total: number, amountPaid: number): InvoiceStatus {
+  if (canMarkPaid(status) && amountPaid >= total) return "paid";
+  if (status === "paid" && amountPaid < total) return "pending";
+  return status;
 }
 
 export const invoiceStatusLabelKey = (status: string) => `invoices.status.${isInvoiceStatus(status) ? status : "pending"}`;

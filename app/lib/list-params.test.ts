@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { likePattern, pageCount, readListParams, withParams } from "./list-params";
+import { isNarrowed, likePattern, loadListPage, pageCount, readListParams, readListQuery, withParams } from "./list-params";
 
 describe("readListParams", () => {
   const sorts = ["name", "newest"] as const;
@@ -33,5 +33,51 @@ describe("withParams", () => {
     expect(pageCount(0)).toBe(1);
     expect(pageCount(25)).toBe(1);
     expect(pageCount(26)).toBe(2);
+  });
+});
+
+describe("readListQuery and loadListPage", () => {
+  const status = (value: string | null) => (value === "open" || value === "closed" ? value : "all");
+  const spec = { sorts: ["newest", "oldest"] as const, defaultSort: "newest" as const, filters: { status } };
+
+  it("reads search, sort, page and each filter, falling back on bad values", () => {
+    expect(readListQuery(new URL("http://x/?q=ana&sort=oldest&page=2&status=open"), spec)).toEqual({
+      q: "ana",
+      sort: "oldest",
+      page: 2,
+      status: "open",
+    });
+    expect(readListQuery(new URL("http://x/?status=OPEN&sort=x"), spec)).toEqual({
+      q: "",
+      sort: "newest",
+      page: 1,
+      status: "all",
+    });
+    expect(readListQuery(new URL("http://x/?status=open"), { sorts: spec.sorts, defaultSort: "newest" })).toEqual({
+      q: "",
+      sort: "newest",
+      page: 1,
+    });
+  });
+
+  it("counts the account apart only when a search or filter narrows the list", async () => {
+    const asked: unknown[] = [];
+    const ask = {
+      list: async (query: unknown) => {
+        asked.push(query);
+        return { items: ["a"], total: 1, page: 1, pageSize: 25 };
+      },
+      count: async () => 7,
+    };
+    const whole = await loadListPage(new URL("http://x/"), spec, ask);
+    expect(whole).toMatchObject({ items: ["a"], total: 1, accountTotal: 1, params: { q: "", status: "all" } });
+    const narrowed = await loadListPage(new URL("http://x/?status=closed"), spec, ask);
+    expect(narrowed).toMatchObject({ total: 1, accountTotal: 7, params: { status: "closed" } });
+    expect(asked).toEqual([
+      { q: "", sort: "newest", page: 1, status: "all" },
+      { q: "", sort: "newest", page: 1, status: "closed" },
+    ]);
+    expect(isNarrowed({ q: "x" })).toBe(true);
+    expect(isNarrowed({ q: "" })).toBe(false);
   });
 });

@@ -39,3 +39,64 @@ export function withParams(search: string, changes: Record<string, string | numb
   const text = params.toString();
   return text ? `?${text}` : "";
 }
+
+/** A list's filters: each URL param's reader; a reader answers "all" when the param is absent or unknown. */
+export type ListFilters = Record<string, (value: string | null) => string>;
+
+export type ListQuery<Sort extends string, Filters extends ListFilters> = ListParams<Sort> & {
+  [Name in keyof Filters]: ReturnType<Filters[Name]>;
+};
+
+export interface ListSpec<Sort extends string, Filters extends ListFilters> {
+  sorts: readonly Sort[];
+  defaultSort: Sort;
+  filters?: Filters;
+}
+
+/** Reads search, sort, page and the list's filters from a URL (anything unexpected falls back to its default). */
+export function readListQuery<Sort extends string, Filters extends ListFilters = Record<never, never>>(
+  url: URL,
+  spec: ListSpec<Sort, Filters>,
+): ListQuery<Sort, Filters> {
+  const filters = Object.fromEntries(
+    Object.entries(spec.filters ?? {}).map(([name, read]) => [name, read(url.searchParams.get(name))]),
+  );
+  return { ...readListParams(url, spec.sorts, spec.defaultSort), ...filters } as ListQuery<Sort, Filters>;
+}
+
+/** True when a search or a filter narrows the list (then the account's total is counted apart). */
+export function isNarrowed(query: { q: string }, filters: ListFilters = {}): boolean {
+  return query.q !== "" || Object.keys(filters).some((name) => (query as Record<string, unknown>)[name] !== "all");
+}
+
+export interface ListPageData<Item> {
+  items: Item[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One list screen's data: reads the query from the URL, asks the model for the page and,
+ * when a search or filter narrows it, for the account's total (docs/decisions/009: unfiltered,
+ * the page's total is the account's and is counted once).
+ */
+export async function loadListPage<Sort extends string, Filters extends ListFilters, Item>(
+  url: URL,
+  spec: ListSpec<Sort, Filters>,
+  ask: {
+    list: (query: ListQuery<Sort, Filters>) => Promise<ListPageData<Item>>;
+    count: () => Promise<number>;
+  },
+): Promise<ListPageData<Item> & { params: ListQuery<Sort, Filters>; accountTotal: number }> {
+  const params = readListQuery(url, spec);
+  const [list, counted] = await Promise.all([ask.list(params), isNarrowed(params, spec.filters) ? ask.count() : undefined]);
+  return {
+    items: list.items,
+    total: list.total,
+    page: list.page,
+    pageSize: list.pageSize,
+    params,
+    accountTotal: counted ?? list.total,
+  };
+}

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { accountSettings, customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
 import {
-  canMarkPaid,
   effectiveStatus,
+  invoiceStatusChange,
   PAYMENT_TERM_DAYS,
   type InvoiceStatus,
   type InvoiceStatusFilter,
+  type InvoiceStatusRequest,
 } from "~/lib/invoice-status";
+import { canInvoiceEstimate } from "~/lib/estimate-dates";
 import { balanceDue } from "~/lib/invoice-balance";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, formatDecimal, formatMoney, rateToString } from "~/lib/money";
@@ -311,7 +313,7 @@ export async function createInvoiceFromEstimate(
   if (!estimate) return { status: "not-found" };
   const existing = await invoiceOfEstimate(userId, estimateId);
   if (existing) return { status: "exists", invoice: existing };
-  if (estimate.status !== "approved") return { status: "not-approved", estimateStatus: estimate.status };
+  if (!canInvoiceEstimate(estimate.status)) return { status: "not-approved", estimateStatus: estimate.status };
 
   const invoiceId = crypto.randomUUID();
   try {
@@ -361,85 +363,73 @@ export async function createInvoiceFromEstimate(
 export type MarkPaidResult =
   { status: "paid"; invoice: Invoice } | { status: "not-found" } | { status: "not-payable"; invoice: Invoice };
 
+export type StatusChangeResult =
+  { status: "changed"; invoice: Invoice } | { status: "not-found" } | { status: "refused"; invoice: Invoice };
+
 /**
- * Marks a pending or overdue invoice paid, today, by recording one payment of its remaining
- * balance (so the ledger sums to what was received); any other invoice is left as it is.
+ * Moves an invoice to `target` as the rule of `invoiceStatusChange` (app/lib/invoice-status.ts)
+ * says: paid with money still due through one payment of the remaining balance, recorded by the
+ * payments ledger (decision 013); any other change sets the status and the paid date.
  */
-export async function markInvoicePaid(userId: string, id: string, now = clockNow()): Promise<MarkPaidResult> {
+export async function changeInvoiceStatus(
+  userId: string,
+  id: string,
+  target: InvoiceStatus,
+  request: InvoiceStatusRequest,
+  now = clockNow(),
+): Promise<StatusChangeResult> {
   const db = await getDb();
-  const current = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
-    .get();
+  const mine = and(eq(invoices.userId, userId), eq(invoices.id, id));
+  const current = await db.select().from(invoices).where(mine).get();
   if (!current) return { status: "not-found" };
-  if (!canMarkPaid(current.status)) return { status: "not-payable", invoice: current };
-  const balance = current.total - current.amountPaid;
-  if (balance > 0) {
+  const change = invoiceStatusChange(current, target, request);
+  if (change.kind === "refused") return { status: "refused", invoice: current };
+  if (change.kind === "pay-balance") {
+    if (change.reopen) await db.update(invoices).set({ status: "pending" }).where(mine);
     const recorded = await recordPayment(
       userId,
       id,
-      { amount: balance, method: "other", receivedAt: now },
+      { amount: change.amount, method: "other", receivedAt: now },
       { refuseAboveBalance: true },
     );
-    const after = await db.select().from(invoices).where(eq(invoices.id, id)).get();
+    const after = await db.select().from(invoices).where(mine).get();
     if (!after) return { status: "not-found" };
-    return recorded.status === "recorded" ? { status: "paid", invoice: after } : { status: "not-payable", invoice: after };
+    return recorded.status === "recorded" || request === "set"
+      ? { status: "changed", invoice: after }
+      : { status: "refused", invoice: after };
   }
-  // Nothing left to pay (a zero total, or paid in full already): only the status changes.
   const [row] = await db
     .update(invoices)
-    .set({ status: "paid", paidDate: now })
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id), inArray(invoices.status, ["pending", "overdue"])))
+    .set({
+      status: change.status,
+      paidDate: change.paidDate === "now" ? sql`coalesce(${invoices.paidDate}, ${now.getTime()})` : null,
+    })
+    .where(change.onlyFrom ? and(mine, inArray(invoices.status, [...change.onlyFrom])) : mine)
     .returning();
-  if (!row) return { status: "not-payable", invoice: current };
-  await notifyPaid(userId, row);
-  return { status: "paid", invoice: row };
+  // The row changed meanwhile (no longer payable) or is gone.
+  if (!row) return change.onlyFrom ? { status: "refused", invoice: current } : { status: "not-found" };
+  if (change.notifyPaid) await notifyPaid(userId, row);
+  return { status: "changed", invoice: row };
 }
 
-/**
- * Sets an invoice's status. Reaching paid records a payment of the remaining balance (as
- * marking it paid does) and the date; any other status clears the paid date and leaves the
- * payments recorded as they are.
- */
+/** The screen's Mark paid: a pending or overdue invoice becomes paid, today, through a payment of its balance. */
+export async function markInvoicePaid(userId: string, id: string, now = clockNow()): Promise<MarkPaidResult> {
+  const result = await changeInvoiceStatus(userId, id, "paid", "mark-paid", now);
+  if (result.status === "not-found") return result;
+  return result.status === "changed"
+    ? { status: "paid", invoice: result.invoice }
+    : { status: "not-payable", invoice: result.invoice };
+}
+
+/** The API's PUT { status }: any status (paid records a payment of the balance); undefined when there is no such invoice. */
 export async function updateInvoiceStatus(
   userId: string,
   id: string,
   status: InvoiceStatus,
   now = clockNow(),
 ): Promise<Invoice | undefined> {
-  const db = await getDb();
-  const before = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
-    .get();
-  if (!before) return undefined;
-  if (status === "paid" && before.status !== "paid" && before.total - before.amountPaid > 0) {
-    if (before.status === "cancelled") {
-      await db
-        .update(invoices)
-        .set({ status: "pending" })
-        .where(and(eq(invoices.userId, userId), eq(invoices.id, id)));
-    }
-    await recordPayment(
-      userId,
-      id,
-      { amount: before.total - before.amountPaid, method: "other", receivedAt: now },
-      { refuseAboveBalance: true },
-    );
-    return db.select().from(invoices).where(eq(invoices.id, id)).get();
-  }
-  const [row] = await db
-    .update(invoices)
-    .set({
-      status,
-      paidDate: status === "paid" ? sql`coalesce(${invoices.paidDate}, ${now.getTime()})` : null,
-    })
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
-    .returning();
-  if (row && status === "paid" && before.status !== "paid") await notifyPaid(userId, row);
-  return row;
+  const result = await changeInvoiceStatus(userId, id, status, "set", now);
+  return result.status === "not-found" ? undefined : result.invoice;
 }
 
 /** A `payment_received` notification, written in the account's interface language. */

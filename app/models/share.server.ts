@@ -12,7 +12,15 @@ import { translate } from "~/services/i18n.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
 import { getSettings } from "./settings.server";
-import { addDays, dayKey, now as clockNow } from "~/lib/clock";
+import { dayKey, now as clockNow } from "~/lib/clock";
+import {
+  canAnswerEstimate,
+  estimateAnswerChanges,
+  estimateState,
+  lastValidDay,
+  type EstimateAnswer,
+  type EstimateState,
+} from "~/lib/estimate-dates";
 
 export type ShareLink = typeof estimateShareTokens.$inferSelect;
 
@@ -98,18 +106,7 @@ export async function findShareLink(token: string): Promise<ShareLink | undefine
   return db.select().from(estimateShareTokens).where(eq(estimateShareTokens.token, token)).get();
 }
 
-export type SharedState = "pending" | "approved" | "rejected" | "expired";
-
-/**
- * The last day an estimate can be approved: its valid-until date, else its date plus the
- * account's valid days (what the document says: "valid for 30 days from the estimate date").
- */
-export function lastValidDay(
-  estimate: { validUntil: string | null; createdAt: Date },
-  settings: { estimateValidDays: number; timeZone: string | null },
-) {
-  return estimate.validUntil ?? addDays(dayKey(estimate.createdAt, settings.timeZone), settings.estimateValidDays);
-}
+export type SharedState = EstimateState;
 
 /** What the customer's page shows for a token: the estimate as a document, and where it stands. */
 export async function loadSharedEstimate(token: string, now = clockNow()) {
@@ -119,7 +116,7 @@ export async function loadSharedEstimate(token: string, now = clockNow()) {
   if (!estimate) return undefined;
   const validThrough = lastValidDay(estimate, settings);
   const today = dayKey(now, settings.timeZone);
-  const state: SharedState = estimate.status === "pending" && today > validThrough ? "expired" : estimate.status;
+  const state = estimateState(estimate.status, today, validThrough);
   return { link, estimate, settings, document: estimateDocument(estimate, settings), state, validThrough, today };
 }
 
@@ -138,9 +135,7 @@ export async function recordShareView(linkId: string, now = clockNow()) {
     .where(eq(estimateShareTokens.id, linkId));
 }
 
-export type Decision =
-  | { kind: "approve"; signature: string; message: string | null }
-  | { kind: "decline"; name: string | null; reason: string | null };
+export type Decision = EstimateAnswer;
 
 export type DecisionResult =
   | { status: "not-found" }
@@ -158,25 +153,10 @@ export async function decideSharedEstimate(token: string, decision: Decision, no
   const shared = await loadSharedEstimate(token, now);
   if (!shared) return { status: "not-found" };
   if (shared.state === "expired") return { status: "expired" };
-  if (shared.state !== "pending") return { status: "already-decided", current: shared.state };
+  if (!canAnswerEstimate(shared.state)) return { status: "already-decided", current: shared.state };
   const { estimate, link, validThrough, today } = shared;
   const db = await getDb();
-  const changes =
-    decision.kind === "approve"
-      ? {
-          status: "approved" as const,
-          approvedAt: now,
-          customerSignature: decision.signature,
-          customerResponse: decision.message,
-          respondedAt: now,
-        }
-      : {
-          status: "rejected" as const,
-          approvedAt: null,
-          customerSignature: decision.name,
-          customerResponse: decision.reason,
-          respondedAt: now,
-        };
+  const changes = estimateAnswerChanges(decision, now);
   const won = await db
     .update(estimates)
     .set(changes)

@@ -8,6 +8,7 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { today as dayIn } from "~/lib/clock";
 import { parseForm } from "~/lib/form-parse";
 import { balanceDue, paymentState } from "~/lib/invoice-balance";
+import { acceptsPayment } from "~/lib/invoice-status";
 import { centsToString, formatMoney } from "~/lib/money";
 import { PAYMENT_METHOD_VALUES, paymentSchema } from "~/lib/payment-schema";
 import { formatCalendarDate } from "~/lib/estimate-dates";
@@ -104,7 +105,7 @@ export default function InvoicePayments() {
   const money = (cents: number) => formatMoney(cents, locale, currency);
   const balance = balanceDue(invoice.total, invoice.amountPaid);
   const state = paymentState(invoice.total, invoice.amountPaid);
-  const open = balance > 0 && invoice.status !== "cancelled";
+  const open = acceptsPayment(invoice.status, balance);
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "record";
   const [form, fields] = useForm({
     id: "record-payment",

@@ -14,6 +14,7 @@ import { ShareContact } from "~/components/share-contact";
 import { FixedLanguage } from "~/components/share-fixed-language";
 import { ShareResponseForms, type ResponseReply } from "~/components/share-response-forms";
 import { buttonClass } from "~/components/ui/button";
+import { canAnswerEstimate } from "~/lib/estimate-dates";
 import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
 import { formatMoment } from "~/lib/share-link";
@@ -193,7 +194,7 @@ function SharedEstimate({
             </p>
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
-            {state === "pending" ? (
+            {canAnswerEstimate(state) ? (
               <a href="#respond-approve" className={buttonClass("primary")}>
                 {t("share.page.respond")}
               </a>
@@ -208,7 +209,7 @@ function SharedEstimate({
           <DocumentView document={doc} logoUrl={logoUrl} />
         </div>
 
-        {state === "pending" ? <ShareResponseForms company={company} reply={actionData?.reply ?? null} /> : null}
+        {canAnswerEstimate(state) ? <ShareResponseForms company={company} reply={actionData?.reply ?? null} /> : null}
 
         <ShareContact company={doc.company} />
       </div>

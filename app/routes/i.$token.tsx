@@ -14,6 +14,7 @@ import { FixedLanguage } from "~/components/share-fixed-language";
 import { Button, buttonClass } from "~/components/ui/button";
 import { today as dayIn } from "~/lib/clock";
 import { formatDocumentDate } from "~/lib/invoice-dates";
+import { acceptsPayment } from "~/lib/invoice-status";
 import { formatMoney } from "~/lib/money";
 import { loadSharedInvoice, recordInvoiceShareView } from "~/models/invoice-share.server";
 import { appOrigin } from "~/models/share.server";
@@ -81,7 +82,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       method: payment.method,
     })),
     paymentInstructions: settings.paymentInstructions.trim(),
-    canPayByCard: cardPaymentsEnabled() && balance > 0 && status !== "cancelled",
+    canPayByCard: cardPaymentsEnabled() && acceptsPayment(status, balance),
     returnedFromPayment: new URL(request.url).searchParams.get("payment") === "done",
   };
 }
@@ -93,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!shared) throw notFound();
   const { invoice, settings, document, status, balance } = shared;
   if (!cardPaymentsEnabled()) throw notFound();
-  if (balance <= 0 || status === "cancelled") return data({ problem: "share.invoice.nothingDue" }, { status: 409 });
+  if (!acceptsPayment(status, balance)) return data({ problem: "share.invoice.nothingDue" }, { status: 409 });
   try {
     const session = await createInvoiceCheckout({
       invoiceId: invoice.id,
@@ -249,7 +250,7 @@ function SharedInvoice(props: ReturnType<typeof useLoaderData<typeof loader>>) {
           ) : null}
         </header>
 
-        {paymentInstructions && balance > 0 && status !== "cancelled" ? (
+        {paymentInstructions && acceptsPayment(status, balance) ? (
           <section className={card} aria-labelledby="how-to-pay">
             <h2 id="how-to-pay" className="font-semibold">
               {t("share.invoice.instructionsHeading")}

@@ -1,9 +1,13 @@
 // Outgoing e-mail (DESIGN.md, E-mail): nodemailer over SMTP_URL; without it (development),
 // each message is written to data/outbox/ as an .eml file that any mail program opens.
-// The estimate e-mail is composed here too, in the account's document language.
+// The estimate and invoice e-mails are composed here too, in the account's document language,
+// in one layout (app/components/document-mail.tsx) with a plain-text part.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { DocumentMail, documentMailText, type DocumentMailParts } from "~/components/document-mail";
 import type { DocumentData } from "~/lib/invoice-document";
 import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
@@ -147,45 +151,14 @@ export function senderOf(settings: { companyName: string; email: string }): Mail
 
 export const formatMailbox = (mailbox: Mailbox) => `${mailbox.name} <${mailbox.address}>`;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /**
- * The HTML of a document e-mail (an estimate, an invoice, their reminders): one layout, the
- * text escaped. The plain-text part is built from the same lines by each mail.
+ * Subject, plain text and HTML of a document e-mail (an estimate, an invoice, their reminders):
+ * one layout, `DocumentMail`, rendered to static markup (React escapes the text), and the
+ * plain-text part from the same parts.
  */
-function documentMailHtml(parts: {
-  lang: Language;
-  subject: string;
-  paragraphs: string[];
-  highlight: string[];
-  cta: string;
-  button: string;
-  link: string;
-  after: string;
-  closing: string;
-  signature: string[];
-}) {
-  const p = (inner: string, style = "") => `<p style="margin:0 0 12px;${style}">${inner}</p>`;
-  const [first, ...rest] = parts.highlight.map(escapeHtml);
-  return [
-    `<!doctype html><html lang="${parts.lang}"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>`,
-    `<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Helvetica,Arial,sans-serif;color:#1e293b;font-size:15px;line-height:1.5">`,
-    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">`,
-    ...parts.paragraphs.map((text) => p(escapeHtml(text))),
-    p([`<strong>${first}</strong>`, ...rest].join("<br>")),
-    p(escapeHtml(parts.cta)),
-    p(
-      `<a href="${escapeHtml(parts.link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:bold">${escapeHtml(parts.button)}</a>`,
-    ),
-    p(
-      `<a href="${escapeHtml(parts.link)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(parts.link)}</a>`,
-      "font-size:13px",
-    ),
-    p(escapeHtml(parts.after)),
-    p(`${escapeHtml(parts.closing)}<br>${parts.signature.map(escapeHtml).join("<br>")}`, "margin-bottom:0"),
-    `</div></body></html>`,
-  ].join("\n");
+export function renderDocumentMail(parts: DocumentMailParts) {
+  const html = `<!doctype html>${renderToStaticMarkup(createElement(DocumentMail, parts))}`;
+  return { subject: parts.subject, text: documentMailText(parts), html };
 }
 
 interface EstimateMailContent {
@@ -228,37 +201,20 @@ export function estimateMail(content: EstimateMailContent) {
     company: content.company.name,
     date: expires,
   });
-  const text = [
-    greeting,
-    "",
-    intro,
-    "",
-    total,
-    validity,
-    "",
-    t("cta"),
-    content.link,
-    "",
-    t("attached"),
-    questions,
-    "",
-    t("closing"),
-    ...signature,
-    "",
-  ].join("\n");
-  const html = documentMailHtml({
+  return renderDocumentMail({
     lang,
     subject,
-    paragraphs: [greeting, intro],
+    greeting,
+    intro,
     highlight: [total, validity],
     cta: t("cta"),
     button: t("button"),
     link: content.link,
-    after: `${t("attached")} ${questions}`,
+    attached: t("attached"),
+    questions,
     closing: t("closing"),
     signature,
   });
-  return { subject, text, html };
 }
 
 /**
@@ -386,37 +342,20 @@ export function invoiceMail(content: InvoiceMailContent) {
   const button = t(content.payByCard ? "buttonPay" : "button");
   const questions = content.company.phone ? shared("questions", { phone: content.company.phone }) : shared("questionsNoPhone");
   const signature = [content.company.name, content.company.phone, content.company.email].filter(Boolean);
-  const text = [
-    greeting,
-    "",
-    intro,
-    "",
-    amount,
-    due,
-    "",
-    cta,
-    content.link,
-    "",
-    t("attached"),
-    questions,
-    "",
-    shared("closing"),
-    ...signature,
-    "",
-  ].join("\n");
-  const html = documentMailHtml({
+  return renderDocumentMail({
     lang,
     subject,
-    paragraphs: [greeting, intro],
+    greeting,
+    intro,
     highlight: [amount, due],
     cta,
     button,
     link: content.link,
-    after: `${t("attached")} ${questions}`,
+    attached: t("attached"),
+    questions,
     closing: shared("closing"),
     signature,
   });
-  return { subject, text, html };
 }
 
 export type SendInvoiceResult = SendEstimateResult;

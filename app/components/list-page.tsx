@@ -1,0 +1,329 @@
+// One list screen (docs/architecture.md, "Lists"): a title with the account's count, a search
+// box with its selects (status filters, sort), a table of declared columns with row actions,
+// a pager, and the empty and no-match states. A list route declares its columns and actions;
+// its loader reads the URL with `loadListPage` (app/lib/list-params.ts).
+import { Form, Link, Outlet, useLocation } from "@remix-run/react";
+import { Fragment, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/forms";
+import { cardClass, ListSearch, Pagination, tableClass, tdClass, thClass, useListLoading } from "~/components/ui/list";
+import { EmptyState, PageHeader } from "~/components/ui/page-header";
+
+/** A column: its heading, what a row shows in it, and how its cells look. */
+export interface Column<Item> {
+  key: string;
+  header: string;
+  cell: (item: Item) => ReactNode;
+  /** Right-aligned heading and cells (amounts, counts, actions). */
+  align?: "right";
+  className?: string;
+  testId?: string;
+}
+
+type Tone = "brand" | "danger" | "success";
+
+interface ActionBase {
+  label: string;
+  /** What a screen reader hears: the action and the row it acts on. */
+  ariaLabel: string;
+  tone?: Tone;
+}
+
+/**
+ * A row action. `dialog` opens a route dialog below the list (keeping the list's search), or,
+ * with `disabled`, shows the action and says why it cannot be used; `href` is a plain link (a
+ * file to download, a page in a new tab); `post` is a form that posts to a route.
+ */
+export type RowAction =
+  | (ActionBase & { dialog: string; disabled?: string | false })
+  | (ActionBase & { href: string; download?: boolean; newTab?: boolean })
+  | (ActionBase & { post: string });
+
+const toneClass: Record<Tone, string> = {
+  brand: "text-brand-600 hover:bg-brand-50 dark:text-brand-500 dark:hover:bg-slate-800",
+  danger: "text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800",
+  success: "font-medium text-green-700 hover:bg-green-50 dark:text-green-400 dark:hover:bg-slate-800",
+};
+
+export const rowActionClass = (tone: Tone = "brand") => `whitespace-nowrap rounded px-2 py-1 ${toneClass[tone]}`;
+
+function RowActionView({ action, search }: { action: RowAction; search: string }) {
+  const className = rowActionClass(action.tone);
+  if ("dialog" in action && action.disabled)
+    return (
+      <button
+        type="button"
+        aria-disabled="true"
+        title={action.disabled}
+        className="cursor-not-allowed whitespace-nowrap rounded px-2 py-1 text-slate-500 dark:text-slate-400"
+        aria-label={`${action.ariaLabel}: ${action.disabled}`}
+        data-testid="send-disabled"
+      >
+        {action.label}
+      </button>
+    );
+  if ("dialog" in action)
+    return (
+      <Link to={`${action.dialog}${search}`} className={className} preventScrollReset aria-label={action.ariaLabel}>
+        {action.label}
+      </Link>
+    );
+  if ("href" in action)
+    return (
+      <a
+        href={action.href}
+        className={className}
+        aria-label={action.ariaLabel}
+        {...(action.download ? { download: true } : {})}
+        {...(action.newTab ? { target: "_blank", rel: "noopener" } : {})}
+      >
+        {action.label}
+      </a>
+    );
+  return (
+    <Form method="post" action={action.post}>
+      <button type="submit" className={className} aria-label={action.ariaLabel}>
+        {action.label}
+      </button>
+    </Form>
+  );
+}
+
+/** A select beside the search box (a status filter, the sort): it submits the search form when it changes. */
+export interface ListSelect {
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+}
+
+function ListSelectView({ select }: { select: ListSelect }) {
+  return (
+    <label>
+      <span className="sr-only">{select.label}</span>
+      <select
+        name={select.name}
+        defaultValue={select.value}
+        key={`${select.name}-${select.value}`}
+        className={inputClass}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+      >
+        {select.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The table of a list: declared columns, then the row actions. */
+export function ListTable<Item extends { id: string }>({
+  items,
+  columns,
+  actions,
+  testId,
+  rowTestId,
+}: {
+  items: Item[];
+  columns: Column<Item>[];
+  actions?: (item: Item) => (RowAction | ReactNode | false | null)[];
+  testId?: string;
+  rowTestId?: string;
+}) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const loading = useListLoading();
+  const align = (column: { align?: "right" }) => (column.align === "right" ? "text-right" : "");
+  return (
+    <div className={`${cardClass} ${loading ? "opacity-60" : ""}`}>
+      <table className={tableClass} data-testid={testId}>
+        <thead className="bg-slate-50 dark:bg-slate-800/50">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className={`${thClass} ${align(column)}`}>
+                {column.header}
+              </th>
+            ))}
+            {actions ? (
+              <th scope="col" className={`${thClass} text-right`}>
+                {t("list.actions")}
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {items.map((item) => (
+            <tr key={item.id} data-testid={rowTestId}>
+              {columns.map((column) => (
+                <td
+                  key={column.key}
+                  className={`${tdClass} ${align(column)} ${column.className ?? ""}`}
+                  data-testid={column.testId}
+                >
+                  {column.cell(item)}
+                </td>
+              ))}
+              {actions ? (
+                <td className={`${tdClass} text-right`}>
+                  <div className="flex flex-wrap justify-end gap-1">
+                    {actions(item).map((action, index) =>
+                      action && typeof action === "object" && "ariaLabel" in action ? (
+                        <RowActionView key={index} action={action as RowAction} search={search} />
+                      ) : action ? (
+                        <Fragment key={index}>{action as ReactNode}</Fragment>
+                      ) : null,
+                    )}
+                  </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A select of the list's values: the status filter (with "all") or the sort. */
+export interface ListChoice {
+  value: string;
+  options: readonly string[];
+  /** The dictionary key of an option's label. */
+  labelKey: (option: string) => string;
+}
+
+export interface ListPageProps<Item extends { id: string }> {
+  /**
+   * The list's dictionary section: its texts are `<name>.title`, `.things` (the plural noun of
+   * the no-match message), `.searchLabel`, `.searchPlaceholder`, `.add`, `.statusFilter`,
+   * `.allStatuses`, and `sections.<name>.empty`; its table is `data-testid="<name>-table"`.
+   */
+  name: string;
+  /** The loader's answer from `loadListPage`. */
+  data: { items: Item[]; total: number; page: number; pageSize: number; accountTotal: number; params: { q: string } };
+  /** The ?status= filter. */
+  status?: ListChoice;
+  /** Other selects (a filter by method, by category), between the status filter and the sort. */
+  selects?: ListSelect[];
+  /** The ?sort= select. */
+  sort?: ListChoice;
+  /** Shows "+ <name>.add", opening the `new` dialog. */
+  canAdd?: boolean;
+  /** Other buttons in the header, before the add button. */
+  headerActions?: ReactNode;
+  columns: Column<Item>[];
+  actions?: (item: Item) => (RowAction | ReactNode | false | null)[];
+  rowTestId?: string;
+  /** Rendered after the dialogs' outlet (a toast). */
+  children?: ReactNode;
+}
+
+/** A whole list screen; the dialogs of its child routes open in its outlet. */
+export function ListPage<Item extends { id: string }>(props: ListPageProps<Item>) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const { data, name, status, sort } = props;
+  const selects: ListSelect[] = [];
+  if (status)
+    selects.push({
+      name: "status",
+      label: t(`${name}.statusFilter`),
+      value: status.value,
+      options: selectOptions(status.options, (value) => (value === "all" ? t(`${name}.allStatuses`) : t(status.labelKey(value)))),
+    });
+  selects.push(...(props.selects ?? []));
+  if (sort)
+    selects.push({
+      name: "sort",
+      label: t("list.sortBy"),
+      value: sort.value,
+      options: selectOptions(sort.options, (value) => t(sort.labelKey(value))),
+    });
+  return (
+    <div>
+      <PageHeader
+        title={t(`${name}.title`)}
+        count={data.accountTotal}
+        actions={
+          props.headerActions || props.canAdd ? (
+            <>
+              {props.headerActions}
+              {props.canAdd ? (
+                <Link to={`new${search}`} className={buttonClass("primary")} preventScrollReset>
+                  + {t(`${name}.add`)}
+                </Link>
+              ) : null}
+            </>
+          ) : undefined
+        }
+      />
+      {data.accountTotal === 0 ? (
+        <EmptyState>{t(`sections.${name}.empty`)}</EmptyState>
+      ) : (
+        <>
+          <ListSearch q={data.params.q} label={t(`${name}.searchLabel`)} placeholder={t(`${name}.searchPlaceholder`)}>
+            {selects.map((select) => (
+              <ListSelectView key={select.name} select={select} />
+            ))}
+          </ListSearch>
+          {data.items.length === 0 ? (
+            <EmptyState>{t("list.noMatches", { things: t(`${name}.things`) })}</EmptyState>
+          ) : (
+            <ListTable
+              items={data.items}
+              columns={props.columns}
+              actions={props.actions}
+              testId={`${name}-table`}
+              rowTestId={props.rowTestId}
+            />
+          )}
+          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} />
+        </>
+      )}
+      <Outlet />
+      {props.children}
+    </div>
+  );
+}
+
+/** The options of a select from its values and a label for each. */
+export function selectOptions(values: readonly string[], label: (value: string) => string) {
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
+const badgeTone = {
+  estimate: "border-purple-200 bg-purple-50 text-purple-800 dark:border-purple-900 dark:bg-purple-950 dark:text-purple-300",
+  invoice: "border-teal-200 bg-teal-50 text-teal-800 dark:border-teal-900 dark:bg-teal-950 dark:text-teal-300",
+  job: "border-sky-200 bg-sky-50 text-sky-800 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-300",
+};
+
+/** A small link from a row to a related record's list, searched for it ("Est #1234"). */
+export function LinkBadge({
+  kind,
+  search,
+  label,
+  ariaLabel,
+}: {
+  kind: keyof typeof badgeTone;
+  /** What the related list is searched for (a document number, a job's title); also the tooltip. */
+  search: string;
+  label: string;
+  ariaLabel: string;
+}) {
+  return (
+    <Link
+      to={`/app/${kind}s?q=${encodeURIComponent(search)}`}
+      className={`inline-flex whitespace-nowrap rounded-md border px-1.5 py-0.5 text-xs font-medium hover:underline ${badgeTone[kind]}`}
+      aria-label={ariaLabel}
+      title={search}
+    >
+      {label}
+    </Link>
+  );
+}
+
+/** The short form of a document number for a badge: "EST-1718000001234" reads "1234". */
+export const shortNumber = (number: string) => number.replace(/^[A-Z]+-/, "").slice(-4);
