@@ -1,7 +1,6 @@
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express from "express";
 import { getConnection } from "~/services/db.server";
 import { env } from "~/services/env.server";
@@ -10,6 +9,7 @@ import { loadContextFor } from "./load-context";
 import { rateLimit } from "./rate-limit";
 import { readYourWrites } from "./replica";
 import { bodyLimits, bodyRefusalErrors } from "./body-limit";
+import { compressResponses } from "./compression";
 import { formBodiesOnly, sameOriginOnly, securityHeaders } from "./security";
 
 const AUTH_PATHS = ["/login", "/register", "/api/auth/login", "/api/auth/register", "/demo", "/contact-sales"];
@@ -20,7 +20,7 @@ export async function createApp(options: { mode: "production" | "development"; r
   app.disable("x-powered-by");
   // Fly's proxy terminates TLS and says so in X-Forwarded-Proto.
   app.set("trust proxy", true);
-  app.use(compression());
+  app.use(compressResponses());
   app.use(securityHeaders({ production }));
 
   app.get("/healthz", healthCheck);
