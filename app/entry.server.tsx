@@ -1,13 +1,12 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
-import { isLanguage } from "~/services/i18n";
-import { i18nServer, serverI18nConfig } from "~/services/i18n.server";
+import { fallbackLanguage, isLanguage } from "~/services/i18n";
+import { i18nServer, serverI18n } from "~/services/i18n.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -21,8 +20,8 @@ export default async function handleRequest(
   // The root loader already chose the language (account setting, cookie or browser).
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { locale?: string } | undefined;
   const locale = isLanguage(rootData?.locale) ? rootData.locale : await i18nServer.getLocale(request);
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...serverI18nConfig, lng: locale });
+  // One instance per language, made on first use and shared by every render.
+  const instance = await serverI18n(isLanguage(locale) ? locale : fallbackLanguage);
 
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : undefined;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");

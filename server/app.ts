@@ -1,17 +1,19 @@
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express from "express";
 import { getConnection } from "~/services/db.server";
+import { inRequestScope } from "~/services/request-memo.server";
 import { env } from "~/services/env.server";
 import { healthCheck } from "./health";
 import { loadContextFor } from "./load-context";
 import { rateLimit } from "./rate-limit";
 import { readYourWrites } from "./replica";
 import { bodyLimits, bodyRefusalErrors } from "./body-limit";
+import { compressResponses } from "./compression";
 import { formBodiesOnly, sameOriginOnly, securityHeaders } from "./security";
 
+const READ_METHODS = new Set(["GET", "HEAD"]);
 const AUTH_PATHS = ["/login", "/register", "/api/auth/login", "/api/auth/register", "/demo", "/contact-sales"];
 
 export async function createApp(options: { mode: "production" | "development"; root: string }) {
@@ -20,7 +22,7 @@ export async function createApp(options: { mode: "production" | "development"; r
   app.disable("x-powered-by");
   // Fly's proxy terminates TLS and says so in X-Forwarded-Proto.
   app.set("trust proxy", true);
-  app.use(compression());
+  app.use(compressResponses());
   app.use(securityHeaders({ production }));
 
   app.get("/healthz", healthCheck);
@@ -55,13 +57,14 @@ export async function createApp(options: { mode: "production" | "development"; r
   // With an embedded replica per machine, a browser that just wrote reads its writes on any machine.
   if (env().DATABASE_SYNC_URL) app.use(readYourWrites(async () => (await getConnection()).client.sync()));
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: options.mode,
-      getLoadContext: (req, res) => loadContextFor(req.method, res.locals.cspNonce as string),
-    }),
+  const remix = createRequestHandler({
+    build,
+    mode: options.mode,
+    getLoadContext: (req, res) => loadContextFor(req.method, res.locals.cspNonce as string),
+  });
+  // A GET runs no action: its loaders share one read of the session and the shell's settings.
+  app.all("*", (req, res, next) =>
+    READ_METHODS.has(req.method) ? inRequestScope(() => remix(req, res, next)) : remix(req, res, next),
   );
   app.use(bodyRefusalErrors());
   return app;

@@ -3,14 +3,17 @@
 // statement per row: no N+1), and no more than its budget. Each request runs the loaders
 // Remix runs for it (root, the /app layout, parent routes, the route itself), and every
 // statement the libSQL client executes is counted through onQuery. A page's count includes
-// the shell's six (a session read in each loader, the shell settings twice, the bell's
-// two). The budgets are today's counts: a page that needs another query raises its budget
-// in the same change, knowingly.
+// the shell's four (the session and the shell settings, each read once per GET request
+// through app/services/request-memo.server.ts, and the bell's two). The budgets were
+// counted when the shell ran six (a session read in each loader, the settings twice), so
+// pages under the root and /app layout have three statements of room, the print pages one.
+// A page that needs another query raises its budget in the same change, knowingly.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAppointment, createEstimate, createInvoice, createJob, JOB_TEMPLATES, seedAccount } from "#db/factories";
 import { listEstimates } from "~/models/estimate.server";
 import { getOrCreateShareLink } from "~/models/share.server";
 import { getDb, onQuery } from "~/services/db.server";
+import { inRequestScope } from "~/services/request-memo.server";
 import { signedInAccount } from "./accounts";
 import { runRoute } from "./route";
 
@@ -205,10 +208,13 @@ async function statementsOf(c: Case, account: Account): Promise<string[]> {
   const statements: string[] = [];
   const stop = onQuery((statement) => statements.push(statement.sql));
   try {
-    for (const module of c.loaders) {
-      const response = await runRoute(await loaderOf(module), request(), { params: c.params?.(account) ?? {} });
-      if (response instanceof Response) expect(response.status, `${c.name}: ${c.url(account)}`).toBe(200);
-    }
+    // One scope for the request's loaders, as server/app.ts opens for a GET.
+    await inRequestScope(async () => {
+      for (const module of c.loaders) {
+        const response = await runRoute(await loaderOf(module), request(), { params: c.params?.(account) ?? {} });
+        if (response instanceof Response) expect(response.status, `${c.name}: ${c.url(account)}`).toBe(200);
+      }
+    });
   } finally {
     stop();
   }

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountSettings, users } from "#db/schema";
 import type { SettingsInput } from "~/lib/settings-schema";
-import { getDb } from "~/services/db.server";
+import { getDb, onQuery } from "~/services/db.server";
+import { inRequestScope } from "~/services/request-memo.server";
 import { signedInAccount } from "../../test/accounts";
 import {
   autoBackupAccounts,
@@ -161,5 +162,24 @@ describe("autoBackupAccounts", () => {
     expect((await autoBackupAccounts()).find((account) => account.userId === on.user.id)?.timeZone).toBe("America/Chicago");
     const db = await getDb();
     expect(await db.select().from(accountSettings).where(eq(accountSettings.userId, bare.id))).toHaveLength(0);
+  });
+});
+
+describe("getShellSettings within a request", () => {
+  it("reads the shell's settings once per GET request, and a change shows on the next request", async () => {
+    const { user } = await signedInAccount("Shell Co");
+    let reads = 0;
+    const stop = onQuery(({ sql }) => {
+      if (/from "account_settings"/i.test(sql)) reads++;
+    });
+    try {
+      const [root, layout] = await inRequestScope(() => Promise.all([getShellSettings(user.id), getShellSettings(user.id)]));
+      expect(layout).toBe(root);
+      expect(reads).toBe(1);
+    } finally {
+      stop();
+    }
+    await updatePreferences(user.id, { darkMode: true });
+    expect((await inRequestScope(() => getShellSettings(user.id))).darkMode).toBe(true);
   });
 });

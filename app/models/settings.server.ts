@@ -4,6 +4,7 @@ import type { LogoMimeType } from "~/lib/image-type";
 import type { SettingsInput } from "~/lib/settings-schema";
 import { accountZone, now, today } from "~/lib/clock";
 import { getDb } from "~/services/db.server";
+import { memoInRequest } from "~/services/request-memo.server";
 
 /** The zone the account's dates are worked out in: its setting, else UTC (app/lib/clock.ts, the one fallback). */
 export async function getAccountTimeZone(userId: string): Promise<string> {
@@ -30,8 +31,12 @@ export async function getSettings(userId: string): Promise<AccountSettings> {
   return created ?? (await db.query.accountSettings.findFirst({ where: eq(accountSettings.userId, userId) }))!;
 }
 
-/** The few settings the shell needs on every page (no logo bytes). */
-export async function getShellSettings(userId: string) {
+/** The few settings the shell needs on every page (no logo bytes); read once per GET request (the root and the /app layout both ask). */
+export function getShellSettings(userId: string) {
+  return memoInRequest(`shell-settings:${userId}`, () => readShellSettings(userId));
+}
+
+async function readShellSettings(userId: string) {
   const db = await getDb();
   const row = await db
     .select({

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import en from "~/locales/en";
 import es from "~/locales/es";
 import { i18nConfig, i18nResources, translate } from "./i18n";
-import { serverI18nConfig } from "./i18n.server";
+import { serverI18n, serverI18nConfig } from "./i18n.server";
 
 function keys(tree: object, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -46,5 +46,28 @@ describe("fallback to English", () => {
   it("uses English for an unknown language and fills in values", () => {
     expect(translate("fr", "nav.customers")).toBe("Customers");
     expect(translate("en", "sections.dashboard.welcome", { name: "Ana" })).toBe("Welcome, Ana");
+  });
+});
+
+describe("serverI18n", () => {
+  it("makes one instance per language, reused by every render, each keeping its own language", async () => {
+    const spanish = await serverI18n("es");
+    const english = await serverI18n("en");
+    expect(await serverI18n("es")).toBe(spanish);
+    expect(await serverI18n("en")).toBe(english);
+    expect(english).not.toBe(spanish);
+    expect(spanish.language).toBe("es");
+    expect(spanish.t("nav.customers")).toBe("Clientes");
+    expect(english.language).toBe("en");
+    expect(english.t("nav.customers")).toBe("Customers");
+    // The same text as a fresh instance per request gave.
+    for (const language of ["en", "es"] as const) {
+      const fresh = createInstance();
+      await fresh.init({ ...serverI18nConfig, lng: language });
+      const shared = await serverI18n(language);
+      for (const key of ["app.tagline", "nav.estimates", "sections.dashboard.welcome"]) {
+        expect(shared.t(key, { name: "Ana" })).toBe(fresh.t(key, { name: "Ana" }));
+      }
+    }
   });
 });

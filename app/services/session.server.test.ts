@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions } from "#db/schema";
 import { createUser } from "~/models/user.server";
-import { getDb } from "./db.server";
+import { getDb, onQuery } from "./db.server";
+import { inRequestScope } from "./request-memo.server";
 import {
   ABSOLUTE_TIMEOUT_MS,
   countOtherSessions,
@@ -113,5 +114,36 @@ describe("other sessions", () => {
     for (const other of elsewhere) expect(await getSessionUser(new Request(BASE, { headers: { Cookie: other } }))).toBeNull();
     expect((await getSessionUser(stranger.request()))?.id).toBe(stranger.user.id);
     expect(await countOtherSessions(request(), user.id)).toBe(0);
+  });
+});
+
+describe("one session read per GET request", () => {
+  it("reads the session once within a request, and a session ended shows on the very next request", async () => {
+    const { user, request } = await signedIn();
+    const reads: string[] = [];
+    const stop = onQuery(({ sql }) => {
+      if (/from "sessions"/i.test(sql)) reads.push(sql);
+    });
+    try {
+      // The root, the /app layout and the page each ask, each with a Request of its own.
+      const users = await inRequestScope(() =>
+        Promise.all([getSessionUser(request()), requireUser(request()), getSessionUser(request())]),
+      );
+      expect(users.map((found) => found?.id)).toEqual([user.id, user.id, user.id]);
+      expect(reads).toHaveLength(1);
+      // Outside a request's scope (actions, scripts), every call reads.
+      await getSessionUser(request());
+      await getSessionUser(request());
+      expect(reads).toHaveLength(3);
+    } finally {
+      stop();
+    }
+    // Another browser with no session in the same scope gets none: the cookie is part of the key.
+    expect(await inRequestScope(() => getSessionUser(new Request(BASE)))).toBeNull();
+    // "Sign out of all other devices" from another browser: the next request is signed out.
+    const other = await createUserSession(new Request(BASE), user.id);
+    await endOtherSessions(new Request(BASE, { headers: { Cookie: other.split(";")[0] } }), user.id);
+    expect(await inRequestScope(() => getSessionUser(request()))).toBeNull();
+    await expect(inRequestScope(() => requireUser(request()))).rejects.toMatchObject({ status: 302 });
   });
 });

@@ -6,6 +6,7 @@ import { and, count, eq, gt, lt, ne } from "drizzle-orm";
 import { sessions, users, type User } from "#db/schema";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
+import { memoInRequest } from "./request-memo.server";
 
 /** Sessions end after two weeks without use, and after sixty days whatever happens. */
 export const IDLE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
@@ -85,8 +86,15 @@ export async function createUserSession(request: Request, userId: string): Promi
   return sessionCookie(isSecureRequest(request)).serialize(token);
 }
 
-/** The signed-in user, or null when there is no live session. */
-export async function getSessionUser(request: Request): Promise<User | null> {
+/**
+ * The signed-in user, or null when there is no live session. The root, the /app layout and
+ * the page each ask; within one GET request the session is read once (request-memo.server.ts).
+ */
+export function getSessionUser(request: Request): Promise<User | null> {
+  return memoInRequest(`session:${request.headers.get("Cookie") ?? ""}`, () => readSessionUser(request));
+}
+
+async function readSessionUser(request: Request): Promise<User | null> {
   const token = await readToken(request);
   if (!token) return null;
   const db = await getDb();
