@@ -1,6 +1,7 @@
 import jobsEn from "./jobs.en";
 import estimatesEn from "./estimates.en";
 import invoicesEn from "./invoices.en";
+import recurringEn from "./recurring.en";
 import reportsEn from "./reports.en";
 import scheduleEn from "./schedule.en";
 import notificationsEn from "./notifications.en";
@@ -18,6 +19,7 @@ const en = {
     schedule: "Schedule",
     estimates: "Estimates",
     invoices: "Invoices",
+    recurringInvoices: "Recurring invoices",
     jobs: "Jobs",
     reports: "Reports",
     aiFeatures: "AI Features",
@@ -347,6 +349,7 @@ const en = {
   jobs: jobsEn,
   estimates: estimatesEn,
   invoices: invoicesEn,
+  recurring: recurringEn,
   reports: reportsEn,
   schedule: scheduleEn,
   notifications: notificationsEn,
