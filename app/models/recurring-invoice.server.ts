@@ -466,8 +466,9 @@ export async function makeOccurrence(userId: string, recurringInvoiceId: string,
         createdAt: occurrenceInstant(date, zone),
       });
       try {
-        if (invoiceLines.length === 0) await db.batch([run, invoice]);
-        else await db.batch([run, invoice, db.insert(invoiceItems).values(invoiceLines)]);
+        // The occurrence's row last: it names the invoice, and its primary key undoes the batch.
+        if (invoiceLines.length === 0) await db.batch([invoice, run]);
+        else await db.batch([invoice, db.insert(invoiceItems).values(invoiceLines), run]);
       } catch (error) {
         // Not a number clash (insertWithNumber retries those): the occurrence was made already.
         if (`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`.includes("recurring_invoice_runs")) {
