@@ -118,7 +118,8 @@ function build(mode: "form" | "api", defaultTaxRate: number) {
     } else if (endDate !== null && occurrences !== null) {
       return fail("count", "recurring.endBoth");
     }
-    if (endDate !== null && value.startDate !== null && endDate < value.startDate) return fail("endDate", "recurring.endBeforeStart");
+    if (endDate !== null && value.startDate !== null && endDate < value.startDate)
+      return fail("endDate", "recurring.endBeforeStart");
     const ordered = value.items
       .map((line, index) => ({ line, index, order: "order" in line && typeof line.order === "number" ? line.order : index }))
       .sort((a, b) => a.order - b.order || a.index - b.index)

@@ -51,7 +51,9 @@ export interface RecurringInvoiceView extends RecurringInvoice {
 }
 
 /** The schedule part of a row, for app/lib/recurrence.ts. */
-export const recurrenceOf = (row: Pick<RecurringInvoice, "frequency" | "startDate" | "endDate" | "occurrenceCount">): Recurrence => ({
+export const recurrenceOf = (
+  row: Pick<RecurringInvoice, "frequency" | "startDate" | "endDate" | "occurrenceCount">,
+): Recurrence => ({
   frequency: row.frequency,
   startDate: row.startDate,
   endDate: row.endDate,
@@ -143,8 +145,12 @@ export async function listRecurringInvoices(
   { q = "", page = 1, pageSize = PAGE_SIZE, now = clockNow() }: { q?: string; page?: number; pageSize?: number; now?: Date } = {},
 ) {
   const db = await getDb();
-  const where = accountRows(recurringInvoices.userId, userId, q, (text) =>
-    sql`(${contains(recurringInvoices.title, likePattern(text))} or ${customerNameContains(recurringInvoices.customerId, userId, text)})`,
+  const where = accountRows(
+    recurringInvoices.userId,
+    userId,
+    q,
+    (text) =>
+      sql`(${contains(recurringInvoices.title, likePattern(text))} or ${customerNameContains(recurringInvoices.customerId, userId, text)})`,
   );
   const [rows, total, zone] = await Promise.all([
     db
@@ -177,7 +183,11 @@ export async function countRecurringInvoices(userId: string) {
 }
 
 /** One of the account's recurring invoices with its lines; undefined for none (or another account's). */
-export async function getRecurringInvoice(userId: string, id: string, now = clockNow()): Promise<RecurringInvoiceView | undefined> {
+export async function getRecurringInvoice(
+  userId: string,
+  id: string,
+  now = clockNow(),
+): Promise<RecurringInvoiceView | undefined> {
   const db = await getDb();
   const found = await db
     .select({ row: recurringInvoices, customer: customerColumns })
@@ -305,7 +315,10 @@ export async function setRecurringInvoicePaused(
       paused
         ? { paused: true }
         : // Resuming one that was not paused changes nothing.
-          { paused: false, activeFrom: sql`case when ${recurringInvoices.paused} then ${now.getTime()} else ${recurringInvoices.activeFrom} end` },
+          {
+            paused: false,
+            activeFrom: sql`case when ${recurringInvoices.paused} then ${now.getTime()} else ${recurringInvoices.activeFrom} end`,
+          },
     )
     .where(mine)
     .returning();
@@ -403,9 +416,7 @@ export async function recurringOccurrencesDue(now: Date, limit = 500): Promise<R
 class AlreadyMade extends Error {}
 
 export type MadeOccurrence =
-  | { status: "created"; invoiceId: string }
-  | { status: "exists"; invoiceId: string | null }
-  | { status: "gone" };
+  { status: "created"; invoiceId: string } | { status: "exists"; invoiceId: string | null } | { status: "gone" };
 
 /**
  * Turns one occurrence into an ordinary invoice, once: dated the occurrence's date (made at
@@ -547,7 +558,11 @@ export async function invoicesOfRecurring(userId: string, recurringInvoiceId: st
 /** Every recurring invoice of the account with its lines, for the account export. */
 export async function exportRecurringInvoices(userId: string) {
   const db = await getDb();
-  const rows = await db.select().from(recurringInvoices).where(eq(recurringInvoices.userId, userId)).orderBy(asc(recurringInvoices.createdAt));
+  const rows = await db
+    .select()
+    .from(recurringInvoices)
+    .where(eq(recurringInvoices.userId, userId))
+    .orderBy(asc(recurringInvoices.createdAt));
   const items = await itemsOf(rows.map((row) => row.id));
   return rows.map((row) => ({ ...row, items: items.get(row.id) ?? [] }));
 }
