@@ -68,8 +68,10 @@ const recurringEn = {
   addCustomer: "Add customer",
   notSentTitle: "Invoice not e-mailed",
   notSent: {
-    noEmail: "{{number}} ({{title}}) was made from a recurring invoice, but {{customer}} has no e-mail address: send it yourself.",
-    noAppUrl: "{{number}} ({{title}}) was made from a recurring invoice but could not be e-mailed (the server has no APP_URL): send it yourself.",
+    noEmail:
+      "{{number}} ({{title}}) was made from a recurring invoice, but {{customer}} has no e-mail address: send it yourself.",
+    noAppUrl:
+      "{{number}} ({{title}}) was made from a recurring invoice but could not be e-mailed (the server has no APP_URL): send it yourself.",
   },
   frequencyInvalid: "Choose how often it repeats",
   startDateInvalid: "Enter the first invoice date",
