@@ -47,7 +47,6 @@ export function RecurringInvoiceEditor({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, { schema: browserSchema }),
   });
-  const ends = fields.ends.value ?? "never";
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
@@ -103,7 +102,11 @@ export function RecurringInvoiceEditor({
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {ENDS.map((choice) => (
             <label key={choice} className="flex items-center gap-2 text-sm">
-              <input {...getInputProps(fields.ends, { type: "radio", value: choice })} key={`${fields.ends.key}-${choice}`} />
+              <input
+                {...getInputProps(fields.ends, { type: "radio", value: choice })}
+                id={`${fields.ends.id}-${choice}`}
+                key={`${fields.ends.key}-${choice}`}
+              />
               {t(ENDS_LABELS[choice])}
             </label>
           ))}
@@ -113,7 +116,7 @@ export function RecurringInvoiceEditor({
           <Field
             label={t("recurring.endDate")}
             errors={fields.endDate.errors}
-            inputProps={{ ...getInputProps(fields.endDate, { type: "date" }), "aria-disabled": ends !== "on" || undefined }}
+            inputProps={getInputProps(fields.endDate, { type: "date" })}
           />
           <Field
             label={t("recurring.count")}
@@ -124,7 +127,6 @@ export function RecurringInvoiceEditor({
               max: MAX_RECURRING_COUNT,
               step: 1,
               inputMode: "numeric",
-              "aria-disabled": ends !== "after" || undefined,
             }}
           />
         </div>
