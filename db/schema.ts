@@ -3,16 +3,7 @@
 // instants as UTC epoch milliseconds, calendar dates as ISO `yyyy-MM-dd` text.
 // Every business row carries the account it belongs to (`userId`).
 import { sql } from "drizzle-orm";
-import {
-  type AnySQLiteColumn,
-  blob,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () =>
   text("id")

@@ -159,9 +159,10 @@ describe("the next occurrence and the status", () => {
   it("is the first after the last one made", () => {
     expect(nextOccurrence(schedule(), { zone: "UTC", from, lastMade: null })).toEqual({ n: 0, date: "2026-01-31" });
     expect(nextOccurrence(schedule(), { zone: "UTC", from, lastMade: "2026-02-28" })).toEqual({ n: 2, date: "2026-03-31" });
-    expect(
-      nextOccurrence(schedule(), { zone: "UTC", from: new Date("2026-03-31T06:00:01Z"), lastMade: "2026-02-28" }),
-    ).toEqual({ n: 3, date: "2026-04-30" });
+    expect(nextOccurrence(schedule(), { zone: "UTC", from: new Date("2026-03-31T06:00:01Z"), lastMade: "2026-02-28" })).toEqual({
+      n: 3,
+      date: "2026-04-30",
+    });
   });
 
   it("is none once the schedule has ended", () => {
