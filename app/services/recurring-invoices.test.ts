@@ -15,6 +15,7 @@ import {
   setRecurringInvoicePaused,
   updateRecurringInvoice,
 } from "~/models/recurring-invoice.server";
+import { apiInvoice, getInvoiceWithItems } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
@@ -119,6 +120,9 @@ describe("recurring invoices made by the runner", () => {
       sentAt: null,
     });
     expect(made[0].invoiceNumber).toMatch(/^INV-\d+$/);
+    // The API's invoice date is the occurrence's.
+    const api = await apiInvoice(user.id, (await getInvoiceWithItems(user.id, made[0].id))!);
+    expect(api).toMatchObject({ issueDate: "2027-01-31", dueDate: "2027-03-02" });
     const db = await getDb();
     const lines = await db
       .select()
