@@ -3,7 +3,7 @@
 // instants as UTC epoch milliseconds, calendar dates as ISO `yyyy-MM-dd` text.
 // Every business row carries the account it belongs to (`userId`).
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () =>
   text("id")
@@ -425,4 +425,77 @@ export const workClaims = sqliteTable(
     lastError: text("last_error"),
   },
   (t) => [index("work_claims_kind_done_idx").on(t.kind, t.doneAt)],
+);
+
+export const RECURRING_FREQUENCIES = ["weekly", "biweekly", "monthly", "quarterly", "semiannually", "yearly"] as const;
+
+// A recurring invoice (issue 18): what each of its invoices carries (customer, title, lines,
+// tax) and when they are made (app/lib/recurrence.ts). Occurrences whose 6:00 (in the
+// account's zone) is before `activeFrom` are never made: it is set when the schedule is
+// created, edited or resumed, so what fell while it was paused is skipped, not caught up
+// (docs/decisions/018-recurring-invoices.md).
+export const recurringInvoices = sqliteTable(
+  "recurring_invoices",
+  {
+    id: id(),
+    userId: account(),
+    // Deleting the customer ends its schedules with it (the invoices already made stay).
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    notes: text("notes"),
+    taxRate: integer("tax_rate").notNull().default(825),
+    frequency: text("frequency", { enum: RECURRING_FREQUENCIES }).notNull(),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date"),
+    // How many invoices in all (occurrences 0 to count - 1); null with an end date or none.
+    occurrenceCount: integer("occurrence_count"),
+    autoSend: integer("auto_send", { mode: "boolean" }).notNull().default(false),
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+    activeFrom: integer("active_from", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("recurring_invoices_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("recurring_invoices_paused_idx").on(t.paused),
+    index("recurring_invoices_customer_idx").on(t.customerId, t.userId),
+  ],
+);
+
+// The lines of a recurring invoice: the same shape as invoice_items, copied to each invoice.
+export const recurringInvoiceItems = sqliteTable(
+  "recurring_invoice_items",
+  {
+    id: id(),
+    recurringInvoiceId: text("recurring_invoice_id")
+      .notNull()
+      .references(() => recurringInvoices.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    total: integer("total").notNull(),
+    order: integer("order").notNull().default(0),
+  },
+  (t) => [index("recurring_invoice_items_parent_idx").on(t.recurringInvoiceId, t.order, t.id)],
+);
+
+// One row per occurrence made, written in the same batch as its invoice: the primary key
+// (schedule, date) makes a second invoice for one occurrence impossible, whoever runs it.
+export const recurringInvoiceRuns = sqliteTable(
+  "recurring_invoice_runs",
+  {
+    recurringInvoiceId: text("recurring_invoice_id")
+      .notNull()
+      .references(() => recurringInvoices.id, { onDelete: "cascade" }),
+    occurrenceDate: text("occurrence_date").notNull(),
+    userId: account(),
+    invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recurringInvoiceId, t.occurrenceDate] }),
+    index("recurring_invoice_runs_invoice_idx").on(t.invoiceId),
+  ],
 );

@@ -7,6 +7,7 @@ const NAV_LINKS: [name: string, href: string, heading: RegExp][] = [
   ["Schedule", "/app/schedule", /^Schedule/],
   ["Estimates", "/app/estimates", /^Estimates/],
   ["Invoices", "/app/invoices", /^Invoices/],
+  ["Recurring invoices", "/app/recurring-invoices", /^Recurring invoices/],
   ["Jobs", "/app/jobs", /^Jobs/],
   ["Reports", "/app/reports", /^Business Reports/],
   ["AI Features", "/app/ai", /^AI Features Dashboard/],
@@ -72,7 +73,7 @@ test("pages run without script errors; the welcome toast goes away", async ({ pa
 });
 
 test.describe("sidebar", () => {
-  test("lists the nine sections and each link opens its page", async ({ page }) => {
+  test("lists the ten sections and each link opens its page", async ({ page }) => {
     const user = await registerViaUi(page);
     const nav = sidebar(page).getByRole("navigation");
     const links = nav.getByRole("link");

@@ -7,6 +7,8 @@ import { loader as customersLoader } from "~/routes/api.customers";
 import { loader as estimatesLoader } from "~/routes/api.estimates";
 import { loader as invoicesLoader } from "~/routes/api.invoices";
 import { loader as jobsLoader } from "~/routes/api.jobs";
+import { loader as recurringLoader } from "~/routes/api.recurring-invoices";
+import { createRecurringInvoice } from "~/models/recurring-invoice.server";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "./accounts";
 import { apiRequest } from "./requests";
@@ -24,6 +26,19 @@ async function busyAccount() {
     await createEstimate(db, account.user.id, { customerId: customer.id, title: `Estimate ${i}` });
     await createInvoice(db, account.user.id, { customerId: customer.id });
     await createAppointment(db, account.user.id, { customerId: customer.id, title: `Visit ${i}` });
+    await createRecurringInvoice(account.user.id, {
+      customerId: customer.id,
+      title: `Plan ${i}`,
+      description: null,
+      notes: null,
+      taxRate: 0,
+      frequency: "monthly",
+      startDate: "2099-01-01",
+      endDate: null,
+      count: null,
+      autoSend: false,
+      items: [{ description: "Visit", quantity: 100, unitPrice: 100 }],
+    });
   }
   return account;
 }
@@ -34,6 +49,7 @@ const lists = [
   ["/api/estimates", estimatesLoader],
   ["/api/invoices", invoicesLoader],
   ["/api/appointments", appointmentsLoader],
+  ["/api/recurring-invoices", recurringLoader],
 ] as const;
 
 describe("API list pages", () => {

@@ -63,7 +63,11 @@ type Kind =
   | "registerEmail"
   | "registerPassword"
   | "aiJobType"
-  | "paymentMethod";
+  | "paymentMethod"
+  | "frequency"
+  | "recurringDate"
+  | "recurringCount"
+  | "flag";
 
 const notText = [42, -1.5, true, {}, [], ["a"], { $ne: null }, NESTED(50)];
 const notNumber = [{}, [], true, "NaN", "Infinity", "-Infinity", "💰", "0x10", "1,000.00", NESTED(50)];
@@ -170,6 +174,14 @@ function hostile(kind: Kind): unknown[] {
       return ["12345", MB, "", 42, {}, []];
     case "aiJobType":
       return ["welding", "", null, 1, {}, [], MB, `plumbing${CONTROL}`];
+    case "frequency":
+      return ["daily", "every month", "", null, 1, {}, [], MB, `monthly${CONTROL}`];
+    case "recurringDate":
+      return [MB, "", null, 42, {}, "1999-12-31", "2100-01-01", ...impossibleDates];
+    case "recurringCount":
+      return [0, -1, 1.5, "abc", 1001, "1e3", 1e21, {}, [], true];
+    case "flag":
+      return ["yes", "true", 1, 0, null, {}, []];
   }
 }
 
@@ -271,6 +283,31 @@ const estimateBase = () => ({
   notes: "Thanks",
   items: [{ description: "Labor", quantity: "1.5", unitPrice: "19.99" }],
 });
+const recurringFields: Record<string, Kind> = {
+  customerId: "customerId",
+  title: "requiredText",
+  description: "text",
+  notes: "text",
+  taxRate: "rate",
+  frequency: "frequency",
+  startDate: "recurringDate",
+  count: "recurringCount",
+  autoSend: "flag",
+  paused: "flag",
+  items: "items",
+};
+const recurringBase = () => ({
+  customerId: me.ids.customer,
+  title: "Fuzz plan",
+  description: "Twice a year",
+  notes: "Thanks",
+  taxRate: "0.0825",
+  frequency: "semiannually",
+  startDate: "2099-01-31",
+  count: 4,
+  autoSend: false,
+  items: [{ description: "Tune-up", quantity: "1", unitPrice: "89.00" }],
+});
 const appointmentFields: Record<string, Kind> = {
   customerId: "customerId",
   jobId: "jobId",
@@ -343,6 +380,25 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
   },
   "/api/invoices": {},
   "/api/notifications": {},
+  "/api/recurring-invoices": {
+    POST: {
+      kind: "body",
+      fields: recurringFields,
+      required: ["customerId", "title", "frequency", "startDate", "items"],
+      base: recurringBase,
+      baseStatus: 201,
+    },
+  },
+  "/api/recurring-invoices/:id": {
+    PUT: {
+      kind: "body",
+      fields: recurringFields,
+      required: ["customerId", "title", "frequency", "startDate", "items"],
+      base: recurringBase,
+      params: () => ({ id: me.ids.recurringInvoice }),
+      baseStatus: 200,
+    },
+  },
   "/api/invoices/:id": {
     PUT: {
       kind: "body",
@@ -752,6 +808,22 @@ const estimateForm = () => ({
   "items[0].quantity": "1.5",
   "items[0].unitPrice": "19.99",
 });
+const recurringForm = () => ({
+  customerId: me.ids.customer,
+  title: "Form plan",
+  description: "d",
+  notes: "n",
+  taxRate: "8.25",
+  frequency: "monthly",
+  startDate: "2099-01-31",
+  ends: "after",
+  endDate: "",
+  count: "12",
+  autoSend: "on",
+  "items[0].description": "Tune-up",
+  "items[0].quantity": "1",
+  "items[0].unitPrice": "89.00",
+});
 const appointmentForm = () => ({
   customerId: me.ids.customer,
   appointmentType: "other",
@@ -812,6 +884,25 @@ const FORM_TARGETS: Record<string, FormTarget> = {
     text: ["title", "notes"],
     money: "items[0].unitPrice",
     dates: ["validUntil"],
+    customerField: "customerId",
+    list: "items",
+  },
+  "/app/recurring-invoices/new": {
+    base: recurringForm,
+    required: ["customerId", "title", "startDate", "items[0].description"],
+    text: ["title", "notes"],
+    money: "items[0].unitPrice",
+    dates: ["startDate"],
+    customerField: "customerId",
+    list: "items",
+  },
+  "/app/recurring-invoices/:recurringInvoiceId/edit": {
+    base: recurringForm,
+    params: () => ({ recurringInvoiceId: me.ids.recurringInvoice }),
+    required: ["customerId", "title", "startDate", "items[0].description"],
+    text: ["title", "notes"],
+    money: "items[0].unitPrice",
+    dates: ["startDate"],
     customerField: "customerId",
     list: "items",
   },

@@ -24,6 +24,7 @@ const NAMED_PARAMS: Record<string, RecordType> = {
   appointmentId: "appointment",
   notificationId: "notification",
   paymentId: "payment",
+  recurringInvoiceId: "recurringInvoice",
 };
 
 /** A bare `:id`: the path segment before it says the record type. */
@@ -37,6 +38,7 @@ const COLLECTIONS: Record<string, RecordType> = {
   schedule: "appointment",
   notifications: "notification",
   payments: "payment",
+  "recurring-invoices": "recurringInvoice",
 };
 
 type ParamKind = RecordType | "token" | "splat";
@@ -128,6 +130,15 @@ function apiBody(type: RecordType, owner: TenantAccount): Body {
       return { status: "paid" };
     case "appointment":
       return { customerId: owner.ids.customer, title: "Taken over", scheduledDate: "2026-07-01T09:30:00Z", status: "completed" };
+    case "recurringInvoice":
+      return {
+        customerId: owner.ids.customer,
+        title: "Taken over",
+        frequency: "weekly",
+        startDate: "2099-01-01",
+        paused: true,
+        items: [{ description: "Labor", quantity: "1", unitPrice: "10.00" }],
+      };
     case "notification":
     case "payment":
       return {};
@@ -176,6 +187,22 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
       return [{ intent: "read" }, { intent: "delete" }];
     case "payment":
       return [{ intent: "delete" }];
+    case "recurringInvoice":
+      return [
+        { paused: "true" },
+        { paused: "false" },
+        {
+          customerId: owner.ids.customer,
+          title: "Taken over",
+          taxRate: "8.25",
+          frequency: "weekly",
+          startDate: "2099-01-01",
+          ends: "never",
+          "items[0].description": "Labor",
+          "items[0].quantity": "1",
+          "items[0].unitPrice": "10.00",
+        },
+      ];
   }
 }
 

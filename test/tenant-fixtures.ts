@@ -5,10 +5,20 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob, createNotification } from "#db/factories";
 import { accountSettings, estimateShareTokens, invoices, invoiceShareTokens, payments } from "#db/schema";
+import { createRecurringInvoice } from "~/models/recurring-invoice.server";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "./accounts";
 
-export const RECORD_TYPES = ["customer", "job", "estimate", "invoice", "appointment", "notification", "payment"] as const;
+export const RECORD_TYPES = [
+  "customer",
+  "job",
+  "estimate",
+  "invoice",
+  "appointment",
+  "notification",
+  "payment",
+  "recurringInvoice",
+] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export interface TenantAccount {
@@ -95,6 +105,19 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     message: `${marker} message`,
     read: false,
   });
+  const recurring = await createRecurringInvoice(user.id, {
+    customerId: customer.id,
+    title: `${marker} Maintenance plan`,
+    description: `${marker} plan description`,
+    notes: `${marker} plan notes`,
+    taxRate: 825,
+    frequency: "monthly",
+    startDate: "2099-01-31",
+    endDate: null,
+    count: 12,
+    autoSend: false,
+    items: [{ description: `${marker} Tune-up`, quantity: 100, unitPrice: 8_900 }],
+  });
   const token = randomBytes(32).toString("base64url");
   await db.insert(estimateShareTokens).values({ userId: user.id, estimateId: pending.id, token });
   const invoiceToken = randomBytes(32).toString("base64url");
@@ -116,6 +139,7 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
       appointment: appointment.id,
       notification: notification.id,
       payment: payment.id,
+      recurringInvoice: recurring.id,
     },
     pendingEstimateId: pending.id,
     openInvoiceId: openInvoice.id,

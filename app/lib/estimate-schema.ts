@@ -320,3 +320,9 @@ export function previewTotals(
   );
   return { ...totals, lineTotals: totals.lineTotals.map((total, i) => (parsed[i] ? total : null)) };
 }
+
+/**
+ * The pieces of a document's form and API body that other documents with lines share (the
+ * recurring invoices, app/lib/recurring-invoice-schema.ts): one place for what a line is.
+ */
+export const documentFields = { customerId, title, taxRate, formLine, apiLine, lines, apiLines };

@@ -1,6 +1,7 @@
 import jobsEn from "./jobs.en";
 import estimatesEn from "./estimates.en";
 import invoicesEn from "./invoices.en";
+import recurringEn from "./recurring.en";
 import reportsEn from "./reports.en";
 import scheduleEn from "./schedule.en";
 import notificationsEn from "./notifications.en";
@@ -19,6 +20,7 @@ const en = {
     schedule: "Schedule",
     estimates: "Estimates",
     invoices: "Invoices",
+    recurringInvoices: "Recurring invoices",
     jobs: "Jobs",
     reports: "Reports",
     aiFeatures: "AI Features",
@@ -348,6 +350,7 @@ const en = {
   jobs: jobsEn,
   estimates: estimatesEn,
   invoices: invoicesEn,
+  recurring: recurringEn,
   reports: reportsEn,
   schedule: scheduleEn,
   notifications: notificationsEn,

@@ -5,6 +5,7 @@ export { es as dateLocale } from "date-fns/locale/es";
 import jobsEs from "./jobs.es";
 import estimatesEs from "./estimates.es";
 import invoicesEs from "./invoices.es";
+import recurringEs from "./recurring.es";
 import reportsEs from "./reports.es";
 import scheduleEs from "./schedule.es";
 import notificationsEs from "./notifications.es";
@@ -24,6 +25,7 @@ const es: Dictionary = {
     schedule: "Agenda",
     estimates: "Presupuestos",
     invoices: "Facturas",
+    recurringInvoices: "Facturas recurrentes",
     jobs: "Trabajos",
     reports: "Informes",
     aiFeatures: "Funciones de IA",
@@ -359,6 +361,7 @@ const es: Dictionary = {
   jobs: jobsEs,
   estimates: estimatesEs,
   invoices: invoicesEs,
+  recurring: recurringEs,
   reports: reportsEs,
   schedule: scheduleEs,
   notifications: notificationsEs,

@@ -33,6 +33,7 @@ const notificationsEn = {
     estimate_rejected: "Estimate declined",
     payment_received: "Payment received",
     new_inquiry: "New inquiry",
+    recurring_invoice: "Recurring invoice",
     other: "Notification",
   },
 } as const;

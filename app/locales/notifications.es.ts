@@ -32,6 +32,7 @@ const notificationsEs = {
     estimate_rejected: "Presupuesto rechazado",
     payment_received: "Pago recibido",
     new_inquiry: "Nueva consulta",
+    recurring_invoice: "Factura recurrente",
     other: "Notificación",
   },
 };

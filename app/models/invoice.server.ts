@@ -17,9 +17,9 @@ import { translate } from "~/services/i18n.server";
 import { insertWithNumber } from "./document-number.server";
 import { createNotification } from "./notification.server";
 import { recordPayment } from "./payment.server";
-import { getSettings } from "./settings.server";
+import { getAccountTimeZone, getSettings } from "./settings.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
-import { addDays, now as clockNow, today as todayIn } from "~/lib/clock";
+import { addDays, dayKey, now as clockNow, today as todayIn } from "~/lib/clock";
 
 export type Invoice = typeof invoices.$inferSelect;
 
@@ -459,10 +459,15 @@ export async function deleteInvoice(userId: string, id: string): Promise<Invoice
 
 /**
  * An invoice as the API sends it (DESIGN.md, Money): amounts "1234.50", the tax rate
- * "0.0825", quantities "1.50", the due date `yyyy-MM-dd`, instants ISO; the status as it
- * reads today.
+ * "0.0825", quantities "1.50", the invoice and due dates `yyyy-MM-dd` (the invoice date is
+ * the day it was made in the account's zone, `zone`; a recurring invoice's, its occurrence's),
+ * instants ISO; the status as it reads today.
  */
-export function toApiInvoice(invoice: Invoice & { customer: InvoiceCustomer; items: InvoiceItem[] }, today = todayIn()) {
+export function toApiInvoice(
+  invoice: Invoice & { customer: InvoiceCustomer; items: InvoiceItem[] },
+  today = todayIn(),
+  zone: string | null = null,
+) {
   return {
     id: invoice.id,
     customerId: invoice.customerId,
@@ -479,6 +484,7 @@ export function toApiInvoice(invoice: Invoice & { customer: InvoiceCustomer; ite
     amountPaid: centsToString(invoice.amountPaid),
     balance: centsToString(balanceDue(invoice.total, invoice.amountPaid)),
     notes: invoice.notes,
+    issueDate: dayKey(invoice.createdAt, zone),
     dueDate: invoice.dueDate,
     paidDate: invoice.paidDate ? invoice.paidDate.toISOString() : null,
     createdAt: invoice.createdAt.toISOString(),
@@ -493,6 +499,12 @@ export function toApiInvoice(invoice: Invoice & { customer: InvoiceCustomer; ite
     })),
     customer: invoice.customer,
   };
+}
+
+/** An invoice as the API sends it, dated and read in the account's time zone. */
+export async function apiInvoice(userId: string, invoice: InvoiceWithItems) {
+  const zone = await getAccountTimeZone(userId);
+  return toApiInvoice(invoice, todayIn(zone), zone);
 }
 
 /** Records that the invoice was e-mailed to the customer: the first time, and the address last sent to. */

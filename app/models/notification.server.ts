@@ -3,7 +3,13 @@ import { notifications } from "#db/schema";
 import { getDb } from "~/services/db.server";
 import { now as clockNow } from "~/lib/clock";
 
-export const NOTIFICATION_TYPES = ["estimate_approved", "estimate_rejected", "payment_received", "new_inquiry"] as const;
+export const NOTIFICATION_TYPES = [
+  "estimate_approved",
+  "estimate_rejected",
+  "payment_received",
+  "new_inquiry",
+  "recurring_invoice",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type Notification = typeof notifications.$inferSelect;
 

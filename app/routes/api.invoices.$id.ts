@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { invoiceStatusSchema } from "~/lib/invoice-schema";
-import { deleteInvoice, getInvoiceWithItems, todayFor, toApiInvoice, updateInvoiceStatus } from "~/models/invoice.server";
+import { apiInvoice, deleteInvoice, getInvoiceWithItems, updateInvoiceStatus } from "~/models/invoice.server";
 import { invalidPayload, json, methodNotAllowed, notFound, readJsonObject, requireApiUser } from "~/services/api.server";
 
 /** GET /api/invoices/{id} */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const invoice = await getInvoiceWithItems(user.id, params.id ?? "");
-  return invoice ? json(toApiInvoice(invoice, await todayFor(user.id))) : notFound();
+  return invoice ? json(await apiInvoice(user.id, invoice)) : notFound();
 }
 
 /**
@@ -25,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const updated = await updateInvoiceStatus(user.id, id, parsed.data.status);
     if (!updated) return notFound();
     const invoice = await getInvoiceWithItems(user.id, id);
-    return invoice ? json(toApiInvoice(invoice, await todayFor(user.id))) : notFound();
+    return invoice ? json(await apiInvoice(user.id, invoice)) : notFound();
   }
   if (request.method === "DELETE") {
     const invoice = await deleteInvoice(user.id, id);

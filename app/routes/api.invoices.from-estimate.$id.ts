@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createInvoiceFromEstimate, todayFor, toApiInvoice } from "~/models/invoice.server";
+import { today as todayIn } from "~/lib/clock";
+import { createInvoiceFromEstimate, toApiInvoice } from "~/models/invoice.server";
+import { getAccountTimeZone } from "~/models/settings.server";
 import { apiError, json, methodNotAllowed, notFound, requireApiUser } from "~/services/api.server";
 
 export async function loader() {
@@ -14,7 +16,8 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
-  const today = await todayFor(user.id);
+  const zone = await getAccountTimeZone(user.id);
+  const today = todayIn(zone);
   const result = await createInvoiceFromEstimate(user.id, params.id ?? "", { today });
   switch (result.status) {
     case "not-found":
@@ -22,8 +25,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "not-approved":
       return apiError(400, `Only approved estimates can be invoiced; this estimate is ${result.estimateStatus}.`);
     case "exists":
-      return json(toApiInvoice(result.invoice, today), { status: 200 });
+      return json(toApiInvoice(result.invoice, today, zone), { status: 200 });
     case "created":
-      return json(toApiInvoice(result.invoice, today), { status: 201 });
+      return json(toApiInvoice(result.invoice, today, zone), { status: 201 });
   }
 }

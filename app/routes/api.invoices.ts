@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readInvoiceStatusFilter } from "~/lib/invoice-status";
 import { readListParams } from "~/lib/list-params";
-import { listInvoices, todayFor, toApiInvoice } from "~/models/invoice.server";
+import { today as todayIn } from "~/lib/clock";
+import { listInvoices, toApiInvoice } from "~/models/invoice.server";
+import { getAccountTimeZone } from "~/models/settings.server";
 import { jsonPage, methodNotAllowed, readApiPage, requireApiUser } from "~/services/api.server";
 
 const SORTS = ["newest"] as const;
@@ -17,7 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const params = readListParams(url, SORTS, "newest");
   const { pageSize } = readApiPage(url);
-  const today = await todayFor(user.id);
+  const zone = await getAccountTimeZone(user.id);
+  const today = todayIn(zone);
   const list = await listInvoices(user.id, {
     ...params,
     status: readInvoiceStatusFilter(url.searchParams.get("status")),
@@ -25,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today,
     withItems: true,
   });
-  const body = list.items.map((invoice) => toApiInvoice({ ...invoice, items: invoice.items ?? [] }, today));
+  const body = list.items.map((invoice) => toApiInvoice({ ...invoice, items: invoice.items ?? [] }, today, zone));
   return jsonPage(body, { total: list.total, page: params.page, pageSize, url });
 }
 

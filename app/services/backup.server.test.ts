@@ -7,6 +7,7 @@ import { accountSettings, customers } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { setLogo } from "~/models/settings.server";
 import { signedInAccount } from "../../test/accounts";
+import { createRecurringInvoice } from "~/models/recurring-invoice.server";
 import { BACKUPS_KEPT, exportAccountJson, runBackups } from "./backup.server";
 import { recordPayment } from "~/models/payment.server";
 import { getDb } from "./db.server";
@@ -52,6 +53,19 @@ describe("exportAccountJson", () => {
     await createAppointment(db, user.id, { customerId: customer.id });
     await createNotification(db, user.id);
     await createCustomer(db, other.user.id, { name: "Someone Else" });
+    await createRecurringInvoice(user.id, {
+      customerId: customer.id,
+      title: "Maintenance plan",
+      description: null,
+      notes: null,
+      taxRate: 825,
+      frequency: "quarterly",
+      startDate: "2099-01-31",
+      endDate: null,
+      count: 4,
+      autoSend: true,
+      items: [{ description: "Tune-up", quantity: 150, unitPrice: 1_999 }],
+    });
 
     const data = await exportOf(user.id);
     expect(data).toMatchObject({ format: "tradedesk-account-export", version: 1, exportedAt: "2025-06-11T12:00:00.000Z" });
@@ -86,6 +100,13 @@ describe("exportAccountJson", () => {
     // The payment told the contractor, as a card payment would.
     expect(data.notifications).toHaveLength(2);
     expect(typeof data.customers[0].createdAt).toBe("string");
+    expect(data.recurringInvoices).toEqual([
+      expect.objectContaining({ title: "Maintenance plan", frequency: "quarterly", taxRate: "0.0825", occurrenceCount: 4 }),
+    ]);
+    expect(data.recurringInvoices[0]).not.toHaveProperty("userId");
+    expect(data.recurringInvoices[0].items).toEqual([
+      expect.objectContaining({ description: "Tune-up", quantity: "1.50", unitPrice: "19.99", total: "29.99" }),
+    ]);
   });
 
   it("pages through large tables without losing or repeating rows", async () => {

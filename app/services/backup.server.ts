@@ -23,6 +23,7 @@ import {
 } from "#db/schema";
 import { centsToString, formatDecimal, rateToPercent, rateToString } from "~/lib/money";
 import { autoBackupAccounts, getSettingsWithoutLogo } from "~/models/settings.server";
+import { exportRecurringInvoices } from "~/models/recurring-invoice.server";
 import { getDb } from "./db.server";
 import { dayKey, now as clockNow } from "~/lib/clock";
 
@@ -132,6 +133,12 @@ async function* documentRows(userId: string, kind: "estimates" | "invoices"): As
   }
 }
 
+/** The account's recurring invoices with their lines (one page: an account has a few). */
+async function* recurringRows(userId: string): AsyncGenerator<Row[]> {
+  const rows = await exportRecurringInvoices(userId);
+  if (rows.length) yield rows.map(({ items, ...row }) => ({ ...exported(row), items: items.map(exported) }));
+}
+
 /** The account's settings for the export: the logo's type and date, never its bytes. */
 async function exportedSettings(userId: string): Promise<Row> {
   const {
@@ -152,8 +159,8 @@ async function exportedSettings(userId: string): Promise<Row> {
 
 /**
  * The whole account as JSON text, in chunks: account, settings (without the logo's
- * bytes), customers, jobs, estimates and invoices with their items, appointments and
- * notifications.
+ * bytes), customers, jobs, estimates and invoices with their items, appointments,
+ * notifications, payments and recurring invoices with their items.
  */
 export async function* exportAccountJson(userId: string, now = clockNow()): AsyncGenerator<string> {
   const db = await getDb();
@@ -179,12 +186,13 @@ export async function* exportAccountJson(userId: string, now = clockNow()): Asyn
     ["appointments", tableRows(userId, "appointments")],
     ["notifications", tableRows(userId, "notifications")],
     ["payments", tableRows(userId, "payments")],
+    ["recurringInvoices", recurringRows(userId)],
   ];
   for (const [name, pages] of sections) {
     yield `,${JSON.stringify(name)}:[`;
     let first = true;
     for await (const page of pages) {
-      const rows = name === "estimates" || name === "invoices" ? page : page.map(exported);
+      const rows = name === "estimates" || name === "invoices" || name === "recurringInvoices" ? page : page.map(exported);
       yield (first ? "" : ",") + rows.map((row) => JSON.stringify(row)).join(",");
       first = false;
     }

@@ -36,6 +36,19 @@ function intentBeyondLimit(value: FormDataEntryValue | null): boolean {
 }
 
 /**
+ * A line index past the most a document holds ("items[99999].description", or a list intent
+ * naming one) would make the parser build and check a list that long, for seconds: such
+ * fields are dropped, and true says the form is to be refused. Shared by every form with lines.
+ */
+export function dropLinesBeyondLimit(formData: FormData): boolean {
+  const beyond = [...new Set(formData.keys())].filter((key) =>
+    key === LIST_INTENT ? intentBeyondLimit(formData.get(key)) : lineIndex(key) >= MAX_LINE_ITEMS,
+  );
+  for (const key of beyond) formData.delete(key);
+  return beyond.length > 0;
+}
+
+/**
  * Reads a submitted estimate form for the create and edit actions: a valid estimate,
  * or the form to show again. Without JavaScript, "Add item" and "Remove" arrive here
  * as conform intents and "show this customer's jobs" as intent=refresh; the AI
@@ -47,14 +60,7 @@ export async function readEstimateForm(
 ): Promise<{ kind: "valid"; value: EstimateInput; result: SubmissionResult<string[]> } | EstimateFormReply> {
   const customerId = String(formData.get("customerId") ?? "");
   const jobsOf = async () => ({ jobs: await jobOptions(userId, customerId), jobsCustomerId: customerId });
-  // A line index past the most an estimate holds ("items[99999].description", or a list
-  // intent naming one) would make the parser build and check a list that long, for seconds:
-  // such fields are dropped and the form refused.
-  const beyond = [...new Set(formData.keys())].filter((key) =>
-    key === LIST_INTENT ? intentBeyondLimit(formData.get(key)) : lineIndex(key) >= MAX_LINE_ITEMS,
-  );
-  for (const key of beyond) formData.delete(key);
-  const overflow = beyond.length > 0;
+  const overflow = dropLinesBeyondLimit(formData);
 
   const intent = formData.get("intent");
   if (isAiIntent(intent)) {

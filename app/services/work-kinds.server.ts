@@ -4,6 +4,13 @@ import { dueReminderSteps } from "~/lib/reminders";
 import { estimateExpiryKey, estimateFollowUpKey, invoiceReminderKey } from "~/lib/work-keys";
 import { invoiceOwes, invoicesForReminders, type InvoiceReminderDue } from "~/models/invoice.server";
 import { estimatesDueForFollowUp, estimatesNearExpiry, type EstimateReminderDue } from "~/models/estimate.server";
+import {
+  makeOccurrence,
+  notifyNotSent,
+  occurrenceInvoice,
+  recurringOccurrencesDue,
+  type RecurringOccurrenceDue,
+} from "~/models/recurring-invoice.server";
 import { env } from "./env.server";
 import { sendEstimateEmail, sendInvoiceEmail, type EstimateReminder } from "./mail.server";
 import type { WorkItem, WorkKind } from "./work.server";
@@ -92,7 +99,39 @@ export const invoiceReminders: WorkKind<InvoiceReminderItem> = {
   },
 };
 
+type RecurringItem = WorkItem & RecurringOccurrenceDue;
+
+/**
+ * Recurring invoices (docs/decisions/018-recurring-invoices.md): each occurrence of an active
+ * schedule becomes an ordinary invoice from 6:00 on its date in the account's zone, every
+ * missed one caught up, each once (keyed by schedule and date). With auto-send on, the invoice
+ * is e-mailed (and so gets reminders); without a customer e-mail the contractor is told.
+ */
+export const recurringInvoiceWork: WorkKind<RecurringItem> = {
+  name: "recurring-invoice",
+  async due(now) {
+    const rows = await recurringOccurrencesDue(now);
+    return rows.map((row) => ({ ...row, key: `recurring-invoice:${row.recurringInvoiceId}:${row.date}` }));
+  },
+  async run(item) {
+    const made = await makeOccurrence(item.userId, item.recurringInvoiceId, item.date);
+    if (made.status === "gone" || !made.invoiceId) return;
+    const invoice = await occurrenceInvoice(item.userId, item.recurringInvoiceId, made.invoiceId);
+    // Sent already (a retry after a crash), deleted since, or not to be sent: done.
+    if (!invoice || !invoice.autoSend || invoice.sentAt) return;
+    const origin = appUrl();
+    if (!invoice.customerEmail?.trim() || !origin) {
+      // Told once, when the invoice is made (a retry finds it made).
+      if (made.status === "created") await notifyNotSent(item.userId, invoice, origin ? "noEmail" : "noAppUrl");
+      return;
+    }
+    const result = await sendInvoiceEmail(item.userId, made.invoiceId, { origin });
+    if (result.status === "failed") throw result.error;
+  },
+};
+
 export const WORK_KINDS: readonly WorkKind[] = [
+  recurringInvoiceWork,
   estimateFollowUps,
   estimateExpiryReminders,
   invoiceReminders,

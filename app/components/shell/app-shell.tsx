@@ -13,6 +13,7 @@ export const NAV_ITEMS: { key: IconName; to: string }[] = [
   { key: "schedule", to: "/app/schedule" },
   { key: "estimates", to: "/app/estimates" },
   { key: "invoices", to: "/app/invoices" },
+  { key: "recurringInvoices", to: "/app/recurring-invoices" },
   { key: "jobs", to: "/app/jobs" },
   { key: "reports", to: "/app/reports" },
   { key: "aiFeatures", to: "/app/ai" },

@@ -1,0 +1,141 @@
+import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { NEW_LINE } from "~/lib/estimate-form";
+import { previewTotals } from "~/lib/estimate-schema";
+import { formatMoney, MAX_RATE, parsePercentRate, rateToPercent } from "~/lib/money";
+import { buttonClass } from "./ui/button";
+import { ErrorList, inputClass } from "./ui/forms";
+
+type Line = { description: string; quantity: string; unitPrice: string };
+
+/**
+ * The lines of a document form (description, quantity, unit price, the line's total, Remove)
+ * and its totals box, as the estimate editor shows them, for the forms built after it (the
+ * recurring invoices). "Add item" and "Remove" are conform list buttons, so they work without
+ * JavaScript; with it, the totals follow every keystroke. The server computes them again.
+ */
+export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: string }>({
+  form,
+  items,
+  taxRate,
+  locale,
+  currency,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  items: FieldMetadata<Line[], Schema, string[]>;
+  taxRate: FieldMetadata<string, Schema, string[]>;
+  locale: string;
+  currency: string;
+}) {
+  const { t } = useTranslation();
+  const lines = items.getFieldList();
+  const values = Array.isArray(form.value?.items) ? (form.value.items as Partial<Line>[]) : [];
+  const totals = previewTotals(values, taxRate.value);
+  const rate = parsePercentRate(taxRate.value ?? "");
+  const money = (cents: number) => formatMoney(cents, locale, currency);
+  return (
+    <>
+      <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+        <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">{t("estimates.lineItems")}</legend>
+        <div
+          className="hidden grid-cols-[1fr_6rem_7rem_7rem_5.5rem] gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
+          aria-hidden="true"
+        >
+          <span>{t("estimates.itemDescription")}</span>
+          <span>{t("estimates.quantity")}</span>
+          <span>{t("estimates.unitPrice")}</span>
+          <span className="text-right">{t("estimates.lineTotal")}</span>
+          <span />
+        </div>
+        <ol className="space-y-2" data-testid="line-items">
+          {lines.map((line, index) => {
+            const row = line.getFieldset();
+            const number = index + 1;
+            const lineTotal = totals.lineTotals[index];
+            const rowErrors = [row.description.errors, row.quantity.errors, row.unitPrice.errors].flatMap((e) => e ?? []);
+            return (
+              <li key={line.key} data-testid="line-item">
+                <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_6rem_7rem_7rem_5.5rem] sm:items-center">
+                  <input
+                    {...getInputProps(row.description, { type: "text" })}
+                    aria-label={t("estimates.lineDescription", { line: number })}
+                    placeholder={t("estimates.itemDescription")}
+                    maxLength={500}
+                    required
+                    className={`col-span-2 sm:col-span-1 ${inputClass}`}
+                  />
+                  <input
+                    {...getInputProps(row.quantity, { type: "number" })}
+                    aria-label={t("estimates.lineQuantity", { line: number })}
+                    placeholder={t("estimates.quantity")}
+                    step="0.01"
+                    min="0"
+                    inputMode="decimal"
+                    required
+                    className={inputClass}
+                  />
+                  <input
+                    {...getInputProps(row.unitPrice, { type: "number" })}
+                    aria-label={t("estimates.lineUnitPrice", { line: number })}
+                    placeholder={t("estimates.unitPrice")}
+                    step="0.01"
+                    min="0"
+                    inputMode="decimal"
+                    required
+                    className={inputClass}
+                  />
+                  <output
+                    aria-label={t("estimates.lineTotalOf", { line: number })}
+                    data-testid="line-total"
+                    className="self-center text-right text-sm tabular-nums"
+                  >
+                    {lineTotal === null || lineTotal === undefined ? "—" : money(lineTotal)}
+                  </output>
+                  <button
+                    {...form.remove.getButtonProps({ name: items.name, index })}
+                    disabled={lines.length <= 1}
+                    aria-label={t("estimates.removeItem", { line: number })}
+                    className="justify-self-end rounded px-2 py-1 text-sm text-red-600 hover:bg-red-50 dark:text-red-400 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent dark:hover:bg-slate-800 dark:disabled:text-slate-600"
+                  >
+                    {t("estimates.remove")}
+                  </button>
+                </div>
+                <ErrorList errors={rowErrors.length ? [...new Set(rowErrors)] : null} />
+              </li>
+            );
+          })}
+        </ol>
+        <ErrorList id="line-items-error" errors={items.errors} />
+        <div className="mt-3">
+          <button
+            {...form.insert.getButtonProps({ name: items.name, defaultValue: NEW_LINE })}
+            className={buttonClass("secondary", "px-3 py-1.5")}
+          >
+            + {t("estimates.addItem")}
+          </button>
+        </div>
+      </fieldset>
+
+      <dl className="ml-auto w-full max-w-xs space-y-1 text-sm" data-testid="document-totals" aria-live="polite">
+        <div className="flex justify-between">
+          <dt>{t("estimates.subtotal")}</dt>
+          <dd data-testid="subtotal" className="tabular-nums">
+            {money(totals.subtotal)}
+          </dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>{t("estimates.tax", { rate: rate !== null && rate >= 0 && rate <= MAX_RATE ? rateToPercent(rate) : "0.00" })}</dt>
+          <dd data-testid="tax" className="tabular-nums">
+            {money(totals.taxAmount)}
+          </dd>
+        </div>
+        <div className="flex justify-between border-t border-slate-200 pt-1 text-base font-semibold dark:border-slate-700">
+          <dt>{t("estimates.grandTotal")}</dt>
+          <dd data-testid="total" className="tabular-nums">
+            {money(totals.total)}
+          </dd>
+        </div>
+      </dl>
+    </>
+  );
+}

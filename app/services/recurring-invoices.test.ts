@@ -1,0 +1,315 @@
+// Recurring invoices made by the work runner at chosen instants, against the real database and
+// a real SMTP server on loopback: each occurrence once, from 6:00 in the account's zone, every
+// missed one caught up after downtime, none while paused, one invoice when two runners race,
+// and with auto-send one e-mail (and so reminders); without an e-mail, a notification.
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createCustomer } from "#db/factories";
+import { accountSettings, invoiceItems, invoices, notifications } from "#db/schema";
+import type { RecurringInvoiceInput } from "~/lib/recurring-invoice-schema";
+import { dayKey } from "~/lib/clock";
+import {
+  createRecurringInvoice,
+  getRecurringInvoice,
+  makeOccurrence,
+  setRecurringInvoicePaused,
+  updateRecurringInvoice,
+} from "~/models/recurring-invoice.server";
+import { apiInvoice, getInvoiceWithItems } from "~/models/invoice.server";
+import { getSettings } from "~/models/settings.server";
+import { getDb } from "~/services/db.server";
+import { env } from "~/services/env.server";
+import { signedInAccount } from "../../test/accounts";
+import { decodeWords, parseMime } from "../../test/mime";
+import { startSmtpServer } from "../../test/smtp-server";
+import { runDueWork } from "./work.server";
+import { invoiceReminders, recurringInvoiceWork } from "./work-kinds.server";
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const config = env();
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  config.SMTP_URL = smtp.url;
+  config.APP_URL = "https://tradedesk.example";
+});
+afterAll(async () => {
+  config.SMTP_URL = undefined;
+  config.APP_URL = undefined;
+  await smtp.close();
+});
+afterEach(() => {
+  smtp.received.length = 0;
+});
+
+async function account(timeZone: string, email: string | null = "ana@example.com") {
+  const { user } = await signedInAccount();
+  const db = await getDb();
+  await getSettings(user.id);
+  await db
+    .update(accountSettings)
+    .set({ companyName: "Bluebonnet Electric", email: "office@bluebonnet.test", timeZone })
+    .where(eq(accountSettings.userId, user.id));
+  const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email });
+  const ids = new Set<string>();
+  const schedule = async (input: Partial<RecurringInvoiceInput>, createdAt: string) => {
+    const created = await createRecurringInvoice(
+      user.id,
+      {
+        customerId: customer.id,
+        title: "Furnace maintenance plan",
+        description: null,
+        notes: "Thank you",
+        taxRate: 825,
+        frequency: "monthly",
+        startDate: "2027-01-31",
+        endDate: null,
+        count: null,
+        autoSend: false,
+        items: [
+          { description: "Tune-up", quantity: 100, unitPrice: 8_000 },
+          { description: "Filter", quantity: 200, unitPrice: 1_250 },
+        ],
+        ...input,
+      },
+      new Date(createdAt),
+    );
+    ids.add(created.id);
+    return created;
+  };
+  const run = (iso: string, runnerId?: string) => runFor(ids, iso, runnerId);
+  return { user, customer, schedule, run };
+}
+
+/** One pass of the runner at an instant: what it did, and the keys it did of these schedules only (the database is shared). */
+async function runFor(ids: Set<string>, iso: string, runnerId = "test") {
+  const pass = await runDueWork([recurringInvoiceWork], { now: new Date(iso), runnerId });
+  return { ...pass, done: pass.done.filter((key) => ids.has(key.split(":")[1])) };
+}
+
+async function invoicesOf(userId: string) {
+  const db = await getDb();
+  const rows = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(asc(invoices.createdAt));
+  const { timeZone } = await getSettings(userId);
+  return rows.map((row) => ({ ...row, issued: dayKey(row.createdAt, timeZone) }));
+}
+
+describe("recurring invoices made by the runner", () => {
+  it("makes each due invoice once, dated its occurrence, at 6:00 in the account's zone; a second pass makes nothing", async () => {
+    const { user, customer, schedule, run } = await account("America/Chicago");
+    const recurring = await schedule({}, "2027-01-10T15:00:00Z");
+
+    // 5:59 on January 31 in Chicago (UTC-6): not yet.
+    expect((await run("2027-01-31T11:59:00Z")).done).toEqual([]);
+    const first = await run("2027-01-31T12:00:00Z");
+    expect(first.done).toEqual([`recurring-invoice:${recurring.id}:2027-01-31`]);
+    expect((await run("2027-01-31T12:01:00Z")).done).toEqual([]);
+
+    const made = await invoicesOf(user.id);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      customerId: customer.id,
+      title: "Furnace maintenance plan",
+      status: "pending",
+      issued: "2027-01-31",
+      dueDate: "2027-03-02",
+      subtotal: 10_500,
+      taxRate: 825,
+      taxAmount: 866,
+      total: 11_366,
+      notes: "Thank you",
+      sentAt: null,
+    });
+    expect(made[0].invoiceNumber).toMatch(/^INV-\d+$/);
+    // The API's invoice date is the occurrence's.
+    const api = await apiInvoice(user.id, (await getInvoiceWithItems(user.id, made[0].id))!);
+    expect(api).toMatchObject({ issueDate: "2027-01-31", dueDate: "2027-03-02" });
+    const db = await getDb();
+    const lines = await db
+      .select()
+      .from(invoiceItems)
+      .where(eq(invoiceItems.invoiceId, made[0].id))
+      .orderBy(asc(invoiceItems.order));
+    expect(lines.map((line) => [line.description, line.quantity, line.unitPrice, line.total])).toEqual([
+      ["Tune-up", 100, 8_000, 8_000],
+      ["Filter", 200, 1_250, 2_500],
+    ]);
+    expect(await getRecurringInvoice(user.id, recurring.id, new Date("2027-02-01T00:00:00Z"))).toMatchObject({
+      invoicesMade: 1,
+      lastMade: "2027-01-31",
+      next: { n: 1, date: "2027-02-28" },
+      status: "active",
+    });
+  });
+
+  it("catches up every occurrence missed while nothing ran, each once, keeping month ends", async () => {
+    const { user, schedule, run } = await account("UTC");
+    const recurring = await schedule({ startDate: "2028-01-31" }, "2028-01-01T00:00:00Z");
+    // Down from before January 31 until April 15.
+    const run1 = await run("2028-04-15T00:00:00Z");
+    expect(run1.done).toHaveLength(3);
+    expect((await invoicesOf(user.id)).map((invoice) => invoice.issued)).toEqual(["2028-01-31", "2028-02-29", "2028-03-31"]);
+    expect((await run("2028-04-15T00:01:00Z")).done).toEqual([]);
+    const run2 = await run("2028-07-01T00:00:00Z");
+    expect(run2.done).toEqual([
+      `recurring-invoice:${recurring.id}:2028-04-30`,
+      `recurring-invoice:${recurring.id}:2028-05-31`,
+      `recurring-invoice:${recurring.id}:2028-06-30`,
+    ]);
+    expect(await invoicesOf(user.id)).toHaveLength(6);
+  });
+
+  it("two runners at once make one invoice per occurrence", async () => {
+    const { user, schedule, run } = await account("UTC");
+    await schedule({ startDate: "2027-03-01", frequency: "weekly" }, "2027-02-01T00:00:00Z");
+    const [a, b] = await Promise.all([run("2027-03-15T07:00:00Z", "runner-a"), run("2027-03-15T07:00:00Z", "runner-b")]);
+    expect(a.done.length + b.done.length).toBe(3);
+    expect((await invoicesOf(user.id)).map((invoice) => invoice.issued)).toEqual(["2027-03-01", "2027-03-08", "2027-03-15"]);
+  });
+
+  it("makes an occurrence's invoice once even without the runner's claim (a crash after the invoice was written)", async () => {
+    const { user, schedule, run } = await account("UTC");
+    const recurring = await schedule({}, "2027-01-01T00:00:00Z");
+    const results = await Promise.all([
+      makeOccurrence(user.id, recurring.id, "2027-01-31"),
+      makeOccurrence(user.id, recurring.id, "2027-01-31"),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(["created", "exists"]);
+    expect(await invoicesOf(user.id)).toHaveLength(1);
+    // The runner finds the occurrence made (as after a crash before its claim was marked done).
+    expect((await run("2027-02-01T00:00:00Z")).done).toEqual([]);
+    expect(await invoicesOf(user.id)).toHaveLength(1);
+  });
+
+  it("stops after its number of invoices or its end date", async () => {
+    const counted = await account("UTC");
+    await counted.schedule({ count: 2 }, "2027-01-01T00:00:00Z");
+    await counted.run("2027-12-31T00:00:00Z");
+    expect(await invoicesOf(counted.user.id)).toHaveLength(2);
+    const ending = await account("UTC");
+    const recurring = await ending.schedule({ endDate: "2027-03-31", frequency: "monthly" }, "2027-01-01T00:00:00Z");
+    await ending.run("2027-12-31T00:00:00Z");
+    expect((await invoicesOf(ending.user.id)).map((invoice) => invoice.issued)).toEqual([
+      "2027-01-31",
+      "2027-02-28",
+      "2027-03-31",
+    ]);
+    expect((await getRecurringInvoice(ending.user.id, recurring.id, new Date("2027-12-31T00:00:00Z")))?.status).toBe("ended");
+  });
+
+  it("makes nothing while paused; occurrences that fell while paused are skipped, not caught up", async () => {
+    const { user, schedule, run } = await account("UTC");
+    const recurring = await schedule({}, "2027-01-01T00:00:00Z");
+    await run("2027-02-01T00:00:00Z");
+    await setRecurringInvoicePaused(user.id, recurring.id, true, new Date("2027-02-01T00:00:00Z"));
+    expect((await run("2027-04-15T00:00:00Z")).done).toEqual([]);
+    expect((await getRecurringInvoice(user.id, recurring.id, new Date("2027-04-15T00:00:00Z")))?.status).toBe("paused");
+    await setRecurringInvoicePaused(user.id, recurring.id, false, new Date("2027-04-15T00:00:00Z"));
+    await run("2027-05-01T00:00:00Z");
+    // February 28 and March 31 fell while paused.
+    expect((await invoicesOf(user.id)).map((invoice) => invoice.issued)).toEqual(["2027-01-31", "2027-04-30"]);
+  });
+
+  it("an edit changes the invoices still to come, not the ones made", async () => {
+    const { user, schedule, run } = await account("UTC");
+    const recurring = await schedule({}, "2027-01-01T00:00:00Z");
+    await run("2027-02-01T00:00:00Z");
+    await updateRecurringInvoice(
+      user.id,
+      recurring.id,
+      {
+        customerId: recurring.customerId,
+        title: "Premium plan",
+        description: null,
+        notes: null,
+        taxRate: 0,
+        frequency: "monthly",
+        startDate: "2027-01-31",
+        endDate: null,
+        count: null,
+        autoSend: false,
+        items: [{ description: "Premium visit", quantity: 100, unitPrice: 20_000 }],
+      },
+      new Date("2027-02-10T00:00:00Z"),
+    );
+    await run("2027-03-01T00:00:00Z");
+    const made = await invoicesOf(user.id);
+    expect(made.map((invoice) => [invoice.issued, invoice.title, invoice.total])).toEqual([
+      ["2027-01-31", "Furnace maintenance plan", 11_366],
+      ["2027-02-28", "Premium plan", 20_000],
+    ]);
+  });
+
+  it("at UTC+14 and UTC-11, around 6:00 local", async () => {
+    const east = await account("Pacific/Kiritimati");
+    await east.schedule({ startDate: "2027-01-15", frequency: "yearly" }, "2027-01-01T00:00:00Z");
+    // 5:59 on January 15 in Kiritimati is 15:59 on January 14 in UTC.
+    expect((await east.run("2027-01-14T15:59:00Z")).done).toEqual([]);
+    expect((await east.run("2027-01-14T16:00:00Z")).done).toHaveLength(1);
+    expect((await invoicesOf(east.user.id))[0].issued).toBe("2027-01-15");
+
+    const west = await account("Pacific/Pago_Pago");
+    await west.schedule({ startDate: "2027-01-15", frequency: "yearly" }, "2027-01-01T00:00:00Z");
+    // Noon UTC on January 15 is 1:00 in Pago Pago: not yet; 6:00 there is 17:00 UTC.
+    expect((await west.run("2027-01-15T16:59:00Z")).done).toEqual([]);
+    expect((await west.run("2027-01-15T17:00:00Z")).done).toHaveLength(1);
+    expect((await invoicesOf(west.user.id))[0].issued).toBe("2027-01-15");
+  });
+
+  it("on the days Chicago's clocks change", async () => {
+    const { user, schedule, run } = await account("America/Chicago");
+    await schedule({ startDate: "2027-03-14", frequency: "weekly", count: 1 }, "2027-03-01T00:00:00Z");
+    // March 14, 2027: clocks go forward at 2:00; 6:00 CDT is 11:00 UTC.
+    expect((await run("2027-03-14T10:59:00Z")).done).toEqual([]);
+    expect((await run("2027-03-14T11:00:00Z")).done).toHaveLength(1);
+    const fall = await account("America/Chicago");
+    await fall.schedule({ startDate: "2027-11-07", frequency: "weekly", count: 1 }, "2027-11-01T00:00:00Z");
+    // November 7, 2027: clocks go back at 2:00; 6:00 CST is 12:00 UTC.
+    expect((await fall.run("2027-11-07T11:59:00Z")).done).toEqual([]);
+    expect((await fall.run("2027-11-07T12:00:00Z")).done).toHaveLength(1);
+    expect((await invoicesOf(user.id))[0].issued).toBe("2027-03-14");
+    expect((await invoicesOf(fall.user.id))[0].issued).toBe("2027-11-07");
+  });
+});
+
+describe("auto-send", () => {
+  it("e-mails each invoice once over SMTP, which then gets payment reminders", async () => {
+    const { user, schedule, run } = await account("UTC");
+    const db = await getDb();
+    await db
+      .update(accountSettings)
+      .set({ remindersEnabled: true, reminderSteps: "0" })
+      .where(eq(accountSettings.userId, user.id));
+    await schedule({ autoSend: true, startDate: "2027-01-31" }, "2027-01-01T00:00:00Z");
+    await run("2027-01-31T06:00:00Z");
+    await run("2027-01-31T07:00:00Z");
+    expect(smtp.received).toHaveLength(1);
+    const [invoice] = await invoicesOf(user.id);
+    const subject = decodeWords(parseMime(smtp.received[0].raw).headers.get("subject") ?? "");
+    expect(subject).toContain(invoice.invoiceNumber);
+    expect(smtp.received[0].to).toEqual(["ana@example.com"]);
+    expect(invoice.sentAt).not.toBeNull();
+    expect(invoice.sentTo).toBe("ana@example.com");
+
+    // Sent, so its reminder on the due date (step 0, 9:00) goes out.
+    const reminders = await runDueWork([invoiceReminders], { now: new Date("2027-03-02T09:30:00Z"), runnerId: "test" });
+    expect(reminders.done).toEqual([`invoice-reminder:${invoice.id}:0:2027-03-02`]);
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it("without a customer e-mail, makes the invoice and tells the contractor", async () => {
+    const { user, schedule, run } = await account("UTC", null);
+    await schedule({ autoSend: true, startDate: "2027-01-31", title: "Pool service" }, "2027-01-01T00:00:00Z");
+    await run("2027-01-31T06:00:00Z");
+    expect(smtp.received).toEqual([]);
+    const [invoice] = await invoicesOf(user.id);
+    expect(invoice.sentAt).toBeNull();
+    const db = await getDb();
+    const told = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.type, "recurring_invoice")));
+    expect(told).toHaveLength(1);
+    expect(told[0].message).toContain(invoice.invoiceNumber);
+    expect(told[0].message).toContain("no e-mail address");
+  });
+});
