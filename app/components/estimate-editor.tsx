@@ -89,7 +89,7 @@ export function EstimateEditor({
 
   const lines = fields.items.getFieldList();
   const values = Array.isArray(form.value?.items) ? form.value.items : [];
-  const totals = previewTotals(values, fields.taxRate.value);
+  const totals = previewTotals(values, fields.taxRate.value, true);
   const rate = parsePercentRate(fields.taxRate.value ?? "");
   const money = (cents: number) => formatMoney(cents, locale, currency);
 
@@ -213,13 +213,15 @@ export function EstimateEditor({
 
       <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
         <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">{t("estimates.lineItems")}</legend>
+        <input type="hidden" name="lineFlags" value="1" />
         <div
-          className="hidden grid-cols-[1fr_6rem_7rem_7rem_5.5rem] gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
+          className="hidden grid-cols-[1fr_5rem_7rem_5rem_7rem_5.5rem] gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
           aria-hidden="true"
         >
           <span>{t("estimates.itemDescription")}</span>
           <span>{t("estimates.quantity")}</span>
           <span>{t("estimates.unitPrice")}</span>
+          <span>{t("estimates.discount")}</span>
           <span className="text-right">{t("estimates.lineTotal")}</span>
           <span />
         </div>
@@ -228,10 +230,15 @@ export function EstimateEditor({
             const row = line.getFieldset();
             const number = index + 1;
             const lineTotal = totals.lineTotals[index];
-            const rowErrors = [row.description.errors, row.quantity.errors, row.unitPrice.errors].flatMap((e) => e ?? []);
+            const rowErrors = [
+              row.description.errors,
+              row.quantity.errors,
+              row.unitPrice.errors,
+              row.discountPercent.errors,
+            ].flatMap((e) => e ?? []);
             return (
               <li key={line.key} data-testid="line-item">
-                <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_6rem_7rem_7rem_5.5rem] sm:items-center">
+                <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_5rem_7rem_5rem_7rem_5.5rem] sm:items-center">
                   <input
                     {...getInputProps(row.description, { type: "text" })}
                     aria-label={t("estimates.lineDescription", { line: number })}
@@ -260,6 +267,16 @@ export function EstimateEditor({
                     required
                     className={inputClass}
                   />
+                  <input
+                    {...getInputProps(row.discountPercent, { type: "number" })}
+                    aria-label={t("estimates.lineDiscount", { line: number })}
+                    placeholder={t("estimates.discount")}
+                    step="0.01"
+                    min="0"
+                    max="100"
+                    inputMode="decimal"
+                    className={inputClass}
+                  />
                   <output
                     aria-label={t("estimates.lineTotalOf", { line: number })}
                     data-testid="line-total"
@@ -275,6 +292,24 @@ export function EstimateEditor({
                   >
                     {t("estimates.remove")}
                   </button>
+                </div>
+                <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 px-1 text-sm">
+                  <label className="inline-flex items-center gap-1.5">
+                    <input
+                      {...getInputProps(row.taxable, { type: "checkbox" })}
+                      aria-label={t("estimates.lineTaxable", { line: number })}
+                      className="rounded border-slate-300"
+                    />
+                    {t("estimates.taxable")}
+                  </label>
+                  <label className="inline-flex items-center gap-1.5">
+                    <input
+                      {...getInputProps(row.optional, { type: "checkbox" })}
+                      aria-label={t("estimates.lineOptional", { line: number })}
+                      className="rounded border-slate-300"
+                    />
+                    {t("estimates.optional")}
+                  </label>
                 </div>
                 <ErrorList errors={rowErrors.length ? [...new Set(rowErrors)] : null} />
               </li>
