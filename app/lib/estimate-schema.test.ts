@@ -396,7 +396,7 @@ describe("taxable, discounted and optional lines (decision 019)", () => {
     const older = parseWithZod(fields(lineFields), { schema: estimateFormSchema() });
     expect(older.status === "success" && older.value.items[0]).toMatchObject({ taxable: true, optional: false });
     const refused = parseWithZod(fields({ ...lineFields, "items[0].discountPercent": "101" }), { schema: estimateFormSchema() });
-    expect(refused.error?.["items[0].discountPercent"]).toEqual(["estimates.discountRange"]);
+    expect(refused.status === "error" ? refused.error?.["items[0].discountPercent"] : null).toEqual(["estimates.discountRange"]);
   });
 
   it("the live totals follow the boxes of the editor", () => {
