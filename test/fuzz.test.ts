@@ -63,7 +63,8 @@ type Kind =
   | "registerEmail"
   | "registerPassword"
   | "aiJobType"
-  | "paymentMethod";
+  | "paymentMethod"
+  | "flag";
 
 const notText = [42, -1.5, true, {}, [], ["a"], { $ne: null }, NESTED(50)];
 const notNumber = [{}, [], true, "NaN", "Infinity", "-Infinity", "💰", "0x10", "1,000.00", NESTED(50)];
@@ -125,6 +126,8 @@ function hostile(kind: Kind): unknown[] {
       return ["meeting", 1, {}, [], MB];
     case "paymentMethod":
       return ["bitcoin", "CASH", "cash ", "", null, 1, {}, [], `cash${CONTROL}`, MB];
+    case "flag":
+      return ["yes", "true", 1, 0, {}, [], MB];
     case "duration":
       return [0, -5, 1.5, "abc", 100_000, "1e3", "NaN", {}, [], true, 1e21];
     case "customerId":
@@ -228,6 +231,24 @@ const customerBase = () => ({
   state: "TX",
   zipCode: "78701",
   notes: "Gate code 1234",
+});
+const priceItemFields: Record<string, Kind> = {
+  name: "requiredText",
+  description: "text",
+  unitPrice: "money",
+  unit: "text",
+  taxable: "flag",
+  category: "text",
+  cost: "money",
+};
+const priceItemBase = () => ({
+  name: "Fuzz item",
+  description: "Per hour",
+  unitPrice: "95.00",
+  unit: "hour",
+  taxable: false,
+  category: "Labor",
+  cost: "40.00",
 });
 const jobFields: Record<string, Kind> = {
   customerId: "customerId",
@@ -343,6 +364,19 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
   },
   "/api/invoices": {},
   "/api/notifications": {},
+  "/api/items": {
+    POST: { kind: "body", fields: priceItemFields, required: ["name", "unitPrice"], base: priceItemBase, baseStatus: 201 },
+  },
+  "/api/items/:id": {
+    PUT: {
+      kind: "body",
+      fields: priceItemFields,
+      required: ["name", "unitPrice"],
+      base: priceItemBase,
+      params: () => ({ id: me.ids.priceItem }),
+      baseStatus: 200,
+    },
+  },
   "/api/invoices/:id": {
     PUT: {
       kind: "body",
@@ -752,6 +786,15 @@ const estimateForm = () => ({
   "items[0].quantity": "1.5",
   "items[0].unitPrice": "19.99",
 });
+const priceItemForm = () => ({
+  name: "Form item",
+  description: "d",
+  unitPrice: "95.00",
+  unit: "hour",
+  taxable: "on",
+  category: "Labor",
+  cost: "40.00",
+});
 const appointmentForm = () => ({
   customerId: me.ids.customer,
   appointmentType: "other",
@@ -814,6 +857,19 @@ const FORM_TARGETS: Record<string, FormTarget> = {
     dates: ["validUntil"],
     customerField: "customerId",
     list: "items",
+  },
+  "/app/price-book/new": {
+    base: priceItemForm,
+    required: ["name", "unitPrice"],
+    text: ["name", "description", "category"],
+    money: "unitPrice",
+  },
+  "/app/price-book/:itemId/edit": {
+    base: priceItemForm,
+    params: () => ({ itemId: me.ids.priceItem }),
+    required: ["name", "unitPrice"],
+    text: ["name", "description", "category"],
+    money: "unitPrice",
   },
   "/app/schedule/new": {
     base: appointmentForm,

@@ -24,6 +24,7 @@ const NAMED_PARAMS: Record<string, RecordType> = {
   appointmentId: "appointment",
   notificationId: "notification",
   paymentId: "payment",
+  itemId: "priceItem",
 };
 
 /** A bare `:id`: the path segment before it says the record type. */
@@ -37,6 +38,7 @@ const COLLECTIONS: Record<string, RecordType> = {
   schedule: "appointment",
   notifications: "notification",
   payments: "payment",
+  items: "priceItem",
 };
 
 type ParamKind = RecordType | "token" | "splat";
@@ -128,6 +130,8 @@ function apiBody(type: RecordType, owner: TenantAccount): Body {
       return { status: "paid" };
     case "appointment":
       return { customerId: owner.ids.customer, title: "Taken over", scheduledDate: "2026-07-01T09:30:00Z", status: "completed" };
+    case "priceItem":
+      return { name: "Taken over", unitPrice: "1.00" };
     case "notification":
     case "payment":
       return {};
@@ -176,6 +180,8 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
       return [{ intent: "read" }, { intent: "delete" }];
     case "payment":
       return [{ intent: "delete" }];
+    case "priceItem":
+      return [{ name: "Taken over", unitPrice: "1.00", taxable: "on" }];
   }
 }
 

@@ -4,11 +4,20 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob, createNotification } from "#db/factories";
-import { accountSettings, estimateShareTokens, invoices, invoiceShareTokens, payments } from "#db/schema";
+import { accountSettings, estimateShareTokens, invoices, invoiceShareTokens, payments, priceItems } from "#db/schema";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "./accounts";
 
-export const RECORD_TYPES = ["customer", "job", "estimate", "invoice", "appointment", "notification", "payment"] as const;
+export const RECORD_TYPES = [
+  "customer",
+  "job",
+  "estimate",
+  "invoice",
+  "appointment",
+  "notification",
+  "payment",
+  "priceItem",
+] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export interface TenantAccount {
@@ -95,6 +104,19 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     message: `${marker} message`,
     read: false,
   });
+  const [priceItem] = await db
+    .insert(priceItems)
+    .values({
+      userId: user.id,
+      name: `${marker} Price item`,
+      description: `${marker} item description`,
+      unitPrice: 4500,
+      unit: "hour",
+      taxable: false,
+      category: `${marker} category`,
+      cost: 2000,
+    })
+    .returning();
   const token = randomBytes(32).toString("base64url");
   await db.insert(estimateShareTokens).values({ userId: user.id, estimateId: pending.id, token });
   const invoiceToken = randomBytes(32).toString("base64url");
@@ -116,6 +138,7 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
       appointment: appointment.id,
       notification: notification.id,
       payment: payment.id,
+      priceItem: priceItem.id,
     },
     pendingEstimateId: pending.id,
     openInvoiceId: openInvoice.id,

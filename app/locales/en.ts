@@ -8,6 +8,7 @@ import shareEn from "./share.en";
 import settingsEn from "./settings.en";
 import securityEn from "./security.en";
 import assistantEn from "./ai.en";
+import priceBookEn from "./price-book.en";
 // English is the reference dictionary: every key lives here; Spanish may lack some,
 // and i18next falls back to these.
 const en = {
@@ -20,6 +21,7 @@ const en = {
     invoices: "Invoices",
     jobs: "Jobs",
     reports: "Reports",
+    priceBook: "Price book",
     aiFeatures: "AI Features",
     settings: "Settings",
     menu: "Menu",
@@ -354,6 +356,7 @@ const en = {
   settings: settingsEn,
   security: securityEn,
   assistant: assistantEn,
+  priceBook: priceBookEn,
   sections: {
     dashboard: { welcome: "Welcome, {{name}}" },
     customers: { empty: "No customers yet. Add your first customer to get started." },

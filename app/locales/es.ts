@@ -12,6 +12,7 @@ import shareEs from "./share.es";
 import settingsEs from "./settings.es";
 import securityEs from "./security.es";
 import assistantEs from "./ai.es";
+import priceBookEs from "./price-book.es";
 
 // Spanish. It has every key English has (the type says so), so the browser needs only the
 // dictionary of the page's language, never English as a fallback.
@@ -25,6 +26,7 @@ const es: Dictionary = {
     invoices: "Facturas",
     jobs: "Trabajos",
     reports: "Informes",
+    priceBook: "Lista de precios",
     aiFeatures: "Funciones de IA",
     settings: "Configuración",
     menu: "Menú",
@@ -365,6 +367,7 @@ const es: Dictionary = {
   settings: settingsEs,
   security: securityEs,
   assistant: assistantEs,
+  priceBook: priceBookEs,
   sections: {
     dashboard: { welcome: "Hola, {{name}}" },
     customers: { empty: "Aún no hay clientes. Añada su primer cliente para empezar." },

@@ -19,6 +19,7 @@ import {
   jobs,
   notifications,
   payments,
+  priceItems,
   users,
 } from "#db/schema";
 import { centsToString, formatDecimal, rateToPercent, rateToString } from "~/lib/money";
@@ -72,10 +73,10 @@ function afterKey(sortColumn: AnySQLiteColumn, idColumn: AnySQLiteColumn, sortVa
 
 async function* tableRows(
   userId: string,
-  table: "customers" | "jobs" | "appointments" | "notifications" | "payments",
+  table: "customers" | "jobs" | "appointments" | "notifications" | "payments" | "priceItems",
 ): AsyncGenerator<Row[]> {
   const db = await getDb();
-  const source = { customers, jobs, appointments, notifications, payments }[table];
+  const source = { customers, jobs, appointments, notifications, payments, priceItems }[table];
   const sortKey = table === "appointments" ? "scheduledDate" : table === "payments" ? "receivedAt" : "createdAt";
   const sortColumn =
     table === "appointments" ? appointments.scheduledDate : table === "payments" ? payments.receivedAt : source.createdAt;
@@ -179,6 +180,7 @@ export async function* exportAccountJson(userId: string, now = clockNow()): Asyn
     ["appointments", tableRows(userId, "appointments")],
     ["notifications", tableRows(userId, "notifications")],
     ["payments", tableRows(userId, "payments")],
+    ["priceBook", tableRows(userId, "priceItems")],
   ];
   for (const [name, pages] of sections) {
     yield `,${JSON.stringify(name)}:[`;
