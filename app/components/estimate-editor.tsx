@@ -3,7 +3,19 @@ import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isAiIntent, type AiPanelState } from "~/lib/ai-editor";
-import { editorValues, NEW_LINE, REFRESH_INTENT, type EstimateForEditor, type EstimateFormValues } from "~/lib/estimate-form";
+import {
+  editorValues,
+  isPriceIntent,
+  NEW_LINE,
+  PRICE_SAVE_PREFIX,
+  priceLine,
+  REFRESH_INTENT,
+  type EstimateForEditor,
+  type EstimateFormValues,
+  type PricePanelState,
+} from "~/lib/estimate-form";
+import { isBlankLine } from "~/lib/ai-editor";
+import { PriceBookPicker } from "./price-book-picker";
 import {
   ESTIMATE_STATUSES,
   estimateFormSchema,
@@ -47,6 +59,7 @@ export function EstimateEditor({
   currency,
   locale,
   ai,
+  priceBook,
 }: {
   estimate?: EstimateForEditor;
   estimateNumber?: string;
@@ -60,6 +73,8 @@ export function EstimateEditor({
   locale: string;
   /** The AI assistant's section after one of its buttons (or a post that kept it). */
   ai?: AiPanelState;
+  /** The price book section after one of its buttons (no JavaScript). */
+  priceBook?: PricePanelState;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -67,7 +82,11 @@ export function EstimateEditor({
   const { pathname } = useLocation();
   const jobsFetcher = useFetcher<JobsData>();
   const submitIntent = navigation.formData?.get("intent");
-  const pending = navigation.state === "submitting" && submitIntent !== REFRESH_INTENT && !isAiIntent(submitIntent);
+  const pending =
+    navigation.state === "submitting" &&
+    submitIntent !== REFRESH_INTENT &&
+    !isAiIntent(submitIntent) &&
+    !isPriceIntent(submitIntent);
   const [form, fields] = useForm<EstimateFormValues, EstimateInput>({
     id: "estimate-editor",
     lastResult,
@@ -77,7 +96,8 @@ export function EstimateEditor({
     onValidate: ({ formData, submitter }) => {
       const submission = parseForm(formData, { schema: browserSchema });
       // The assistant's buttons post the form as it is, missing customer or title included.
-      return isAiIntent(submitter?.value) && submission.status === "error" ? { ...submission, error: null } : submission;
+      const sideButton = isAiIntent(submitter?.value) || isPriceIntent(submitter?.value);
+      return sideButton && submission.status === "error" ? { ...submission, error: null } : submission;
     },
   });
 
@@ -310,6 +330,16 @@ export function EstimateEditor({
                     />
                     {t("estimates.optional")}
                   </label>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`${PRICE_SAVE_PREFIX}${index}`}
+                    formNoValidate
+                    aria-label={t("priceBook.saveLineOf", { line: number })}
+                    className="text-brand-600 underline hover:no-underline dark:text-brand-500"
+                  >
+                    {t("priceBook.saveLine")}
+                  </button>
                 </div>
                 <ErrorList errors={rowErrors.length ? [...new Set(rowErrors)] : null} />
               </li>
@@ -324,6 +354,19 @@ export function EstimateEditor({
           >
             + {t("estimates.addItem")}
           </button>
+        </div>
+        <div className="mt-3">
+          <PriceBookPicker
+            state={priceBook}
+            currency={currency}
+            locale={locale}
+            onPick={(item) => {
+              const last = lines[lines.length - 1];
+              // The new estimate's first, empty row takes the item; otherwise it comes last.
+              if (last && isBlankLine(values[lines.length - 1])) form.update({ name: last.name, value: priceLine(item) });
+              else form.insert({ name: fields.items.name, defaultValue: priceLine(item) });
+            }}
+          />
         </div>
       </fieldset>
 

@@ -136,3 +136,48 @@ export function refuseLastLineRemoval(formData: FormData): boolean {
   formData.set(CONFORM_INTENT, JSON.stringify({ type: "validate", payload: { name: "items" } }));
   return true;
 }
+
+// --- The price book in the editor (issue 19) ---------------------------------------------
+
+/** The no-JavaScript search of the price book: <button name="intent" value="price-search">, the text in `priceQuery`. */
+export const PRICE_SEARCH_INTENT = "price-search";
+/** Adds a price book item as a line: <button name="intent" value="price-add:<item id>">. */
+export const PRICE_ADD_PREFIX = "price-add:";
+/** Saves a line to the price book: <button name="intent" value="price-save:<line index>">. */
+export const PRICE_SAVE_PREFIX = "price-save:";
+export const PRICE_QUERY_FIELD = "priceQuery";
+
+export function isPriceIntent(value: unknown): boolean {
+  return (
+    typeof value === "string" &&
+    (value === PRICE_SEARCH_INTENT || value.startsWith(PRICE_ADD_PREFIX) || value.startsWith(PRICE_SAVE_PREFIX))
+  );
+}
+
+/** A price book item as the editor offers it. */
+export interface PriceOption {
+  id: string;
+  name: string;
+  description: string | null;
+  /** Cents. */
+  unitPrice: number;
+  unit: string;
+  taxable: boolean;
+}
+
+/** The price book section of the editor after one of its buttons (no JavaScript). */
+export interface PricePanelState {
+  query: string;
+  results: PriceOption[];
+  notice: { type: "success" | "error"; title: string; description: string; values?: Record<string, string> } | null;
+}
+
+/** A price book item as a new line of the form: one of it, at its price, taxed as saved. */
+export function priceLine(item: Pick<PriceOption, "name" | "unitPrice" | "taxable">): EstimateFormLine {
+  return {
+    ...NEW_LINE,
+    description: item.name.slice(0, 500),
+    unitPrice: centsToString(item.unitPrice),
+    taxable: item.taxable ? "on" : "",
+  };
+}

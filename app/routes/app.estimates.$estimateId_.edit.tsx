@@ -99,6 +99,7 @@ export default function EditEstimate() {
         currency={currency}
         locale={locale}
         ai={actionData && "ai" in actionData ? actionData.ai : undefined}
+        priceBook={actionData && "priceBook" in actionData ? actionData.priceBook : undefined}
       />
       <EstimateFailureToast reply={actionData} fallback="estimates.updateFailed" />
     </RouteDialog>
