@@ -72,8 +72,8 @@ const priceBookEn = {
     addItem: "Add {{name}}",
     results: "Price book items",
   },
-  saveLine: "Save to price book",
-  saveLineOf: "Save line {{line}} to the price book",
+  saveLine: "Add to price book",
+  saveLineOf: "Add line {{line}} to the price book",
   savedLine: "Saved to the price book",
   savedLineBody: "{{name}} is in your price book.",
 };

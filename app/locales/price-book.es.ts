@@ -73,8 +73,8 @@ const priceBookEs = {
     addItem: "Agregar {{name}}",
     results: "Artículos de la lista de precios",
   },
-  saveLine: "Guardar en la lista de precios",
-  saveLineOf: "Guardar la línea {{line}} en la lista de precios",
+  saveLine: "Agregar a la lista de precios",
+  saveLineOf: "Agregar la línea {{line}} a la lista de precios",
   savedLine: "Guardado en la lista de precios",
   savedLineBody: "{{name}} está en su lista de precios.",
 };
