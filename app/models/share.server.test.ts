@@ -308,7 +308,7 @@ describe("the customer's decision", () => {
     expect((await respond(token, { intent: "approve", signature: "Ana Ruiz" })).status).toBe(302);
     const loaded = await loadSharedEstimate(token);
     expect(loaded!.estimate.items.map((item) => item.description)).toEqual(["Panel upgrade"]);
-    expect(loaded!.estimate).toMatchObject({ status: "approved", total: 108250 });
+    expect(loaded!.estimate).toMatchObject({ id: estimate.id, status: "approved", total: 108250 });
   });
 
   it("declining records the reason (and a name when given), in the account's language", async () => {
