@@ -391,6 +391,12 @@ export function EstimateEditor({
         </div>
       </dl>
 
+      {values.some((item) => item?.optional === "on") ? (
+        <p className="ml-auto max-w-xs text-right text-xs text-slate-500 dark:text-slate-400" data-testid="optional-note">
+          {t("estimates.optionalTotalNote")}
+        </p>
+      ) : null}
+
       <TextareaField
         label={t("estimates.notes")}
         errors={fields.notes.errors}
