@@ -38,6 +38,10 @@ export interface LineInput {
   description: string;
   quantity: number;
   unitPrice: number;
+  /** Defaults: taxable, no discount, not optional (decision 019). */
+  taxable?: boolean;
+  discountPercent?: number;
+  optional?: boolean;
 }
 
 export const DEFAULT_TAX_RATE = 825;
@@ -496,8 +500,11 @@ function itemRows(lines: LineInput[], totals: number[]) {
     description: l.description,
     quantity: l.quantity,
     unitPrice: l.unitPrice,
+    taxable: l.taxable ?? true,
+    discountPercent: l.discountPercent ?? 0,
     total: totals[order],
     order,
+    ...(l.optional ? { optional: true } : {}),
   }));
 }
 

@@ -200,6 +200,11 @@ export const estimateItems = sqliteTable(
     // Quantity in hundredths (1.5 is 150): quantities accept two decimals.
     quantity: integer("quantity").notNull(),
     unitPrice: integer("unit_price").notNull(),
+    // The line rule (docs/decisions/019): taxed or not, and a discount in hundredths of a percent.
+    taxable: integer("taxable", { mode: "boolean" }).notNull().default(true),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    // A line the customer may choose on the estimate page; it counts in no total until chosen.
+    optional: integer("optional", { mode: "boolean" }).notNull().default(false),
     total: integer("total").notNull(),
     order: integer("order").notNull().default(0),
   },
@@ -293,10 +298,35 @@ export const invoiceItems = sqliteTable(
     description: text("description").notNull(),
     quantity: integer("quantity").notNull(),
     unitPrice: integer("unit_price").notNull(),
+    taxable: integer("taxable", { mode: "boolean" }).notNull().default(true),
+    discountPercent: integer("discount_percent").notNull().default(0),
     total: integer("total").notNull(),
     order: integer("order").notNull().default(0),
   },
   (t) => [index("invoice_items_invoice_idx").on(t.invoiceId, t.order, t.id)],
+);
+
+// The price book: the contractor's saved items, from which estimate lines are made.
+export const priceItems = sqliteTable(
+  "price_items",
+  {
+    id: id(),
+    userId: account(),
+    name: text("name").notNull(),
+    description: text("description"),
+    unitPrice: integer("unit_price").notNull(),
+    // each, hour, foot, ...: free text, shown after the price.
+    unit: text("unit").notNull().default("each"),
+    taxable: integer("taxable", { mode: "boolean" }).notNull().default(true),
+    category: text("category"),
+    // What the item costs the contractor (cents), to show the margin; never on a document.
+    cost: integer("cost"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("price_items_user_name_idx").on(t.userId, sql`${t.name} collate nocase`, t.id),
+    index("price_items_user_category_idx").on(t.userId, t.category, sql`${t.name} collate nocase`, t.id),
+  ],
 );
 
 export const appointments = sqliteTable(

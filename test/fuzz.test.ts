@@ -129,6 +129,8 @@ function hostile(kind: Kind): unknown[] {
       return ["meeting", 1, {}, [], MB];
     case "paymentMethod":
       return ["bitcoin", "CASH", "cash ", "", null, 1, {}, [], `cash${CONTROL}`, MB];
+    case "flag":
+      return ["yes", "true", 1, 0, {}, [], MB];
     case "duration":
       return [0, -5, 1.5, "abc", 100_000, "1e3", "NaN", {}, [], true, 1e21];
     case "customerId":
@@ -240,6 +242,24 @@ const customerBase = () => ({
   state: "TX",
   zipCode: "78701",
   notes: "Gate code 1234",
+});
+const priceItemFields: Record<string, Kind> = {
+  name: "requiredText",
+  description: "text",
+  unitPrice: "money",
+  unit: "text",
+  taxable: "flag",
+  category: "text",
+  cost: "money",
+};
+const priceItemBase = () => ({
+  name: "Fuzz item",
+  description: "Per hour",
+  unitPrice: "95.00",
+  unit: "hour",
+  taxable: false,
+  category: "Labor",
+  cost: "40.00",
 });
 const jobFields: Record<string, Kind> = {
   customerId: "customerId",
@@ -396,6 +416,19 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
       required: ["customerId", "title", "frequency", "startDate", "items"],
       base: recurringBase,
       params: () => ({ id: me.ids.recurringInvoice }),
+      baseStatus: 200,
+    },
+  },
+  "/api/items": {
+    POST: { kind: "body", fields: priceItemFields, required: ["name", "unitPrice"], base: priceItemBase, baseStatus: 201 },
+  },
+  "/api/items/:id": {
+    PUT: {
+      kind: "body",
+      fields: priceItemFields,
+      required: ["name", "unitPrice"],
+      base: priceItemBase,
+      params: () => ({ id: me.ids.priceItem }),
       baseStatus: 200,
     },
   },
@@ -824,6 +857,15 @@ const recurringForm = () => ({
   "items[0].quantity": "1",
   "items[0].unitPrice": "89.00",
 });
+const priceItemForm = () => ({
+  name: "Form item",
+  description: "d",
+  unitPrice: "95.00",
+  unit: "hour",
+  taxable: "on",
+  category: "Labor",
+  cost: "40.00",
+});
 const appointmentForm = () => ({
   customerId: me.ids.customer,
   appointmentType: "other",
@@ -905,6 +947,19 @@ const FORM_TARGETS: Record<string, FormTarget> = {
     dates: ["startDate"],
     customerField: "customerId",
     list: "items",
+  },
+  "/app/price-book/new": {
+    base: priceItemForm,
+    required: ["name", "unitPrice"],
+    text: ["name", "description", "category"],
+    money: "unitPrice",
+  },
+  "/app/price-book/:itemId/edit": {
+    base: priceItemForm,
+    params: () => ({ itemId: me.ids.priceItem }),
+    required: ["name", "unitPrice"],
+    text: ["name", "description", "category"],
+    money: "unitPrice",
   },
   "/app/schedule/new": {
     base: appointmentForm,

@@ -25,6 +25,7 @@ const NAMED_PARAMS: Record<string, RecordType> = {
   notificationId: "notification",
   paymentId: "payment",
   recurringInvoiceId: "recurringInvoice",
+  itemId: "priceItem",
 };
 
 /** A bare `:id`: the path segment before it says the record type. */
@@ -39,6 +40,7 @@ const COLLECTIONS: Record<string, RecordType> = {
   notifications: "notification",
   payments: "payment",
   "recurring-invoices": "recurringInvoice",
+  items: "priceItem",
 };
 
 type ParamKind = RecordType | "token" | "splat";
@@ -139,6 +141,8 @@ function apiBody(type: RecordType, owner: TenantAccount): Body {
         paused: true,
         items: [{ description: "Labor", quantity: "1", unitPrice: "10.00" }],
       };
+    case "priceItem":
+      return { name: "Taken over", unitPrice: "1.00" };
     case "notification":
     case "payment":
       return {};
@@ -203,6 +207,8 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
           "items[0].unitPrice": "10.00",
         },
       ];
+    case "priceItem":
+      return [{ name: "Taken over", unitPrice: "1.00", taxable: "on" }];
   }
 }
 

@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob, createNotification } from "#db/factories";
-import { accountSettings, estimateShareTokens, invoices, invoiceShareTokens, payments } from "#db/schema";
 import { createRecurringInvoice } from "~/models/recurring-invoice.server";
+import { accountSettings, estimateShareTokens, invoices, invoiceShareTokens, payments, priceItems } from "#db/schema";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "./accounts";
 
@@ -18,6 +18,7 @@ export const RECORD_TYPES = [
   "notification",
   "payment",
   "recurringInvoice",
+  "priceItem",
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -118,6 +119,19 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     autoSend: false,
     items: [{ description: `${marker} Tune-up`, quantity: 100, unitPrice: 8_900 }],
   });
+  const [priceItem] = await db
+    .insert(priceItems)
+    .values({
+      userId: user.id,
+      name: `${marker} Price item`,
+      description: `${marker} item description`,
+      unitPrice: 4500,
+      unit: "hour",
+      taxable: false,
+      category: `${marker} category`,
+      cost: 2000,
+    })
+    .returning();
   const token = randomBytes(32).toString("base64url");
   await db.insert(estimateShareTokens).values({ userId: user.id, estimateId: pending.id, token });
   const invoiceToken = randomBytes(32).toString("base64url");
@@ -140,6 +154,7 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
       notification: notification.id,
       payment: payment.id,
       recurringInvoice: recurring.id,
+      priceItem: priceItem.id,
     },
     pendingEstimateId: pending.id,
     openInvoiceId: openInvoice.id,

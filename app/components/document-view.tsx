@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatDocumentDate } from "~/lib/invoice-dates";
-import { customerAddressLines, formatQuantity, formatRatePercent, type DocumentData } from "~/lib/invoice-document";
+import { customerAddressLines, formatQuantity, formatRatePercent, lineMarks, type DocumentData } from "~/lib/invoice-document";
 import { invoiceStatusLabelKey } from "~/lib/invoice-status";
 import { formatMoney } from "~/lib/money";
 
@@ -150,7 +150,14 @@ export function DocumentView({
         <tbody>
           {doc.lines.map((line, index) => (
             <tr key={index} className="break-inside-avoid border-b border-slate-200 even:bg-slate-50 [print-color-adjust:exact]">
-              <td className="px-3 py-2 align-top whitespace-pre-line">{line.description}</td>
+              <td className="px-3 py-2 align-top whitespace-pre-line">
+                {line.description}
+                {lineMarks(line).map((mark) => (
+                  <span key={mark.key} className="block text-xs text-slate-500" data-testid={`line-${mark.key}`}>
+                    {t(`invoices.document.${mark.key}`, mark.values)}
+                  </span>
+                ))}
+              </td>
               <td className="px-3 py-2 text-right align-top tabular-nums">{formatQuantity(line.quantity, language)}</td>
               <td className="px-3 py-2 text-right align-top tabular-nums">{money(line.unitPrice)}</td>
               <td className="px-3 py-2 text-right align-top font-medium tabular-nums">{money(line.total)}</td>

@@ -3,7 +3,19 @@ import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isAiIntent, type AiPanelState } from "~/lib/ai-editor";
-import { editorValues, NEW_LINE, REFRESH_INTENT, type EstimateForEditor, type EstimateFormValues } from "~/lib/estimate-form";
+import {
+  editorValues,
+  isPriceIntent,
+  NEW_LINE,
+  PRICE_SAVE_PREFIX,
+  priceLine,
+  REFRESH_INTENT,
+  type EstimateForEditor,
+  type EstimateFormValues,
+  type PricePanelState,
+} from "~/lib/estimate-form";
+import { isBlankLine } from "~/lib/ai-editor";
+import { PriceBookPicker } from "./price-book-picker";
 import {
   ESTIMATE_STATUSES,
   estimateFormSchema,
@@ -47,6 +59,7 @@ export function EstimateEditor({
   currency,
   locale,
   ai,
+  priceBook,
 }: {
   estimate?: EstimateForEditor;
   estimateNumber?: string;
@@ -60,6 +73,8 @@ export function EstimateEditor({
   locale: string;
   /** The AI assistant's section after one of its buttons (or a post that kept it). */
   ai?: AiPanelState;
+  /** The price book section after one of its buttons (no JavaScript). */
+  priceBook?: PricePanelState;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -67,7 +82,11 @@ export function EstimateEditor({
   const { pathname } = useLocation();
   const jobsFetcher = useFetcher<JobsData>();
   const submitIntent = navigation.formData?.get("intent");
-  const pending = navigation.state === "submitting" && submitIntent !== REFRESH_INTENT && !isAiIntent(submitIntent);
+  const pending =
+    navigation.state === "submitting" &&
+    submitIntent !== REFRESH_INTENT &&
+    !isAiIntent(submitIntent) &&
+    !isPriceIntent(submitIntent);
   const [form, fields] = useForm<EstimateFormValues, EstimateInput>({
     id: "estimate-editor",
     lastResult,
@@ -77,7 +96,8 @@ export function EstimateEditor({
     onValidate: ({ formData, submitter }) => {
       const submission = parseForm(formData, { schema: browserSchema });
       // The assistant's buttons post the form as it is, missing customer or title included.
-      return isAiIntent(submitter?.value) && submission.status === "error" ? { ...submission, error: null } : submission;
+      const sideButton = isAiIntent(submitter?.value) || isPriceIntent(submitter?.value);
+      return sideButton && submission.status === "error" ? { ...submission, error: null } : submission;
     },
   });
 
@@ -89,7 +109,7 @@ export function EstimateEditor({
 
   const lines = fields.items.getFieldList();
   const values = Array.isArray(form.value?.items) ? form.value.items : [];
-  const totals = previewTotals(values, fields.taxRate.value);
+  const totals = previewTotals(values, fields.taxRate.value, true);
   const rate = parsePercentRate(fields.taxRate.value ?? "");
   const money = (cents: number) => formatMoney(cents, locale, currency);
 
@@ -213,13 +233,15 @@ export function EstimateEditor({
 
       <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
         <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">{t("estimates.lineItems")}</legend>
+        <input type="hidden" name="lineFlags" value="1" />
         <div
-          className="hidden grid-cols-[1fr_6rem_7rem_7rem_5.5rem] gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
+          className="hidden grid-cols-[1fr_5rem_7rem_5rem_7rem_5.5rem] gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
           aria-hidden="true"
         >
           <span>{t("estimates.itemDescription")}</span>
           <span>{t("estimates.quantity")}</span>
           <span>{t("estimates.unitPrice")}</span>
+          <span>{t("estimates.discount")}</span>
           <span className="text-right">{t("estimates.lineTotal")}</span>
           <span />
         </div>
@@ -228,10 +250,15 @@ export function EstimateEditor({
             const row = line.getFieldset();
             const number = index + 1;
             const lineTotal = totals.lineTotals[index];
-            const rowErrors = [row.description.errors, row.quantity.errors, row.unitPrice.errors].flatMap((e) => e ?? []);
+            const rowErrors = [
+              row.description.errors,
+              row.quantity.errors,
+              row.unitPrice.errors,
+              row.discountPercent.errors,
+            ].flatMap((e) => e ?? []);
             return (
               <li key={line.key} data-testid="line-item">
-                <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_6rem_7rem_7rem_5.5rem] sm:items-center">
+                <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_5rem_7rem_5rem_7rem_5.5rem] sm:items-center">
                   <input
                     {...getInputProps(row.description, { type: "text" })}
                     aria-label={t("estimates.lineDescription", { line: number })}
@@ -260,6 +287,16 @@ export function EstimateEditor({
                     required
                     className={inputClass}
                   />
+                  <input
+                    {...getInputProps(row.discountPercent, { type: "number" })}
+                    aria-label={t("estimates.lineDiscount", { line: number })}
+                    placeholder={t("estimates.discount")}
+                    step="0.01"
+                    min="0"
+                    max="100"
+                    inputMode="decimal"
+                    className={inputClass}
+                  />
                   <output
                     aria-label={t("estimates.lineTotalOf", { line: number })}
                     data-testid="line-total"
@@ -276,6 +313,34 @@ export function EstimateEditor({
                     {t("estimates.remove")}
                   </button>
                 </div>
+                <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 px-1 text-sm">
+                  <label className="inline-flex items-center gap-1.5">
+                    <input
+                      {...getInputProps(row.taxable, { type: "checkbox" })}
+                      aria-label={t("estimates.lineTaxable", { line: number })}
+                      className="rounded border-slate-300"
+                    />
+                    {t("estimates.taxable")}
+                  </label>
+                  <label className="inline-flex items-center gap-1.5">
+                    <input
+                      {...getInputProps(row.optional, { type: "checkbox" })}
+                      aria-label={t("estimates.lineOptional", { line: number })}
+                      className="rounded border-slate-300"
+                    />
+                    {t("estimates.optional")}
+                  </label>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`${PRICE_SAVE_PREFIX}${index}`}
+                    formNoValidate
+                    aria-label={t("priceBook.saveLineOf", { line: number })}
+                    className="text-brand-600 underline hover:no-underline dark:text-brand-500"
+                  >
+                    {t("priceBook.saveLine")}
+                  </button>
+                </div>
                 <ErrorList errors={rowErrors.length ? [...new Set(rowErrors)] : null} />
               </li>
             );
@@ -289,6 +354,19 @@ export function EstimateEditor({
           >
             + {t("estimates.addItem")}
           </button>
+        </div>
+        <div className="mt-3">
+          <PriceBookPicker
+            state={priceBook}
+            currency={currency}
+            locale={locale}
+            onPick={(item) => {
+              const last = lines[lines.length - 1];
+              // The new estimate's first, empty row takes the item; otherwise it comes last.
+              if (last && isBlankLine(values[lines.length - 1])) form.update({ name: last.name, value: priceLine(item) });
+              else form.insert({ name: fields.items.name, defaultValue: priceLine(item) });
+            }}
+          />
         </div>
       </fieldset>
 
@@ -312,6 +390,12 @@ export function EstimateEditor({
           </dd>
         </div>
       </dl>
+
+      {values.some((item) => item?.optional === "on") ? (
+        <p className="ml-auto max-w-xs text-right text-xs text-slate-500 dark:text-slate-400" data-testid="optional-note">
+          {t("estimates.optionalTotalNote")}
+        </p>
+      ) : null}
 
       <TextareaField
         label={t("estimates.notes")}

@@ -4,7 +4,10 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/forms";
-import { approveSchema, declineSchema } from "~/lib/share-schema";
+import { useState } from "react";
+import type { DocumentData } from "~/lib/invoice-document";
+import { documentTotals, formatMoney } from "~/lib/money";
+import { approveSchema, chooseField, declineSchema } from "~/lib/share-schema";
 import { Honeypot } from "./ui/honeypot";
 
 export interface ResponseReply {
@@ -17,8 +20,28 @@ export interface ResponseReply {
 const card = "rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800";
 
 /** Approve (a typed full name as signature, an optional message) and Decline (an optional name and reason). */
-export function ShareResponseForms({ company, reply }: { company: string; reply: ResponseReply | null }) {
+export function ShareResponseForms({
+  company,
+  reply,
+  document: doc,
+  choices,
+  language,
+}: {
+  company: string;
+  reply: ResponseReply | null;
+  document: DocumentData;
+  /** The optional lines: their ids and where they are in the document. */
+  choices: { id: string; index: number }[];
+  language: string;
+}) {
   const { t } = useTranslation();
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
+  // The same rule as the server's (decision 019): the ticked optional lines count, the others do not.
+  const chosenIndexes = new Set(choices.filter((choice) => ticked.has(choice.id)).map((choice) => choice.index));
+  const chosenTotal = documentTotals(
+    doc.lines.map((line, index) => ({ ...line, optional: line.optional && !chosenIndexes.has(index) })),
+    doc.taxRate,
+  ).total;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const [approveForm, approveFields] = useForm({
@@ -44,6 +67,41 @@ export function ShareResponseForms({ company, reply }: { company: string; reply:
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("share.page.approveHint")}</p>
         <Form method="post" {...getFormProps(approveForm)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="approve" />
+          {choices.length > 0 ? (
+            <fieldset className="space-y-2" data-testid="optional-lines">
+              <legend className="text-sm font-medium">{t("share.page.optionalHeading")}</legend>
+              <p className="text-sm text-slate-600 dark:text-slate-400">{t("share.page.optionalHint")}</p>
+              {choices.map((choice) => {
+                const line = doc.lines[choice.index];
+                return (
+                  <label key={choice.id} className="flex items-start gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      name={chooseField(choice.id)}
+                      className="mt-0.5 rounded border-slate-300"
+                      onChange={(event) => {
+                        const on = event.currentTarget.checked;
+                        setTicked((current) => {
+                          const next = new Set(current);
+                          if (on) next.add(choice.id);
+                          else next.delete(choice.id);
+                          return next;
+                        });
+                      }}
+                    />
+                    <span className="flex-1">{line?.description}</span>
+                    <span className="tabular-nums">{line ? formatMoney(line.total, language, doc.currency) : null}</span>
+                  </label>
+                );
+              })}
+              <p className="flex justify-between border-t border-slate-200 pt-2 text-sm font-semibold dark:border-slate-700">
+                <span>{t("share.page.totalWithChoices")}</span>
+                <output data-testid="chosen-total" className="tabular-nums">
+                  {formatMoney(chosenTotal, language, doc.currency)}
+                </output>
+              </p>
+            </fieldset>
+          ) : null}
           <Field
             label={t("share.page.signature")}
             errors={approveFields.signature.errors}

@@ -51,6 +51,10 @@ export interface EditorLine {
   description: string;
   quantity: string;
   unitPrice: string;
+  discountPercent: string;
+  /** "on" or "": the editor's checkboxes. */
+  taxable: string;
+  optional: string;
 }
 
 /** "3.00" as "3", "1.50" as "1.5": how a person types a quantity. */
@@ -68,6 +72,9 @@ export function suggestionLine(item: AiSuggestedItem): EditorLine {
     description: description.slice(0, 500),
     quantity: plainDecimal(formatDecimal(dollarsToCents(item.quantity), 2)),
     unitPrice: centsToString(dollarsToCents(item.unitPrice)),
+    discountPercent: "0",
+    taxable: item.taxable === false ? "" : "on",
+    optional: "",
   };
 }
 

@@ -63,6 +63,8 @@ export interface AiSuggestedItem {
   /** quantity × unitPrice in dollars, computed from integer cents. */
   total: number;
   reasoning: string;
+  /** Set when the price comes from the contractor's price book (issue 19): the item's taxable setting. */
+  taxable?: boolean;
 }
 
 export interface AiEstimateResult {

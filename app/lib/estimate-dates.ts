@@ -50,7 +50,13 @@ export const canAnswerEstimate = (state: EstimateState) => state === "pending";
 export const canInvoiceEstimate = (status: string) => status === "approved";
 
 export type EstimateAnswer =
-  | { kind: "approve"; signature: string; message: string | null }
+  | {
+      kind: "approve";
+      signature: string;
+      message: string | null;
+      /** The ids of the optional lines the customer ticked; the others leave the estimate (decision 019). */
+      chosen?: readonly string[];
+    }
   | { kind: "decline"; name: string | null; reason: string | null };
 
 /** What the customer's answer sets: the status, who answered (a declining customer may give a name), what they said, and when. */

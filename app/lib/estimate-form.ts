@@ -1,7 +1,7 @@
 // The estimate form's values and its submit buttons' intents (DESIGN.md "Forms"). Pure:
 // used by the editor in the browser and by the actions.
 import { NO_CUSTOMER, NO_JOB, type EstimateStatus } from "./estimate-schema";
-import { centsToString, formatDecimal, rateToPercent } from "./money";
+import { centsToString, discountToString, formatDecimal, rateToPercent } from "./money";
 
 /** The no-JavaScript "show this customer's jobs" button: <button name="intent" value="refresh">. */
 export const REFRESH_INTENT = "refresh";
@@ -16,7 +16,19 @@ export type EstimateFormValues = {
   taxRate: string;
   validUntil: string;
   notes: string;
-  items: { description: string; quantity: string; unitPrice: string }[];
+  /** Marks a form from this editor: its unticked "taxable" boxes mean untaxed (see estimate-schema). */
+  lineFlags: string;
+  items: EstimateFormLine[];
+};
+
+/** A line row of the form: checkboxes are "on" when ticked, "" when not. */
+export type EstimateFormLine = {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  discountPercent: string;
+  taxable: string;
+  optional: string;
 };
 
 export interface EstimateForEditor {
@@ -28,11 +40,37 @@ export interface EstimateForEditor {
   taxRate: number;
   validUntil: string | null;
   notes: string | null;
-  items: { description: string; quantity: number; unitPrice: number }[];
+  items: {
+    description: string;
+    quantity: number;
+    unitPrice: number;
+    taxable: boolean;
+    discountPercent: number;
+    optional: boolean;
+  }[];
 }
 
 /** The first line of a new estimate, and of every line added with "Add item". */
-export const NEW_LINE = { description: "", quantity: "1", unitPrice: "" };
+export const NEW_LINE: EstimateFormLine = {
+  description: "",
+  quantity: "1",
+  unitPrice: "",
+  discountPercent: "0",
+  taxable: "on",
+  optional: "",
+};
+
+/** A saved line as the form shows it. */
+export function formLine(item: EstimateForEditor["items"][number]): EstimateFormLine {
+  return {
+    description: item.description,
+    quantity: formatDecimal(item.quantity, 2),
+    unitPrice: centsToString(item.unitPrice),
+    discountPercent: discountToString(item.discountPercent),
+    taxable: item.taxable ? "on" : "",
+    optional: item.optional ? "on" : "",
+  };
+}
 
 /** The form's starting values: the estimate's, or a new one's with the account's defaults. */
 export function editorValues(
@@ -49,6 +87,7 @@ export function editorValues(
       taxRate: rateToPercent(defaults.taxRate),
       validUntil: defaults.validUntil,
       notes: "",
+      lineFlags: "1",
       items: [{ ...NEW_LINE }],
     };
   }
@@ -61,11 +100,8 @@ export function editorValues(
     taxRate: rateToPercent(estimate.taxRate),
     validUntil: estimate.validUntil ?? "",
     notes: estimate.notes ?? "",
-    items: estimate.items.map((item) => ({
-      description: item.description,
-      quantity: formatDecimal(item.quantity, 2),
-      unitPrice: centsToString(item.unitPrice),
-    })),
+    lineFlags: "1",
+    items: estimate.items.map(formLine),
   };
 }
 
@@ -99,4 +135,49 @@ export function refuseLastLineRemoval(formData: FormData): boolean {
   if (intent?.type !== "remove" || intent.payload?.name !== "items" || lineCount(formData) > 1) return false;
   formData.set(CONFORM_INTENT, JSON.stringify({ type: "validate", payload: { name: "items" } }));
   return true;
+}
+
+// --- The price book in the editor (issue 19) ---------------------------------------------
+
+/** The no-JavaScript search of the price book: <button name="intent" value="price-search">, the text in `priceQuery`. */
+export const PRICE_SEARCH_INTENT = "price-search";
+/** Adds a price book item as a line: <button name="intent" value="price-add:<item id>">. */
+export const PRICE_ADD_PREFIX = "price-add:";
+/** Saves a line to the price book: <button name="intent" value="price-save:<line index>">. */
+export const PRICE_SAVE_PREFIX = "price-save:";
+export const PRICE_QUERY_FIELD = "priceQuery";
+
+export function isPriceIntent(value: unknown): boolean {
+  return (
+    typeof value === "string" &&
+    (value === PRICE_SEARCH_INTENT || value.startsWith(PRICE_ADD_PREFIX) || value.startsWith(PRICE_SAVE_PREFIX))
+  );
+}
+
+/** A price book item as the editor offers it. */
+export interface PriceOption {
+  id: string;
+  name: string;
+  description: string | null;
+  /** Cents. */
+  unitPrice: number;
+  unit: string;
+  taxable: boolean;
+}
+
+/** The price book section of the editor after one of its buttons (no JavaScript). */
+export interface PricePanelState {
+  query: string;
+  results: PriceOption[];
+  notice: { type: "success" | "error"; title: string; description: string; values?: Record<string, string> } | null;
+}
+
+/** A price book item as a new line of the form: one of it, at its price, taxed as saved. */
+export function priceLine(item: Pick<PriceOption, "name" | "unitPrice" | "taxable">): EstimateFormLine {
+  return {
+    ...NEW_LINE,
+    description: item.name.slice(0, 500),
+    unitPrice: centsToString(item.unitPrice),
+    taxable: item.taxable ? "on" : "",
+  };
 }

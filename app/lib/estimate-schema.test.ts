@@ -111,8 +111,8 @@ describe("API schema", () => {
       validUntil: "2025-07-01",
       notes: null,
       items: [
-        { description: "Labor", quantity: 150, unitPrice: 1999 },
-        { description: "Wire", quantity: 33, unitPrice: 1 },
+        { description: "Labor", quantity: 150, unitPrice: 1999, taxable: true, discountPercent: 0, optional: false },
+        { description: "Wire", quantity: 33, unitPrice: 1, taxable: true, discountPercent: 0, optional: false },
       ],
     });
   });
@@ -222,7 +222,7 @@ describe("form schema", () => {
       status: "approved",
       validUntil: null,
       description: null,
-      items: [{ description: "Labor", quantity: 150, unitPrice: 1999 }],
+      items: [{ description: "Labor", quantity: 150, unitPrice: 1999, taxable: true, discountPercent: 0, optional: false }],
     });
   });
 
@@ -289,7 +289,7 @@ describe("the editor's values and live totals", () => {
           taxRate: 825,
           validUntil: null,
           notes: null,
-          items: [{ description: "A", quantity: 150, unitPrice: 1999 }],
+          items: [{ description: "A", quantity: 150, unitPrice: 1999, taxable: true, discountPercent: 0, optional: false }],
         },
         { taxRate: 700, validUntil: "2025-01-31" },
       ),
@@ -331,5 +331,86 @@ describe("dates and the status filter", () => {
     expect(readEstimateStatusFilter("approved")).toBe("approved");
     expect(readEstimateStatusFilter("APPROVED")).toBe("all");
     expect(readEstimateStatusFilter(null)).toBe("all");
+  });
+});
+
+describe("taxable, discounted and optional lines (decision 019)", () => {
+  it("the API reads taxable, discountPercent and optional, with their defaults", () => {
+    const parsed = estimateApiSchema().safeParse(
+      api({
+        taxRate: "0.1",
+        items: [
+          { ...line("Labor", "1", "100.00"), taxable: false },
+          { ...line("Parts", "1", "50.00"), discountPercent: "10" },
+          { ...line("Extra", "1", "20.00"), optional: true, discountPercent: 12.5 },
+        ],
+      }),
+    );
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.items.map(({ taxable, discountPercent, optional }) => [taxable, discountPercent, optional])).toEqual([
+      [false, 0, false],
+      [true, 1000, false],
+      [true, 1250, true],
+    ]);
+    // 100.00 + 45.00; tax 10% of 45.00; the optional line counts in nothing.
+    expect(estimateTotals(parsed.data!.items, parsed.data!.taxRate)).toMatchObject({
+      subtotal: 14500,
+      taxAmount: 450,
+      total: 14950,
+    });
+  });
+
+  it.each([
+    [{ discountPercent: "100.5" }, "items.0.discountPercent: estimates.discountRange"],
+    [{ discountPercent: -1 }, "items.0.discountPercent: estimates.discountRange"],
+    [{ discountPercent: "12.345" }, "items.0.discountPercent: estimates.discountDecimals"],
+    [{ discountPercent: "ten" }, "items.0.discountPercent: estimates.discountInvalid"],
+    [{ taxable: "yes" }, "items.0.taxable: estimates.taxableInvalid"],
+    [{ optional: 1 }, "items.0.optional: estimates.optionalInvalid"],
+    [{ unitPrice: "-1" }, "items.0.unitPrice: estimates.unitPriceNegative"],
+  ])("the API refuses %j", (override, expected) => {
+    expect(messages(estimateApiSchema().safeParse(api({ items: [{ ...line("Labor", "1", "10"), ...override }] })))).toEqual([
+      expected,
+    ]);
+  });
+
+  it("the editor's unticked taxable box means untaxed; a form without the editor's marker keeps lines taxed", () => {
+    const fields = (extra: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries({ customerId: "c1", title: "T", taxRate: "10", ...extra })) data.append(k, v);
+      return data;
+    };
+    const lineFields = { "items[0].description": "Labor", "items[0].quantity": "1", "items[0].unitPrice": "100" };
+    const editor = parseWithZod(fields({ ...lineFields, lineFlags: "1", "items[0].discountPercent": "50" }), {
+      schema: estimateFormSchema(),
+    });
+    expect(editor.status === "success" && editor.value.items[0]).toMatchObject({ taxable: false, discountPercent: 5000 });
+    const ticked = parseWithZod(fields({ ...lineFields, lineFlags: "1", "items[0].taxable": "on", "items[0].optional": "on" }), {
+      schema: estimateFormSchema(),
+    });
+    expect(ticked.status === "success" && ticked.value.items[0]).toMatchObject({
+      taxable: true,
+      optional: true,
+      discountPercent: 0,
+    });
+    const older = parseWithZod(fields(lineFields), { schema: estimateFormSchema() });
+    expect(older.status === "success" && older.value.items[0]).toMatchObject({ taxable: true, optional: false });
+    const refused = parseWithZod(fields({ ...lineFields, "items[0].discountPercent": "101" }), { schema: estimateFormSchema() });
+    expect(refused.status === "error" ? refused.error?.["items[0].discountPercent"] : null).toEqual(["estimates.discountRange"]);
+  });
+
+  it("the live totals follow the boxes of the editor", () => {
+    const items = [
+      { quantity: "1", unitPrice: "100", discountPercent: "0", taxable: "on" },
+      { quantity: "1", unitPrice: "100", discountPercent: "100", taxable: "on" },
+      { quantity: "1", unitPrice: "50" },
+      { quantity: "1", unitPrice: "30", taxable: "on", optional: "on" },
+    ];
+    expect(previewTotals(items, "10", true)).toEqual({
+      lineTotals: [10000, 0, 5000, 3000],
+      subtotal: 15000,
+      taxAmount: 1000,
+      total: 16000,
+    });
   });
 });

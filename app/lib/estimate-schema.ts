@@ -1,12 +1,15 @@
 import { z } from "zod";
 import {
   documentTotals,
+  MAX_DISCOUNT,
   MAX_RATE,
+  parseDiscountPercent,
   parseCents,
   parseFractionRate,
   parsePercentRate,
   parseQuantity,
   withinMoneyLimit,
+  type PricedLine,
   type Totals,
 } from "./money";
 import { optionalText, plainText } from "./validation";
@@ -44,6 +47,12 @@ export interface EstimateLine {
   description: string;
   quantity: number;
   unitPrice: number;
+  /** Taxed at the document's rate (default true). */
+  taxable: boolean;
+  /** Hundredths of a percent, 0 to 10,000 (default 0). */
+  discountPercent: number;
+  /** A line the customer may choose on the estimate page; it counts in no total until chosen. */
+  optional: boolean;
 }
 
 export interface EstimateInput {
@@ -89,10 +98,38 @@ const lineDescription = plainText(
     .max(500, "validation.tooLong"),
 );
 
+/** 0 to 100 with at most two decimals, into hundredths of a percent; blank is no discount. */
+const discountPercent = z.unknown().transform((value, ctx): number => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message: `estimates.discount${message}` });
+    return z.NEVER;
+  };
+  if (isBlank(value)) return 0;
+  if (typeof value !== "string" && typeof value !== "number") return fail("Invalid");
+  const text = String(value).trim();
+  const parsed = parseDiscountPercent(text);
+  if (parsed === null) return fail(/^[+-]?\d*\.\d{3,}$/.test(text) ? "Decimals" : "Invalid");
+  if (parsed < 0 || parsed > MAX_DISCOUNT) return fail("Range");
+  return parsed;
+});
+
+/** An API flag: true or false (missing is the default); anything else is refused. */
+const flag = (fallback: boolean, message: string) =>
+  z.unknown().transform((value, ctx): boolean => {
+    if (value === undefined || value === null) return fallback;
+    if (typeof value === "boolean") return value;
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  });
+
+/** A form checkbox: "on" when ticked, nothing when not. */
+const checkbox = z.unknown().transform((value) => value === "on" || value === "true");
+
 const lineFields = {
   description: lineDescription,
   quantity: decimal("quantity"),
   unitPrice: decimal("unitPrice"),
+  discountPercent,
 };
 
 /** An API line may carry its position; anything but a whole number from 0 is refused. */
@@ -106,9 +143,20 @@ const order = z.unknown().transform((value, ctx): number | undefined => {
   return n;
 });
 
-const formLine = z.object(lineFields);
+// The form's checkboxes: taxable is ticked by default. A form without the editor's marker
+// field `lineFlags` (an older page, a hand-made post) never sent the box, so its lines keep
+// the default (taxable) rather than reading as unticked.
+const formLine = z.object({ ...lineFields, taxable: checkbox, optional: checkbox });
 // `total` is accepted (clients send it) and ignored: the line total is always computed.
-const apiLine = z.object({ ...lineFields, total: z.unknown().optional(), order }).strict("validation.unknownField");
+const apiLine = z
+  .object({
+    ...lineFields,
+    taxable: flag(true, "estimates.taxableInvalid"),
+    optional: flag(false, "estimates.optionalInvalid"),
+    total: z.unknown().optional(),
+    order,
+  })
+  .strict("validation.unknownField");
 
 const lines = <T extends z.ZodTypeAny>(line: T) =>
   z
@@ -225,7 +273,7 @@ export interface EstimateSchemaOptions {
 }
 
 /** Totals of the lines, and whether every amount fits a money field (10 digits). */
-export function estimateTotals(items: Pick<EstimateLine, "quantity" | "unitPrice">[], rate: number) {
+export function estimateTotals(items: readonly PricedLine[], rate: number) {
   const totals = documentTotals(items, rate);
   const withinLimit =
     totals.lineTotals.every(withinMoneyLimit) && [totals.subtotal, totals.taxAmount, totals.total].every(withinMoneyLimit);
@@ -245,7 +293,7 @@ function build(mode: "form" | "api", { checks, defaultTaxRate = 825 }: EstimateS
   };
   const object =
     mode === "form"
-      ? z.object({ ...fields, items: lines(formLine) })
+      ? z.object({ ...fields, lineFlags: z.unknown().optional(), items: lines(formLine) })
       : z
           .object({
             ...fields,
@@ -262,7 +310,14 @@ function build(mode: "form" | "api", { checks, defaultTaxRate = 825 }: EstimateS
     const ordered = value.items
       .map((line, index) => ({ line, index, order: "order" in line && typeof line.order === "number" ? line.order : index }))
       .sort((a, b) => a.order - b.order || a.index - b.index)
-      .map(({ line }) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unitPrice }));
+      .map(({ line }): EstimateLine => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        discountPercent: line.discountPercent,
+        taxable: mode === "form" && !("lineFlags" in value && value.lineFlags) ? true : line.taxable,
+        optional: line.optional,
+      }));
     if (!estimateTotals(ordered, value.taxRate).withinLimit) {
       ctx.addIssue({ code: "custom", path: ["items"], message: "estimates.totalTooLarge" });
       return z.NEVER;
@@ -304,13 +359,31 @@ export function estimateApiSchema(options: EstimateSchemaOptions = {}) {
 
 /** What the form's totals box shows while typing: lines that do not parse yet count as nothing. */
 export function previewTotals(
-  items: readonly ({ quantity?: unknown; unitPrice?: unknown } | undefined)[],
+  items: readonly (
+    { quantity?: unknown; unitPrice?: unknown; discountPercent?: unknown; taxable?: unknown; optional?: unknown } | undefined
+  )[],
   percentRate: unknown,
+  /** The editor's own form: an unticked "taxable" box (absent) means untaxed; elsewhere absent is the default, taxed. */
+  checkboxes = false,
 ): Totals & { lineTotals: (number | null)[] } {
   const parsed = items.map((item) => {
     const quantity = typeof item?.quantity === "string" ? parseQuantity(item.quantity) : null;
     const unitPrice = typeof item?.unitPrice === "string" ? parseCents(item.unitPrice) : null;
-    return quantity !== null && unitPrice !== null && quantity >= 0 && unitPrice >= 0 ? { quantity, unitPrice } : null;
+    const discount =
+      typeof item?.discountPercent === "string" && item.discountPercent.trim() !== ""
+        ? parseDiscountPercent(item.discountPercent)
+        : 0;
+    const valid =
+      quantity !== null && unitPrice !== null && quantity >= 0 && unitPrice >= 0 && discount !== null && discount >= 0;
+    return valid && discount <= MAX_DISCOUNT
+      ? {
+          quantity,
+          unitPrice,
+          discountPercent: discount,
+          taxable: checkboxes ? item?.taxable === "on" : item?.taxable !== "",
+          optional: item?.optional === "on",
+        }
+      : null;
   });
   const rateValue = typeof percentRate === "string" ? parsePercentRate(percentRate) : null;
   const rate = rateValue !== null && rateValue >= 0 && rateValue <= MAX_RATE ? rateValue : 0;

@@ -33,6 +33,23 @@ export interface DocumentLine {
   unitPrice: number;
   /** Cents. */
   total: number;
+  taxable: boolean;
+  /** Hundredths of a percent (1250 is 12.5%). */
+  discountPercent: number;
+  /** An optional line not (yet) chosen by the customer: shown, counted in no total. */
+  optional: boolean;
+}
+
+/** What a line says under its description: its discount, that it is not taxed, that it is optional (dictionary keys of invoices.document). */
+export function lineMarks(line: Pick<DocumentLine, "taxable" | "discountPercent" | "optional">): {
+  key: "discount" | "notTaxed" | "optionalLine";
+  values?: { percent: string };
+}[] {
+  const marks: ReturnType<typeof lineMarks> = [];
+  if (line.optional) marks.push({ key: "optionalLine" });
+  if (line.discountPercent > 0) marks.push({ key: "discount", values: { percent: formatRatePercent(line.discountPercent) } });
+  if (!line.taxable) marks.push({ key: "notTaxed" });
+  return marks;
 }
 
 export interface DocumentData {
@@ -94,7 +111,8 @@ interface SourceDocument {
   createdAt: Date;
   customer: DocumentCustomer;
   job: { title: string } | null;
-  items: DocumentLine[];
+  items: (Omit<DocumentLine, "taxable" | "discountPercent" | "optional"> &
+    Partial<Pick<DocumentLine, "taxable" | "discountPercent" | "optional">>)[];
 }
 
 function common(source: SourceDocument, settings: DocumentSettings) {
@@ -113,7 +131,15 @@ function common(source: SourceDocument, settings: DocumentSettings) {
       email: source.customer.email,
     },
     jobTitle: source.job?.title ?? null,
-    lines: source.items.map(({ description, quantity, unitPrice, total }) => ({ description, quantity, unitPrice, total })),
+    lines: source.items.map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      total: item.total,
+      taxable: item.taxable ?? true,
+      discountPercent: item.discountPercent ?? 0,
+      optional: item.optional ?? false,
+    })),
     subtotal: source.subtotal,
     taxRate: source.taxRate,
     taxAmount: source.taxAmount,

@@ -5,7 +5,9 @@ import {
   formatMoney,
   lineTotal,
   MAX_CENTS,
+  MAX_DISCOUNT,
   parseCents,
+  parseDiscountPercent,
   parseFractionRate,
   parsePercentRate,
   rateToPercent,
@@ -75,5 +77,100 @@ describe("formatting", () => {
   it("formats for people in English and Spanish", () => {
     expect(formatMoney(123450, "en")).toBe("$1,234.50");
     expect(formatMoney(123450, "es")).toMatch(/1,234\.50|1\.234,50/);
+  });
+});
+
+describe("the line rule: discounts, taxable lines, optional lines (decision 019)", () => {
+  it("takes the discount off the line and rounds half up once per line", () => {
+    expect(lineTotal(100, 10000, 1000)).toBe(9000); // 1 × 100.00 − 10%
+    expect(lineTotal(100, 1999, 1250)).toBe(1749); // 19.99 × 0.875 = 17.49125
+    expect(lineTotal(100, 1, 5000)).toBe(1); // 0.005 → 0.01 (half up)
+    expect(lineTotal(100, 1, 5001)).toBe(0); // 0.004999 → 0.00
+    expect(lineTotal(333, 333, 333)).toBe(1072); // 3.33 × 3.33 × 0.9667 = 10.7196...
+  });
+
+  it("a 100% discount gives 0.00, never −0.01", () => {
+    expect(lineTotal(150, 1999, MAX_DISCOUNT)).toBe(0);
+    expect(Object.is(lineTotal(150, 1999, MAX_DISCOUNT), -0)).toBe(false);
+    const totals = documentTotals([{ quantity: 99_999, unitPrice: 999_999, discountPercent: 10_000 }], 825);
+    expect(totals).toEqual({ lineTotals: [0], subtotal: 0, taxAmount: 0, total: 0 });
+  });
+
+  it("tiny quantities round to the cent", () => {
+    expect(lineTotal(1, 1, 0)).toBe(0); // 0.01 × 0.01
+    expect(lineTotal(1, 50, 0)).toBe(1); // 0.01 × 0.50 = 0.005 → 0.01
+    expect(lineTotal(1, 49, 0)).toBe(0);
+    expect(lineTotal(1, 100, 5000)).toBe(1); // 0.01 × 1.00 × 0.5 = 0.005 → 0.01
+  });
+
+  it("taxes only the taxable lines, rounding the tax once", () => {
+    const totals = documentTotals(
+      [
+        { quantity: 100, unitPrice: 10000, taxable: false }, // labor 100.00
+        { quantity: 100, unitPrice: 3333, taxable: true }, // material 33.33
+        { quantity: 100, unitPrice: 3333 }, // taxable by default
+      ],
+      825,
+    );
+    // 66.66 × 8.25% = 5.49945 → 5.50
+    expect(totals).toEqual({ lineTotals: [10000, 3333, 3333], subtotal: 16666, taxAmount: 550, total: 17216 });
+  });
+
+  it("with every line untaxed, there is no tax", () => {
+    const lines = Array.from({ length: 5 }, () => ({ quantity: 250, unitPrice: 4999, taxable: false }));
+    expect(documentTotals(lines, 99_999)).toEqual({
+      lineTotals: [12498, 12498, 12498, 12498, 12498],
+      subtotal: 62490,
+      taxAmount: 0,
+      total: 62490,
+    });
+  });
+
+  it("many lines: the subtotal is the sum of the rounded lines, the tax one rounding of the taxable sum", () => {
+    const lines = Array.from({ length: 200 }, (_, i) => ({
+      quantity: 1 + ((i * 37) % 1000),
+      unitPrice: 1 + ((i * 7919) % 100_000),
+      discountPercent: (i * 331) % 10_001,
+      taxable: i % 3 !== 0,
+    }));
+    const totals = documentTotals(lines, 825);
+    // The same rule in exact rationals: every line rounded by itself, half up.
+    const expected = lines.map((l) => {
+      const n = BigInt(l.quantity) * BigInt(l.unitPrice) * BigInt(10_000 - l.discountPercent);
+      const d = 1_000_000n;
+      return Number((n * 2n + d) / (2n * d));
+    });
+    expect(totals.lineTotals).toEqual(expected);
+    expect(totals.subtotal).toBe(expected.reduce((a, b) => a + b, 0));
+    const taxable = expected.filter((_, i) => lines[i].taxable).reduce((a, b) => a + b, 0);
+    expect(totals.taxAmount).toBe(Number((BigInt(taxable) * 825n * 2n + 10_000n) / 20_000n));
+    expect(totals.total).toBe(totals.subtotal + totals.taxAmount);
+  });
+
+  it("an optional line that was not chosen counts in no sum", () => {
+    const totals = documentTotals(
+      [
+        { quantity: 100, unitPrice: 10000 },
+        { quantity: 100, unitPrice: 5000, optional: true },
+      ],
+      1000,
+    );
+    expect(totals).toEqual({ lineTotals: [10000, 5000], subtotal: 10000, taxAmount: 1000, total: 11000 });
+  });
+
+  it("reads a discount with at most two decimals", () => {
+    expect(parseDiscountPercent("12.5")).toBe(1250);
+    expect(parseDiscountPercent(100)).toBe(10_000);
+    expect(parseDiscountPercent("12.345")).toBeNull();
+  });
+
+  it("existing lines (taxable, no discount) keep their totals", () => {
+    const before = [
+      { quantity: 150, unitPrice: 1999 },
+      { quantity: 33, unitPrice: 1 },
+    ];
+    const after = before.map((line) => ({ ...line, taxable: true, discountPercent: 0 }));
+    expect(documentTotals(after, 825)).toEqual(documentTotals(before, 825));
+    expect(documentTotals(before, 825)).toEqual({ lineTotals: [2999, 0], subtotal: 2999, taxAmount: 247, total: 3246 });
   });
 });

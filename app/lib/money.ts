@@ -50,12 +50,25 @@ export const rateToString = (rate: number) => formatDecimal(rate, 4);
 /** A rate as a percent for the form: 825 is "8.25". */
 export const rateToPercent = (rate: number) => formatDecimal(rate, 2);
 
-/** Line total in cents: quantity (hundredths) × unit price (cents), rounded once. */
-export function lineTotal(quantityHundredths: number, unitPriceCents: number): number {
-  return Number(divRound(BigInt(quantityHundredths) * BigInt(unitPriceCents), 100n));
+/** The largest discount: 100% in hundredths of a percent. */
+export const MAX_DISCOUNT = 10_000;
+
+/** A discount as typed or sent ("12.5", 12.5) into hundredths of a percent (1250); at most two decimals. */
+export const parseDiscountPercent = (input: string | number) => parseDecimal(input, 2);
+/** Hundredths of a percent as the API and the form show them: 1250 is "12.50". */
+export const discountToString = (hundredths: number) => formatDecimal(hundredths, 2);
+
+/**
+ * The line rule (docs/decisions/019): quantity (hundredths) × unit price (cents) ×
+ * (1 − discount / 100), the discount in hundredths of a percent, rounded half up to cents
+ * once per line. Exact: one bigint product over 100 × 10,000, so a 100% discount is 0.
+ */
+export function lineTotal(quantityHundredths: number, unitPriceCents: number, discountHundredths = 0): number {
+  const kept = BigInt(MAX_DISCOUNT - discountHundredths);
+  return Number(divRound(BigInt(quantityHundredths) * BigInt(unitPriceCents) * kept, 100n * BigInt(MAX_DISCOUNT)));
 }
 
-/** Tax in cents: subtotal × rate (ten-thousandths), rounded once. */
+/** Tax in cents: taxable amount × rate (ten-thousandths), rounded once. */
 export function taxAmount(subtotalCents: number, rate: number): number {
   return Number(divRound(BigInt(subtotalCents) * BigInt(rate), 10_000n));
 }
@@ -66,14 +79,32 @@ export interface Totals {
   total: number;
 }
 
-/** The totals of a document from its lines, each line rounded, then the tax once. */
-export function documentTotals(
-  lines: { quantity: number; unitPrice: number }[],
-  rate: number,
-): Totals & { lineTotals: number[] } {
-  const lineTotals = lines.map((line) => lineTotal(line.quantity, line.unitPrice));
-  const subtotal = lineTotals.reduce((sum, value) => sum + value, 0);
-  const tax = taxAmount(subtotal, rate);
+/** A document line as the rule reads it; taxable defaults to true, the discount to 0, optional to false. */
+export interface PricedLine {
+  quantity: number;
+  unitPrice: number;
+  /** Hundredths of a percent (1250 is 12.5%). */
+  discountPercent?: number;
+  taxable?: boolean;
+  /** An optional line the customer has not chosen: it has a line total but counts in no sum. */
+  optional?: boolean;
+}
+
+/**
+ * The totals of a document from its lines (docs/decisions/019): each line rounded; the
+ * subtotal the sum of the line totals; the tax the rate × the sum of the taxable line
+ * totals, rounded once; the total subtotal + tax. Optional (unchosen) lines count in none.
+ */
+export function documentTotals(lines: readonly PricedLine[], rate: number): Totals & { lineTotals: number[] } {
+  const lineTotals = lines.map((line) => lineTotal(line.quantity, line.unitPrice, line.discountPercent ?? 0));
+  let subtotal = 0;
+  let taxable = 0;
+  lines.forEach((line, index) => {
+    if (line.optional) return;
+    subtotal += lineTotals[index];
+    if (line.taxable !== false) taxable += lineTotals[index];
+  });
+  const tax = taxAmount(taxable, rate);
   return { lineTotals, subtotal, taxAmount: tax, total: subtotal + tax };
 }
 

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { documentFields, estimateTotals, parseCalendarDate, type EstimateLine } from "./estimate-schema";
+
+/** A recurring invoice's line: taxed at the document's rate, no discount (the columns' defaults on the invoices it makes). */
+export type RecurringLine = Pick<EstimateLine, "description" | "quantity" | "unitPrice">;
 import { FREQUENCIES, isFrequency, MAX_RECURRING_COUNT, type Frequency } from "./recurrence";
 import { optionalText } from "./validation";
 
@@ -24,7 +27,7 @@ export interface RecurringInvoiceInput {
   autoSend: boolean;
   /** Only the API sets it (pause and resume have their own buttons in the app). */
   paused?: boolean;
-  items: EstimateLine[];
+  items: RecurringLine[];
 }
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");

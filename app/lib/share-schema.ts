@@ -34,3 +34,17 @@ export const declineSchema = z.object({
   reason: optional(2000, "multi"),
   website: z.string().optional(),
 });
+
+/** The approve form's box of one optional line: `choose-<line id>`, sent when ticked. */
+export const chooseField = (lineId: string) => `choose-${lineId}`;
+
+/** The ids of the optional lines ticked in an approve form (at most 200 are read: no estimate has more lines). */
+export function chosenLines(formData: FormData): string[] {
+  const ids: string[] = [];
+  for (const key of formData.keys()) {
+    const id = key.startsWith("choose-") ? key.slice("choose-".length) : "";
+    if (/^[0-9a-f-]{1,64}$/i.test(id) && !ids.includes(id)) ids.push(id);
+    if (ids.length >= 200) break;
+  }
+  return ids;
+}

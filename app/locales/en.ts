@@ -10,6 +10,7 @@ import settingsEn from "./settings.en";
 import securityEn from "./security.en";
 import assistantEn from "./ai.en";
 import activityEn from "./activity.en";
+import priceBookEn from "./price-book.en";
 // English is the reference dictionary: every key lives here; Spanish may lack some,
 // and i18next falls back to these.
 const en = {
@@ -23,6 +24,7 @@ const en = {
     recurringInvoices: "Recurring invoices",
     jobs: "Jobs",
     reports: "Reports",
+    priceBook: "Price book",
     aiFeatures: "AI Features",
     settings: "Settings",
     menu: "Menu",
@@ -359,6 +361,7 @@ const en = {
   security: securityEn,
   assistant: assistantEn,
   activity: activityEn,
+  priceBook: priceBookEn,
   sections: {
     dashboard: { welcome: "Welcome, {{name}}" },
     customers: { empty: "No customers yet. Add your first customer to get started." },

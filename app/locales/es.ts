@@ -14,6 +14,7 @@ import settingsEs from "./settings.es";
 import securityEs from "./security.es";
 import assistantEs from "./ai.es";
 import activityEs from "./activity.es";
+import priceBookEs from "./price-book.es";
 
 // Spanish. It has every key English has (the type says so), so the browser needs only the
 // dictionary of the page's language, never English as a fallback.
@@ -28,6 +29,7 @@ const es: Dictionary = {
     recurringInvoices: "Facturas recurrentes",
     jobs: "Trabajos",
     reports: "Informes",
+    priceBook: "Lista de precios",
     aiFeatures: "Funciones de IA",
     settings: "Configuración",
     menu: "Menú",
@@ -370,6 +372,7 @@ const es: Dictionary = {
   security: securityEs,
   assistant: assistantEs,
   activity: activityEs,
+  priceBook: priceBookEs,
   sections: {
     dashboard: { welcome: "Hola, {{name}}" },
     customers: { empty: "Aún no hay clientes. Añada su primer cliente para empezar." },

@@ -40,8 +40,8 @@ function input(customerId: string, overrides: Partial<EstimateInput> = {}): Esti
     validUntil: "2025-07-01",
     notes: null,
     items: [
-      { description: "Labor", quantity: 150, unitPrice: 1999 },
-      { description: "Breaker", quantity: 100, unitPrice: 1001 },
+      { description: "Labor", quantity: 150, unitPrice: 1999, taxable: true, discountPercent: 0, optional: false },
+      { description: "Breaker", quantity: 100, unitPrice: 1001, taxable: true, discountPercent: 0, optional: false },
     ],
     ...overrides,
   };
@@ -84,9 +84,9 @@ describe("creating and updating", () => {
       input(customer.id, {
         status: "approved",
         items: [
-          { description: "Third", quantity: 300, unitPrice: 100 },
-          { description: "First", quantity: 100, unitPrice: 5000 },
-          { description: "Second", quantity: 33, unitPrice: 1 },
+          { description: "Third", quantity: 300, unitPrice: 100, taxable: true, discountPercent: 0, optional: false },
+          { description: "First", quantity: 100, unitPrice: 5000, taxable: true, discountPercent: 0, optional: false },
+          { description: "Second", quantity: 33, unitPrice: 1, taxable: true, discountPercent: 0, optional: false },
         ],
       }),
     );
@@ -140,7 +140,18 @@ describe("creating and updating", () => {
     await expect(
       createEstimate(
         userId,
-        input(customer.id, { items: [{ description: "Too much", quantity: 200, unitPrice: 9_999_999_999 }] }),
+        input(customer.id, {
+          items: [
+            {
+              description: "Too much",
+              quantity: 200,
+              unitPrice: 9_999_999_999,
+              taxable: true,
+              discountPercent: 0,
+              optional: false,
+            },
+          ],
+        }),
       ),
     ).rejects.toBeInstanceOf(RangeError);
     expect(await countEstimates(userId)).toBe(0);
@@ -204,7 +215,7 @@ describe("the list", () => {
       input(bob.id, {
         title: "Water heater",
         status: "approved",
-        items: [{ description: "Tank", quantity: 100, unitPrice: 84900 }],
+        items: [{ description: "Tank", quantity: 100, unitPrice: 84900, taxable: true, discountPercent: 0, optional: false }],
       }),
     );
     for (let i = 0; i < 26; i++) {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { accountSettings, customers, estimateItems, estimates, invoices, jobs } from "#db/schema";
 import { estimateTotals, type EstimateChecks, type EstimateInput, type EstimateStatusFilter } from "~/lib/estimate-schema";
 import { PAGE_SIZE } from "~/lib/list-params";
-import { centsToString, formatDecimal, rateToString } from "~/lib/money";
+import { centsToString, discountToString, formatDecimal, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { insertWithNumber } from "./document-number.server";
 import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
@@ -202,6 +202,9 @@ function computed(input: EstimateInput) {
     description: line.description,
     quantity: line.quantity,
     unitPrice: line.unitPrice,
+    taxable: line.taxable,
+    discountPercent: line.discountPercent,
+    optional: line.optional,
     total: totals.lineTotals[order],
     order,
   }));
@@ -336,6 +339,9 @@ export function toApiEstimate(estimate: ApiEstimateSource) {
       description: item.description,
       quantity: formatDecimal(item.quantity, 2),
       unitPrice: centsToString(item.unitPrice),
+      taxable: item.taxable,
+      discountPercent: discountToString(item.discountPercent),
+      optional: item.optional,
       total: centsToString(item.total),
       order: item.order,
     })),

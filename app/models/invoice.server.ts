@@ -11,7 +11,7 @@ import {
 import { canInvoiceEstimate } from "~/lib/estimate-dates";
 import { balanceDue } from "~/lib/invoice-balance";
 import { PAGE_SIZE } from "~/lib/list-params";
-import { centsToString, formatDecimal, formatMoney, rateToString } from "~/lib/money";
+import { centsToString, discountToString, formatDecimal, formatMoney, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { translate } from "~/services/i18n.server";
 import { insertWithNumber } from "./document-number.server";
@@ -335,14 +335,18 @@ export async function createInvoiceFromEstimate(
         notes: estimate.notes,
         dueDate: addDays(today, PAYMENT_TERM_DAYS),
       });
-      if (lines.length === 0) return insertOnce(() => db.batch([insertInvoice]));
+      // An optional line the customer did not choose is not part of the deal (decision 019).
+      const chosen = lines.filter((line) => !line.optional);
+      if (chosen.length === 0) return insertOnce(() => db.batch([insertInvoice]));
       // Numbered in the estimate's sequence, so lines that shared an order stay in place.
       const insertLines = db.insert(invoiceItems).values(
-        lines.map((line, index) => ({
+        chosen.map((line, index) => ({
           invoiceId,
           description: line.description,
           quantity: line.quantity,
           unitPrice: line.unitPrice,
+          taxable: line.taxable,
+          discountPercent: line.discountPercent,
           total: line.total,
           order: index,
         })),
@@ -494,6 +498,8 @@ export function toApiInvoice(
       description: item.description,
       quantity: formatDecimal(item.quantity, 2),
       unitPrice: centsToString(item.unitPrice),
+      taxable: item.taxable,
+      discountPercent: discountToString(item.discountPercent),
       total: centsToString(item.total),
       order: item.order,
     })),

@@ -10,6 +10,7 @@ import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";
+import { createInvoiceFromEstimate } from "./invoice.server";
 import { listNotifications } from "./notification.server";
 import { getSettings } from "./settings.server";
 import {
@@ -243,6 +244,71 @@ describe("the customer's decision", () => {
     });
     expect((await statusOf(estimate.id))!).toMatchObject({ status: "approved", customerSignature: "Ana Ruiz" });
     expect(await listNotifications(user.id)).toHaveLength(1);
+  });
+
+  it("approving with optional lines keeps only the ticked ones, and the totals, the PDF and the invoice follow (decision 019)", async () => {
+    const { user, estimate, token } = await sharedEstimate({
+      taxRate: 1000,
+      items: [
+        { description: "Panel upgrade", quantity: 100, unitPrice: 100000 },
+        { description: "Surge protector", quantity: 100, unitPrice: 20000, optional: true },
+        { description: "Labor warranty", quantity: 100, unitPrice: 5000, optional: true, taxable: false },
+        { description: "EV charger", quantity: 100, unitPrice: 90000, optional: true },
+      ],
+    });
+    // Before: the optional lines count in nothing.
+    expect((await statusOf(estimate.id))!).toMatchObject({ subtotal: 100000, taxAmount: 10000, total: 110000 });
+    const page = await loadPage(token);
+    expect(page.choices.map((choice) => choice.index)).toEqual([1, 2, 3]);
+    const [, surge, warranty, charger] = estimate.items;
+    const response = await respond(token, {
+      intent: "approve",
+      signature: "Ana Ruiz",
+      [`choose-${surge.id}`]: "on",
+      [`choose-${warranty.id}`]: "on",
+      // Not a line of this estimate: changes nothing.
+      "choose-00000000-0000-0000-0000-000000000000": "on",
+    });
+    expect(response.status).toBe(302);
+    // 1000 + 200 (taxed) + 50 (untaxed); tax 10% of 1200.
+    expect((await statusOf(estimate.id))!).toMatchObject({
+      status: "approved",
+      subtotal: 125000,
+      taxAmount: 12000,
+      total: 137000,
+    });
+    const loaded = await loadSharedEstimate(token);
+    expect(loaded!.estimate.items.map((item) => [item.description, item.optional])).toEqual([
+      ["Panel upgrade", false],
+      ["Surge protector", false],
+      ["Labor warranty", false],
+    ]);
+    expect(loaded!.estimate.items.some((item) => item.id === charger.id)).toBe(false);
+    expect(loaded!.document.total).toBe(137000);
+    const [notification] = await listNotifications(user.id);
+    expect(notification.message).toContain("$1,370.00");
+    const made = await createInvoiceFromEstimate(user.id, estimate.id);
+    expect(made.status).toBe("created");
+    const invoice = made.status === "created" ? made.invoice : null;
+    expect(invoice).toMatchObject({ subtotal: 125000, taxAmount: 12000, total: 137000 });
+    expect(invoice!.items.map((item) => [item.description, item.taxable])).toEqual([
+      ["Panel upgrade", true],
+      ["Surge protector", true],
+      ["Labor warranty", false],
+    ]);
+  });
+
+  it("approving without ticking any optional line leaves them all out", async () => {
+    const { estimate, token } = await sharedEstimate({
+      items: [
+        { description: "Panel upgrade", quantity: 100, unitPrice: 100000 },
+        { description: "EV charger", quantity: 100, unitPrice: 90000, optional: true },
+      ],
+    });
+    expect((await respond(token, { intent: "approve", signature: "Ana Ruiz" })).status).toBe(302);
+    const loaded = await loadSharedEstimate(token);
+    expect(loaded!.estimate.items.map((item) => item.description)).toEqual(["Panel upgrade"]);
+    expect(loaded!.estimate).toMatchObject({ id: estimate.id, status: "approved", total: 108250 });
   });
 
   it("declining records the reason (and a name when given), in the account's language", async () => {

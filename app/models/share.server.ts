@@ -2,10 +2,10 @@
 // anyone who has it, answered once (approve or decline). The token is the only key: it
 // carries 256 random bits, and every read behind it is scoped to the account that owns it.
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { estimates, estimateShareTokens } from "#db/schema";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { estimateItems, estimates, estimateShareTokens } from "#db/schema";
 import { estimateDocument } from "~/lib/invoice-document";
-import { formatMoney } from "~/lib/money";
+import { documentTotals, formatMoney } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { translate } from "~/services/i18n.server";
@@ -156,8 +156,11 @@ export async function decideSharedEstimate(token: string, decision: Decision, no
   if (!canAnswerEstimate(shared.state)) return { status: "already-decided", current: shared.state };
   const { estimate, link, validThrough, today } = shared;
   const db = await getDb();
-  const changes = estimateAnswerChanges(decision, now);
-  const won = await db
+  const picked = approvedLines(estimate.items, decision.kind === "approve" ? (decision.chosen ?? []) : []);
+  const answer = estimateAnswerChanges(decision, now);
+  // The totals follow the lines the customer chose (decision 019).
+  const changes = answer.status === "approved" ? { ...answer, ...picked.totals(estimate.taxRate) } : answer;
+  const decide = db
     .update(estimates)
     .set(changes)
     .where(
@@ -171,24 +174,65 @@ export async function decideSharedEstimate(token: string, decision: Decision, no
       ),
     )
     .returning({ id: estimates.id });
+  let won: { id: string }[];
+  if (decision.kind === "approve" && picked.hasOptional) {
+    // In the same batch (one transaction): only if this answer won (the row is approved at
+    // this very moment), the optional lines not chosen leave, the chosen ones become lines.
+    const thisApproval = sql`exists (select 1 from ${estimates} where ${estimates.id} = ${estimate.id} and ${estimates.status} = 'approved' and ${estimates.respondedAt} = ${now.getTime()})`;
+    const ofEstimate = and(eq(estimateItems.estimateId, estimate.id), eq(estimateItems.optional, true), thisApproval);
+    [won] = await db.batch([
+      decide,
+      db
+        .delete(estimateItems)
+        .where(picked.chosenIds.length ? and(ofEstimate, notInArray(estimateItems.id, picked.chosenIds)) : ofEstimate),
+      db.update(estimateItems).set({ optional: false }).where(ofEstimate),
+    ]);
+  } else {
+    won = await decide;
+  }
   if (won.length === 0) {
     const after = await loadSharedEstimate(token, now);
     if (!after) return { status: "not-found" };
     if (after.state === "pending" || after.state === "expired") return { status: "expired" };
     return { status: "already-decided", current: after.state };
   }
-  await notifyDecision(shared, decision);
+  await notifyDecision(shared, decision, changes.status === "approved" ? changes.total : estimate.total);
   return { status: changes.status };
 }
 
+/**
+ * The lines an approval keeps: every line that is not optional, and the optional lines
+ * whose ids the customer ticked (ids of other estimates' lines, or of lines that are not
+ * optional, change nothing).
+ */
+export function approvedLines<T extends { id: string; optional: boolean; quantity: number; unitPrice: number }>(
+  items: readonly (T & { taxable: boolean; discountPercent: number })[],
+  chosen: readonly string[],
+) {
+  const ticked = new Set(chosen);
+  const kept = items.filter((item) => !item.optional || ticked.has(item.id));
+  return {
+    kept,
+    hasOptional: items.some((item) => item.optional),
+    chosenIds: kept.filter((item) => item.optional).map((item) => item.id),
+    totals(rate: number) {
+      const { subtotal, taxAmount, total } = documentTotals(
+        kept.map((item) => ({ ...item, optional: false })),
+        rate,
+      );
+      return { subtotal, taxAmount, total };
+    },
+  };
+}
+
 /** estimate_approved / estimate_rejected for the account, in its interface language. */
-async function notifyDecision({ link, estimate, settings }: SharedEstimate, decision: Decision) {
+async function notifyDecision({ link, estimate, settings }: SharedEstimate, decision: Decision, total: number) {
   const lang = settings.appLanguage;
   const values = {
     customer: estimate.customer.name,
     number: estimate.estimateNumber,
     title: estimate.title,
-    total: formatMoney(estimate.total, lang, settings.currency),
+    total: formatMoney(total, lang, settings.currency),
   };
   if (decision.kind === "approve") {
     await createNotification(link.userId, {

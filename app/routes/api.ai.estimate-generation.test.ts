@@ -211,8 +211,22 @@ describe("the estimate editor's AI assistant", () => {
     // Picks: the receptacles (0) and the 200 A panel (2).
     const added = (await post(newAction, cookie, { ...withResult, aiPick: ["2", "0", "0"], intent: "ai-add" })).data as Reply;
     const lines = [
-      { description: "Tamper-resistant duplex receptacle with cover plate, 15 A", quantity: "3", unitPrice: "6.00" },
-      { description: "200 A main breaker load center, 40 spaces", quantity: "1", unitPrice: "350.00" },
+      {
+        description: "Tamper-resistant duplex receptacle with cover plate, 15 A",
+        quantity: "3",
+        unitPrice: "6.00",
+        discountPercent: "0",
+        taxable: "on",
+        optional: "",
+      },
+      {
+        description: "200 A main breaker load center, 40 spaces",
+        quantity: "1",
+        unitPrice: "350.00",
+        discountPercent: "0",
+        taxable: "on",
+        optional: "",
+      },
     ];
     expect(added.kind).toBe("ai");
     expect(added.result.intent).toEqual({ type: "update", payload: { name: "items", value: lines } });
@@ -252,7 +266,14 @@ describe("the estimate editor's AI assistant", () => {
       .data as Reply;
     expect(added.result.initialValue?.items).toEqual([
       { description: "Trip charge", quantity: "1", unitPrice: "50" },
-      { description: "Electrician labor – outlet replacement (hour)", quantity: "1.5", unitPrice: "95.00" },
+      {
+        description: "Electrician labor – outlet replacement (hour)",
+        quantity: "1.5",
+        unitPrice: "95.00",
+        discountPercent: "0",
+        taxable: "on",
+        optional: "",
+      },
     ]);
     const tampered = (
       await post(newAction, cookie, { ...form, aiResult: '{"suggestedItems":"nope"}', aiPick: "0", intent: "ai-add" })

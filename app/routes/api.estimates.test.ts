@@ -165,6 +165,38 @@ describe("/api/estimates", () => {
     expect(await db.select().from(estimateItems).where(eq(estimateItems.estimateId, estimate.id))).toEqual([]);
   });
 
+  it("keeps taxable and discounted lines and computes the totals by the line rule (decision 019)", async () => {
+    const { cookie, customer } = await account();
+    const created = await runRoute(
+      collectionAction,
+      call(
+        "POST",
+        cookie,
+        payload(customer.id, {
+          taxRate: "0.1",
+          items: [
+            { description: "Labor", quantity: "2", unitPrice: "50.00", taxable: false },
+            { description: "Valve", quantity: "1", unitPrice: "40.00", discountPercent: "12.5" },
+            { description: "Free check", quantity: "1", unitPrice: "30.00", discountPercent: 100 },
+            { description: "Water softener", quantity: "1", unitPrice: "500.00", optional: true },
+          ],
+        }),
+      ),
+    );
+    expect(created.status).toBe(201);
+    const estimate = await created.json();
+    // 100.00 (untaxed) + 35.00 + 0.00; tax 10% of 35.00; the optional line counts in nothing yet.
+    expect(estimate).toMatchObject({ subtotal: "135.00", taxAmount: "3.50", total: "138.50" });
+    expect(
+      estimate.items.map((item: Record<string, unknown>) => [item.taxable, item.discountPercent, item.optional, item.total]),
+    ).toEqual([
+      [false, "0.00", false, "100.00"],
+      [true, "12.50", false, "35.00"],
+      [true, "100.00", false, "0.00"],
+      [true, "0.00", true, "500.00"],
+    ]);
+  });
+
   it("uses the account's default tax rate when none is sent, and a PUT without one keeps the estimate's", async () => {
     const { cookie, customer } = await account();
     const created = await (
@@ -221,6 +253,15 @@ describe("/api/estimates", () => {
       [{ ...good, items: [{ description: "A", quantity: "1", unitPrice: "abc" }] }, "Unit price must be a number"],
       [{ ...good, items: [{ description: "A", quantity: "1.001", unitPrice: "1" }] }, "Quantity can have at most two decimals"],
       [{ ...good, items: [{ description: "A", quantity: "1", unitPrice: "1.005" }] }, "Unit price can have at most two decimals"],
+      [
+        { ...good, items: [{ description: "A", quantity: "1", unitPrice: "1", discountPercent: "100.01" }] },
+        "The discount must be between 0 and 100",
+      ],
+      [
+        { ...good, items: [{ description: "A", quantity: "1", unitPrice: "1", discountPercent: "12.345" }] },
+        "The discount can have at most two decimals",
+      ],
+      [{ ...good, items: [{ description: "A", quantity: "1", unitPrice: "1", taxable: "no" }] }, "taxable must be true or false"],
       [
         { ...good, items: [{ description: "A", quantity: "2", unitPrice: "99999999.99" }] },
         "The total exceeds the maximum of $99,999,999.99",

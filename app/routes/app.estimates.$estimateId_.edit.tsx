@@ -37,7 +37,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       taxRate: estimate.taxRate,
       validUntil: estimate.validUntil,
       notes: estimate.notes,
-      items: estimate.items.map(({ description, quantity, unitPrice }) => ({ description, quantity, unitPrice })),
+      items: estimate.items.map(({ description, quantity, unitPrice, taxable, discountPercent, optional }) => ({
+        description,
+        quantity,
+        unitPrice,
+        taxable,
+        discountPercent,
+        optional,
+      })),
     },
     customers,
     jobs,
@@ -92,6 +99,7 @@ export default function EditEstimate() {
         currency={currency}
         locale={locale}
         ai={actionData && "ai" in actionData ? actionData.ai : undefined}
+        priceBook={actionData && "priceBook" in actionData ? actionData.priceBook : undefined}
       />
       <EstimateFailureToast reply={actionData} fallback="estimates.updateFailed" />
     </RouteDialog>

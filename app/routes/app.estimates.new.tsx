@@ -87,6 +87,7 @@ export default function NewEstimate() {
           currency={currency}
           locale={locale}
           ai={actionData && "ai" in actionData ? actionData.ai : undefined}
+          priceBook={actionData && "priceBook" in actionData ? actionData.priceBook : undefined}
         />
       )}
       <EstimateFailureToast reply={actionData} fallback="estimates.createFailed" useServerMessage />

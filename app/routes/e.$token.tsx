@@ -18,7 +18,7 @@ import { canAnswerEstimate } from "~/lib/estimate-dates";
 import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
 import { formatMoment } from "~/lib/share-link";
-import { approveSchema, declineSchema } from "~/lib/share-schema";
+import { approveSchema, chosenLines, declineSchema } from "~/lib/share-schema";
 import {
   decideSharedEstimate,
   findShareLink,
@@ -81,6 +81,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     document,
     logoUrl: settings.logoUpdatedAt ? `/e/${token}/logo?v=${settings.logoUpdatedAt.getTime()}` : null,
     state,
+    // The optional lines the customer may tick before approving (by line id, in document order).
+    choices: estimate.items.flatMap((item, index) => (item.optional ? [{ id: item.id, index }] : [])),
     validThrough: formatDocumentDate(validThrough, language),
     decision:
       state === "approved" || state === "rejected"
@@ -115,7 +117,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await decideSharedEstimate(
     token,
     value.intent === "approve"
-      ? { kind: "approve", signature: value.signature, message: value.message }
+      ? { kind: "approve", signature: value.signature, message: value.message, chosen: chosenLines(formData) }
       : { kind: "decline", name: value.name, reason: value.reason },
   );
   if (outcome.status === "not-found") throw notFound();
@@ -139,6 +141,7 @@ function SharedEstimate({
   document: doc,
   logoUrl,
   state,
+  choices,
   validThrough,
   decision,
 }: ReturnType<typeof useLoaderData<typeof loader>>) {
@@ -209,7 +212,15 @@ function SharedEstimate({
           <DocumentView document={doc} logoUrl={logoUrl} />
         </div>
 
-        {canAnswerEstimate(state) ? <ShareResponseForms company={company} reply={actionData?.reply ?? null} /> : null}
+        {canAnswerEstimate(state) ? (
+          <ShareResponseForms
+            company={company}
+            reply={actionData?.reply ?? null}
+            document={doc}
+            choices={choices}
+            language={language}
+          />
+        ) : null}
 
         <ShareContact company={doc.company} />
       </div>

@@ -8,6 +8,8 @@ import {
   type AiJobType,
   type AiLanguage,
 } from "~/lib/ai-result";
+import { preferOwnPrices, type OwnPrice } from "~/lib/price-match";
+import { searchPriceItems } from "~/models/price-item.server";
 import { env } from "./env.server";
 import { FixedWindowLimiter, retryMinutes } from "./rate-limit.server";
 
@@ -59,6 +61,24 @@ export async function generateEstimate(
   accountId: string,
   request: AiEstimateRequest,
   options: { timeoutMs?: number; now?: number } = {},
+): Promise<AiOutcome> {
+  const outcome = await generateFromCatalogOrModel(accountId, request, options);
+  if (!outcome.ok) return outcome;
+  // The contractor's own prices win where a suggestion names an item of the price book.
+  const prices = await ownPrices(accountId);
+  return { ...outcome, result: preferOwnPrices(outcome.result, prices, request.language === "es" ? "es" : "en") };
+}
+
+/** The account's price book as the matcher reads it (at most 1,000 items). */
+async function ownPrices(accountId: string): Promise<OwnPrice[]> {
+  const items = await searchPriceItems(accountId, "", 1000);
+  return items.map(({ name, unitPrice, taxable }) => ({ name, unitPrice, taxable }));
+}
+
+async function generateFromCatalogOrModel(
+  accountId: string,
+  request: AiEstimateRequest,
+  options: { timeoutMs?: number; now?: number },
 ): Promise<AiOutcome> {
   if (!aiConfigured()) return { ok: true, result: estimateJob(request) };
   const allowance = aiCalls.hit(accountId, options.now);

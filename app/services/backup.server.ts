@@ -19,6 +19,7 @@ import {
   jobs,
   notifications,
   payments,
+  priceItems,
   users,
 } from "#db/schema";
 import { centsToString, formatDecimal, rateToPercent, rateToString } from "~/lib/money";
@@ -73,10 +74,10 @@ function afterKey(sortColumn: AnySQLiteColumn, idColumn: AnySQLiteColumn, sortVa
 
 async function* tableRows(
   userId: string,
-  table: "customers" | "jobs" | "appointments" | "notifications" | "payments",
+  table: "customers" | "jobs" | "appointments" | "notifications" | "payments" | "priceItems",
 ): AsyncGenerator<Row[]> {
   const db = await getDb();
-  const source = { customers, jobs, appointments, notifications, payments }[table];
+  const source = { customers, jobs, appointments, notifications, payments, priceItems }[table];
   const sortKey = table === "appointments" ? "scheduledDate" : table === "payments" ? "receivedAt" : "createdAt";
   const sortColumn =
     table === "appointments" ? appointments.scheduledDate : table === "payments" ? payments.receivedAt : source.createdAt;
@@ -187,6 +188,7 @@ export async function* exportAccountJson(userId: string, now = clockNow()): Asyn
     ["notifications", tableRows(userId, "notifications")],
     ["payments", tableRows(userId, "payments")],
     ["recurringInvoices", recurringRows(userId)],
+    ["priceBook", tableRows(userId, "priceItems")],
   ];
   for (const [name, pages] of sections) {
     yield `,${JSON.stringify(name)}:[`;

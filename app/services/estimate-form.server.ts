@@ -3,7 +3,14 @@ import { parseForm } from "~/lib/form-parse";
 import { estimateChecks, jobOptions } from "~/models/estimate.server";
 import { restoreAiPanel, runAssistant } from "~/services/ai-editor.server";
 import { isAiIntent, type AiPanelState } from "~/lib/ai-editor";
-import { REFRESH_INTENT, refuseLastLineRemoval } from "~/lib/estimate-form";
+import {
+  isPriceIntent,
+  PRICE_QUERY_FIELD,
+  REFRESH_INTENT,
+  refuseLastLineRemoval,
+  type PricePanelState,
+} from "~/lib/estimate-form";
+import { runPriceBook } from "~/services/price-book-editor.server";
 import { estimateFormSchema, MAX_LINE_ITEMS, NO_JOB, type EstimateInput } from "~/lib/estimate-schema";
 
 type JobOption = { id: string; title: string };
@@ -17,6 +24,8 @@ export interface EstimateFormReply {
   jobsCustomerId: string;
   /** The AI assistant's section: after one of its buttons, or as it was posted. */
   ai?: AiPanelState;
+  /** The price book section after one of its buttons. */
+  priceBook?: PricePanelState;
 }
 
 /** conform's field for list buttons ("Add item", "Remove"): JSON naming the list and an index. */
@@ -67,6 +76,13 @@ export async function readEstimateForm(
     formData.delete("intent");
     const { result, ai } = await runAssistant(userId, formData, intent);
     return { kind: "ai", result, ai, ...(await jobsOf()) };
+  }
+
+  if (typeof intent === "string" && isPriceIntent(intent)) {
+    formData.delete("intent");
+    const reply = parseForm(formData, { schema: estimateFormSchema() }).reply({ hideFields: [PRICE_QUERY_FIELD] });
+    const { result, priceBook } = await runPriceBook(userId, formData, intent, { initialValue: reply.initialValue });
+    return { kind: "refresh", result, priceBook, ai: restoreAiPanel(formData), ...(await jobsOf()) };
   }
 
   if (intent === REFRESH_INTENT) {

@@ -4,7 +4,7 @@
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { AccountSettings } from "#db/schema";
 import { formatDocumentDate } from "~/lib/invoice-dates";
-import { customerAddressLines, formatQuantity, formatRatePercent, type DocumentData } from "~/lib/invoice-document";
+import { customerAddressLines, formatQuantity, formatRatePercent, lineMarks, type DocumentData } from "~/lib/invoice-document";
 import { formatMoney } from "~/lib/money";
 import { loadEstimateDocument, loadInvoiceDocument } from "~/models/document.server";
 import { translate, type Language } from "./i18n";
@@ -211,7 +211,14 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
           </View>
           {doc.lines.map((line, index) => (
             <View key={index} style={index % 2 === 1 ? [styles.row, styles.stripe] : styles.row} wrap={false}>
-              <Text style={styles.cellDescription}>{line.description}</Text>
+              <View style={styles.cellDescription}>
+                <Text>{line.description}</Text>
+                {lineMarks(line).map((mark) => (
+                  <Text key={mark.key} style={styles.muted}>
+                    {t(mark.key, mark.values)}
+                  </Text>
+                ))}
+              </View>
               <Text style={styles.cellQuantity}>{formatQuantity(line.quantity, language)}</Text>
               <Text style={styles.cellMoney}>{money(line.unitPrice)}</Text>
               <Text style={[styles.cellMoney, styles.strong]}>{money(line.total)}</Text>

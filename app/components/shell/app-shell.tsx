@@ -12,6 +12,7 @@ export const NAV_ITEMS: { key: IconName; to: string }[] = [
   { key: "customers", to: "/app/customers" },
   { key: "schedule", to: "/app/schedule" },
   { key: "estimates", to: "/app/estimates" },
+  { key: "priceBook", to: "/app/price-book" },
   { key: "invoices", to: "/app/invoices" },
   { key: "recurringInvoices", to: "/app/recurring-invoices" },
   { key: "jobs", to: "/app/jobs" },

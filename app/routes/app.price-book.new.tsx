@@ -1,0 +1,40 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PriceItemEditor } from "~/components/price-item-editor";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { parseForm } from "~/lib/form-parse";
+import { priceItemFormSchema } from "~/lib/price-item-schema";
+import { createPriceItem, priceItemCategories } from "~/models/price-item.server";
+import { readForm } from "~/services/form.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { categories: await priceItemCategories(user.id) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseForm(await readForm(request), { schema: priceItemFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const item = await createPriceItem(user.id, submission.value);
+  return redirectWithToast(`/app/price-book${new URL(request.url).search}`, {
+    title: "priceBook.created",
+    description: "priceBook.createdBody",
+    values: { name: item.name },
+  });
+}
+
+export default function NewPriceItem() {
+  const { t } = useTranslation();
+  const { categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const closeTo = `/app/price-book${useLocation().search}`;
+  return (
+    <RouteDialog title={t("priceBook.newTitle")} closeTo={closeTo}>
+      <PriceItemEditor categories={categories} lastResult={actionData?.result} cancelTo={closeTo} />
+    </RouteDialog>
+  );
+}
