@@ -2,6 +2,7 @@
 // the e-mails and the customer's pages show, built by the pure builders of
 // app/lib/invoice-document.ts from the account's record and settings.
 import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
+import { depositSummary } from "./deposit.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { getInvoiceWithItems } from "./invoice.server";
 import { getSettings } from "./settings.server";
@@ -15,11 +16,24 @@ const logoUrl = (settings: { logoUpdatedAt: Date | null }) =>
 export async function loadDocument(userId: string, kind: DocumentKind, id: string) {
   const settings = await getSettings(userId);
   if (kind === "estimate") {
-    const estimate = await getEstimateWithItems(userId, id);
-    return estimate ? { document: estimateDocument(estimate, settings), settings, logoUrl: logoUrl(settings) } : undefined;
+    const [estimate, deposit] = await Promise.all([getEstimateWithItems(userId, id), documentDeposit(userId, id)]);
+    return estimate
+      ? { document: estimateDocument(estimate, settings, deposit), settings, logoUrl: logoUrl(settings) }
+      : undefined;
   }
   const invoice = await getInvoiceWithItems(userId, id);
   return invoice ? { document: invoiceDocument(invoice, settings), settings, logoUrl: logoUrl(settings) } : undefined;
+}
+
+/** What an estimate's documents show of its deposit: asked (and as what percent) and received. */
+export async function documentDeposit(userId: string, estimateId: string) {
+  const summary = await depositSummary(userId, estimateId);
+  if (!summary) return null;
+  return {
+    asked: summary.asked,
+    received: summary.received,
+    percent: summary.ask?.type === "percent" ? summary.ask.value : null,
+  };
 }
 
 export type LoadedDocument = NonNullable<Awaited<ReturnType<typeof loadDocument>>>;

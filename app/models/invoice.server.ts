@@ -14,7 +14,7 @@ import { getDb } from "~/services/db.server";
 import { translate } from "~/services/i18n.server";
 import { insertWithNumber } from "./document-number.server";
 import { createNotification } from "./notification.server";
-import { recordPayment } from "./payment.server";
+import { carryDepositsStatements, recordPayment } from "./payment.server";
 import { getSettings } from "./settings.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 import { addDays, now as clockNow, today as todayIn } from "~/lib/clock";
@@ -333,7 +333,9 @@ export async function createInvoiceFromEstimate(
         notes: estimate.notes,
         dueDate: addDays(today, PAYMENT_TERM_DAYS),
       });
-      if (lines.length === 0) return insertOnce(() => db.batch([insertInvoice]));
+      // The estimate's deposits become payments already made, in the same batch (docs/decisions/017).
+      const deposits = carryDepositsStatements(db, userId, estimate.id);
+      if (lines.length === 0) return insertOnce(() => db.batch([insertInvoice, ...deposits]));
       // Numbered in the estimate's sequence, so lines that shared an order stay in place.
       const insertLines = db.insert(invoiceItems).values(
         lines.map((line, index) => ({
@@ -345,7 +347,7 @@ export async function createInvoiceFromEstimate(
           order: index,
         })),
       );
-      return insertOnce(() => db.batch([insertInvoice, insertLines]));
+      return insertOnce(() => db.batch([insertInvoice, insertLines, ...deposits]));
     });
   } catch (error) {
     if (error instanceof AlreadyInvoiced) {

@@ -9,6 +9,7 @@ import { formatMoney } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { translate } from "~/services/i18n.server";
+import { documentDeposit } from "./document.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
 import { getSettings } from "./settings.server";
@@ -115,12 +116,16 @@ export function lastValidDay(
 export async function loadSharedEstimate(token: string, now = clockNow()) {
   const link = await findShareLink(token);
   if (!link) return undefined;
-  const [estimate, settings] = await Promise.all([getEstimateWithItems(link.userId, link.estimateId), getSettings(link.userId)]);
+  const [estimate, settings, deposit] = await Promise.all([
+    getEstimateWithItems(link.userId, link.estimateId),
+    getSettings(link.userId),
+    documentDeposit(link.userId, link.estimateId),
+  ]);
   if (!estimate) return undefined;
   const validThrough = lastValidDay(estimate, settings);
   const today = dayKey(now, settings.timeZone);
   const state: SharedState = estimate.status === "pending" && today > validThrough ? "expired" : estimate.status;
-  return { link, estimate, settings, document: estimateDocument(estimate, settings), state, validThrough, today };
+  return { link, estimate, settings, document: estimateDocument(estimate, settings, deposit), state, validThrough, today };
 }
 
 export type SharedEstimate = NonNullable<Awaited<ReturnType<typeof loadSharedEstimate>>>;
