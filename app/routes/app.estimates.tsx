@@ -264,6 +264,14 @@ export default function EstimatesPage() {
                             onToast={(toast) => setClientToast({ key: Date.now(), toast })}
                           />
                           <Link
+                            to={`${estimate.id}/deposit${search}`}
+                            className={actionLink}
+                            preventScrollReset
+                            aria-label={`${t("estimates.deposit.action")} · ${estimate.estimateNumber}`}
+                          >
+                            {t("estimates.deposit.action")}
+                          </Link>
+                          <Link
                             to={`${estimate.id}/delete${search}`}
                             className="rounded px-2 py-1 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800"
                             preventScrollReset

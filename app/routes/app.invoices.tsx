@@ -279,6 +279,16 @@ export default function InvoicesPage() {
                           >
                             {t("invoices.payments.title")}
                           </Link>
+                          {invoice.status === "overdue" ? (
+                            <Link
+                              to={`${invoice.id}/late-charge${search}`}
+                              preventScrollReset
+                              className={`${action} text-amber-700 dark:text-amber-400`}
+                              aria-label={`${t("invoices.lateCharge.action")} · ${invoice.invoiceNumber}`}
+                            >
+                              {t("invoices.lateCharge.action")}
+                            </Link>
+                          ) : null}
                           {canMarkPaid(invoice.status) ? (
                             <Link
                               to={`${invoice.id}/paid${search}`}
