@@ -9,6 +9,8 @@ import { getDb } from "~/services/db.server";
 import { listEstimateDeposits, toApiDeposit, type Deposit } from "./payment.server";
 
 export interface DepositSummary {
+  /** The estimate's total (cents). */
+  total: number;
   ask: DepositAsk | null;
   /** Cents asked (0: none). */
   asked: number;
@@ -38,7 +40,7 @@ export async function depositSummary(userId: string, estimateId: string): Promis
   const ask = depositOf(estimate);
   const asked = depositAsked(estimate.total, ask);
   const received = deposits.reduce((sum, deposit) => sum + deposit.amount, 0);
-  return { ask, asked, received, due: depositDue(asked, received), deposits, invoice: invoice ?? null };
+  return { total: estimate.total, ask, asked, received, due: depositDue(asked, received), deposits, invoice: invoice ?? null };
 }
 
 /** Sets (or with null, clears) the deposit the account's estimate asks; false when there is no such estimate. */

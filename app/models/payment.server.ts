@@ -435,6 +435,16 @@ export async function deleteDeposit(userId: string, depositId: string): Promise<
   return deposit;
 }
 
+/** The account's deposit by id, or undefined. */
+export async function getDeposit(userId: string, depositId: string): Promise<Deposit | undefined> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(estimateDeposits)
+    .where(and(eq(estimateDeposits.userId, userId), eq(estimateDeposits.id, depositId)))
+    .get();
+}
+
 /** A deposit as the API shows it: money as a decimal string, the day it was received in the account's zone. */
 export function toApiDeposit(deposit: Deposit, zone: string | null) {
   return {
