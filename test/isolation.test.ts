@@ -37,6 +37,7 @@ const COLLECTIONS: Record<string, RecordType> = {
   schedule: "appointment",
   notifications: "notification",
   payments: "payment",
+  deposits: "deposit",
 };
 
 type ParamKind = RecordType | "token" | "splat";
@@ -130,6 +131,7 @@ function apiBody(type: RecordType, owner: TenantAccount): Body {
       return { customerId: owner.ids.customer, title: "Taken over", scheduledDate: "2026-07-01T09:30:00Z", status: "completed" };
     case "notification":
     case "payment":
+    case "deposit":
       return {};
   }
 }
@@ -156,6 +158,9 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
         },
         { intent: "create" },
         { intent: "revoke" },
+        { intent: "ask", depositType: "percent", depositValue: "25" },
+        { intent: "record", amount: "1.00", method: "cash" },
+        { intent: "delete", depositId: owner.ids.deposit },
       ];
     case "invoice":
       return [{}];
@@ -175,6 +180,7 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
     case "notification":
       return [{ intent: "read" }, { intent: "delete" }];
     case "payment":
+    case "deposit":
       return [{ intent: "delete" }];
   }
 }

@@ -4,11 +4,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob, createNotification } from "#db/factories";
-import { accountSettings, estimateShareTokens, invoices, invoiceShareTokens, payments } from "#db/schema";
+import { accountSettings, estimateDeposits, estimateShareTokens, invoices, invoiceShareTokens, payments } from "#db/schema";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "./accounts";
 
-export const RECORD_TYPES = ["customer", "job", "estimate", "invoice", "appointment", "notification", "payment"] as const;
+export const RECORD_TYPES = ["customer", "job", "estimate", "invoice", "appointment", "notification", "payment", "deposit"] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export interface TenantAccount {
@@ -85,6 +85,18 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     })
     .returning();
   await db.update(invoices).set({ amountPaid: 100 }).where(eq(invoices.id, invoice.id));
+  // A deposit on the approved estimate (not invoiced yet), which asks 10%.
+  const [deposit] = await db
+    .insert(estimateDeposits)
+    .values({
+      userId: user.id,
+      estimateId: estimate.id,
+      amount: 100,
+      method: "cash",
+      receivedAt: new Date(),
+      note: `${marker} deposit`,
+    })
+    .returning();
   const appointment = await createAppointment(db, user.id, {
     customerId: customer.id,
     jobId: job.id,
@@ -116,6 +128,7 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
       appointment: appointment.id,
       notification: notification.id,
       payment: payment.id,
+      deposit: deposit.id,
     },
     pendingEstimateId: pending.id,
     openInvoiceId: openInvoice.id,

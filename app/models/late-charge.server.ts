@@ -76,7 +76,7 @@ export type AddLateChargeResult =
 export async function addLateCharge(userId: string, invoiceId: string, now = clockNow()): Promise<AddLateChargeResult> {
   const found = await read(userId, invoiceId, now);
   if (!found) return { status: "not-found" };
-  const { invoice, settings, late } = found;
+  const { settings, late } = found;
   if (late.month > 0 && late.month <= late.lastChargedMonth) return { status: "already-charged", month: late.month };
   if (late.amount <= 0) return { status: "nothing-due" };
 

@@ -19,6 +19,8 @@ import {
   jobs,
   notifications,
   payments,
+  estimateDeposits,
+  lateCharges,
   users,
 } from "#db/schema";
 import { centsToString, formatDecimal, rateToPercent, rateToString } from "~/lib/money";
@@ -72,13 +74,20 @@ function afterKey(sortColumn: AnySQLiteColumn, idColumn: AnySQLiteColumn, sortVa
 
 async function* tableRows(
   userId: string,
-  table: "customers" | "jobs" | "appointments" | "notifications" | "payments",
+  table: "customers" | "jobs" | "appointments" | "notifications" | "payments" | "deposits" | "lateCharges",
 ): AsyncGenerator<Row[]> {
   const db = await getDb();
-  const source = { customers, jobs, appointments, notifications, payments }[table];
-  const sortKey = table === "appointments" ? "scheduledDate" : table === "payments" ? "receivedAt" : "createdAt";
+  const source = { customers, jobs, appointments, notifications, payments, deposits: estimateDeposits, lateCharges }[table];
+  const sortKey =
+    table === "appointments" ? "scheduledDate" : table === "payments" || table === "deposits" ? "receivedAt" : "createdAt";
   const sortColumn =
-    table === "appointments" ? appointments.scheduledDate : table === "payments" ? payments.receivedAt : source.createdAt;
+    table === "appointments"
+      ? appointments.scheduledDate
+      : table === "payments"
+        ? payments.receivedAt
+        : table === "deposits"
+          ? estimateDeposits.receivedAt
+          : source.createdAt;
   yield* pagesOf<Row & { id: string }>(
     async (after) =>
       (await db
@@ -179,6 +188,8 @@ export async function* exportAccountJson(userId: string, now = clockNow()): Asyn
     ["appointments", tableRows(userId, "appointments")],
     ["notifications", tableRows(userId, "notifications")],
     ["payments", tableRows(userId, "payments")],
+    ["deposits", tableRows(userId, "deposits")],
+    ["lateCharges", tableRows(userId, "lateCharges")],
   ];
   for (const [name, pages] of sections) {
     yield `,${JSON.stringify(name)}:[`;
