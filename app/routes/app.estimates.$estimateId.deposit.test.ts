@@ -38,7 +38,7 @@ describe("/app/estimates/:estimateId/deposit", () => {
       .data as { asked: number; due: number };
     expect(page).toMatchObject({ asked: 30_000, due: 30_000 });
 
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { intent: "ask", depositType: "percent", depositValue: "101" },
       { intent: "ask", depositType: "amount", depositValue: "1000.01" },
       { intent: "ask", depositType: "sometimes", depositValue: "1" },
@@ -63,7 +63,7 @@ describe("/app/estimates/:estimateId/deposit", () => {
       params: { estimateId: estimate.id },
     });
     expect(page.status).toBe(404);
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { intent: "record", amount: "1.00", method: "cash" },
       { intent: "ask", depositType: "percent", depositValue: "50" },
     ]) {
