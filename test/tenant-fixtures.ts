@@ -8,7 +8,16 @@ import { accountSettings, estimateDeposits, estimateShareTokens, invoices, invoi
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "./accounts";
 
-export const RECORD_TYPES = ["customer", "job", "estimate", "invoice", "appointment", "notification", "payment", "deposit"] as const;
+export const RECORD_TYPES = [
+  "customer",
+  "job",
+  "estimate",
+  "invoice",
+  "appointment",
+  "notification",
+  "payment",
+  "deposit",
+] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export interface TenantAccount {

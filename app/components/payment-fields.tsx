@@ -29,7 +29,11 @@ export function PaymentFields({ fields, today }: { fields: PaymentFieldSet; toda
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label={t("invoices.payments.method")} errors={fields.method.errors} selectProps={getSelectProps(fields.method)}>
+        <SelectField
+          label={t("invoices.payments.method")}
+          errors={fields.method.errors}
+          selectProps={getSelectProps(fields.method)}
+        >
           {PAYMENT_METHOD_VALUES.map((method) => (
             <option key={method} value={method}>
               {t(`invoices.paymentMethod.${method}`)}

@@ -54,7 +54,11 @@ describe("accruedLateCharge", () => {
 
   it("does not charge a month twice", () => {
     expect(accruedLateCharge({ ...base, lastChargedMonth: 1 })).toEqual({ month: 1, months: 0, amount: 0 });
-    expect(accruedLateCharge({ ...base, today: "2026-05-15", lastChargedMonth: 1 })).toEqual({ month: 2, months: 1, amount: 1_500 });
+    expect(accruedLateCharge({ ...base, today: "2026-05-15", lastChargedMonth: 1 })).toEqual({
+      month: 2,
+      months: 1,
+      amount: 1_500,
+    });
   });
 
   it("rounds exact cents half up", () => {

@@ -17,7 +17,8 @@ export const MAX_LATE_CHARGE_RATE = 2500;
 export function monthsPastDue(dueDate: string | null, today: string): number {
   if (!dueDate || today <= dueDate) return 0;
   // A first guess from the calendar fields, then corrected by the month-end rules of addMonths.
-  let months = (Number(today.slice(0, 4)) - Number(dueDate.slice(0, 4))) * 12 + Number(today.slice(5, 7)) - Number(dueDate.slice(5, 7));
+  let months =
+    (Number(today.slice(0, 4)) - Number(dueDate.slice(0, 4))) * 12 + Number(today.slice(5, 7)) - Number(dueDate.slice(5, 7));
   while (months > 0 && addMonths(dueDate, months) > today) months -= 1;
   while (addMonths(dueDate, months + 1) <= today) months += 1;
   return Math.max(0, months);

@@ -202,7 +202,7 @@ const estimatesEn = {
     declinedRefused: "A declined estimate takes no deposit.",
     aboveTotal: "A deposit cannot be more than what is left of the estimate's total ({{remaining}}).",
     aboveTotalForm: "More than what is left of the estimate's total.",
-    editorHint: "Deposit: {{amount}}. Change it with \"Deposit\" in the estimates list.",
+    editorHint: 'Deposit: {{amount}}. Change it with "Deposit" in the estimates list.',
     editorDefault: "New estimates ask the deposit set in Settings ({{percent}}%).",
     typeInvalid: "Choose no deposit, a percent or an amount",
     valueRequired: "Enter the percent or the amount",

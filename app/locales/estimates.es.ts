@@ -197,7 +197,7 @@ const estimatesEs = {
     declinedRefused: "Un presupuesto rechazado no admite anticipo.",
     aboveTotal: "Un anticipo no puede superar lo que queda del total del presupuesto ({{remaining}}).",
     aboveTotalForm: "Supera lo que queda del total del presupuesto.",
-    editorHint: "Anticipo: {{amount}}. Cámbielo con \"Anticipo\" en la lista de presupuestos.",
+    editorHint: 'Anticipo: {{amount}}. Cámbielo con "Anticipo" en la lista de presupuestos.',
     editorDefault: "Los presupuestos nuevos solicitan el anticipo de Configuración ({{percent}}%).",
     typeInvalid: "Elija sin anticipo, un porcentaje o un importe",
     valueRequired: "Escriba el porcentaje o el importe",

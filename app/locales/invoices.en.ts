@@ -160,7 +160,8 @@ const invoicesEn = {
     added: "Late charge added",
     addedBody: "{{amount}} added to {{number}}.",
     alreadyCharged: "This month's late charge was already added to {{number}}. The next one can be added a month later.",
-    nothingDue: "No late charge is due on {{number}}: it is not a whole month past due, nothing is owed, or late charges are off in Settings.",
+    nothingDue:
+      "No late charge is due on {{number}}: it is not a whole month past due, nothing is owed, or late charges are off in Settings.",
     off: "Late charges are off (0% in Settings).",
   },
   document: {

@@ -50,7 +50,8 @@ const settingsEn = {
     depositPercent: "Default deposit (%)",
     depositPercentHint: "The deposit a new estimate asks, as a percent of its total (0: none). Up to 2 decimals.",
     lateChargeRate: "Late charge per month (%)",
-    lateChargeRateHint: "Charged on the balance of an overdue invoice for each whole month past due (0 turns it off). Up to 2 decimals.",
+    lateChargeRateHint:
+      "Charged on the balance of an overdue invoice for each whole month past due (0 turns it off). Up to 2 decimals.",
     title: "Business Settings",
     description: "Defaults for new estimates and invoices.",
     taxRate: "Default Tax Rate (%)",
@@ -71,7 +72,8 @@ const settingsEn = {
   },
   reminders: {
     lateChargeSteps: "Add the late charge with the reminders of these days",
-    lateChargeStepsHint: "Days after the due date, among the days above, like +14 (empty: never). At most one late charge per month past due.",
+    lateChargeStepsHint:
+      "Days after the due date, among the days above, like +14 (empty: never). At most one late charge per month past due.",
     title: "Payment Reminders",
     description: "E-mails to customers about invoices you sent by e-mail, until they are paid.",
     enabled: "Send payment reminders",

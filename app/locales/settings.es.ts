@@ -52,9 +52,11 @@ const settingsEs: Strings<typeof settingsEn> = {
   },
   business: {
     depositPercent: "Anticipo predeterminado (%)",
-    depositPercentHint: "El anticipo que solicita un presupuesto nuevo, como porcentaje de su total (0: ninguno). Hasta 2 decimales.",
+    depositPercentHint:
+      "El anticipo que solicita un presupuesto nuevo, como porcentaje de su total (0: ninguno). Hasta 2 decimales.",
     lateChargeRate: "Recargo por mora mensual (%)",
-    lateChargeRateHint: "Se cobra sobre el saldo de una factura vencida por cada mes completo de atraso (0 lo desactiva). Hasta 2 decimales.",
+    lateChargeRateHint:
+      "Se cobra sobre el saldo de una factura vencida por cada mes completo de atraso (0 lo desactiva). Hasta 2 decimales.",
     title: "Configuración del negocio",
     description: "Valores predeterminados de los nuevos presupuestos y facturas.",
     taxRate: "Tasa de impuesto predeterminada (%)",
@@ -75,7 +77,8 @@ const settingsEs: Strings<typeof settingsEn> = {
   },
   reminders: {
     lateChargeSteps: "Agregar el recargo por mora con los recordatorios de estos días",
-    lateChargeStepsHint: "Días después del vencimiento, entre los días de arriba, como +14 (vacío: nunca). Como máximo un recargo por mes de atraso.",
+    lateChargeStepsHint:
+      "Días después del vencimiento, entre los días de arriba, como +14 (vacío: nunca). Como máximo un recargo por mes de atraso.",
     title: "Recordatorios de pago",
     description: "Correos a los clientes sobre las facturas que envió por correo, hasta que se paguen.",
     enabled: "Enviar recordatorios de pago",

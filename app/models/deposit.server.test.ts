@@ -35,7 +35,11 @@ describe("deposits", () => {
     const created = await createInvoiceFromEstimate(user.id, estimate.id);
     expect(created.status).toBe("created");
     const invoiceId = created.status === "created" ? created.invoice.id : "";
-    expect(await getInvoiceWithItems(user.id, invoiceId)).toMatchObject({ total: 200_000, amountPaid: 50_000, status: "pending" });
+    expect(await getInvoiceWithItems(user.id, invoiceId)).toMatchObject({
+      total: 200_000,
+      amountPaid: 50_000,
+      status: "pending",
+    });
     expect((await listInvoicePayments(user.id, invoiceId)).map((p) => [p.amount, p.method])).toEqual([[50_000, "check"]]);
 
     // Converting again answers the same invoice and counts nothing twice.

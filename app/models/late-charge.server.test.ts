@@ -70,7 +70,10 @@ describe("late charges", () => {
     setNow("2026-11-15T06:30:00Z");
     const other = await signedInAccount();
     expect(await addLateCharge(other.user.id, early.invoice.id)).toEqual({ status: "not-found" });
-    await early.db.update(invoices).set({ status: "paid", amountPaid: early.invoice.total }).where(eq(invoices.id, early.invoice.id));
+    await early.db
+      .update(invoices)
+      .set({ status: "paid", amountPaid: early.invoice.total })
+      .where(eq(invoices.id, early.invoice.id));
     expect(await addLateCharge(early.user.id, early.invoice.id)).toEqual({ status: "nothing-due" });
     expect(await early.db.select().from(lateCharges).where(eq(lateCharges.invoiceId, early.invoice.id))).toEqual([]);
   });

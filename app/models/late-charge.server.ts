@@ -55,7 +55,11 @@ async function read(userId: string, invoiceId: string, now: Date) {
 }
 
 /** The late charge accrued on the account's invoice now and not yet added; undefined when there is no such invoice. */
-export async function invoiceLateCharge(userId: string, invoiceId: string, now = clockNow()): Promise<InvoiceLateCharge | undefined> {
+export async function invoiceLateCharge(
+  userId: string,
+  invoiceId: string,
+  now = clockNow(),
+): Promise<InvoiceLateCharge | undefined> {
   return (await read(userId, invoiceId, now))?.late;
 }
 

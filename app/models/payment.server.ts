@@ -182,9 +182,7 @@ export async function deletePayment(userId: string, paymentId: string): Promise<
       .returning(),
     // A deposit carried onto the invoice goes with its payment: kept, it would come back on the
     // next conversion (docs/decisions/017).
-    db
-      .delete(estimateDeposits)
-      .where(and(eq(estimateDeposits.userId, userId), eq(estimateDeposits.id, payment.depositId ?? ""))),
+    db.delete(estimateDeposits).where(and(eq(estimateDeposits.userId, userId), eq(estimateDeposits.id, payment.depositId ?? ""))),
     db
       .update(invoices)
       .set({
@@ -333,8 +331,7 @@ export async function recordDeposit(
     .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
     .get();
   if (!estimate) return { status: "not-found" };
-  const received = async () =>
-    (await depositsReceived(userId, [estimateId])).get(estimateId) ?? 0;
+  const received = async () => (await depositsReceived(userId, [estimateId])).get(estimateId) ?? 0;
   if (manual) {
     if (estimate.status === "rejected") return { status: "declined" };
     const invoice = await db

@@ -2,7 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { depositAskSchema } from "~/lib/deposit";
 import { depositSummary, setDepositAsk, toApiDepositSummary } from "~/models/deposit.server";
 import { getAccountTimeZone } from "~/models/settings.server";
-import { apiError, invalidPayload, json, methodNotAllowed, notFound, readJsonObject, requireApiUser } from "~/services/api.server";
+import {
+  apiError,
+  invalidPayload,
+  json,
+  methodNotAllowed,
+  notFound,
+  readJsonObject,
+  requireApiUser,
+} from "~/services/api.server";
 
 async function answer(userId: string, estimateId: string) {
   const summary = await depositSummary(userId, estimateId);

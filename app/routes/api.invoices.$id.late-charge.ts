@@ -27,8 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const result = await addLateCharge(user.id, params.id ?? "");
   if (result.status === "not-found") return notFound();
-  if (result.status === "already-charged")
-    return apiError(409, "This month's late charge was already added to this invoice.");
+  if (result.status === "already-charged") return apiError(409, "This month's late charge was already added to this invoice.");
   if (result.status === "nothing-due")
     return apiError(409, "No late charge is due: not a whole month past due, nothing owed, or late charges are off.");
   return json({ amount: centsToString(result.amount), monthsPastDue: result.month }, { status: 201 });

@@ -34,8 +34,9 @@ describe("/app/estimates/:estimateId/deposit", () => {
     const ask = await post({ intent: "ask", depositType: "percent", depositValue: "30" });
     expect(ask.status).toBe(302);
     expect(await toastOf(ask.headers)).toMatchObject({ title: "estimates.deposit.saved" });
-    const page = (await runRoute(loader, new Request(url, { headers: { Cookie: cookie } }), { params: { estimateId: estimate.id } }))
-      .data as { asked: number; due: number };
+    const page = (
+      await runRoute(loader, new Request(url, { headers: { Cookie: cookie } }), { params: { estimateId: estimate.id } })
+    ).data as { asked: number; due: number };
     expect(page).toMatchObject({ asked: 30_000, due: 30_000 });
 
     for (const fields of <Record<string, string>[]>[
@@ -86,7 +87,11 @@ describe("the deposit API", () => {
     const put200 = await put({ depositType: "amount", depositValue: "250.00" });
     expect(put200.status).toBe(200);
     expect(await put200.json()).toMatchObject({ depositType: "amount", asked: "250.00", due: "250.00" });
-    for (const bad of [{ depositType: "amount", depositValue: "9999" }, { depositType: "percent" }, { depositType: "percent", depositValue: "5", extra: 1 }])
+    for (const bad of [
+      { depositType: "amount", depositValue: "9999" },
+      { depositType: "percent" },
+      { depositType: "percent", depositValue: "5", extra: 1 },
+    ])
       expect((await put(bad)).status, JSON.stringify(bad)).toBe(400);
 
     const post = (body: unknown, who = cookie) =>
@@ -104,9 +109,13 @@ describe("the deposit API", () => {
     const stranger = await signedInAccount();
     expect((await put({ depositType: "none" }, stranger.cookie)).status).toBe(404);
     expect((await post({ amount: "1.00", method: "cash" }, stranger.cookie)).status).toBe(404);
-    const strangerDelete = await runRoute(depositAction, apiRequest(`${BASE}/deposits/${deposit.id}`, "DELETE", stranger.cookie), {
-      params: { id: deposit.id },
-    });
+    const strangerDelete = await runRoute(
+      depositAction,
+      apiRequest(`${BASE}/deposits/${deposit.id}`, "DELETE", stranger.cookie),
+      {
+        params: { id: deposit.id },
+      },
+    );
     expect(strangerDelete.status).toBe(404);
     expect(await depositSummary(user.id, estimate.id)).toMatchObject({ asked: 25_000, received: 25_000 });
 

@@ -87,8 +87,8 @@ export default function EditEstimate() {
       {deposit && (deposit.asked > 0 || deposit.received > 0) ? (
         <p className="mb-3 rounded-md bg-slate-50 p-2 text-sm dark:bg-slate-800" data-testid="editor-deposit">
           <Link to={`/app/estimates/${estimate.id}/deposit${search}`} className="underline">
-            {t("estimates.deposit.asked")}: {formatMoney(deposit.asked, locale, currency)} ·{" "}
-            {t("estimates.deposit.received")}: {formatMoney(deposit.received, locale, currency)}
+            {t("estimates.deposit.asked")}: {formatMoney(deposit.asked, locale, currency)} · {t("estimates.deposit.received")}:{" "}
+            {formatMoney(deposit.received, locale, currency)}
           </Link>
         </p>
       ) : null}

@@ -57,7 +57,9 @@ describe("/app/invoices/:invoiceId/late-charge", () => {
     setNow("2026-12-05T12:00:00Z");
     const stranger = await signedInAccount();
     const params = { params: { invoiceId: invoice.id } };
-    await expect(runRoute(action, formRequest(url, {}, { Cookie: stranger.cookie }), params)).resolves.toMatchObject({ status: 404 });
+    await expect(runRoute(action, formRequest(url, {}, { Cookie: stranger.cookie }), params)).resolves.toMatchObject({
+      status: 404,
+    });
     const api = await runRoute(
       apiAction,
       apiRequest(`http://localhost/api/invoices/${invoice.id}/late-charge`, "POST", stranger.cookie),

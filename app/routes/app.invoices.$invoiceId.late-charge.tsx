@@ -21,7 +21,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getSettings(user.id),
   ]);
   if (!invoice || !late) throw new Response("Not Found", { status: 404 });
-  return { invoice: { invoiceNumber: invoice.invoiceNumber, customerName: invoice.customer.name }, late, currency: settings.currency };
+  return {
+    invoice: { invoiceNumber: invoice.invoiceNumber, customerName: invoice.customer.name },
+    late,
+    currency: settings.currency,
+  };
 }
 
 /**

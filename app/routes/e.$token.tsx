@@ -106,7 +106,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
     : defaultShouldRevalidate;
 
 /** The deposit the customer sees once the estimate is approved: asked, received, still due. */
-function depositState({ document, state }: { document: { deposit?: { asked: number; received: number } | null }; state: SharedState }) {
+function depositState({
+  document,
+  state,
+}: {
+  document: { deposit?: { asked: number; received: number } | null };
+  state: SharedState;
+}) {
   if (state !== "approved" || !document.deposit || document.deposit.asked <= 0) return null;
   const { asked, received } = document.deposit;
   return { asked, received, due: depositDue(asked, received) };
@@ -311,7 +317,9 @@ function DepositBox({
           </dd>
         </div>
       </dl>
-      {deposit.due <= 0 ? <p className="mt-2 font-medium text-green-800 dark:text-green-300">{t("share.page.depositPaid")}</p> : null}
+      {deposit.due <= 0 ? (
+        <p className="mt-2 font-medium text-green-800 dark:text-green-300">{t("share.page.depositPaid")}</p>
+      ) : null}
       {returned && deposit.due > 0 ? <p className="mt-2">{t("share.page.depositDone")}</p> : null}
       {canPay ? (
         <Form method="post" className="mt-3">

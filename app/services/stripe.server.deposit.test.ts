@@ -80,7 +80,10 @@ const webhook = (payload: string, secret = SECRET) =>
     webhookAction,
     new Request("http://localhost/webhooks/stripe", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret }) },
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret }),
+      },
       body: payload,
     }),
   );
