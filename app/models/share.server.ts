@@ -116,12 +116,9 @@ export function lastValidDay(
 export async function loadSharedEstimate(token: string, now = clockNow()) {
   const link = await findShareLink(token);
   if (!link) return undefined;
-  const [estimate, settings, deposit] = await Promise.all([
-    getEstimateWithItems(link.userId, link.estimateId),
-    getSettings(link.userId),
-    documentDeposit(link.userId, link.estimateId),
-  ]);
+  const [estimate, settings] = await Promise.all([getEstimateWithItems(link.userId, link.estimateId), getSettings(link.userId)]);
   if (!estimate) return undefined;
+  const deposit = await documentDeposit(link.userId, estimate);
   const validThrough = lastValidDay(estimate, settings);
   const today = dayKey(now, settings.timeZone);
   const state: SharedState = estimate.status === "pending" && today > validThrough ? "expired" : estimate.status;

@@ -9,7 +9,7 @@ import { readEstimateForm } from "~/services/estimate-form.server";
 import { customerOptions } from "~/models/customer.server";
 import { getEstimateWithItems, jobOptions, updateEstimate } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
-import { depositSummary } from "~/models/deposit.server";
+import { documentDeposit } from "~/models/document.server";
 import { formatMoney } from "~/lib/money";
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     customerOptions(user.id, estimate.customerId),
     getSettings(user.id),
     jobOptions(user.id, jobsCustomerId),
-    depositSummary(user.id, estimate.id),
+    documentDeposit(user.id, estimate),
   ]);
   return {
     estimate: {
@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     jobsCustomerId,
     defaults: { taxRate: settings.defaultTaxRate, validUntil: defaultValidUntil(settings.estimateValidDays, settings.timeZone) },
     currency: settings.currency,
-    deposit: deposit ? { asked: deposit.asked, received: deposit.received } : null,
+    deposit: { asked: deposit.asked, received: deposit.received },
   };
 }
 
@@ -84,7 +84,7 @@ export default function EditEstimate() {
   const shown = actionData && !actionData.failed ? actionData : { jobs, jobsCustomerId };
   return (
     <RouteDialog title={t("estimates.editTitle")} closeTo={closeTo} size="lg">
-      {deposit && (deposit.asked > 0 || deposit.received > 0) ? (
+      {deposit.asked > 0 || deposit.received > 0 ? (
         <p className="mb-3 rounded-md bg-slate-50 p-2 text-sm dark:bg-slate-800" data-testid="editor-deposit">
           <Link to={`/app/estimates/${estimate.id}/deposit${search}`} className="underline">
             {t("estimates.deposit.asked")}: {formatMoney(deposit.asked, locale, currency)} · {t("estimates.deposit.received")}:{" "}
