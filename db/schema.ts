@@ -27,6 +27,7 @@ export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "res
 export const APPOINTMENT_TYPES = ["job", "estimate", "other"] as const;
 export const LANGUAGES = ["en", "es"] as const;
 export const PAYMENT_METHODS = ["card", "cash", "check", "bank_transfer", "other"] as const;
+export const DEPOSIT_TYPES = ["percent", "amount"] as const;
 
 export const users = sqliteTable("users", {
   id: id(),
@@ -87,6 +88,12 @@ export const accountSettings = sqliteTable("account_settings", {
   reminderSteps: text("reminder_steps").notNull().default("-3,0,7,14"),
   // Days after sending before an unanswered estimate gets its one follow-up e-mail (0: never).
   estimateFollowUpDays: integer("estimate_follow_up_days").notNull().default(3),
+  // The deposit a new estimate asks for, in hundredths of a percent (2500 is 25%; 0: none).
+  defaultDepositPercent: integer("default_deposit_percent").notNull().default(0),
+  // Late charge per whole month past due, in hundredths of a percent (150 is 1.5%; 0: off).
+  lateChargeRate: integer("late_charge_rate").notNull().default(150),
+  // The reminder days (of reminderSteps) that also add the month's late charge ("7,14"; "": none).
+  reminderLateChargeSteps: text("reminder_late_charge_steps").notNull().default(""),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
@@ -175,6 +182,9 @@ export const estimates = sqliteTable(
     // The first time it was e-mailed to the customer, and to whom (the follow-ups start from it).
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     sentTo: text("sent_to"),
+    // The deposit asked for: a percent of the total (hundredths: 2500 is 25%) or an amount in cents; null asks none.
+    depositType: text("deposit_type", { enum: DEPOSIT_TYPES }),
+    depositValue: integer("deposit_value"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -279,13 +289,62 @@ export const payments = sqliteTable(
     reference: text("reference"),
     note: text("note"),
     externalId: text("external_id"),
+    // The estimate's deposit this payment carries onto the invoice (unique: a deposit is counted once).
+    depositId: text("deposit_id").references((): AnySQLiteColumn => estimateDeposits.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("payments_invoice_idx").on(t.invoiceId, t.userId, t.receivedAt),
     index("payments_user_received_idx").on(t.userId, t.receivedAt, t.amount),
     uniqueIndex("payments_external_idx").on(t.externalId),
+    uniqueIndex("payments_deposit_idx").on(t.depositId),
   ],
+);
+
+// Deposits received against an estimate, before or after it became an invoice
+// (docs/decisions/017). They stay with the estimate; the estimate's invoice carries each as one
+// payment (payments.deposit_id), written by the same batch that records the deposit or creates
+// the invoice. A card deposit carries its Checkout Session id in externalId, unique.
+export const estimateDeposits = sqliteTable(
+  "estimate_deposits",
+  {
+    id: id(),
+    userId: account(),
+    estimateId: text("estimate_id")
+      .notNull()
+      .references(() => estimates.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+    reference: text("reference"),
+    note: text("note"),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("estimate_deposits_estimate_idx").on(t.estimateId, t.userId, t.receivedAt),
+    uniqueIndex("estimate_deposits_external_idx").on(t.externalId),
+  ],
+);
+
+// Late charges added to an invoice: one per invoice and month past due (the unique key), so no
+// button, reminder or second runner adds a month twice (docs/decisions/017).
+export const lateCharges = sqliteTable(
+  "late_charges",
+  {
+    id: id(),
+    userId: account(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    // Whole months past due when it was added (1 from one month after the due date).
+    month: integer("month").notNull(),
+    amount: integer("amount").notNull(),
+    // The invoice line it added.
+    itemId: text("item_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("late_charges_invoice_month_idx").on(t.invoiceId, t.month)],
 );
 
 export const invoiceItems = sqliteTable(

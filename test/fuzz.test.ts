@@ -67,7 +67,8 @@ type Kind =
   | "frequency"
   | "recurringDate"
   | "recurringCount"
-  | "flag";
+  | "flag"
+  | "depositType";
 
 const notText = [42, -1.5, true, {}, [], ["a"], { $ne: null }, NESTED(50)];
 const notNumber = [{}, [], true, "NaN", "Infinity", "-Infinity", "💰", "0x10", "1,000.00", NESTED(50)];
@@ -127,6 +128,8 @@ function hostile(kind: Kind): unknown[] {
       return ["done", 1, {}, [], `completed${CONTROL}`, MB];
     case "appointmentType":
       return ["meeting", 1, {}, [], MB];
+    case "depositType":
+      return ["weekly", "PERCENT", "percent ", "", null, 1, {}, [], `amount${CONTROL}`, MB];
     case "paymentMethod":
       return ["bitcoin", "CASH", "cash ", "", null, 1, {}, [], `cash${CONTROL}`, MB];
     case "flag":
@@ -506,6 +509,29 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
     },
   },
   "/api/payments/:id": {},
+  "/api/estimates/:id/deposits": {
+    // One cent a time: the approved estimate's total covers every variant that is accepted.
+    POST: {
+      kind: "body",
+      fields: { amount: "money", date: "date", method: "paymentMethod", reference: "text", note: "text" },
+      required: ["amount", "method"],
+      base: () => ({ amount: "0.01", method: "cash" }),
+      params: () => ({ id: me.ids.estimate }),
+      baseStatus: 201,
+    },
+  },
+  "/api/estimates/:id/deposit": {
+    PUT: {
+      kind: "body",
+      fields: { depositType: "depositType", depositValue: "money" },
+      required: ["depositType"],
+      base: () => ({ depositType: "percent", depositValue: "25" }),
+      params: () => ({ id: me.ids.estimate }),
+      baseStatus: 200,
+    },
+  },
+  "/api/deposits/:id": {},
+  "/api/invoices/:id/late-charge": { POST: { kind: "no-input" } },
   "/api/notifications/:id/read": { POST: { kind: "no-input" } },
   "/api/notifications/:id": {},
   "/api/invoices/from-estimate/:id": { POST: { kind: "no-input" } },

@@ -41,6 +41,7 @@ const COLLECTIONS: Record<string, RecordType> = {
   payments: "payment",
   "recurring-invoices": "recurringInvoice",
   items: "priceItem",
+  deposits: "deposit",
 };
 
 type ParamKind = RecordType | "token" | "splat";
@@ -145,6 +146,7 @@ function apiBody(type: RecordType, owner: TenantAccount): Body {
       return { name: "Taken over", unitPrice: "1.00" };
     case "notification":
     case "payment":
+    case "deposit":
       return {};
   }
 }
@@ -171,6 +173,9 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
         },
         { intent: "create" },
         { intent: "revoke" },
+        { intent: "ask", depositType: "percent", depositValue: "25" },
+        { intent: "record", amount: "1.00", method: "cash" },
+        { intent: "delete", depositId: owner.ids.deposit },
       ];
     case "invoice":
       return [{}];
@@ -190,6 +195,7 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
     case "notification":
       return [{ intent: "read" }, { intent: "delete" }];
     case "payment":
+    case "deposit":
       return [{ intent: "delete" }];
     case "recurringInvoice":
       return [

@@ -5,7 +5,15 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob, createNotification } from "#db/factories";
 import { createRecurringInvoice } from "~/models/recurring-invoice.server";
-import { accountSettings, estimateShareTokens, invoices, invoiceShareTokens, payments, priceItems } from "#db/schema";
+import {
+  accountSettings,
+  estimateDeposits,
+  estimateShareTokens,
+  invoices,
+  invoiceShareTokens,
+  payments,
+  priceItems,
+} from "#db/schema";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "./accounts";
 
@@ -19,6 +27,7 @@ export const RECORD_TYPES = [
   "payment",
   "recurringInvoice",
   "priceItem",
+  "deposit",
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -96,6 +105,18 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     })
     .returning();
   await db.update(invoices).set({ amountPaid: 100 }).where(eq(invoices.id, invoice.id));
+  // A deposit on the approved estimate (not invoiced yet), which asks 10%.
+  const [deposit] = await db
+    .insert(estimateDeposits)
+    .values({
+      userId: user.id,
+      estimateId: estimate.id,
+      amount: 100,
+      method: "cash",
+      receivedAt: new Date(),
+      note: `${marker} deposit`,
+    })
+    .returning();
   const appointment = await createAppointment(db, user.id, {
     customerId: customer.id,
     jobId: job.id,
@@ -155,6 +176,7 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
       payment: payment.id,
       recurringInvoice: recurring.id,
       priceItem: priceItem.id,
+      deposit: deposit.id,
     },
     pendingEstimateId: pending.id,
     openInvoiceId: openInvoice.id,

@@ -182,6 +182,26 @@ export function DocumentView({
               {money(doc.total)}
             </dd>
           </div>
+          {doc.deposit ? (
+            <>
+              {doc.deposit.asked > 0 ? (
+                <div className="flex justify-between px-3 py-1.5" data-testid="document-deposit">
+                  <dt className="text-slate-600">
+                    {doc.deposit.percent !== null
+                      ? t("invoices.document.depositPercent", { percent: formatRatePercent(doc.deposit.percent) })
+                      : t("invoices.document.deposit")}
+                  </dt>
+                  <dd className="tabular-nums">{money(doc.deposit.asked)}</dd>
+                </div>
+              ) : null}
+              {doc.deposit.received > 0 ? (
+                <div className="flex justify-between px-3 py-1.5" data-testid="document-deposit-received">
+                  <dt className="text-slate-600">{t("invoices.document.depositReceived")}</dt>
+                  <dd className="tabular-nums">{money(doc.deposit.received)}</dd>
+                </div>
+              ) : null}
+            </>
+          ) : null}
         </dl>
       </div>
 

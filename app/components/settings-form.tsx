@@ -33,6 +33,9 @@ export type SettingsFormValues = {
   estimateFollowUpDays: string;
   remindersEnabled: boolean;
   reminderSteps: string;
+  reminderLateChargeSteps: string;
+  defaultDepositPercent: string;
+  lateChargeRate: string;
   invoiceTerms: string;
   estimateTerms: string;
   paymentInstructions: string;
@@ -258,6 +261,20 @@ export function SettingsForm({
             }}
           />
         </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t("settings.business.depositPercent")}
+            hint={t("settings.business.depositPercentHint")}
+            errors={fields.defaultDepositPercent.errors}
+            inputProps={{ ...getInputProps(fields.defaultDepositPercent, { type: "text" }), inputMode: "decimal", maxLength: 6 }}
+          />
+          <Field
+            label={t("settings.business.lateChargeRate")}
+            hint={t("settings.business.lateChargeRateHint")}
+            errors={fields.lateChargeRate.errors}
+            inputProps={{ ...getInputProps(fields.lateChargeRate, { type: "text" }), inputMode: "decimal", maxLength: 5 }}
+          />
+        </div>
       </SettingsSection>
 
       <SettingsSection
@@ -275,6 +292,12 @@ export function SettingsForm({
           hint={t("settings.reminders.stepsHint")}
           errors={fields.reminderSteps.errors}
           inputProps={{ ...getInputProps(fields.reminderSteps, { type: "text" }), inputMode: "text", maxLength: 60 }}
+        />
+        <Field
+          label={t("settings.reminders.lateChargeSteps")}
+          hint={t("settings.reminders.lateChargeStepsHint")}
+          errors={fields.reminderLateChargeSteps.errors}
+          inputProps={{ ...getInputProps(fields.reminderLateChargeSteps, { type: "text" }), inputMode: "text", maxLength: 60 }}
         />
       </SettingsSection>
 

@@ -52,6 +52,13 @@ export function lineMarks(line: Pick<DocumentLine, "taxable" | "discountPercent"
   return marks;
 }
 
+/** The deposit an estimate asks, and what was received of it (cents; the percent in hundredths, when asked as one). */
+export interface DocumentDeposit {
+  asked: number;
+  received: number;
+  percent: number | null;
+}
+
 export interface DocumentData {
   kind: "estimate" | "invoice";
   id: string;
@@ -81,6 +88,8 @@ export interface DocumentData {
   terms: string;
   company: DocumentCompany;
   currency: string;
+  /** Estimates that ask a deposit (docs/decisions/017). */
+  deposit?: DocumentDeposit | null;
 }
 
 export interface DocumentSettings {
@@ -161,9 +170,11 @@ function common(source: SourceDocument, settings: DocumentSettings) {
 export function estimateDocument(
   estimate: SourceDocument & { estimateNumber: string; validUntil: string | null },
   settings: DocumentSettings,
+  deposit: DocumentDeposit | null = null,
 ): DocumentData {
   return {
     ...common(estimate, settings),
+    deposit: deposit && (deposit.asked > 0 || deposit.received > 0) ? deposit : null,
     kind: "estimate",
     number: estimate.estimateNumber,
     status: estimate.status,

@@ -73,6 +73,11 @@ export function taxAmount(subtotalCents: number, rate: number): number {
   return Number(divRound(BigInt(subtotalCents) * BigInt(rate), 10_000n));
 }
 
+/** A share of an amount in cents: cents × rate (ten-thousandths, so hundredths of a percent), rounded half up once. */
+export function shareOf(cents: number, rate: number): number {
+  return Number(divRound(BigInt(cents) * BigInt(rate), 10_000n));
+}
+
 export interface Totals {
   subtotal: number;
   taxAmount: number;

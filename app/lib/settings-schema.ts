@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { parsePercentRate } from "./money";
 import { parseReminderSteps } from "./reminders";
+import { parseLateChargeRate } from "./late-charge";
+import { MAX_DEPOSIT_PERCENT } from "./deposit";
 import { isValidTimeZone } from "./clock";
 import { plainText, type TextLines } from "./validation";
 
@@ -98,7 +100,48 @@ const followUpDays = dayCount(0, MAX_FOLLOW_UP_DAYS, {
 /** A switch (a checkbox): checked sends "on", unchecked sends nothing. */
 const toggle = z.unknown().transform((value) => value === true || value === "on" || value === "true");
 
-export const settingsSchema = z.object({
+/**
+ * A percent field added after the first settings (deposit, late charge): left out, it keeps
+ * what is stored (undefined); sent, it must parse.
+ */
+const optionalPercent = (parse: (text: string) => number | null, message: string) =>
+  z
+    .string({ invalid_type_error: message })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const parsed = parse(value);
+      if (parsed === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const depositPercent = (text: string) => {
+  const trimmed = text.trim();
+  if (trimmed === "") return 0;
+  if (!/^\d*\.?\d{0,2}$/.test(trimmed) || trimmed === ".") return null;
+  const value = parsePercentRate(trimmed);
+  return value !== null && value <= MAX_DEPOSIT_PERCENT ? value : null;
+};
+
+/** The reminder days that also add the late charge: days after the due date, "7, 14"; "" for none. */
+const lateChargeSteps = z
+  .string({ invalid_type_error: "settings.errors.lateChargeSteps" })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (value.trim() === "") return "";
+    const parsed = parseReminderSteps(value);
+    if (!parsed.ok || parsed.steps.some((step) => step < 1)) {
+      ctx.addIssue({ code: "custom", message: "settings.errors.lateChargeSteps" });
+      return z.NEVER;
+    }
+    return parsed.steps.join(",");
+  });
+
+const settingsFields = z.object({
   appLanguage: language,
   documentLanguage: language,
   companyName: plainText(
@@ -138,6 +181,9 @@ export const settingsSchema = z.object({
   invoiceTerms: text(SETTINGS_LIMITS.terms, "multi"),
   estimateTerms: text(SETTINGS_LIMITS.terms, "multi"),
   paymentInstructions: text(SETTINGS_LIMITS.terms, "multi"),
+  defaultDepositPercent: optionalPercent(depositPercent, "settings.errors.depositPercent"),
+  lateChargeRate: optionalPercent(parseLateChargeRate, "settings.errors.lateChargeRate"),
+  reminderLateChargeSteps: lateChargeSteps,
   notifications: toggle,
   autoBackup: toggle,
   darkMode: toggle,
@@ -145,6 +191,15 @@ export const settingsSchema = z.object({
     .string({ required_error: "settings.errors.timeZoneInvalid", invalid_type_error: "settings.errors.timeZoneInvalid" })
     .trim()
     .refine(isValidTimeZone, "settings.errors.timeZoneInvalid"),
+});
+
+// A late-charge day must be one of the reminder days: the charge goes with that reminder.
+export const settingsSchema = settingsFields.superRefine((value, ctx) => {
+  if (!value.reminderLateChargeSteps) return;
+  const steps = new Set(value.reminderSteps.split(","));
+  if (value.reminderLateChargeSteps.split(",").some((step) => !steps.has(step))) {
+    ctx.addIssue({ code: "custom", path: ["reminderLateChargeSteps"], message: "settings.errors.lateChargeStepsNotReminder" });
+  }
 });
 
 export type SettingsInput = z.infer<typeof settingsSchema>;

@@ -151,7 +151,27 @@ const invoicesEs: Strings<typeof invoicesEn> = {
   backToEstimates: "Volver a presupuestos",
   previewTitle: "Vista previa del presupuesto",
   printTitle: "{{number}} | Imprimir",
+  lateCharge: {
+    action: "Recargo por mora",
+    title: "Recargo por mora",
+    lineOne: "Recargo por mora: {{rate}}% por {{months}} mes de atraso sobre {{balance}}",
+    lineMany: "Recargo por mora: {{rate}}% mensual por {{months}} meses de atraso sobre {{balance}}",
+    accrued: "Recargo por mora acumulado",
+    accruedDetail: "{{rate}}% mensual sobre {{balance}}, {{months}} mes(es) completo(s) de atraso: {{amount}}",
+    add: "Agregar recargo por mora",
+    confirm:
+      "¿Agregar {{amount}} a {{number}} como una línea? Su total y su saldo pendiente aumentan en esa cantidad. Un recargo por mes de atraso.",
+    added: "Recargo por mora agregado",
+    addedBody: "{{amount}} agregado a {{number}}.",
+    alreadyCharged: "El recargo por mora de este mes ya se agregó a {{number}}. El siguiente podrá agregarse un mes después.",
+    nothingDue:
+      "No corresponde recargo por mora en {{number}}: no lleva un mes completo de atraso, no hay saldo o los recargos están desactivados en Configuración.",
+    off: "Los recargos por mora están desactivados (0% en Configuración).",
+  },
   document: {
+    deposit: "Anticipo solicitado",
+    depositPercent: "Anticipo solicitado ({{percent}}%)",
+    depositReceived: "Anticipo recibido",
     estimate: "Presupuesto",
     invoice: "Factura",
     number: "Número",

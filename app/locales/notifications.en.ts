@@ -14,6 +14,8 @@ const notificationsEn = {
   hoursAgo: "{{count}} h ago",
   daysAgo: "{{count}} d ago",
   events: {
+    depositReceivedTitle: "Deposit received",
+    depositReceived: "{{amount}} deposit received by card for {{number}} ({{title}})",
     paymentRecordedTitle: "Payment received",
     paymentRecorded: "{{amount}} received for {{number}} ({{title}}) by {{method}}; balance due {{balance}}",
     overpaidTitle: "Invoice overpaid",

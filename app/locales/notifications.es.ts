@@ -13,6 +13,8 @@ const notificationsEs = {
   hoursAgo: "hace {{count}} h",
   daysAgo: "hace {{count}} d",
   events: {
+    depositReceivedTitle: "Anticipo recibido",
+    depositReceived: "Anticipo de {{amount}} recibido con tarjeta para {{number}} ({{title}})",
     paymentRecordedTitle: "Pago recibido",
     paymentRecorded: "Se recibieron {{amount}} de {{number}} ({{title}}) con {{method}}; saldo pendiente {{balance}}",
     overpaidTitle: "Factura pagada de más",

@@ -47,6 +47,11 @@ const settingsEn = {
     missingBody: "Please choose an image to upload.",
   },
   business: {
+    depositPercent: "Default deposit (%)",
+    depositPercentHint: "The deposit a new estimate asks, as a percent of its total (0: none). Up to 2 decimals.",
+    lateChargeRate: "Late charge per month (%)",
+    lateChargeRateHint:
+      "Charged on the balance of an overdue invoice for each whole month past due (0 turns it off). Up to 2 decimals.",
     title: "Business Settings",
     description: "Defaults for new estimates and invoices.",
     taxRate: "Default Tax Rate (%)",
@@ -66,6 +71,9 @@ const settingsEn = {
     GBP: "British Pound (GBP)",
   },
   reminders: {
+    lateChargeSteps: "Add the late charge with the reminders of these days",
+    lateChargeStepsHint:
+      "Days after the due date, among the days above, like +14 (empty: never). At most one late charge per month past due.",
     title: "Payment Reminders",
     description: "E-mails to customers about invoices you sent by e-mail, until they are paid.",
     enabled: "Send payment reminders",
@@ -107,6 +115,10 @@ const settingsEn = {
     lastUpdated: "Last Updated",
   },
   errors: {
+    depositPercent: "Enter a percent from 0 to 100 with at most 2 decimals",
+    lateChargeRate: "Enter a percent from 0 to 25 with at most 2 decimals, like 1.5",
+    lateChargeSteps: "Write days after the due date separated by commas, like 7, 14",
+    lateChargeStepsNotReminder: "Each late-charge day must be one of the reminder days",
     companyNameRequired: "Company name is required",
     languageInvalid: "Choose English or Spanish",
     taxRateRequired: "Tax rate is required",

@@ -51,6 +51,12 @@ const settingsEs: Strings<typeof settingsEn> = {
     missingBody: "Elija una imagen para subir.",
   },
   business: {
+    depositPercent: "Anticipo predeterminado (%)",
+    depositPercentHint:
+      "El anticipo que solicita un presupuesto nuevo, como porcentaje de su total (0: ninguno). Hasta 2 decimales.",
+    lateChargeRate: "Recargo por mora mensual (%)",
+    lateChargeRateHint:
+      "Se cobra sobre el saldo de una factura vencida por cada mes completo de atraso (0 lo desactiva). Hasta 2 decimales.",
     title: "Configuración del negocio",
     description: "Valores predeterminados de los nuevos presupuestos y facturas.",
     taxRate: "Tasa de impuesto predeterminada (%)",
@@ -70,6 +76,9 @@ const settingsEs: Strings<typeof settingsEn> = {
     GBP: "Libra esterlina (GBP)",
   },
   reminders: {
+    lateChargeSteps: "Agregar el recargo por mora con los recordatorios de estos días",
+    lateChargeStepsHint:
+      "Días después del vencimiento, entre los días de arriba, como +14 (vacío: nunca). Como máximo un recargo por mes de atraso.",
     title: "Recordatorios de pago",
     description: "Correos a los clientes sobre las facturas que envió por correo, hasta que se paguen.",
     enabled: "Enviar recordatorios de pago",
@@ -113,6 +122,10 @@ const settingsEs: Strings<typeof settingsEn> = {
     lastUpdated: "Última actualización",
   },
   errors: {
+    depositPercent: "Escriba un porcentaje de 0 a 100 con como máximo 2 decimales",
+    lateChargeRate: "Escriba un porcentaje de 0 a 25 con como máximo 2 decimales, como 1.5",
+    lateChargeSteps: "Escriba días después del vencimiento separados por comas, como 7, 14",
+    lateChargeStepsNotReminder: "Cada día de recargo debe ser uno de los días de recordatorio",
     companyNameRequired: "El nombre de la empresa es obligatorio",
     languageInvalid: "Elija inglés o español",
     taxRateRequired: "La tasa de impuesto es obligatoria",

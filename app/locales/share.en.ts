@@ -2,6 +2,14 @@
 // Both are shown in the account's document language, not the visitor's.
 const shareEn = {
   page: {
+    depositHeading: "Deposit",
+    depositAsked: "Deposit requested",
+    depositReceived: "Deposit received",
+    depositDue: "Deposit due",
+    depositPaid: "Deposit received. Thank you!",
+    payDeposit: "Pay deposit of {{amount}} by card",
+    depositDone: "Thank you! Your deposit is being recorded and will show here in a moment.",
+    noDepositDue: "No deposit is due on this estimate.",
     title: "Estimate {{number}} from {{company}}",
     intro: "{{company}} sent you this estimate. Review it below, then approve or decline it.",
     estimateFor: "Estimate {{number}}: {{title}}",

@@ -1,5 +1,13 @@
 const shareEs = {
   page: {
+    depositHeading: "Anticipo",
+    depositAsked: "Anticipo solicitado",
+    depositReceived: "Anticipo recibido",
+    depositDue: "Anticipo pendiente",
+    depositPaid: "Anticipo recibido. ¡Gracias!",
+    payDeposit: "Pagar anticipo de {{amount}} con tarjeta",
+    depositDone: "¡Gracias! Su anticipo se está registrando y aparecerá aquí en un momento.",
+    noDepositDue: "No hay anticipo pendiente en este presupuesto.",
     title: "Presupuesto {{number}} de {{company}}",
     intro: "{{company}} le envió este presupuesto. Revíselo y luego apruébelo o recházelo.",
     estimateFor: "Presupuesto {{number}}: {{title}}",

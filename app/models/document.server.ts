@@ -2,6 +2,8 @@
 // the e-mails and the customer's pages show, built by the pure builders of
 // app/lib/invoice-document.ts from the account's record and settings.
 import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
+import { depositAsked, depositOf, type DepositKind } from "~/lib/deposit";
+import { depositsReceived } from "./payment.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { getInvoiceWithItems } from "./invoice.server";
 import { getSettings } from "./settings.server";
@@ -16,10 +18,22 @@ export async function loadDocument(userId: string, kind: DocumentKind, id: strin
   const settings = await getSettings(userId);
   if (kind === "estimate") {
     const estimate = await getEstimateWithItems(userId, id);
-    return estimate ? { document: estimateDocument(estimate, settings), settings, logoUrl: logoUrl(settings) } : undefined;
+    if (!estimate) return undefined;
+    const deposit = await documentDeposit(userId, estimate);
+    return { document: estimateDocument(estimate, settings, deposit), settings, logoUrl: logoUrl(settings) };
   }
   const invoice = await getInvoiceWithItems(userId, id);
   return invoice ? { document: invoiceDocument(invoice, settings), settings, logoUrl: logoUrl(settings) } : undefined;
+}
+
+/** What an estimate's documents show of its deposit: asked (and as what percent) and received (one query). */
+export async function documentDeposit(
+  userId: string,
+  estimate: { id: string; total: number; depositType: DepositKind | null; depositValue: number | null },
+) {
+  const ask = depositOf(estimate);
+  const received = (await depositsReceived(userId, [estimate.id])).get(estimate.id) ?? 0;
+  return { asked: depositAsked(estimate.total, ask), received, percent: ask?.type === "percent" ? ask.value : null };
 }
 
 export type LoadedDocument = NonNullable<Awaited<ReturnType<typeof loadDocument>>>;

@@ -235,11 +235,19 @@ export async function createEstimate(userId: string, input: EstimateInput): Prom
   const { items, ...totals } = computed(input);
   const db = await getDb();
   const id = crypto.randomUUID();
+  // A new estimate asks the account's default deposit (Settings), if any.
+  const defaults = await db
+    .select({ percent: accountSettings.defaultDepositPercent })
+    .from(accountSettings)
+    .where(eq(accountSettings.userId, userId))
+    .get();
+  const deposit = defaults?.percent ? { depositType: "percent" as const, depositValue: defaults.percent } : {};
   await insertWithNumber("EST", (estimateNumber) =>
     db.batch([
       db.insert(estimates).values({
         ...fields(input),
         ...totals,
+        ...deposit,
         id,
         estimateNumber,
         approvedAt: input.status === "approved" ? clockNow() : null,

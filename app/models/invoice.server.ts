@@ -16,7 +16,7 @@ import { getDb } from "~/services/db.server";
 import { translate } from "~/services/i18n.server";
 import { insertWithNumber } from "./document-number.server";
 import { createNotification } from "./notification.server";
-import { recordPayment } from "./payment.server";
+import { carryDepositsStatements, recordPayment } from "./payment.server";
 import { getAccountTimeZone, getSettings } from "./settings.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 import { addDays, dayKey, now as clockNow, today as todayIn } from "~/lib/clock";
@@ -337,7 +337,9 @@ export async function createInvoiceFromEstimate(
       });
       // An optional line the customer did not choose is not part of the deal (decision 019).
       const chosen = lines.filter((line) => !line.optional);
-      if (chosen.length === 0) return insertOnce(() => db.batch([insertInvoice]));
+      // The estimate's deposits become payments already made, in the same batch (docs/decisions/017).
+      const deposits = carryDepositsStatements(db, userId, estimate.id);
+      if (chosen.length === 0) return insertOnce(() => db.batch([insertInvoice, ...deposits]));
       // Numbered in the estimate's sequence, so lines that shared an order stay in place.
       const insertLines = db.insert(invoiceItems).values(
         chosen.map((line, index) => ({
@@ -351,7 +353,7 @@ export async function createInvoiceFromEstimate(
           order: index,
         })),
       );
-      return insertOnce(() => db.batch([insertInvoice, insertLines]));
+      return insertOnce(() => db.batch([insertInvoice, insertLines, ...deposits]));
     });
   } catch (error) {
     if (error instanceof AlreadyInvoiced) {

@@ -9,6 +9,7 @@ import { documentTotals, formatMoney } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { translate } from "~/services/i18n.server";
+import { documentDeposit } from "./document.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
 import { getSettings } from "./settings.server";
@@ -114,10 +115,11 @@ export async function loadSharedEstimate(token: string, now = clockNow()) {
   if (!link) return undefined;
   const [estimate, settings] = await Promise.all([getEstimateWithItems(link.userId, link.estimateId), getSettings(link.userId)]);
   if (!estimate) return undefined;
+  const deposit = await documentDeposit(link.userId, estimate);
   const validThrough = lastValidDay(estimate, settings);
   const today = dayKey(now, settings.timeZone);
   const state = estimateState(estimate.status, today, validThrough);
-  return { link, estimate, settings, document: estimateDocument(estimate, settings), state, validThrough, today };
+  return { link, estimate, settings, document: estimateDocument(estimate, settings, deposit), state, validThrough, today };
 }
 
 export type SharedEstimate = NonNullable<Awaited<ReturnType<typeof loadSharedEstimate>>>;

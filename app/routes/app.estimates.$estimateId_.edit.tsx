@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EstimateEditor } from "~/components/estimate-editor";
 import { EstimateFailureToast } from "~/components/estimate-failure-toast";
@@ -9,6 +9,8 @@ import { readEstimateForm } from "~/services/estimate-form.server";
 import { customerOptions } from "~/models/customer.server";
 import { getEstimateWithItems, jobOptions, updateEstimate } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
+import { documentDeposit } from "~/models/document.server";
+import { formatMoney } from "~/lib/money";
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -20,10 +22,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const estimate = await getEstimateWithItems(user.id, params.estimateId ?? "");
   if (!estimate) throw new Response("Not Found", { status: 404 });
   const jobsCustomerId = new URL(request.url).searchParams.get("customerId") ?? estimate.customerId;
-  const [customers, settings, jobs] = await Promise.all([
+  const [customers, settings, jobs, deposit] = await Promise.all([
     customerOptions(user.id, estimate.customerId),
     getSettings(user.id),
     jobOptions(user.id, jobsCustomerId),
+    documentDeposit(user.id, estimate),
   ]);
   return {
     estimate: {
@@ -51,6 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     jobsCustomerId,
     defaults: { taxRate: settings.defaultTaxRate, validUntil: defaultValidUntil(settings.estimateValidDays, settings.timeZone) },
     currency: settings.currency,
+    deposit: { asked: deposit.asked, received: deposit.received },
   };
 }
 
@@ -79,13 +83,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditEstimate() {
   const { t } = useTranslation();
-  const { estimate, customers, jobs, jobsCustomerId, defaults, currency } = useLoaderData<typeof loader>();
+  const { estimate, customers, jobs, jobsCustomerId, defaults, currency, deposit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const locale = useLocale();
-  const closeTo = `/app/estimates${useLocation().search}`;
+  const { search } = useLocation();
+  const closeTo = `/app/estimates${search}`;
   const shown = actionData && !actionData.failed ? actionData : { jobs, jobsCustomerId };
   return (
     <RouteDialog title={t("estimates.editTitle")} closeTo={closeTo} size="lg">
+      {deposit.asked > 0 || deposit.received > 0 ? (
+        <p className="mb-3 rounded-md bg-slate-50 p-2 text-sm dark:bg-slate-800" data-testid="editor-deposit">
+          <Link to={`/app/estimates/${estimate.id}/deposit${search}`} className="underline">
+            {t("estimates.deposit.asked")}: {formatMoney(deposit.asked, locale, currency)} · {t("estimates.deposit.received")}:{" "}
+            {formatMoney(deposit.received, locale, currency)}
+          </Link>
+        </p>
+      ) : null}
       <EstimateEditor
         key={estimate.id}
         estimate={estimate}

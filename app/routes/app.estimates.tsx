@@ -111,6 +111,11 @@ export default function EstimatesPage() {
             onToast={shareToast.onToast}
           />,
           {
+            dialog: `${estimate.id}/deposit`,
+            label: t("estimates.deposit.action"),
+            ariaLabel: `${t("estimates.deposit.action")} · ${estimate.estimateNumber}`,
+          },
+          {
             dialog: `${estimate.id}/delete`,
             label: t("list.delete"),
             ariaLabel: t("estimates.deleteAction", number),

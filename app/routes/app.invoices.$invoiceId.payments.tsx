@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Field, SelectField, TextareaField } from "~/components/ui/forms";
+import { PaymentFields } from "~/components/payment-fields";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { today as dayIn } from "~/lib/clock";
 import { parseForm } from "~/lib/form-parse";
 import { balanceDue, paymentState } from "~/lib/invoice-balance";
 import { acceptsPayment } from "~/lib/invoice-status";
 import { centsToString, formatMoney } from "~/lib/money";
-import { PAYMENT_METHOD_VALUES, paymentSchema } from "~/lib/payment-schema";
+import { paymentSchema } from "~/lib/payment-schema";
 import { formatCalendarDate } from "~/lib/estimate-dates";
 import { getInvoiceWithItems } from "~/models/invoice.server";
 import { deletePayment, listInvoicePayments, recordManualPayment } from "~/models/payment.server";
@@ -189,42 +189,7 @@ export default function InvoicePayments() {
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <h3 className="font-medium">{t("invoices.payments.record")}</h3>
           <input type="hidden" name="intent" value="record" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t("invoices.payments.amount")}
-              errors={fields.amount.errors}
-              inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", required: true }}
-            />
-            <Field
-              label={t("invoices.payments.date")}
-              errors={fields.date.errors}
-              inputProps={{ ...getInputProps(fields.date, { type: "date" }), max: today }}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label={t("invoices.payments.method")}
-              errors={fields.method.errors}
-              selectProps={getSelectProps(fields.method)}
-            >
-              {PAYMENT_METHOD_VALUES.map((method) => (
-                <option key={method} value={method}>
-                  {t(`invoices.paymentMethod.${method}`)}
-                </option>
-              ))}
-            </SelectField>
-            <Field
-              label={t("invoices.payments.reference")}
-              hint={t("invoices.payments.referenceHint")}
-              errors={fields.reference.errors}
-              inputProps={{ ...getInputProps(fields.reference, { type: "text" }), maxLength: 100 }}
-            />
-          </div>
-          <TextareaField
-            label={t("invoices.payments.note")}
-            errors={fields.note.errors}
-            textareaProps={{ ...getTextareaProps(fields.note), rows: 2 }}
-          />
+          <PaymentFields fields={fields} today={today} />
           <div className="flex justify-end gap-2">
             <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
               {t("list.cancel")}

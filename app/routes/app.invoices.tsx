@@ -99,6 +99,11 @@ export default function InvoicesPage() {
             ariaLabel: t("invoices.payments.action", number),
           },
           { dialog: `${invoice.id}/activity`, label: t("activity.action"), ariaLabel: t("activity.actionLabel", number) },
+          invoice.status === "overdue" && {
+            dialog: `${invoice.id}/late-charge`,
+            label: t("invoices.lateCharge.action"),
+            ariaLabel: `${t("invoices.lateCharge.action")} · ${invoice.invoiceNumber}`,
+          },
           canMarkPaid(invoice.status) && {
             dialog: `${invoice.id}/paid`,
             label: t("invoices.markPaid"),

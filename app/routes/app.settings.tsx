@@ -29,6 +29,7 @@ import { accountZone, dayKey, timeZoneOptions, now as clockNow } from "~/lib/clo
 import { readForm } from "~/services/form.server";
 import { formatReminderSteps } from "~/lib/reminders";
 import { termsFor } from "~/lib/default-terms";
+import { percentText } from "~/lib/deposit";
 
 export const meta = titleMeta("settings.title");
 
@@ -52,6 +53,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       estimateFollowUpDays: String(settings.estimateFollowUpDays),
       remindersEnabled: settings.remindersEnabled,
       reminderSteps: formatReminderSteps(settings.reminderSteps.split(",").map(Number)),
+      reminderLateChargeSteps: settings.reminderLateChargeSteps
+        ? formatReminderSteps(settings.reminderLateChargeSteps.split(",").map(Number))
+        : "",
+      defaultDepositPercent: percentText(settings.defaultDepositPercent),
+      lateChargeRate: percentText(settings.lateChargeRate),
       // A default shows in the document language (what documents print) until it is edited.
       invoiceTerms: termsFor("invoice", settings.invoiceTerms, settings.documentLanguage),
       estimateTerms: termsFor("estimate", settings.estimateTerms, settings.documentLanguage),

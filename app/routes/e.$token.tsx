@@ -7,19 +7,21 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DocumentView } from "~/components/document-view";
 import { ShareContact } from "~/components/share-contact";
 import { FixedLanguage } from "~/components/share-fixed-language";
 import { ShareResponseForms, type ResponseReply } from "~/components/share-response-forms";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
+import { depositDue } from "~/lib/deposit";
 import { canAnswerEstimate } from "~/lib/estimate-dates";
 import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
 import { formatMoment } from "~/lib/share-link";
 import { approveSchema, chosenLines, declineSchema } from "~/lib/share-schema";
 import {
+  appOrigin,
   decideSharedEstimate,
   findShareLink,
   loadSharedEstimate,
@@ -29,6 +31,7 @@ import {
 import { translate } from "~/services/i18n";
 import { getSessionUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
+import { cardPaymentsEnabled, createDepositCheckout } from "~/services/stripe.server";
 
 // The customer's page for a shared estimate: public (the token is the key), outside the
 // app shell, in the account's document language. It shows this one estimate and nothing
@@ -75,7 +78,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const language = settings.documentLanguage;
   const decidedAt = estimate.status === "approved" ? (estimate.approvedAt ?? estimate.respondedAt) : estimate.respondedAt;
+  const deposit = depositState(shared);
   return {
+    deposit,
+    canPayDeposit: deposit !== null && deposit.due > 0 && cardPaymentsEnabled(),
+    returnedFromPayment: new URL(request.url).searchParams.get("payment") === "done",
     token,
     language,
     document,
@@ -101,11 +108,53 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
     ? false
     : defaultShouldRevalidate;
 
+/** The deposit the customer sees once the estimate is approved: asked, received, still due. */
+function depositState({
+  document,
+  state,
+}: {
+  document: { deposit?: { asked: number; received: number } | null };
+  state: SharedState;
+}) {
+  if (state !== "approved" || !document.deposit || document.deposit.asked <= 0) return null;
+  const { asked, received } = document.deposit;
+  return { asked, received, due: depositDue(asked, received) };
+}
+
+/** POST intent=pay-deposit: a Stripe Checkout Session for the deposit still due, and off to it. */
+async function payDeposit(request: Request, token: string) {
+  const shared = await loadSharedEstimate(token);
+  if (!shared || !cardPaymentsEnabled()) throw notFound();
+  const deposit = depositState(shared);
+  if (!deposit || deposit.due <= 0) return data({ reply: null, problem: "share.page.noDepositDue" }, { status: 409 });
+  const { estimate, settings, document } = shared;
+  try {
+    const session = await createDepositCheckout({
+      estimateId: estimate.id,
+      estimateNumber: estimate.estimateNumber,
+      label: translate(settings.documentLanguage, "share.page.depositHeading"),
+      companyName: document.company.name,
+      amount: deposit.due,
+      currency: settings.currency,
+      locale: settings.documentLanguage,
+      customerEmail: document.customer.email,
+      returnUrl: `${appOrigin(request)}/e/${token}`,
+    });
+    if (!session) throw notFound();
+    return redirect(session.url);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("Opening a Stripe Checkout Session for a deposit failed", error);
+    return data({ reply: null, problem: "share.invoice.payFailed" }, { status: 502 });
+  }
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
   // The token first: a post to a link that does not exist is not read at all (issue 21, section 1).
   if (!(await findShareLink(token))) throw notFound();
   const formData = await readForm(request);
+  if (formData.get("intent") === "pay-deposit") return payDeposit(request, token);
   const intent = formData.get("intent") === "decline" ? "decline" : "approve";
   const submission = parseForm(formData, { schema: intent === "approve" ? approveSchema : declineSchema });
   if (submission.status !== "success") {
@@ -144,6 +193,9 @@ function SharedEstimate({
   choices,
   validThrough,
   decision,
+  deposit,
+  canPayDeposit,
+  returnedFromPayment,
 }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
@@ -188,6 +240,14 @@ function SharedEstimate({
             </div>
           </dl>
           <StateMessage state={state} decision={decision} company={company} validThrough={validThrough} />
+          {deposit ? (
+            <DepositBox
+              deposit={deposit}
+              canPay={canPayDeposit}
+              returned={returnedFromPayment}
+              money={(cents) => formatMoney(cents, language, doc.currency)}
+            />
+          ) : null}
           {actionData?.problem ? (
             <p
               role="alert"
@@ -225,6 +285,61 @@ function SharedEstimate({
         <ShareContact company={doc.company} />
       </div>
     </main>
+  );
+}
+
+function DepositBox({
+  deposit,
+  canPay,
+  returned,
+  money,
+}: {
+  deposit: { asked: number; received: number; due: number };
+  canPay: boolean;
+  returned: boolean;
+  money: (cents: number) => string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-deposit";
+  return (
+    <section
+      aria-labelledby="deposit-heading"
+      className="mt-4 rounded-md bg-slate-50 px-3 py-3 text-sm dark:bg-slate-800"
+      data-testid="share-deposit"
+    >
+      <h2 id="deposit-heading" className="font-semibold">
+        {t("share.page.depositHeading")}
+      </h2>
+      <dl className="mt-2 grid grid-cols-3 gap-2">
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">{t("share.page.depositAsked")}</dt>
+          <dd className="font-medium tabular-nums">{money(deposit.asked)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">{t("share.page.depositReceived")}</dt>
+          <dd className="font-medium tabular-nums" data-testid="share-deposit-received">
+            {money(deposit.received)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">{t("share.page.depositDue")}</dt>
+          <dd className="font-semibold tabular-nums" data-testid="share-deposit-due">
+            {money(deposit.due)}
+          </dd>
+        </div>
+      </dl>
+      {deposit.due <= 0 ? (
+        <p className="mt-2 font-medium text-green-800 dark:text-green-300">{t("share.page.depositPaid")}</p>
+      ) : null}
+      {returned && deposit.due > 0 ? <p className="mt-2">{t("share.page.depositDone")}</p> : null}
+      {canPay ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="pay-deposit" />
+          <Button disabled={paying}>{t("share.page.payDeposit", { amount: money(deposit.due) })}</Button>
+        </Form>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { recordCardPayment } from "~/models/payment.server";
+import { recordCardDeposit, recordCardPayment } from "~/models/payment.server";
 import { apiError, json } from "~/services/api.server";
 import { cardPaymentsEnabled, verifiedStripeEvent } from "~/services/stripe.server";
 
@@ -12,7 +12,8 @@ export const loader = () => apiError(405, "Method not allowed. Use POST.");
  * read raw and its Stripe-Signature checked before anything is believed; a bad signature
  * answers 400 and records nothing. A paid session records a card payment of its
  * amount_total against the invoice in client_reference_id, once per session however often
- * Stripe sends the event.
+ * Stripe sends the event. A session with `kind: "deposit"` in its metadata is an estimate's
+ * deposit (client_reference_id is the estimate), recorded once per session the same way.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Method not allowed. Use POST.");
@@ -25,7 +26,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
     const session = event.data.object;
-    const invoiceId = session.client_reference_id;
+    // A deposit on an estimate (docs/decisions/017): recorded once per session, carried onto the invoice if there is one.
+    const estimateId = session.metadata?.kind === "deposit" ? session.client_reference_id : null;
+    if (estimateId && session.payment_status === "paid" && session.amount_total && session.amount_total > 0) {
+      const result = await recordCardDeposit(estimateId, { amount: session.amount_total, externalId: session.id });
+      return json({ received: true, result: result.status });
+    }
+    const invoiceId = estimateId ? null : session.client_reference_id;
     if (session.payment_status === "paid" && invoiceId && session.amount_total && session.amount_total > 0) {
       const result = await recordCardPayment(invoiceId, { amount: session.amount_total, externalId: session.id });
       return json({ received: true, result: result.status });

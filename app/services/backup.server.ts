@@ -20,6 +20,8 @@ import {
   notifications,
   payments,
   priceItems,
+  estimateDeposits,
+  lateCharges,
   users,
 } from "#db/schema";
 import { centsToString, formatDecimal, rateToPercent, rateToString } from "~/lib/money";
@@ -74,13 +76,22 @@ function afterKey(sortColumn: AnySQLiteColumn, idColumn: AnySQLiteColumn, sortVa
 
 async function* tableRows(
   userId: string,
-  table: "customers" | "jobs" | "appointments" | "notifications" | "payments" | "priceItems",
+  table: "customers" | "jobs" | "appointments" | "notifications" | "payments" | "priceItems" | "deposits" | "lateCharges",
 ): AsyncGenerator<Row[]> {
   const db = await getDb();
-  const source = { customers, jobs, appointments, notifications, payments, priceItems }[table];
-  const sortKey = table === "appointments" ? "scheduledDate" : table === "payments" ? "receivedAt" : "createdAt";
+  const source = { customers, jobs, appointments, notifications, payments, priceItems, deposits: estimateDeposits, lateCharges }[
+    table
+  ];
+  const sortKey =
+    table === "appointments" ? "scheduledDate" : table === "payments" || table === "deposits" ? "receivedAt" : "createdAt";
   const sortColumn =
-    table === "appointments" ? appointments.scheduledDate : table === "payments" ? payments.receivedAt : source.createdAt;
+    table === "appointments"
+      ? appointments.scheduledDate
+      : table === "payments"
+        ? payments.receivedAt
+        : table === "deposits"
+          ? estimateDeposits.receivedAt
+          : source.createdAt;
   yield* pagesOf<Row & { id: string }>(
     async (after) =>
       (await db
@@ -189,6 +200,8 @@ export async function* exportAccountJson(userId: string, now = clockNow()): Asyn
     ["payments", tableRows(userId, "payments")],
     ["recurringInvoices", recurringRows(userId)],
     ["priceBook", tableRows(userId, "priceItems")],
+    ["deposits", tableRows(userId, "deposits")],
+    ["lateCharges", tableRows(userId, "lateCharges")],
   ];
   for (const [name, pages] of sections) {
     yield `,${JSON.stringify(name)}:[`;

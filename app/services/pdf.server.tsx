@@ -239,6 +239,22 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
             <Text>{t(isInvoice && doc.status !== "paid" ? "amountDue" : "total")}</Text>
             <Text>{money(doc.total)}</Text>
           </View>
+          {doc.deposit && doc.deposit.asked > 0 ? (
+            <View style={styles.totalsRow}>
+              <Text style={styles.muted}>
+                {doc.deposit.percent !== null
+                  ? t("depositPercent", { percent: formatRatePercent(doc.deposit.percent) })
+                  : t("deposit")}
+              </Text>
+              <Text>{money(doc.deposit.asked)}</Text>
+            </View>
+          ) : null}
+          {doc.deposit && doc.deposit.received > 0 ? (
+            <View style={styles.totalsRow}>
+              <Text style={styles.muted}>{t("depositReceived")}</Text>
+              <Text>{money(doc.deposit.received)}</Text>
+            </View>
+          ) : null}
         </View>
 
         {doc.notes ? (

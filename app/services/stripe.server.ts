@@ -48,31 +48,57 @@ export function verifiedStripeEvent(rawBody: string, signature: string | null): 
  * the payment against it), and the customer sent back to returnUrl either way. Null when card
  * payments are not set up.
  */
-export async function createInvoiceCheckout(input: {
-  invoiceId: string;
-  invoiceNumber: string;
+export function createInvoiceCheckout(input: CheckoutInput & { invoiceId: string; invoiceNumber: string }) {
+  return createCheckout({
+    ...input,
+    reference: input.invoiceId,
+    metadata: { invoiceId: input.invoiceId, invoiceNumber: input.invoiceNumber },
+    name: input.invoiceNumber,
+  });
+}
+
+/**
+ * A Stripe Checkout Session for an estimate's deposit: the estimate's id in
+ * client_reference_id and `kind: "deposit"` in the metadata, so the webhook records a deposit
+ * (docs/decisions/017).
+ */
+export function createDepositCheckout(input: CheckoutInput & { estimateId: string; estimateNumber: string; label: string }) {
+  return createCheckout({
+    ...input,
+    reference: input.estimateId,
+    metadata: { kind: "deposit", estimateId: input.estimateId, estimateNumber: input.estimateNumber },
+    name: `${input.label} · ${input.estimateNumber}`,
+  });
+}
+
+interface CheckoutInput {
   companyName: string;
   amount: number;
   currency: string;
   locale: "en" | "es";
   customerEmail?: string | null;
   returnUrl: string;
-}): Promise<{ id: string; url: string } | null> {
+}
+
+async function createCheckout(
+  input: CheckoutInput & { reference: string; metadata: Record<string, string>; name: string },
+): Promise<{ id: string; url: string } | null> {
   const client = stripeClient();
   if (!client) return null;
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new RangeError("Nothing to pay.");
+  const kind = input.metadata.kind ?? "invoice";
   const session = await client.checkout.sessions.create(
     {
       mode: "payment",
-      client_reference_id: input.invoiceId,
-      metadata: { invoiceId: input.invoiceId, invoiceNumber: input.invoiceNumber },
+      client_reference_id: input.reference,
+      metadata: input.metadata,
       line_items: [
         {
           quantity: 1,
           price_data: {
             currency: input.currency.toLowerCase(),
             unit_amount: input.amount,
-            product_data: { name: `${input.invoiceNumber} · ${input.companyName}`.slice(0, 250) },
+            product_data: { name: `${input.name} · ${input.companyName}`.slice(0, 250) },
           },
         },
       ],
@@ -81,8 +107,8 @@ export async function createInvoiceCheckout(input: {
       success_url: `${input.returnUrl}${input.returnUrl.includes("?") ? "&" : "?"}payment=done`,
       cancel_url: input.returnUrl,
     },
-    // The same invoice and amount asked twice within Stripe's idempotency window is one session.
-    { idempotencyKey: `invoice-${input.invoiceId}-${input.amount}-${Math.floor(clockNow().getTime() / 600_000)}` },
+    // The same document and amount asked twice within Stripe's idempotency window is one session.
+    { idempotencyKey: `${kind}-${input.reference}-${input.amount}-${Math.floor(clockNow().getTime() / 600_000)}` },
   );
   if (!session.url) throw new Error("Stripe answered a Checkout Session without a URL.");
   return { id: session.id, url: session.url };

@@ -3,6 +3,7 @@ import { addDays, inZone, today } from "~/lib/clock";
 import { dueReminderSteps } from "~/lib/reminders";
 import { estimateExpiryKey, estimateFollowUpKey, invoiceReminderKey } from "~/lib/work-keys";
 import { invoiceOwes, invoicesForReminders, type InvoiceReminderDue } from "~/models/invoice.server";
+import { addReminderLateCharge } from "~/models/late-charge.server";
 import { estimatesDueForFollowUp, estimatesNearExpiry, type EstimateReminderDue } from "~/models/estimate.server";
 import {
   makeOccurrence,
@@ -94,6 +95,9 @@ export const invoiceReminders: WorkKind<InvoiceReminderItem> = {
   async run(item) {
     // Paid, cancelled or excluded since it was found: nothing to send.
     if (!(await invoiceOwes(item.userId, item.invoiceId))) return;
+    // A late-charge day adds the month's charge first (once per month past due, held by the
+    // database), so the e-mail shows the new balance.
+    await addReminderLateCharge(item.userId, item.invoiceId, item.step);
     const result = await sendInvoiceEmail(item.userId, item.invoiceId, { origin: appUrl()!, reminderStep: item.step });
     if (result.status === "failed") throw result.error;
   },
