@@ -77,6 +77,9 @@ describe("ai-result", () => {
       description: "Electrician labor (hour)",
       quantity: "1.5",
       unitPrice: "95.00",
+      discountPercent: "0",
+      taxable: "on",
+      optional: "",
     });
     expect(
       suggestionLine({ description: "Receptacle", quantity: 3, unit: "each", unitPrice: 6, total: 18, reasoning: "" }),
@@ -84,7 +87,15 @@ describe("ai-result", () => {
       description: "Receptacle",
       quantity: "3",
       unitPrice: "6.00",
+      discountPercent: "0",
+      taxable: "on",
+      optional: "",
     });
+    // A price book item that is not taxed (labor, in most states) keeps that on the line.
+    expect(
+      suggestionLine({ description: "Labor", quantity: 1, unit: "hour", unitPrice: 95, total: 95, reasoning: "", taxable: false })
+        .taxable,
+    ).toBe("");
     expect(isBlankLine({ description: "", quantity: "1", unitPrice: "" })).toBe(true);
     expect(isBlankLine({ description: "Labor", quantity: "1" })).toBe(false);
   });
