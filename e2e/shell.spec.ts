@@ -6,6 +6,7 @@ const NAV_LINKS: [name: string, href: string, heading: RegExp][] = [
   ["Customers", "/app/customers", /^Customers/],
   ["Schedule", "/app/schedule", /^Schedule/],
   ["Estimates", "/app/estimates", /^Estimates/],
+  ["Price book", "/app/price-book", /^Price book/],
   ["Invoices", "/app/invoices", /^Invoices/],
   ["Recurring invoices", "/app/recurring-invoices", /^Recurring invoices/],
   ["Jobs", "/app/jobs", /^Jobs/],
@@ -73,7 +74,7 @@ test("pages run without script errors; the welcome toast goes away", async ({ pa
 });
 
 test.describe("sidebar", () => {
-  test("lists the ten sections and each link opens its page", async ({ page }) => {
+  test("lists the eleven sections and each link opens its page", async ({ page }) => {
     const user = await registerViaUi(page);
     const nav = sidebar(page).getByRole("navigation");
     const links = nav.getByRole("link");

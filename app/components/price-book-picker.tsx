@@ -105,13 +105,17 @@ function PriceCombobox({ onPick, label }: { onPick: (item: PriceOption) => void;
   const { t } = useTranslation();
   const fetcher = useFetcher<{ q: string; items: PriceOption[] }>();
   const [query, setQuery] = useState("");
+  // Nothing is asked until the contractor reaches the box: a fetcher loaded on every editor's
+  // first render would also be revalidated after each of the editor's own posts (Analyze, Add line).
+  const [asked, setAsked] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const { load } = fetcher;
   useEffect(() => {
+    if (!asked) return;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => load(`/app/price-book/search?q=${encodeURIComponent(query)}`), 150);
     return () => clearTimeout(timer.current);
-  }, [query, load]);
+  }, [asked, query, load]);
   const items = fetcher.data?.items ?? [];
   return (
     <Combobox<PriceOption | null>
@@ -127,7 +131,11 @@ function PriceCombobox({ onPick, label }: { onPick: (item: PriceOption) => void;
           placeholder={t("priceBook.picker.placeholder")}
           className={inputClass}
           displayValue={() => query}
-          onChange={(event) => setQuery(event.target.value)}
+          onFocus={() => setAsked(true)}
+          onChange={(event) => {
+            setAsked(true);
+            setQuery(event.target.value);
+          }}
         />
         <ComboboxOptions
           anchor="bottom start"
