@@ -181,7 +181,12 @@ describe("the schedule", () => {
       });
     }
     await createJob(db, me, { customerId: ana.id, title: "Early job", scheduledDate: at("2026-11-16T07:00:00Z") });
-    await createJob(db, me, { customerId: ana.id, title: "Cancelled job", status: "cancelled", scheduledDate: at("2026-11-16T07:00:00Z") });
+    await createJob(db, me, {
+      customerId: ana.id,
+      title: "Cancelled job",
+      status: "cancelled",
+      scheduledDate: at("2026-11-16T07:00:00Z"),
+    });
     // Outside Chicago's day (the UTC day would take them), and another account's.
     await insertAppointment(db, me, { customerId: ana.id, title: "Before", scheduledDate: at("2026-11-16T05:59:00Z") });
     await createJob(db, me, { customerId: ana.id, title: "After", scheduledDate: at("2026-11-17T06:00:00Z") });

@@ -161,7 +161,11 @@ describe("recurring invoices made by the runner", () => {
     // Subtotal 105.00 + 33.33 + 6.67 = 145.00; tax 8.25% of 111.67 = 9.212775, so 9.21.
     expect(made).toMatchObject({ subtotal: 14_500, taxRate: 825, taxAmount: 921, total: 15_421 });
     const db = await getDb();
-    const lines = await db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, made.id)).orderBy(asc(invoiceItems.order));
+    const lines = await db
+      .select()
+      .from(invoiceItems)
+      .where(eq(invoiceItems.invoiceId, made.id))
+      .orderBy(asc(invoiceItems.order));
     expect(lines.map((line) => [line.description, line.taxable, line.discountPercent, line.total])).toEqual([
       ["Tune-up", true, 1_250, 10_500],
       ["Permit fee", false, 0, 3_333],
