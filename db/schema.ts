@@ -564,6 +564,9 @@ export const recurringInvoiceItems = sqliteTable(
     description: text("description").notNull(),
     quantity: integer("quantity").notNull(),
     unitPrice: integer("unit_price").notNull(),
+    // Decision 019, as on estimate and invoice lines; copied onto the invoices it makes.
+    taxable: integer("taxable", { mode: "boolean" }).notNull().default(true),
+    discountPercent: integer("discount_percent").notNull().default(0),
     total: integer("total").notNull(),
     order: integer("order").notNull().default(0),
   },

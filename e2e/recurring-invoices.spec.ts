@@ -35,6 +35,8 @@ async function addCustomer(page: Page, name: string) {
 test("reminders in Settings, a monthly recurring invoice, the runner makes its invoices once; pause, resume, delete", async ({
   page,
 }) => {
+  // A long flow (Settings, a schedule with decision 019's line fields, the runner, the invoices, pause, resume, delete).
+  test.slow();
   await registerViaUi(page);
   const customer = `Ana ${Math.random().toString(36).slice(2, 7)} Ruiz`;
   await addCustomer(page, customer);
@@ -64,6 +66,10 @@ test("reminders in Settings, a monthly recurring invoice, the runner makes its i
   await dialog.getByLabel("Line 1 description").fill("Tune-up");
   await dialog.getByLabel("Line 1 quantity").fill("1");
   await dialog.getByLabel("Line 1 unit price").fill("89.00");
+  // Decision 019's line fields, as on estimates: 10% off and not taxed.
+  await dialog.getByLabel("Line 1 discount (%)").fill("10");
+  await expect(dialog.getByLabel("Line 1 taxable")).toBeChecked();
+  await dialog.getByLabel("Line 1 taxable").uncheck();
   await dialog.getByRole("button", { name: "Create recurring invoice" }).click();
   await expect(toast(page)).toContainText("Recurring invoice created");
 
@@ -87,6 +93,8 @@ test("reminders in Settings, a monthly recurring invoice, the runner makes its i
   await expect(invoices).toHaveCount(2);
   // Dated their occurrences, whenever the runner got to them.
   await expect(invoices.getByTestId("invoice-created")).toHaveText(["Feb 28, 2027", "Jan 31, 2027"]);
+  // 89.00 less 10%, untaxed.
+  await expect(invoices.first()).toContainText("$80.10");
 
   // Pause, resume, then delete through its confirm step; the invoices made stay.
   await sidebar(page).getByRole("link", { name: "Recurring invoices" }).click();

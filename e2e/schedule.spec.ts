@@ -309,6 +309,33 @@ test("a busy calendar day shows its first 12 items and links to the rest in the 
   await expect(page).not.toHaveURL(/day=/);
 });
 
+test("a busy Today tab shows the day's first 12 items and links to the rest in the list", async ({ page }) => {
+  await registerViaUi(page);
+  const tag = Math.random().toString(36).slice(2, 7);
+  const customer = await apiCustomer(page, `Busy ${tag} Today`);
+  // Today at 06:00, 06:30 ... 13:30 local: sixteen jobs on one day.
+  const today = new Date();
+  for (let i = 0; i < 16; i++) {
+    const at = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 6 + Math.floor(i / 2), (i % 2) * 30);
+    await apiJob(page, { customerId: customer.id, title: `Visit ${tag} ${two(i)}`, scheduledDate: at.toISOString() });
+  }
+  await page.goto("/app/schedule");
+  const card = page.getByTestId("today-card");
+  await expect(card.getByRole("link", { name: new RegExp(`Visit ${tag}`) })).toHaveCount(12);
+  await expect(card.getByRole("link", { name: `Visit ${tag} 11` })).toBeVisible();
+  await expect(card.getByRole("link", { name: `Visit ${tag} 12` })).toHaveCount(0);
+  await expect(page.getByTestId("today-count")).toHaveText("16 items");
+  const more = card.getByTestId("today-more");
+  await expect(more).toHaveText("+ 4 more");
+  await expect(more).toHaveAccessibleName("All 16 items today");
+
+  await more.click();
+  await expect(page).toHaveURL(new RegExp(`tab=list&day=${localDay(today)}`));
+  await expect(page.getByTestId("day-filter")).toContainText("only");
+  await expect(page.getByTestId("schedule-row")).toHaveCount(16);
+  await expect(page.getByTestId("schedule-row").last()).toContainText(`Visit ${tag} 15`);
+});
+
 test("an appointment is deleted from its dialog after a confirm step; its job stays", async ({ page }) => {
   await registerViaUi(page);
   const tag = Math.random().toString(36).slice(2, 7);

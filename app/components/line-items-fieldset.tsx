@@ -6,10 +6,11 @@ import { formatMoney, MAX_RATE, parsePercentRate, rateToPercent } from "~/lib/mo
 import { buttonClass } from "./ui/button";
 import { ErrorList, inputClass } from "./ui/forms";
 
-type Line = { description: string; quantity: string; unitPrice: string };
+type Line = { description: string; quantity: string; unitPrice: string; discountPercent: string; taxable: string };
 
 /**
- * The lines of a document form (description, quantity, unit price, the line's total, Remove)
+ * The lines of a document form (description, quantity, unit price, discount, the line's total,
+ * taxable, Remove)
  * and its totals box, as the estimate editor shows them, for the forms built after it (the
  * recurring invoices). "Add item" and "Remove" are conform list buttons, so they work without
  * JavaScript; with it, the totals follow every keystroke. The server computes them again.
@@ -30,20 +31,23 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
   const { t } = useTranslation();
   const lines = items.getFieldList();
   const values = Array.isArray(form.value?.items) ? (form.value.items as Partial<Line>[]) : [];
-  const totals = previewTotals(values, taxRate.value);
+  const totals = previewTotals(values, taxRate.value, true);
   const rate = parsePercentRate(taxRate.value ?? "");
   const money = (cents: number) => formatMoney(cents, locale, currency);
   return (
     <>
       <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
         <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">{t("estimates.lineItems")}</legend>
+        {/* The unticked "taxable" boxes send nothing: this marker says the form had them (decision 019). */}
+        <input type="hidden" name="lineFlags" value="1" />
         <div
-          className="hidden grid-cols-[1fr_6rem_7rem_7rem_5.5rem] gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
+          className="hidden grid-cols-[1fr_5rem_7rem_5rem_7rem_5.5rem] gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
           aria-hidden="true"
         >
           <span>{t("estimates.itemDescription")}</span>
           <span>{t("estimates.quantity")}</span>
           <span>{t("estimates.unitPrice")}</span>
+          <span>{t("estimates.discount")}</span>
           <span className="text-right">{t("estimates.lineTotal")}</span>
           <span />
         </div>
@@ -52,10 +56,15 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
             const row = line.getFieldset();
             const number = index + 1;
             const lineTotal = totals.lineTotals[index];
-            const rowErrors = [row.description.errors, row.quantity.errors, row.unitPrice.errors].flatMap((e) => e ?? []);
+            const rowErrors = [
+              row.description.errors,
+              row.quantity.errors,
+              row.unitPrice.errors,
+              row.discountPercent.errors,
+            ].flatMap((e) => e ?? []);
             return (
               <li key={line.key} data-testid="line-item">
-                <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_6rem_7rem_7rem_5.5rem] sm:items-center">
+                <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_5rem_7rem_5rem_7rem_5.5rem] sm:items-center">
                   <input
                     {...getInputProps(row.description, { type: "text" })}
                     aria-label={t("estimates.lineDescription", { line: number })}
@@ -84,6 +93,16 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
                     required
                     className={inputClass}
                   />
+                  <input
+                    {...getInputProps(row.discountPercent, { type: "number" })}
+                    aria-label={t("estimates.lineDiscount", { line: number })}
+                    placeholder={t("estimates.discount")}
+                    step="0.01"
+                    min="0"
+                    max="100"
+                    inputMode="decimal"
+                    className={inputClass}
+                  />
                   <output
                     aria-label={t("estimates.lineTotalOf", { line: number })}
                     data-testid="line-total"
@@ -91,6 +110,14 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
                   >
                     {lineTotal === null || lineTotal === undefined ? "—" : money(lineTotal)}
                   </output>
+                  <label className="inline-flex items-center gap-1.5 text-sm">
+                    <input
+                      {...getInputProps(row.taxable, { type: "checkbox" })}
+                      aria-label={t("estimates.lineTaxable", { line: number })}
+                      className="rounded border-slate-300"
+                    />
+                    {t("estimates.taxable")}
+                  </label>
                   <button
                     {...form.remove.getButtonProps({ name: items.name, index })}
                     disabled={lines.length <= 1}

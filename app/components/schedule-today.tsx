@@ -1,14 +1,20 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { withParams } from "~/lib/list-params";
 import { formatDay, type ScheduleItem } from "~/lib/schedule";
 import { ScheduleEntry, scheduleItemKey } from "./schedule-item";
 import { dayKey } from "~/lib/clock";
 
 const card = "min-w-0 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
 
-/** The Today tab: today's items (any status) and the next five still to happen. */
+/**
+ * The Today tab: today's first items (filtered and searched) with "N more" linking to the List
+ * tab narrowed to today, and the next five still to happen.
+ */
 export function ScheduleToday({
   today,
   todayItems,
+  todayTotal,
   upcoming,
   search,
   timeZone,
@@ -16,6 +22,8 @@ export function ScheduleToday({
 }: {
   today: string;
   todayItems: ScheduleItem[];
+  /** Every item of today that matches the filter and search. */
+  todayTotal: number;
   upcoming: ScheduleItem[];
   search: string;
   timeZone: string;
@@ -30,7 +38,7 @@ export function ScheduleToday({
             {t("schedule.today.title")}
           </h2>
           <span className="text-sm text-slate-500 dark:text-slate-400" data-testid="today-count">
-            {t("schedule.today.count", { count: todayItems.length })}
+            {t("schedule.today.count", { count: todayTotal })}
           </span>
         </div>
         <p className="text-sm text-slate-500 dark:text-slate-400">{formatDay(today, "EEEE, MMMM d", locale)}</p>
@@ -43,6 +51,16 @@ export function ScheduleToday({
             ))}
           </ul>
         )}
+        {todayTotal > todayItems.length ? (
+          <Link
+            to={withParams(search, { tab: "list", day: today, week: null, page: null })}
+            className="mt-2 block text-sm font-medium text-brand-600 hover:underline dark:text-brand-500"
+            aria-label={t("schedule.today.moreLabel", { count: todayTotal })}
+            data-testid="today-more"
+          >
+            {t("schedule.calendar.more", { count: todayTotal - todayItems.length })}
+          </Link>
+        ) : null}
       </section>
       <section className={card} aria-labelledby="upcoming-title" data-testid="upcoming-card">
         <h2 id="upcoming-title" className="text-lg font-semibold">

@@ -2,7 +2,7 @@
 // browser and by the actions. The lines are the estimate form's (app/lib/estimate-form.ts).
 import { NEW_LINE } from "./estimate-form";
 import { NO_CUSTOMER } from "./estimate-schema";
-import { centsToString, formatDecimal, rateToPercent } from "./money";
+import { centsToString, discountToString, formatDecimal, rateToPercent } from "./money";
 import type { Frequency } from "./recurrence";
 import type { Ends } from "./recurring-invoice-schema";
 
@@ -18,7 +18,7 @@ export type RecurringFormValues = {
   endDate: string;
   count: string;
   autoSend: string;
-  items: { description: string; quantity: string; unitPrice: string }[];
+  items: { description: string; quantity: string; unitPrice: string; discountPercent: string; taxable: string }[];
 };
 
 export interface RecurringForEditor {
@@ -32,7 +32,7 @@ export interface RecurringForEditor {
   endDate: string | null;
   occurrenceCount: number | null;
   autoSend: boolean;
-  items: { description: string; quantity: number; unitPrice: number }[];
+  items: { description: string; quantity: number; unitPrice: number; discountPercent: number; taxable: boolean }[];
 }
 
 /** The form's starting values: the recurring invoice's, or a new one's (monthly from today, the account's tax rate). */
@@ -53,7 +53,7 @@ export function recurringEditorValues(
       endDate: "",
       count: "",
       autoSend: "on",
-      items: [{ ...NEW_LINE }],
+      items: [{ description: "", quantity: NEW_LINE.quantity, unitPrice: "", discountPercent: "0", taxable: "on" }],
     };
   }
   return {
@@ -72,6 +72,8 @@ export function recurringEditorValues(
       description: item.description,
       quantity: formatDecimal(item.quantity, 2),
       unitPrice: centsToString(item.unitPrice),
+      discountPercent: discountToString(item.discountPercent),
+      taxable: item.taxable ? "on" : "",
     })),
   };
 }

@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { documentFields, estimateTotals, parseCalendarDate, type EstimateLine } from "./estimate-schema";
 
-/** A recurring invoice's line: taxed at the document's rate, no discount (the columns' defaults on the invoices it makes). */
-export type RecurringLine = Pick<EstimateLine, "description" | "quantity" | "unitPrice">;
+/**
+ * A recurring invoice's line: an estimate line's fields but `optional` (decision 019), copied
+ * onto the invoices it makes; taxed and undiscounted unless it says otherwise.
+ */
+export type RecurringLine = Pick<EstimateLine, "description" | "quantity" | "unitPrice"> &
+  Partial<Pick<EstimateLine, "taxable" | "discountPercent">>;
 import { FREQUENCIES, isFrequency, MAX_RECURRING_COUNT, type Frequency } from "./recurrence";
 import { optionalText } from "./validation";
 
@@ -92,7 +96,12 @@ function build(mode: "form" | "api", defaultTaxRate: number) {
   };
   const object =
     mode === "form"
-      ? z.object({ ...common, ends: z.enum(ENDS, { message: "recurring.endsInvalid" }), items: lines(formLine) })
+      ? z.object({
+          ...common,
+          ends: z.enum(ENDS, { message: "recurring.endsInvalid" }),
+          lineFlags: z.unknown().optional(),
+          items: lines(formLine),
+        })
       : z
           .object({
             ...common,
@@ -126,7 +135,14 @@ function build(mode: "form" | "api", defaultTaxRate: number) {
     const ordered = value.items
       .map((line, index) => ({ line, index, order: "order" in line && typeof line.order === "number" ? line.order : index }))
       .sort((a, b) => a.order - b.order || a.index - b.index)
-      .map(({ line }) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unitPrice }));
+      .map(({ line }): RecurringLine => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        discountPercent: line.discountPercent,
+        // As on estimates: a form without the editor's marker never sent the box (taxed).
+        taxable: "ends" in value && !("lineFlags" in value && value.lineFlags) ? true : line.taxable,
+      }));
     if (!estimateTotals(ordered, value.taxRate).withinLimit) return fail("items", "estimates.totalTooLarge");
     return {
       customerId: value.customerId,

@@ -21,6 +21,8 @@ export const DEFAULT_APPOINTMENT_MINUTES = 60;
 export const JOB_MINUTES = 120;
 /** The Upcoming card of the schedule shows at most five items; the dashboard three. */
 export const UPCOMING_LIMIT = 5;
+/** How many of the day's items the Today tab shows; "N more" lists the rest (the List tab, narrowed to the day). */
+export const TODAY_LIMIT = 12;
 export const DASHBOARD_UPCOMING_LIMIT = 3;
 
 /** Statuses of an appointment that is still going to happen. */

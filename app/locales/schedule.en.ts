@@ -20,6 +20,7 @@ const scheduleEn = {
     count_one: "{{count}} item",
     count_other: "{{count}} items",
     empty: "No appointments today",
+    moreLabel: "All {{count}} items today",
   },
   upcoming: { title: "Upcoming", empty: "No upcoming appointments" },
   calendar: {

@@ -24,6 +24,7 @@ const scheduleEs: Strings<typeof scheduleEn> = {
     count_one: "{{count}} elemento",
     count_other: "{{count}} elementos",
     empty: "No hay citas hoy",
+    moreLabel: "Los {{count}} elementos de hoy",
   },
   upcoming: { title: "Próximas", empty: "No hay próximas citas" },
   calendar: {

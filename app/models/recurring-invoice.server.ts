@@ -14,7 +14,7 @@ import { addDays, now as clockNow, startOfDay, today as todayIn } from "~/lib/cl
 import { estimateTotals } from "~/lib/estimate-schema";
 import { PAYMENT_TERM_DAYS } from "~/lib/invoice-status";
 import { PAGE_SIZE } from "~/lib/list-params";
-import { centsToString, formatDecimal, rateToString } from "~/lib/money";
+import { centsToString, discountToString, formatDecimal, rateToString } from "~/lib/money";
 import {
   dueOccurrences,
   MAX_CATCH_UP,
@@ -219,6 +219,8 @@ function lines(id: string, input: RecurringInvoiceInput) {
     description: line.description,
     quantity: line.quantity,
     unitPrice: line.unitPrice,
+    taxable: line.taxable ?? true,
+    discountPercent: line.discountPercent ?? 0,
     total: totals.lineTotals[order],
     order,
   }));
@@ -364,6 +366,8 @@ export function toApiRecurringInvoice(recurring: RecurringInvoiceView) {
       description: item.description,
       quantity: formatDecimal(item.quantity, 2),
       unitPrice: centsToString(item.unitPrice),
+      taxable: item.taxable,
+      discountPercent: discountToString(item.discountPercent),
       total: centsToString(item.total),
       order: item.order,
     })),
@@ -453,6 +457,8 @@ export async function makeOccurrence(userId: string, recurringInvoiceId: string,
     description: line.description,
     quantity: line.quantity,
     unitPrice: line.unitPrice,
+    taxable: line.taxable,
+    discountPercent: line.discountPercent,
     total: totals.lineTotals[order],
     order,
   }));

@@ -6,7 +6,7 @@ import { dayRange, weekRange } from "~/lib/clock";
 import { filterScheduleItems, groupByDay, mergeScheduleItems, SCHEDULE_FILTERS } from "~/lib/schedule";
 import { createUser } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
-import { scheduleList, scheduleWeek, scheduleWindow, upcomingSchedule } from "./schedule.server";
+import { scheduleDay, scheduleList, scheduleWeek, scheduleWindow, upcomingSchedule } from "./schedule.server";
 
 async function account() {
   const user = await createUser({ name: "Pat", email: `${crypto.randomUUID()}@example.com`, password: "secret1" });
@@ -162,6 +162,49 @@ describe("the schedule", () => {
     expect(week[1]).toMatchObject({ day: "2026-11-02", total: 1 });
     expect(week[1].items.map((i) => i.title)).toEqual(["Monday job"]);
     expect(week.slice(2).every((d) => d.total === 0 && d.items.length === 0)).toBe(true);
+  });
+
+  it("a busy day gives its first items in time order with a SQL limit and counts the rest, in the zone's day", async () => {
+    const db = await getDb();
+    const me = await account();
+    const other = await account();
+    const ana = await createCustomer(db, me, { name: "Ana Ruiz" });
+    const theirs = await createCustomer(db, other, { name: "Ana Twin" });
+    // Chicago's 2026-11-16 runs from 06:00 UTC to 06:00 UTC the next day.
+    // Inserted latest first, so the order comes from the query, not from the insertion.
+    for (let i = 9; i >= 0; i--) {
+      await insertAppointment(db, me, {
+        customerId: ana.id,
+        title: `Visit ${i}`,
+        scheduledDate: new Date(Date.UTC(2026, 10, 16, 6 + i * 2)),
+        status: i === 9 ? "completed" : "scheduled",
+      });
+    }
+    await createJob(db, me, { customerId: ana.id, title: "Early job", scheduledDate: at("2026-11-16T07:00:00Z") });
+    await createJob(db, me, {
+      customerId: ana.id,
+      title: "Cancelled job",
+      status: "cancelled",
+      scheduledDate: at("2026-11-16T07:00:00Z"),
+    });
+    // Outside Chicago's day (the UTC day would take them), and another account's.
+    await insertAppointment(db, me, { customerId: ana.id, title: "Before", scheduledDate: at("2026-11-16T05:59:00Z") });
+    await createJob(db, me, { customerId: ana.id, title: "After", scheduledDate: at("2026-11-17T06:00:00Z") });
+    await insertAppointment(db, other, { customerId: theirs.id, title: "Theirs", scheduledDate: at("2026-11-16T12:00:00Z") });
+
+    const zone = "America/Chicago";
+    const day = await scheduleDay(me, { day: "2026-11-16", zone, limit: 4 });
+    expect(day.items.map((i) => i.title)).toEqual(["Visit 0", "Early job", "Visit 1", "Visit 2"]);
+    expect(day.total).toBe(11);
+    const scheduled = await scheduleDay(me, { day: "2026-11-16", zone, filter: "scheduled", limit: 4 });
+    expect(scheduled.total).toBe(10);
+    const searched = await scheduleDay(me, { day: "2026-11-16", zone, q: "job", limit: 4 });
+    expect(searched).toMatchObject({ total: 1, items: [{ title: "Early job" }] });
+    // The Today tab's own limit holds the whole day here; a quiet day is empty.
+    const quiet = await scheduleDay(me, { day: "2026-11-18", zone });
+    expect(quiet).toMatchObject({ total: 0, items: [] });
+    const whole = await scheduleDay(me, { day: "2026-11-16", zone });
+    expect(whole.items).toHaveLength(11);
   });
 
   it("upcoming is the schedule still to happen, filtered and searched", async () => {

@@ -12,6 +12,7 @@ import {
   type JobSource,
   type ScheduleFilter,
   type ScheduleItem,
+  TODAY_LIMIT,
   upcomingItems,
 } from "~/lib/schedule";
 import { getDb } from "~/services/db.server";
@@ -191,6 +192,25 @@ export async function scheduleWeek(
       .slice(0, perDay),
     total: totals[index],
   }));
+}
+
+/**
+ * One day of the schedule in the account's zone (the Today tab): its first `limit` items in
+ * the schedule order, read with a SQL limit, and how many it has (count queries), filtered and
+ * searched in SQL. The rest is the List tab narrowed to the day.
+ */
+export async function scheduleDay(
+  userId: string,
+  {
+    day,
+    zone,
+    filter = "all",
+    q = "",
+    limit = TODAY_LIMIT,
+  }: { day: string; zone: string; filter?: ScheduleFilter; q?: string; limit?: number },
+): Promise<{ items: ScheduleItem[]; total: number }> {
+  const { items, total } = await scheduleList(userId, { filter, q, pageSize: limit, range: dayRange(day, zone) });
+  return { items, total };
 }
 
 /**

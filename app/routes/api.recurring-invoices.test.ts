@@ -112,6 +112,28 @@ describe("/api/recurring-invoices", () => {
     expect(gone.status).toBe(404);
   });
 
+  it("keeps a line's taxable flag and discount (decision 019) and totals by them", async () => {
+    const { cookie, customer } = await account();
+    const items = [
+      { description: "Tune-up", quantity: "1", unitPrice: "89.00", discountPercent: "12.5" },
+      { description: "Permit fee", quantity: 1, unitPrice: "25.00", taxable: false },
+    ];
+    const created = await create(cookie, payload(customer.id, { items }));
+    expect(created.status).toBe(201);
+    // 89.00 less 12.5% is 77.875, so 77.88; the tax is 8.25% of the taxed line only: 6.4251, so 6.43.
+    expect(created.body).toMatchObject({ subtotal: "102.88", taxAmount: "6.43", total: "109.31" });
+    expect(
+      (created.body.items as { taxable: boolean; discountPercent: string; total: string }[]).map((item) => [
+        item.taxable,
+        item.discountPercent,
+        item.total,
+      ]),
+    ).toEqual([
+      [true, "12.50", "77.88"],
+      [false, "0.00", "25.00"],
+    ]);
+  });
+
   it("refuses bad input with 400 and a message, and writes nothing", async () => {
     const { cookie, customer } = await account();
     const stranger = await account();
@@ -128,6 +150,10 @@ describe("/api/recurring-invoices", () => {
       [{ autoSend: "yes" }, "autoSend"],
       [{ items: [] }, "items"],
       [{ items: [{ description: "x", quantity: "-1", unitPrice: "1" }] }, "items.0.quantity"],
+      [{ items: [{ description: "x", quantity: "1", unitPrice: "1", discountPercent: "100.01" }] }, "items.0.discountPercent"],
+      [{ items: [{ description: "x", quantity: "1", unitPrice: "1", discountPercent: 12.345 }] }, "items.0.discountPercent"],
+      [{ items: [{ description: "x", quantity: "1", unitPrice: "1", discountPercent: "-1" }] }, "items.0.discountPercent"],
+      [{ items: [{ description: "x", quantity: "1", unitPrice: "1", taxable: "no" }] }, "items.0.taxable"],
       [{ taxRate: "-0.01" }, "taxRate"],
       [{ customerId: stranger.customer.id }, "customerId"],
       [{ title: "" }, "title"],

@@ -17,7 +17,8 @@ import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
 import { runRoute, toastOf } from "../../test/route";
-import { dayKey } from "~/lib/clock";
+import { dayKey, setNow } from "~/lib/clock";
+import { TODAY_LIMIT } from "~/lib/schedule";
 
 const ORIGIN = "http://localhost";
 
@@ -150,6 +151,41 @@ describe("/app/schedule", () => {
     };
     expect(list.view.items.map((i) => i.title)).toEqual(["Panel upgrade"]);
     expect(list.view.total).toBe(1);
+  });
+});
+
+describe("/app/schedule, the Today tab of a busy day", () => {
+  it("shows the day's first items in the account's zone and counts the rest", async () => {
+    // 10:00 in Chicago on 2026-11-16; Chicago's day runs from 06:00 UTC to 06:00 UTC the next day.
+    setNow("2026-11-16T16:00:00Z");
+    try {
+      const { user, cookie, customer } = await account();
+      const other = await account();
+      const db = await getDb();
+      for (let i = TODAY_LIMIT + 2; i >= 0; i--) {
+        const scheduledDate = new Date(Date.UTC(2026, 10, 16, 6, i * 30));
+        await createAppointment(db, user.id, { customerId: customer.id, title: `Visit ${i}`, scheduledDate });
+      }
+      await createAppointment(db, user.id, {
+        customerId: customer.id,
+        title: "Yesterday in Chicago",
+        scheduledDate: new Date("2026-11-16T05:30:00Z"),
+      });
+      await createAppointment(db, other.user.id, {
+        customerId: other.customer.id,
+        title: "Not mine",
+        scheduledDate: new Date("2026-11-16T06:00:00Z"),
+      });
+      type Today = { today: string; view: { todayItems: { title: string }[]; todayTotal: number } };
+      const busy = (await runRoute(scheduleLoader, "/app/schedule", { cookie })).data as Today;
+      expect(busy.today).toBe("2026-11-16");
+      expect(busy.view.todayItems.map((i) => i.title)).toEqual(Array.from({ length: TODAY_LIMIT }, (_, i) => `Visit ${i}`));
+      expect(busy.view.todayTotal).toBe(TODAY_LIMIT + 3);
+      const searched = (await runRoute(scheduleLoader, "/app/schedule?q=Visit%2014", { cookie })).data as Today;
+      expect(searched.view).toMatchObject({ todayTotal: 1, todayItems: [{ title: "Visit 14" }] });
+    } finally {
+      setNow(null);
+    }
   });
 });
 

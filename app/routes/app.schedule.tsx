@@ -8,16 +8,16 @@ import { ScheduleToolbar } from "~/components/schedule-toolbar";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/services/meta";
-import { filterScheduleItems, readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
+import { readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
 import { getAccountTimeZone } from "~/models/appointment.server";
-import { scheduleList, scheduleWeek, scheduleWindow, upcomingSchedule } from "~/models/schedule.server";
+import { scheduleDay, scheduleList, scheduleWeek, upcomingSchedule } from "~/models/schedule.server";
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { dayKey, dayRange, now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("schedule.title");
 
-/** Loads only what the tab shows: today's window and the next five, a week, or one page of the list. */
+/** Loads only what the tab shows: today's first items and the next five, a week, or one page of the list. */
 async function loadView(
   userId: string,
   params: ReturnType<typeof readScheduleParams>,
@@ -38,15 +38,11 @@ async function loadView(
       ...(await scheduleList(userId, { filter: params.status, q: params.q, page: params.page, range })),
     };
   }
-  const [todayWindow, upcoming] = await Promise.all([
-    scheduleWindow(userId, dayRange(today, timeZone)),
+  const [todayPage, upcoming] = await Promise.all([
+    scheduleDay(userId, { day: today, zone: timeZone, filter: params.status, q: params.q }),
     upcomingSchedule(userId, { now, filter: params.status, q: params.q, limit: UPCOMING_LIMIT }),
   ]);
-  return {
-    tab: "today" as const,
-    todayItems: filterScheduleItems(todayWindow, { filter: params.status, q: params.q }),
-    upcoming,
-  };
+  return { tab: "today" as const, todayItems: todayPage.items, todayTotal: todayPage.total, upcoming };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -80,6 +76,7 @@ export default function SchedulePage() {
           <ScheduleToday
             today={today}
             todayItems={view.todayItems}
+            todayTotal={view.todayTotal}
             upcoming={view.upcoming}
             search={search}
             timeZone={timeZone}

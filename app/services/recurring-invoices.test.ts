@@ -141,6 +141,41 @@ describe("recurring invoices made by the runner", () => {
     });
   });
 
+  it("copies each line's taxable flag and discount onto the invoice it makes, with the totals of decision 019", async () => {
+    const { user, schedule, run } = await account("UTC");
+    await schedule(
+      {
+        items: [
+          // 1.5 × 80.00 = 120.00, less 12.5%: 105.00; taxed.
+          { description: "Tune-up", quantity: 150, unitPrice: 8_000, discountPercent: 1_250 },
+          // A permit fee is not taxed.
+          { description: "Permit fee", quantity: 100, unitPrice: 3_333, taxable: false },
+          // 33.33% off 10.00 is 6.667, so 6.67; taxed.
+          { description: "Filter", quantity: 100, unitPrice: 1_000, discountPercent: 3_333 },
+        ],
+      },
+      "2027-01-10T15:00:00Z",
+    );
+    expect((await run("2027-01-31T06:00:00Z")).done).toHaveLength(1);
+    const [made] = await invoicesOf(user.id);
+    // Subtotal 105.00 + 33.33 + 6.67 = 145.00; tax 8.25% of 111.67 = 9.212775, so 9.21.
+    expect(made).toMatchObject({ subtotal: 14_500, taxRate: 825, taxAmount: 921, total: 15_421 });
+    const db = await getDb();
+    const lines = await db
+      .select()
+      .from(invoiceItems)
+      .where(eq(invoiceItems.invoiceId, made.id))
+      .orderBy(asc(invoiceItems.order));
+    expect(lines.map((line) => [line.description, line.taxable, line.discountPercent, line.total])).toEqual([
+      ["Tune-up", true, 1_250, 10_500],
+      ["Permit fee", false, 0, 3_333],
+      ["Filter", true, 3_333, 667],
+    ]);
+    // The invoice's own totals, read again by the invoice model, are the same.
+    const api = await apiInvoice(user.id, (await getInvoiceWithItems(user.id, made.id))!);
+    expect(api).toMatchObject({ subtotal: "145.00", taxAmount: "9.21", total: "154.21" });
+  });
+
   it("catches up every occurrence missed while nothing ran, each once, keeping month ends", async () => {
     const { user, schedule, run } = await account("UTC");
     const recurring = await schedule({ startDate: "2028-01-31" }, "2028-01-01T00:00:00Z");
