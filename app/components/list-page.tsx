@@ -222,6 +222,11 @@ export interface ListPageProps<Item extends { id: string }> {
   sort?: ListChoice;
   /** Shows "+ <name>.add", opening the `new` dialog. */
   canAdd?: boolean;
+  /**
+   * The list as a CSV file: "<name>.exportCsv" downloads this address and "<name>.importCsv"
+   * opens the `import` dialog, in the header before the add button.
+   */
+  csv?: string;
   /** Other buttons in the header, before the add button. */
   headerActions?: ReactNode;
   columns: Column<Item>[];
@@ -262,8 +267,18 @@ export function ListPage<Item extends { id: string }>(props: ListPageProps<Item>
         title={t(`${name}.title`)}
         count={data.accountTotal}
         actions={
-          props.headerActions || props.canAdd ? (
+          props.headerActions || props.canAdd || props.csv ? (
             <>
+              {props.csv ? (
+                <>
+                  <a href={props.csv} className={buttonClass("secondary")} download>
+                    {t(`${name}.exportCsv`)}
+                  </a>
+                  <Link to={`import${search}`} className={buttonClass("secondary")} preventScrollReset>
+                    {t(`${name}.importCsv`)}
+                  </Link>
+                </>
+              ) : null}
               {props.headerActions}
               {props.canAdd ? (
                 <Link to={`new${search}`} className={buttonClass("primary")} preventScrollReset>

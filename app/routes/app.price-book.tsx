@@ -92,16 +92,7 @@ export default function PriceBookPage() {
         },
       ]}
       canAdd
-      headerActions={
-        <>
-          <a href="/app/price-book/export.csv" className={buttonClass("secondary")} download>
-            {t("priceBook.exportCsv")}
-          </a>
-          <Link to={`import${search}`} className={buttonClass("secondary")} preventScrollReset>
-            {t("priceBook.importCsv")}
-          </Link>
-        </>
-      }
+      csv="/app/price-book/export.csv"
       emptyAction={
         <Link to={`catalog${search}`} className={buttonClass("secondary")} preventScrollReset>
           {t("priceBook.catalog.title")}
