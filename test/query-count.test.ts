@@ -145,14 +145,14 @@ const cases: Case[] = [
     url: (a) => `/app/invoices/${a.invoiceId}/activity`,
     params: (a) => ({ invoiceId: a.invoiceId }),
     loaders: [import("~/routes/app.invoices.$invoiceId.activity")],
-    budget: 6,
+    budget: 7, // +1: the late charges added (docs/decisions/020)
   },
   {
     name: "estimate activity",
     url: (a) => `/app/estimates/${a.estimateId}/activity`,
     params: (a) => ({ estimateId: a.estimateId }),
     loaders: [import("~/routes/app.estimates.$estimateId.activity")],
-    budget: 5,
+    budget: 6, // +1: the deposits received (docs/decisions/020)
   },
   { name: "schedule today", url: () => "/app/schedule", loaders: pageChain(import("~/routes/app.schedule")), budget: 12 },
   {

@@ -31,10 +31,13 @@ function eventText(t: TFunction, event: ActivityEvent, kind: ActivityKind, langu
     case "declined":
       return event.by ? t("activity.events.declined", { name: event.by }) : t("activity.events.declinedNoName");
     case "payment":
-      return t("activity.events.payment", {
+    case "deposit":
+      return t(`activity.events.${event.type}`, {
         amount: formatMoney(event.amount, language, currency),
         method: t(`invoices.paymentMethod.${event.method}`),
       });
+    case "lateCharge":
+      return t("activity.events.lateCharge", { amount: formatMoney(event.amount, language, currency), count: event.month });
     case "paid":
       return t("activity.events.paid");
     case "reminder":
@@ -49,9 +52,10 @@ function eventText(t: TFunction, event: ActivityEvent, kind: ActivityKind, langu
   }
 }
 
-/** A detail under the sentence: a payment's reference, a decline's reason. */
+/** A detail under the sentence: a payment's or deposit's reference, a decline's reason. */
 function eventDetail(t: TFunction, event: ActivityEvent): string | null {
-  if (event.type === "payment" && event.reference) return t("activity.reference", { reference: event.reference });
+  if ((event.type === "payment" || event.type === "deposit") && event.reference)
+    return t("activity.reference", { reference: event.reference });
   if (event.type === "declined" && event.reason) return t("activity.reason", { reason: event.reason });
   return null;
 }

@@ -33,12 +33,13 @@ interface ActionBase {
 /**
  * A row action. `dialog` opens a route dialog below the list (keeping the list's search), or,
  * with `disabled`, shows the action and says why it cannot be used; `href` is a plain link (a
- * file to download, a page in a new tab); `post` is a form that posts to a route.
+ * file to download, a page in a new tab); `post` is a form that posts to a route, with its
+ * hidden `fields`, and with `keepSearch` the list's search (a route that comes back to the list).
  */
 export type RowAction =
   | (ActionBase & { dialog: string; disabled?: string | false })
   | (ActionBase & { href: string; download?: boolean; newTab?: boolean })
-  | (ActionBase & { post: string });
+  | (ActionBase & { post: string; fields?: Record<string, string>; keepSearch?: boolean });
 
 const toneClass: Record<Tone, string> = {
   brand: "text-brand-600 hover:bg-brand-50 dark:text-brand-500 dark:hover:bg-slate-800",
@@ -82,7 +83,14 @@ function RowActionView({ action, search }: { action: RowAction; search: string }
       </a>
     );
   return (
-    <Form method="post" action={action.post}>
+    <Form
+      method="post"
+      action={action.keepSearch ? `${action.post}${search}` : action.post}
+      preventScrollReset={action.keepSearch}
+    >
+      {Object.entries(action.fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button type="submit" className={className} aria-label={action.ariaLabel}>
         {action.label}
       </button>
@@ -199,9 +207,11 @@ export interface ListPageProps<Item extends { id: string }> {
   /**
    * The list's dictionary section: its texts are `<name>.title`, `.things` (the plural noun of
    * the no-match message), `.searchLabel`, `.searchPlaceholder`, `.add`, `.statusFilter`,
-   * `.allStatuses`, and `sections.<name>.empty`; its table is `data-testid="<name>-table"`.
+   * `.allStatuses`, and `sections.<name>.empty` (or `<name>.empty`); its table is
+   * `data-testid="<name>-table"` unless `tableTestId` says otherwise.
    */
   name: string;
+  tableTestId?: string;
   /** The loader's answer from `loadListPage`. */
   data: { items: Item[]; total: number; page: number; pageSize: number; accountTotal: number; params: { q: string } };
   /** The ?status= filter. */
@@ -212,11 +222,20 @@ export interface ListPageProps<Item extends { id: string }> {
   sort?: ListChoice;
   /** Shows "+ <name>.add", opening the `new` dialog. */
   canAdd?: boolean;
+  /**
+   * The list as a CSV file: "<name>.exportCsv" downloads this address and "<name>.importCsv"
+   * opens the `import` dialog, in the header before the add button.
+   */
+  csv?: string;
   /** Other buttons in the header, before the add button. */
   headerActions?: ReactNode;
   columns: Column<Item>[];
   actions?: (item: Item) => (RowAction | ReactNode | false | null)[];
   rowTestId?: string;
+  /** A button under the empty state's text (a way to start other than "+ add"). */
+  emptyAction?: ReactNode;
+  /** Shown under the pager while the account has rows (a hint about the list). */
+  footer?: ReactNode;
   /** Rendered after the dialogs' outlet (a toast). */
   children?: ReactNode;
 }
@@ -248,8 +267,18 @@ export function ListPage<Item extends { id: string }>(props: ListPageProps<Item>
         title={t(`${name}.title`)}
         count={data.accountTotal}
         actions={
-          props.headerActions || props.canAdd ? (
+          props.headerActions || props.canAdd || props.csv ? (
             <>
+              {props.csv ? (
+                <>
+                  <a href={props.csv} className={buttonClass("secondary")} download>
+                    {t(`${name}.exportCsv`)}
+                  </a>
+                  <Link to={`import${search}`} className={buttonClass("secondary")} preventScrollReset>
+                    {t(`${name}.importCsv`)}
+                  </Link>
+                </>
+              ) : null}
               {props.headerActions}
               {props.canAdd ? (
                 <Link to={`new${search}`} className={buttonClass("primary")} preventScrollReset>
@@ -261,7 +290,7 @@ export function ListPage<Item extends { id: string }>(props: ListPageProps<Item>
         }
       />
       {data.accountTotal === 0 ? (
-        <EmptyState>{t(`sections.${name}.empty`)}</EmptyState>
+        <EmptyState action={props.emptyAction}>{t([`sections.${name}.empty`, `${name}.empty`])}</EmptyState>
       ) : (
         <>
           <ListSearch q={data.params.q} label={t(`${name}.searchLabel`)} placeholder={t(`${name}.searchPlaceholder`)}>
@@ -276,11 +305,12 @@ export function ListPage<Item extends { id: string }>(props: ListPageProps<Item>
               items={data.items}
               columns={props.columns}
               actions={props.actions}
-              testId={`${name}-table`}
+              testId={props.tableTestId ?? `${name}-table`}
               rowTestId={props.rowTestId}
             />
           )}
           <Pagination page={data.page} total={data.total} pageSize={data.pageSize} />
+          {props.footer}
         </>
       )}
       <Outlet />

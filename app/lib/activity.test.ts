@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   decisionEvents,
+  depositEvents,
   documentEvents,
   estimateDecision,
   invoicedEvents,
+  lateChargeEvents,
   mergeActivity,
   paidEvents,
   paymentEvents,
@@ -124,6 +126,47 @@ describe("the sources", () => {
     });
     expect(decisionEvents({ ...base, status: "rejected" })).toEqual([]);
     expect(estimateDecision({ ...base, status: "rejected" })).toEqual({ status: "rejected", at: null, by: null, response: null });
+  });
+
+  it("an estimate's deposits; on its invoice, the payment that carries one says it is the deposit", () => {
+    const deposit = {
+      id: "d1",
+      amount: 25_000,
+      method: "card" as const,
+      receivedAt: at("2026-03-05T10:00:00Z"),
+      reference: "cs_1",
+    };
+    expect(depositEvents([deposit, { ...deposit, id: "d2", receivedAt: null }])).toEqual([
+      { id: "deposit:d1", at: ms("2026-03-05T10:00:00Z"), type: "deposit", amount: 25_000, method: "card", reference: "cs_1" },
+    ]);
+    const payments = [
+      { ...deposit, id: "p1", depositId: "d1" },
+      {
+        id: "p2",
+        amount: 5_000,
+        method: "cash" as const,
+        receivedAt: at("2026-03-09T10:00:00Z"),
+        reference: null,
+        depositId: null,
+      },
+    ];
+    expect(paymentEvents(payments).map((event) => [event.id, event.type])).toEqual([
+      ["payment:p1", "deposit"],
+      ["payment:p2", "payment"],
+    ]);
+  });
+
+  it("each late charge added, with its amount and month past due, when it was added", () => {
+    const charges = [
+      { id: "c1", amount: 1_500, month: 1, createdAt: at("2026-05-01T08:00:00Z") },
+      { id: "c2", amount: 1_523, month: 2, createdAt: ms("2026-06-01T08:00:00Z") },
+      { id: "c3", amount: 1_600, month: 3, createdAt: null },
+    ];
+    expect(lateChargeEvents(charges)).toEqual([
+      { id: "late-charge:c1", at: ms("2026-05-01T08:00:00Z"), type: "lateCharge", amount: 1_500, month: 1 },
+      { id: "late-charge:c2", at: ms("2026-06-01T08:00:00Z"), type: "lateCharge", amount: 1_523, month: 2 },
+    ]);
+    expect(lateChargeEvents([])).toEqual([]);
   });
 
   it("paid in full only while the invoice is paid", () => {

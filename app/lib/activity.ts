@@ -1,6 +1,6 @@
 // The history of an estimate or an invoice (issue 17, "Activity"): what happened to it and
 // when, told from the rows that already record it (the document's own dates, its share
-// link, its payments, the work claims of its reminders). Each source turns its rows into
+// link, its payments, deposits and late charges, the work claims of its reminders). Each source turns its rows into
 // events here, purely; `mergeActivity` puts the sources together in the order things
 // happened. The model that reads the rows is `activityFor` in app/models/activity.server.ts.
 //
@@ -30,6 +30,8 @@ export type ActivityEvent = EventBase &
     | { type: "approved"; by: string | null }
     | { type: "declined"; by: string | null; reason: string | null }
     | { type: "payment"; amount: number; method: PaymentMethod; reference: string | null }
+    | { type: "deposit"; amount: number; method: PaymentMethod; reference: string | null }
+    | { type: "lateCharge"; amount: number; month: number }
     | { type: "paid" }
     | { type: "reminder"; step: number }
     | { type: "followUp" }
@@ -163,23 +165,39 @@ export interface PaymentRecord {
   method: PaymentMethod;
   receivedAt: Instant;
   reference: string | null;
+  /** The estimate's deposit an invoice's payment carries (docs/decisions/017). */
+  depositId?: string | null;
 }
 
-/** Each payment received (deposits, partial payments, card payments), on the day it was received. */
+function moneyReceived(id: string, type: "payment" | "deposit", record: PaymentRecord): ActivityEvent[] {
+  const at = ms(record.receivedAt);
+  if (at === null) return [];
+  return [{ id, at, type, amount: record.amount, method: record.method, reference: record.reference }];
+}
+
+/**
+ * Each payment received (partial payments, card payments), on the day it was received; a
+ * payment that carries the estimate's deposit says it is the deposit.
+ */
 export function paymentEvents(payments: readonly PaymentRecord[]): ActivityEvent[] {
-  return payments.flatMap((payment): ActivityEvent[] => {
-    const at = ms(payment.receivedAt);
+  return payments.flatMap((payment) =>
+    moneyReceived(`payment:${payment.id}`, payment.depositId ? "deposit" : "payment", payment),
+  );
+}
+
+/** Each deposit an estimate received (by hand or by card), on the day it was received. */
+export function depositEvents(deposits: readonly PaymentRecord[]): ActivityEvent[] {
+  return deposits.flatMap((deposit) => moneyReceived(`deposit:${deposit.id}`, "deposit", deposit));
+}
+
+/** Each late charge added to an invoice (its amount and which month past due), when it was added. */
+export function lateChargeEvents(
+  charges: readonly { id: string; amount: number; month: number; createdAt: Instant }[],
+): ActivityEvent[] {
+  return charges.flatMap((charge): ActivityEvent[] => {
+    const at = ms(charge.createdAt);
     if (at === null) return [];
-    return [
-      {
-        id: `payment:${payment.id}`,
-        at,
-        type: "payment",
-        amount: payment.amount,
-        method: payment.method,
-        reference: payment.reference,
-      },
-    ];
+    return [{ id: `late-charge:${charge.id}`, at, type: "lateCharge", amount: charge.amount, month: charge.month }];
   });
 }
 

@@ -79,5 +79,17 @@ describe("readListQuery and loadListPage", () => {
     ]);
     expect(isNarrowed({ q: "x" })).toBe(true);
     expect(isNarrowed({ q: "" })).toBe(false);
+    // A free-text filter (a category) is "" when absent: not narrowed; any text narrows.
+    const category = { category: (value: string | null) => (value ?? "").slice(0, 100) };
+    expect(isNarrowed({ q: "", category: "" } as { q: string }, category)).toBe(false);
+    expect(isNarrowed({ q: "", category: "Labor" } as { q: string }, category)).toBe(true);
+    expect(
+      readListQuery(new URL("http://x/?category=Labor"), { sorts: ["name"], defaultSort: "name", filters: category }),
+    ).toEqual({
+      q: "",
+      sort: "name",
+      page: 1,
+      category: "Labor",
+    });
   });
 });

@@ -40,7 +40,10 @@ export function withParams(search: string, changes: Record<string, string | numb
   return text ? `?${text}` : "";
 }
 
-/** A list's filters: each URL param's reader; a reader answers "all" when the param is absent or unknown. */
+/**
+ * A list's filters: each URL param's reader. A reader answers "all" when the param is absent or
+ * unknown, or, for a free-text filter (a category), "" when it is absent or empty.
+ */
 export type ListFilters = Record<string, (value: string | null) => string>;
 
 export type ListQuery<Sort extends string, Filters extends ListFilters> = ListParams<Sort> & {
@@ -66,7 +69,13 @@ export function readListQuery<Sort extends string, Filters extends ListFilters =
 
 /** True when a search or a filter narrows the list (then the account's total is counted apart). */
 export function isNarrowed(query: { q: string }, filters: ListFilters = {}): boolean {
-  return query.q !== "" || Object.keys(filters).some((name) => (query as Record<string, unknown>)[name] !== "all");
+  return (
+    query.q !== "" ||
+    Object.keys(filters).some((name) => {
+      const value = (query as Record<string, unknown>)[name];
+      return value !== "all" && value !== "";
+    })
+  );
 }
 
 export interface ListPageData<Item> {

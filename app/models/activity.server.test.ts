@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice } from "#db/factories";
 import { invoices } from "#db/schema";
 import type { ActivityEvent } from "~/lib/activity";
-import { now as clockNow } from "~/lib/clock";
+import { now as clockNow, setNow } from "~/lib/clock";
 import { estimateFollowUpKey, invoiceReminderKey } from "~/lib/work-keys";
 import { getDb } from "~/services/db.server";
 import { claimWork, finishWork } from "~/services/work.server";
@@ -14,7 +14,8 @@ import { activityFor } from "./activity.server";
 import { markEstimateSent } from "./estimate.server";
 import { getOrCreateInvoiceShareLink, recordInvoiceShareView } from "./invoice-share.server";
 import { createInvoiceFromEstimate, markInvoiceSent } from "./invoice.server";
-import { deletePayment, recordPayment } from "./payment.server";
+import { addLateCharge } from "./late-charge.server";
+import { deletePayment, recordDeposit, recordPayment } from "./payment.server";
 import { decideSharedEstimate, getOrCreateShareLink, recordShareView } from "./share.server";
 
 const HOUR = 3_600_000;
@@ -163,5 +164,69 @@ describe("activityFor an estimate", () => {
     await decideSharedEstimate(link.token, { kind: "decline", name: "Bo", reason: "Too dear" });
     const activity = await activityFor(user.id, "estimate", estimate.id);
     expect(activity?.events.at(-1)).toMatchObject({ type: "declined", by: "Bo", reason: "Too dear" });
+  });
+});
+
+describe("activityFor deposits and late charges", () => {
+  it("the estimate tells each deposit; its invoice tells the carried deposit as the deposit, and each late charge", async () => {
+    const db = await getDb();
+    const { user } = await signedInAccount();
+    try {
+      setNow("2026-09-01T12:00:00Z");
+      const customer = await createCustomer(db, user.id);
+      const estimate = await createEstimate(db, user.id, {
+        customerId: customer.id,
+        status: "approved",
+        taxRate: 0,
+        items: [{ description: "Panel", quantity: 100, unitPrice: 100_000 }],
+      });
+      const first = await recordDeposit(
+        user.id,
+        estimate.id,
+        { amount: 20_000, method: "check", receivedAt: new Date("2026-09-02T10:00:00Z"), reference: "311" },
+        { manual: true },
+      );
+      expect(first.status).toBe("recorded");
+      expect(
+        (
+          await recordDeposit(user.id, estimate.id, {
+            amount: 5_000,
+            method: "cash",
+            receivedAt: new Date("2026-09-03T10:00:00Z"),
+          })
+        ).status,
+      ).toBe("recorded");
+      const made = await createInvoiceFromEstimate(user.id, estimate.id);
+      if (made.status !== "created") throw new Error(made.status);
+      await db
+        .update(invoices)
+        .set({ dueDate: "2026-09-30", createdAt: new Date("2026-09-04T12:00:00Z") })
+        .where(eq(invoices.id, made.invoice.id));
+      setNow("2026-11-05T12:00:00Z");
+      expect(await addLateCharge(user.id, made.invoice.id)).toMatchObject({ status: "added", month: 1 });
+      setNow("2026-12-05T12:00:00Z");
+      expect(await addLateCharge(user.id, made.invoice.id)).toMatchObject({ status: "added", month: 2 });
+
+      const estimateEvents = (await activityFor(user.id, "estimate", estimate.id))!.events;
+      expect(estimateEvents.filter((event) => event.type === "deposit")).toEqual([
+        expect.objectContaining({ amount: 20_000, method: "check", reference: "311", at: Date.parse("2026-09-02T10:00:00Z") }),
+        expect.objectContaining({ amount: 5_000, method: "cash", at: Date.parse("2026-09-03T10:00:00Z") }),
+      ]);
+
+      const invoiceEvents = (await activityFor(user.id, "invoice", made.invoice.id))!.events;
+      // The deposits came before the invoice and keep their place; no plain "payment" for them.
+      expect(types(invoiceEvents)).toEqual(["deposit", "deposit", "created", "lateCharge", "lateCharge"]);
+      const charges = invoiceEvents.filter((event) => event.type === "lateCharge");
+      // 1.5% of the $750.00 balance, then of $761.25.
+      expect(charges).toMatchObject([
+        { month: 1, amount: 1_125, at: Date.parse("2026-11-05T12:00:00Z") },
+        { month: 2, amount: 1_142, at: Date.parse("2026-12-05T12:00:00Z") },
+      ]);
+      // Another account sees none of it.
+      const other = await signedInAccount();
+      expect(await activityFor(other.user.id, "invoice", made.invoice.id)).toBeUndefined();
+    } finally {
+      setNow(null);
+    }
   });
 });

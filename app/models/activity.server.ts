@@ -1,18 +1,21 @@
 // The history of one of the account's estimates or invoices (issue 17, "Activity"). Nothing
 // is written for it: each source reads rows that already record what happened (the
-// document's dates, its share link, its payments, the work claims of its reminders) and
+// document's dates, its share link, its payments, an estimate's deposits, an invoice's late
+// charges, the work claims of its reminders) and
 // turns them into events with a builder of app/lib/activity.ts; `mergeActivity` puts the
 // sources together in order.
 //
-// Adding a source (late charges, deposits, ...): one async function (subject) => events,
+// Adding a source: one async function (subject) => events,
 // appended to INVOICE_SOURCES or ESTIMATE_SOURCES below.
 import { and, eq, gte, isNotNull, lt, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { customers, estimates, invoices, workClaims } from "#db/schema";
 import {
   decisionEvents,
+  depositEvents,
   documentEvents,
   invoicedEvents,
+  lateChargeEvents,
   mergeActivity,
   paidEvents,
   paymentEvents,
@@ -25,7 +28,8 @@ import { workKeyRange, type WorkKey } from "~/lib/work-keys";
 import { accountZone } from "~/lib/clock";
 import { getDb } from "~/services/db.server";
 import { getInvoiceShareLink } from "./invoice-share.server";
-import { listInvoicePayments } from "./payment.server";
+import { listInvoiceLateCharges } from "./late-charge.server";
+import { listEstimateDeposits, listInvoicePayments } from "./payment.server";
 import { getSettingsWithoutLogo } from "./settings.server";
 import { getShareLink } from "./share.server";
 import { accountCustomer } from "./sql.server";
@@ -82,6 +86,7 @@ const INVOICE_SOURCES: Source<InvoiceSubject>[] = [
   async ({ userId, invoice }) => paymentEvents(await listInvoicePayments(userId, invoice.id)),
   ({ invoice }) => paidEvents(invoice),
   ({ invoice }) => doneWork(invoice.id, ["invoice-reminder"]),
+  async ({ userId, invoice }) => lateChargeEvents(await listInvoiceLateCharges(userId, invoice.id)),
 ];
 
 const ESTIMATE_SOURCES: Source<EstimateSubject>[] = [
@@ -90,6 +95,7 @@ const ESTIMATE_SOURCES: Source<EstimateSubject>[] = [
   ({ estimate }) => decisionEvents(estimate),
   ({ invoice }) => invoicedEvents(invoice),
   ({ estimate }) => doneWork(estimate.id, ["estimate-follow-up", "estimate-expiry"]),
+  async ({ userId, estimate }) => depositEvents(await listEstimateDeposits(userId, estimate.id)),
 ];
 
 async function collect<S>(subject: S, sources: Source<S>[]): Promise<ActivityEvent[]> {

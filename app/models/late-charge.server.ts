@@ -3,7 +3,7 @@
 // charge is kept under its invoice and month past due, a unique key in the database: the
 // button pressed twice, two clerks, a reminder and the button, or two runners add one charge
 // for a month, whatever each of them read before (docs/decisions/017).
-import { and, eq, max, sql } from "drizzle-orm";
+import { and, asc, eq, max, sql } from "drizzle-orm";
 import { invoiceItems, invoices, lateCharges } from "#db/schema";
 import { now as clockNow, today as dayIn } from "~/lib/clock";
 import { balanceDue } from "~/lib/invoice-balance";
@@ -119,6 +119,16 @@ export async function addLateCharge(userId: string, invoiceId: string, now = clo
   const after = await read(userId, invoiceId, now);
   if (after && after.late.month <= after.late.lastChargedMonth) return { status: "already-charged", month: late.month };
   return { status: "nothing-due" };
+}
+
+/** The late charges added to the account's invoice, by month past due. */
+export async function listInvoiceLateCharges(userId: string, invoiceId: string) {
+  const db = await getDb();
+  return db
+    .select({ id: lateCharges.id, month: lateCharges.month, amount: lateCharges.amount, createdAt: lateCharges.createdAt })
+    .from(lateCharges)
+    .where(and(eq(lateCharges.userId, userId), eq(lateCharges.invoiceId, invoiceId)))
+    .orderBy(asc(lateCharges.month));
 }
 
 /** The reminder days that add the late charge, from the account's settings ("7,14"). */

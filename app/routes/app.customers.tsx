@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListPage, type Column } from "~/components/list-page";
-import { buttonClass } from "~/components/ui/button";
 import { loadListPage } from "~/lib/list-params";
 import { titleMeta } from "~/services/meta";
 import { CUSTOMER_SORTS, type CustomerSort } from "~/lib/customer-schema";
@@ -37,7 +36,6 @@ const link = "text-brand-600 hover:underline dark:text-brand-500";
 export default function CustomersPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  const { search } = useLocation();
   const columns: Column<(typeof data.items)[number]>[] = [
     { key: "name", header: t("customers.name"), className: "font-medium", cell: (customer) => customer.name },
     {
@@ -90,16 +88,7 @@ export default function CustomersPage() {
       data={data}
       sort={{ value: data.params.sort, options: CUSTOMER_SORTS, labelKey: (sort) => SORT_LABELS[sort as CustomerSort] }}
       canAdd
-      headerActions={
-        <>
-          <a href="/app/customers/export.csv" className={buttonClass("secondary")} download>
-            {t("customers.exportCsv")}
-          </a>
-          <Link to={`import${search}`} className={buttonClass("secondary")} preventScrollReset>
-            {t("customers.importCsv")}
-          </Link>
-        </>
-      }
+      csv="/app/customers/export.csv"
       columns={columns}
       actions={(customer) => [
         { dialog: `${customer.id}/edit`, label: t("list.edit"), ariaLabel: `${t("list.edit")} ${customer.name}` },
