@@ -5,6 +5,7 @@ import { createCustomer } from "#db/factories";
 import { createRecurringInvoice, countCustomerRecurringInvoices } from "~/models/recurring-invoice.server";
 import { action, loader } from "~/routes/app.customers.$customerId.delete";
 import { getDb } from "~/services/db.server";
+import { serverI18n } from "~/services/i18n.server";
 import { signedInAccount } from "../../test/accounts";
 import { runRoute } from "../../test/route";
 
@@ -43,6 +44,12 @@ describe("/app/customers/:customerId/delete", () => {
     const page = await dialog(withPlans.id, cookie);
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ customer: { id: withPlans.id, name: "Ana Ruiz" }, recurring: 2 });
+    expect((await serverI18n("en")).t("customers.deleteTakesRecurring", { count: 2 })).toBe(
+      "Their 2 recurring invoices are deleted too.",
+    );
+    expect((await serverI18n("es")).t("customers.deleteTakesRecurring", { count: 1 })).toBe(
+      "Su factura recurrente también se elimina.",
+    );
     expect((await dialog(without.id, cookie)).data).toMatchObject({ customer: { id: without.id }, recurring: 0 });
     expect((await dialog(theirs.id, cookie)).status).toBe(404);
 

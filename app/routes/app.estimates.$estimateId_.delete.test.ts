@@ -5,7 +5,9 @@ import { createCustomer, createEstimate } from "#db/factories";
 import { createInvoiceFromEstimate } from "~/models/invoice.server";
 import { listEstimateDeposits, recordDeposit } from "~/models/payment.server";
 import { action, loader } from "~/routes/app.estimates.$estimateId_.delete";
+import { formatMoney } from "~/lib/money";
 import { getDb } from "~/services/db.server";
+import { serverI18n } from "~/services/i18n.server";
 import { signedInAccount } from "../../test/accounts";
 import { runRoute } from "../../test/route";
 
@@ -48,6 +50,9 @@ describe("/app/estimates/:estimateId/delete", () => {
     const page = await dialog(paid.id, cookie);
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ invoiced: false, deposits: { count: 2, received: 15_000 } });
+    expect(
+      (await serverI18n("en")).t("estimates.deleteTakesDeposits", { count: 1, amount: formatMoney(15_000, "en", "USD") }),
+    ).toBe("The deposit of $150.00 received on it is deleted too; record it on another estimate or refund it.");
     expect((await dialog(invoiced.id, cookie)).data).toMatchObject({ invoiced: true, deposits: { count: 0, received: 0 } });
     expect((await dialog(theirs.id, cookie)).status).toBe(404);
 
