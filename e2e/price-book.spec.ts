@@ -129,6 +129,12 @@ test("a customer chooses optional lines before approving; the totals follow", as
   await expect(options.getByRole("checkbox")).toHaveCount(2);
   await options.getByRole("checkbox", { name: /surge protector/ }).check();
   if (javaScript) await expect(customerPage.getByTestId("chosen-total")).toHaveText("$1,320.00");
+  // A refused approve (a one-letter signature) keeps the choices, with or without JavaScript.
+  await customerPage.getByLabel("Full name (signature)").fill("A");
+  await customerPage.getByRole("button", { name: "Approve estimate" }).click();
+  await expect(customerPage.getByText("Type your full name to sign")).toBeVisible();
+  await expect(options.getByRole("checkbox", { name: /surge protector/ })).toBeChecked();
+  await expect(options.getByRole("checkbox", { name: /EV charger/ })).not.toBeChecked();
   await customerPage.getByLabel("Full name (signature)").fill("Ana Ruiz");
   await customerPage.getByRole("button", { name: "Approve estimate" }).click();
   await expect(customerPage.getByTestId("share-state")).toHaveText("Approved");

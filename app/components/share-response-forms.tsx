@@ -13,6 +13,8 @@ import { Honeypot } from "./ui/honeypot";
 export interface ResponseReply {
   intent: "approve" | "decline";
   result: SubmissionResult<string[]>;
+  /** The optional lines ticked in a refused approve post, ticked again on the page that answers it. */
+  chosen?: string[];
 }
 
 /** A field people never see; bots fill it in, and then nothing is recorded. */
@@ -35,7 +37,9 @@ export function ShareResponseForms({
   language: string;
 }) {
   const { t } = useTranslation();
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(
+    () => new Set(reply?.intent === "approve" ? (reply.chosen ?? []) : []),
+  );
   // The same rule as the server's (decision 019): the ticked optional lines count, the others do not.
   const chosenIndexes = new Set(choices.filter((choice) => ticked.has(choice.id)).map((choice) => choice.index));
   const chosenTotal = documentTotals(
@@ -78,6 +82,7 @@ export function ShareResponseForms({
                     <input
                       type="checkbox"
                       name={chooseField(choice.id)}
+                      defaultChecked={ticked.has(choice.id)}
                       className="mt-0.5 rounded border-slate-300"
                       onChange={(event) => {
                         const on = event.currentTarget.checked;

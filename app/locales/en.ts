@@ -321,6 +321,8 @@ const en = {
     deleteFailed: "Failed to delete customer.",
     deleteTitle: "Delete customer",
     deleteConfirm: "Delete {{name}}? This cannot be undone.",
+    deleteTakesRecurring_one: "Their recurring invoice is deleted too.",
+    deleteTakesRecurring_other: "Their {{count}} recurring invoices are deleted too.",
     deleteRefused: "{{name}} cannot be deleted because it has {{attached}}. Delete or reassign those first.",
     attachedJobs: "{{count}} job(s)",
     attachedEstimates: "{{count}} estimate(s)",

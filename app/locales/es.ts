@@ -332,6 +332,8 @@ const es: Dictionary = {
     deleteFailed: "No se pudo eliminar el cliente.",
     deleteTitle: "Eliminar cliente",
     deleteConfirm: "¿Eliminar a {{name}}? No se puede deshacer.",
+    deleteTakesRecurring_one: "Su factura recurrente también se elimina.",
+    deleteTakesRecurring_other: "Sus {{count}} facturas recurrentes también se eliminan.",
     deleteRefused: "No se puede eliminar a {{name}} porque tiene {{attached}}. Elimínelos o reasígnelos primero.",
     attachedJobs: "{{count}} trabajo(s)",
     attachedEstimates: "{{count}} presupuesto(s)",

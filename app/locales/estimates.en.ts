@@ -119,6 +119,9 @@ const estimatesEn = {
   deleteTitle: "Delete estimate",
   deleteConfirm: "Delete {{number}} ({{title}})? This cannot be undone.",
   deleteKeepsInvoice: "The invoice made from it stays, no longer linked to an estimate.",
+  deleteTakesDeposits_one: "The deposit of {{amount}} received on it is deleted too; record it on another estimate or refund it.",
+  deleteTakesDeposits_other:
+    "The {{count}} deposits received on it ({{amount}} in all) are deleted too; record them on another estimate or refund them.",
   // Sending by e-mail (SPEC.md sections 2 and 8).
   send: "Send",
   sendAction: "Send {{number}} by email",

@@ -115,6 +115,10 @@ const estimatesEs = {
   deleteTitle: "Eliminar presupuesto",
   deleteConfirm: "¿Eliminar {{number}} ({{title}})? Esta acción no se puede deshacer.",
   deleteKeepsInvoice: "La factura creada a partir de él se conserva, sin vínculo con un presupuesto.",
+  deleteTakesDeposits_one:
+    "El anticipo de {{amount}} recibido en él también se elimina; regístrelo en otro presupuesto o reembólselo.",
+  deleteTakesDeposits_other:
+    "Los {{count}} anticipos recibidos en él ({{amount}} en total) también se eliminan; regístrelos en otro presupuesto o reembólselos.",
   send: "Enviar",
   sendAction: "Enviar {{number}} por correo",
   emailRequired: "Se requiere el correo del cliente",

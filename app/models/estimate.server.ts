@@ -318,6 +318,42 @@ export async function isInvoiced(userId: string, estimateId: string): Promise<bo
   return Boolean(row);
 }
 
+export interface EstimateDeleteEffects {
+  /** An invoice was made from it (the invoice stays, unlinked, and keeps the deposits it carries). */
+  invoiced: boolean;
+  /** The deposits received on it that go with it (none when it is invoiced): how many, and their sum in cents. */
+  deposits: { count: number; received: number };
+  currency: string;
+}
+
+/**
+ * What else deleting the account's estimate changes, in one statement: its invoice stays, and
+ * the deposits received on it are deleted with it (decision 017), which matters only when no
+ * invoice carries them. Undefined when the account has no such estimate.
+ */
+export async function estimateDeleteEffects(userId: string, estimateId: string): Promise<EstimateDeleteEffects | undefined> {
+  const db = await getDb();
+  // Drizzle names a single-table select's columns without their table, which a correlated
+  // subquery would read as its own: the tables are named here.
+  const row = await db
+    .select({
+      invoiced: sql<number>`exists (select 1 from invoices i where i.user_id = ${userId} and i.estimate_id = estimates.id)`,
+      count: sql<number>`(select count(*) from estimate_deposits d where d.user_id = ${userId} and d.estimate_id = estimates.id)`,
+      received: sql<number>`(select coalesce(sum(d.amount), 0) from estimate_deposits d where d.user_id = ${userId} and d.estimate_id = estimates.id)`,
+      currency: sql<string | null>`(select s.currency from account_settings s where s.user_id = ${userId})`,
+    })
+    .from(estimates)
+    .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
+    .get();
+  if (!row) return undefined;
+  const invoiced = Boolean(row.invoiced);
+  return {
+    invoiced,
+    deposits: invoiced ? { count: 0, received: 0 } : { count: Number(row.count), received: Number(row.received) },
+    currency: row.currency ?? "USD",
+  };
+}
+
 type ApiEstimateSource = Estimate & { customer: EstimateCustomer | typeof customers.$inferSelect; items: EstimateItem[] };
 
 /** An estimate as the API sends it (SPEC.md section 7): money "1234.50", rate "0.0825", quantity "1.50". */

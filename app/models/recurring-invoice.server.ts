@@ -182,6 +182,17 @@ export async function countRecurringInvoices(userId: string) {
   return row?.value ?? 0;
 }
 
+/** How many of the account's recurring invoices bill this customer (they go with the customer: decision 018). */
+export async function countCustomerRecurringInvoices(userId: string, customerId: string): Promise<number> {
+  const db = await getDb();
+  const row = await db
+    .select({ value: count() })
+    .from(recurringInvoices)
+    .where(and(eq(recurringInvoices.userId, userId), eq(recurringInvoices.customerId, customerId)))
+    .get();
+  return row?.value ?? 0;
+}
+
 /** One of the account's recurring invoices with its lines; undefined for none (or another account's). */
 export async function getRecurringInvoice(
   userId: string,

@@ -5,14 +5,17 @@ import { DeleteConfirmForm } from "~/components/ui/delete-confirm";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { ToastView } from "~/components/ui/toast";
 import { deleteCustomer, getCustomer, type Attachments } from "~/models/customer.server";
+import { countCustomerRecurringInvoices } from "~/models/recurring-invoice.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const customer = await getCustomer(user.id, params.customerId ?? "");
+  const id = params.customerId ?? "";
+  const [customer, recurring] = await Promise.all([getCustomer(user.id, id), countCustomerRecurringInvoices(user.id, id)]);
   if (!customer) throw new Response("Not Found", { status: 404 });
-  return { customer: { id: customer.id, name: customer.name } };
+  // Their recurring invoices go with them (foreign key cascade, decision 018): the dialog says so.
+  return { customer: { id: customer.id, name: customer.name }, recurring };
 }
 
 /** The confirm step is this page (a dialog with JavaScript on); only its POST deletes. */
@@ -48,7 +51,7 @@ function useAttachedText(attachments: Attachments | undefined) {
 
 export default function DeleteCustomer() {
   const { t } = useTranslation();
-  const { customer } = useLoaderData<typeof loader>();
+  const { customer, recurring } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = `/app/customers${useLocation().search}`;
   const attached = useAttachedText(actionData?.attachments);
@@ -61,7 +64,11 @@ export default function DeleteCustomer() {
       ) : (
         <p>{t("customers.deleteConfirm", { name: customer.name })}</p>
       )}
-      <DeleteConfirmForm closeTo={closeTo} canDelete={!attached} />
+      <DeleteConfirmForm
+        closeTo={closeTo}
+        canDelete={!attached}
+        alsoDeleted={recurring > 0 ? t("customers.deleteTakesRecurring", { count: recurring }) : null}
+      />
       {attached ? (
         <ToastView key={attached} toast={{ type: "error", title: "toast.errorTitle", description: "customers.deleteFailed" }} />
       ) : null}

@@ -4,18 +4,22 @@ import { useTranslation } from "react-i18next";
 import { DeleteConfirmForm } from "~/components/ui/delete-confirm";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { ToastView } from "~/components/ui/toast";
-import { deleteEstimate, getEstimateWithItems, isInvoiced } from "~/models/estimate.server";
+import { useLocale } from "~/components/use-locale";
+import { formatMoney } from "~/lib/money";
+import { deleteEstimate, estimateDeleteEffects, getEstimateWithItems } from "~/models/estimate.server";
 import { deleteThenRedirect } from "~/services/delete-dialog.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const estimate = await getEstimateWithItems(user.id, params.estimateId ?? "");
-  if (!estimate) throw new Response("Not Found", { status: 404 });
+  const id = params.estimateId ?? "";
+  const [estimate, effects] = await Promise.all([getEstimateWithItems(user.id, id), estimateDeleteEffects(user.id, id)]);
+  if (!estimate || !effects) throw new Response("Not Found", { status: 404 });
   return {
     estimate: { id: estimate.id, estimateNumber: estimate.estimateNumber, title: estimate.title },
-    invoiced: await isInvoiced(user.id, estimate.id),
+    // The invoice stays; without one, the deposits received go with the estimate (decision 017).
+    ...effects,
   };
 }
 
@@ -36,14 +40,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteEstimate() {
   const { t } = useTranslation();
-  const { estimate, invoiced } = useLoaderData<typeof loader>();
+  const locale = useLocale();
+  const { estimate, invoiced, deposits, currency } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = `/app/estimates${useLocation().search}`;
   return (
     <RouteDialog title={t("estimates.deleteTitle")} closeTo={closeTo}>
       <p>{t("estimates.deleteConfirm", { number: estimate.estimateNumber, title: estimate.title })}</p>
       {invoiced ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("estimates.deleteKeepsInvoice")}</p> : null}
-      <DeleteConfirmForm closeTo={closeTo} />
+      <DeleteConfirmForm
+        closeTo={closeTo}
+        alsoDeleted={
+          deposits.count > 0
+            ? t("estimates.deleteTakesDeposits", {
+                count: deposits.count,
+                amount: formatMoney(deposits.received, locale, currency),
+              })
+            : null
+        }
+      />
       {actionData?.failed ? (
         <ToastView toast={{ type: "error", title: "toast.errorTitle", description: "estimates.deleteFailed" }} />
       ) : null}

@@ -1,11 +1,15 @@
 // A share link's view count (issue 21 §6): page views are GETs; a refused approve or
 // decline post, which Remix answers by running the page's loader again, is not a view.
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate } from "#db/factories";
-import { estimateShareTokens } from "#db/schema";
+import { estimateShareTokens, estimates } from "#db/schema";
+import { ShareResponseForms, type ResponseReply } from "~/components/share-response-forms";
 import * as sharePage from "~/routes/e.$token";
-import { getOrCreateShareLink } from "~/models/share.server";
+import { getOrCreateShareLink, loadSharedEstimate } from "~/models/share.server";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { remixHandler, type RouteModule } from "../../test/remix-handler";
@@ -55,5 +59,70 @@ describe("share link views", () => {
 
     expect((await handle(new Request(`http://localhost/e/${token}.data`))).status).toBe(200);
     expect(await viewCount(token)).toBe(2);
+  });
+});
+
+describe("a refused approve without JavaScript", () => {
+  it("sends the ticked optional lines back and the form shows them ticked", async () => {
+    const { user } = await signedInAccount();
+    const db = await getDb();
+    const customer = await createCustomer(db, user.id, { name: "Ana Ruiz" });
+    const estimate = await createEstimate(db, user.id, {
+      customerId: customer.id,
+      title: "Rewire",
+      validUntil: "2099-01-31",
+      items: [
+        { description: "Panel upgrade", quantity: 100, unitPrice: 250000 },
+        { description: "Surge protector", quantity: 100, unitPrice: 20000, optional: true },
+        { description: "EV charger", quantity: 100, unitPrice: 90000, optional: true },
+      ],
+    });
+    const [, surge, charger] = estimate.items;
+    const token = (await getOrCreateShareLink(user.id, estimate.id))!.link.token;
+
+    const refused = (await sharePage.action({
+      request: new Request(`http://localhost/e/${token}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "approve", signature: "", [`choose-${surge!.id}`]: "on" }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      params: { token },
+      context: {},
+    })) as unknown as { data: { reply: ResponseReply }; init: { status: number } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.reply.chosen).toEqual([surge!.id]);
+    const status = await db.select({ status: estimates.status }).from(estimates).where(eq(estimates.id, estimate.id)).get();
+    expect(status!.status).not.toBe("approved");
+
+    // The page that answers the refused post (no JavaScript: rendered on the server) has the box ticked.
+    const shared = await loadSharedEstimate(token);
+    const choices = [
+      { id: surge!.id, index: 1 },
+      { id: charger!.id, index: 2 },
+    ];
+    const render = async (reply: ResponseReply | null) => {
+      const Forms = () =>
+        createElement(ShareResponseForms, {
+          company: "Volt",
+          reply,
+          document: shared!.document,
+          choices,
+          language: "en",
+        });
+      const handler = createStaticHandler([{ id: "root", path: "/", Component: Forms }]);
+      const context = await handler.query(new Request("http://localhost/"));
+      if (context instanceof Response) throw new Error("redirected");
+      return renderToString(
+        createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }),
+      );
+    };
+    const boxOf = (html: string, id: string) => html.match(new RegExp(`<input[^>]*name="choose-${id}"[^>]*>`))?.[0] ?? "";
+    const fresh = await render(null);
+    expect(boxOf(fresh, surge!.id)).not.toBe("");
+    expect(boxOf(fresh, surge!.id)).not.toContain("checked");
+    const html = await render(refused.data.reply);
+    expect(boxOf(html, surge!.id)).toContain('checked=""');
+    expect(boxOf(html, charger!.id)).not.toBe("");
+    expect(boxOf(html, charger!.id)).not.toContain("checked");
   });
 });

@@ -158,7 +158,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent") === "decline" ? "decline" : "approve";
   const submission = parseForm(formData, { schema: intent === "approve" ? approveSchema : declineSchema });
   if (submission.status !== "success") {
-    return data({ reply: { intent, result: submission.reply() } as ResponseReply, problem: null }, { status: 400 });
+    // The ticked optional lines come back with the refusal, so a page without JavaScript keeps them ticked.
+    const chosen = intent === "approve" ? chosenLines(formData) : [];
+    return data({ reply: { intent, result: submission.reply(), chosen } as ResponseReply, problem: null }, { status: 400 });
   }
   const value = submission.value;
   // A filled honeypot is a bot: answer as if nothing happened, record nothing.
