@@ -157,6 +157,14 @@ export async function isAccountJob(userId: string, jobId: string): Promise<boole
   return Boolean(row);
 }
 
+/** The appointment API's checks: the customer and the job named must be the account's. */
+export function appointmentChecks(userId: string) {
+  return {
+    isOwnCustomer: (customerId: string) => isAccountCustomer(userId, customerId),
+    isOwnJob: (jobId: string) => isAccountJob(userId, jobId),
+  };
+}
+
 async function isAccountCustomer(userId: string, customerId: string): Promise<boolean> {
   const db = await getDb();
   const row = await db

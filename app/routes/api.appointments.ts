@@ -1,73 +1,50 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { dayRange, isDayKey, startOfDay } from "~/lib/clock";
+import { readListParams } from "~/lib/list-params";
 import { isAppointmentStatus } from "~/lib/schedule";
 import { appointmentApiSchema } from "~/lib/schedule-schema";
-import { readListParams } from "~/lib/list-params";
 import {
+  appointmentChecks,
   createAppointment,
   getAccountTimeZone,
-  isAccountJob,
   listAppointments,
   toApiAppointment,
 } from "~/models/appointment.server";
-import { isAccountCustomer } from "~/models/job.server";
-import {
-  apiError,
-  invalidPayload,
-  json,
-  methodNotAllowed,
-  readJsonObject,
-  requireApiUser,
-  jsonPage,
-  readApiPage,
-} from "~/services/api.server";
-import { dayRange, isDayKey, startOfDay } from "~/lib/clock";
+import { apiError, apiListPage, apiRoute, created, readApiBody } from "~/services/api.server";
 
-/**
- * GET /api/appointments: the account's appointments, earliest first, each with its
- * customer { name, phone }. ?q= searches title, customer, location and description;
- * ?status= filters; ?from= and ?to= (days, `yyyy-MM-dd`, in the account's time zone; `to`
- * is inclusive) bound the dates; ?page= and ?pageSize= (default 50, at most 1000) page
- * it; X-Total-Count has the total and Link the next and previous pages.
- */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  const url = new URL(request.url);
-  const { q, page } = readListParams(url, ["date"], "date");
-  const status = url.searchParams.get("status");
-  if (status && status !== "all" && !isAppointmentStatus(status))
-    return apiError(400, "status must be scheduled, completed, cancelled or rescheduled.");
-  const from = url.searchParams.get("from");
-  const to = url.searchParams.get("to");
-  if ((from && !isDayKey(from)) || (to && !isDayKey(to))) return apiError(400, "from and to must be days as yyyy-MM-dd.");
-  const timeZone = await getAccountTimeZone(user.id);
-  const { pageSize } = readApiPage(url);
-  const list = await listAppointments(user.id, {
-    q,
-    page,
-    pageSize,
-    status: status && isAppointmentStatus(status) ? status : "all",
-    range: {
+const route = apiRoute({
+  /**
+   * GET /api/appointments: the account's appointments, earliest first, each with its
+   * customer { name, phone }. ?q= searches title, customer, location and description;
+   * ?status= filters; ?from= and ?to= (days, `yyyy-MM-dd`, in the account's time zone; `to`
+   * is inclusive) bound the dates; ?page= and ?pageSize= (default 50, at most 1000) page
+   * it; X-Total-Count has the total and Link the next and previous pages.
+   */
+  GET: async ({ user, url }) => {
+    const { q } = readListParams(url, ["date"], "date");
+    const status = url.searchParams.get("status");
+    if (status && status !== "all" && !isAppointmentStatus(status))
+      return apiError(400, "status must be scheduled, completed, cancelled or rescheduled.");
+    const from = url.searchParams.get("from");
+    const to = url.searchParams.get("to");
+    if ((from && !isDayKey(from)) || (to && !isDayKey(to))) return apiError(400, "from and to must be days as yyyy-MM-dd.");
+    const timeZone = await getAccountTimeZone(user.id);
+    const range = {
       start: from ? startOfDay(from, timeZone) : undefined,
       end: to ? dayRange(to, timeZone).end : undefined,
-    },
-  });
-  return jsonPage(list.items.map(toApiAppointment), { total: list.total, page, pageSize, url });
-}
-
-/**
- * POST /api/appointments: customerId, title and scheduledDate are required; a date without
- * an offset is the account's wall clock. A customer or job of another account is refused.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("GET or POST");
-  const user = await requireApiUser(request);
-  const body = await readJsonObject(request);
-  if (body instanceof Response) return body;
-  const schema = appointmentApiSchema(await getAccountTimeZone(user.id), {
-    isOwnCustomer: (id) => isAccountCustomer(user.id, id),
-    isOwnJob: (id) => isAccountJob(user.id, id),
-  });
-  const parsed = await schema.safeParseAsync(body);
-  if (!parsed.success) return invalidPayload(parsed.error);
-  return json(toApiAppointment(await createAppointment(user.id, parsed.data)), { status: 201 });
-}
+    };
+    const filter = { q, status: status && isAppointmentStatus(status) ? status : ("all" as const), range };
+    return apiListPage(url, (page) => listAppointments(user.id, { ...filter, ...page }), toApiAppointment);
+  },
+  /**
+   * POST /api/appointments: customerId, title and scheduledDate are required; a date without
+   * an offset is the account's wall clock. A customer or job of another account is refused.
+   */
+  POST: async ({ user, request }) => {
+    const data = await readApiBody(request, appointmentApiSchema(await getAccountTimeZone(user.id), appointmentChecks(user.id)), {
+      async: true,
+    });
+    return data instanceof Response ? data : created(toApiAppointment(await createAppointment(user.id, data)));
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,19 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deleteDeposit, getDeposit, toApiDeposit } from "~/models/payment.server";
 import { getAccountTimeZone } from "~/models/settings.server";
-import { json, methodNotAllowed, notFound, requireApiUser } from "~/services/api.server";
+import { apiRoute, json, notFound } from "~/services/api.server";
 
-/** GET /api/deposits/{id}: one of the account's deposits; another account's id is 404. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  const deposit = await getDeposit(user.id, params.id ?? "");
-  return deposit ? json(toApiDeposit(deposit, await getAccountTimeZone(user.id))) : notFound();
-}
-
-/** DELETE /api/deposits/{id}: its payment on the estimate's invoice goes too; another account's id is 404. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireApiUser(request);
-  if (request.method !== "DELETE") return methodNotAllowed("GET or DELETE");
-  const deleted = await deleteDeposit(user.id, params.id ?? "");
-  return deleted ? json({ message: "Deposit deleted" }) : notFound();
-}
+/** /api/deposits/{id}: one deposit received; deleting it, its payment on the estimate's invoice goes too. Another account's id is 404. */
+const route = apiRoute({
+  GET: async ({ user, id }) => {
+    const deposit = await getDeposit(user.id, id);
+    return deposit ? json(toApiDeposit(deposit, await getAccountTimeZone(user.id))) : notFound();
+  },
+  DELETE: async ({ user, id }) => ((await deleteDeposit(user.id, id)) ? json({ message: "Deposit deleted" }) : notFound()),
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,38 +1,25 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { jobApiSchema } from "~/lib/job-schema";
-import { deleteJob, getJob, isAccountCustomer, toApiJob, updateJob } from "~/models/job.server";
-import { invalidPayload, json, methodNotAllowed, notFound, readJsonObject, requireApiUser } from "~/services/api.server";
 import { getAccountTimeZone } from "~/models/appointment.server";
-
-/** GET /api/jobs/{id} */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  const job = await getJob(user.id, params.id ?? "");
-  return job ? json(toApiJob(job)) : notFound();
-}
+import { deleteJob, getJob, isAccountCustomer, toApiJob, updateJob } from "~/models/job.server";
+import { apiRoute, json, notFound, readApiBody } from "~/services/api.server";
 
 /**
- * PUT (the whole job, as for create) and DELETE /api/jobs/{id}; another account's id is
- * 404, as if it did not exist. Deleting keeps the job's estimates, invoices and
- * appointments, unlinked from it.
+ * /api/jobs/{id}: PUT takes the whole job, as for create; another account's id is 404, as if
+ * it did not exist. Deleting keeps the job's estimates, invoices and appointments, unlinked from it.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireApiUser(request);
-  const id = params.id ?? "";
-  if (request.method === "PUT") {
-    const body = await readJsonObject(request);
-    if (body instanceof Response) return body;
-    const parsed = await jobApiSchema(
-      (customerId) => isAccountCustomer(user.id, customerId),
-      await getAccountTimeZone(user.id),
-    ).safeParseAsync(body);
-    if (!parsed.success) return invalidPayload(parsed.error);
-    const job = await updateJob(user.id, id, parsed.data);
+const route = apiRoute({
+  GET: async ({ user, id }) => {
+    const job = await getJob(user.id, id);
     return job ? json(toApiJob(job)) : notFound();
-  }
-  if (request.method === "DELETE") {
-    const job = await deleteJob(user.id, id);
-    return job ? json({ message: "Job deleted" }) : notFound();
-  }
-  return methodNotAllowed("GET, PUT or DELETE");
-}
+  },
+  PUT: async ({ user, id, request }) => {
+    const schema = jobApiSchema((customerId) => isAccountCustomer(user.id, customerId), await getAccountTimeZone(user.id));
+    const data = await readApiBody(request, schema, { async: true });
+    if (data instanceof Response) return data;
+    const job = await updateJob(user.id, id, data);
+    return job ? json(toApiJob(job)) : notFound();
+  },
+  DELETE: async ({ user, id }) => ((await deleteJob(user.id, id)) ? json({ message: "Job deleted" }) : notFound()),
+});
+export const loader = route.loader;
+export const action = route.action;

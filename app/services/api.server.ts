@@ -1,4 +1,4 @@
-import type { ZodError } from "zod";
+import type { ZodError, ZodTypeAny, z } from "zod";
 import { translate } from "./i18n";
 import { getSessionUser } from "./session.server";
 
@@ -92,3 +92,57 @@ export async function readJsonObject(request: Request, maxBytes = 1_000_000): Pr
     return apiError(400, "Request body is not valid JSON.");
   }
 }
+
+/** What an API handler gets: the request, its URL, the signed-in user and the `{id}` of the path ("" when none). */
+export type ApiCall = { request: Request; url: URL; user: Awaited<ReturnType<typeof requireApiUser>>; id: string };
+type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
+type ApiHandler = (call: ApiCall) => Promise<Response>;
+
+/**
+ * One API path: a handler per method it answers, each called with the signed-in user (401
+ * JSON without one). Any other method answers 405 naming the ones it has. The loader (GET,
+ * HEAD) and the action (the rest) are the same function: export both.
+ */
+export function apiRoute(methods: Partial<Record<ApiMethod, ApiHandler>>) {
+  const names = Object.keys(methods);
+  const allowed = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names[0];
+  const handle = async ({ request, params }: { request: Request; params: { id?: string } }) => {
+    const handler = methods[(request.method === "HEAD" ? "GET" : request.method) as ApiMethod];
+    if (!handler) return methodNotAllowed(allowed);
+    const user = await requireApiUser(request);
+    return handler({ request, url: new URL(request.url), user, id: params.id ?? "" });
+  };
+  return { loader: handle, action: handle };
+}
+
+/**
+ * The JSON body checked against its schema: the data, or the 400 (or 413) answer to give.
+ * `async` for a schema with asynchronous checks (an id that must be the account's).
+ */
+export async function readApiBody<S extends ZodTypeAny>(
+  request: Request,
+  schema: S,
+  { async = false } = {},
+): Promise<z.output<S> | Response> {
+  const body = await readJsonObject(request);
+  if (body instanceof Response) return body;
+  const parsed = async ? await schema.safeParseAsync(body) : schema.safeParse(body);
+  return parsed.success ? (parsed.data as z.output<S>) : invalidPayload(parsed.error);
+}
+
+/**
+ * GET of an API list: the page asked for (?page=, ?pageSize=, default 50) of what `list`
+ * finds, each item given as `toApi` says, with X-Total-Count and Link (see jsonPage).
+ */
+export async function apiListPage<T>(
+  url: URL,
+  list: (page: { page: number; pageSize: number }) => Promise<{ items: T[]; total: number }>,
+  toApi: (item: T) => unknown = (item) => item,
+): Promise<Response> {
+  const { page, pageSize } = readApiPage(url);
+  const found = await list({ page, pageSize });
+  return jsonPage(found.items.map(toApi), { total: found.total, page, pageSize, url });
+}
+
+/** 201 with what was made. */
+export const created = (body: unknown) => json(body, { status: 201 });
