@@ -18,6 +18,12 @@ export const PAGES = ["/app/customers", "/app", "/app/estimates", "/app/invoices
 // What a browser sends: the server compresses, as in production without a compressing proxy.
 export const ENCODING = process.env.CPU_ENCODING ?? "gzip, deflate, br";
 const WARMUP_REQUESTS = 20;
+/** Servers this module has started and not yet stopped: bench/run.ts stops them when interrupted. */
+const running = new Set<ChildProcess>();
+
+export function stopCpuServers() {
+  for (const server of running) server.kill("SIGTERM");
+}
 const TICK_MS = 1000 / 100; // USER_HZ
 
 export interface PageCpu {
@@ -69,12 +75,14 @@ async function withServer<T>(
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  running.add(server);
   try {
     await waitForOk(`${base}${readyPath}`, server);
     return await work(base, server.pid!);
   } finally {
     server.kill("SIGTERM");
     if (server.exitCode === null && server.signalCode === null) await new Promise((r) => server.once("exit", r));
+    running.delete(server);
   }
 }
 
