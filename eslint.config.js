@@ -19,6 +19,8 @@ export default tseslint.config(
       "data/**",
       ".cache/**",
       "bench/results/**",
+      "bench/peer/build/**",
+      "bench/peer/.cache/**",
     ],
   },
   js.configs.recommended,

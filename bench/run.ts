@@ -1,19 +1,23 @@
 // `npm run bench`: the performance benchmark of issue 9 (docs/performance.md says how to read it).
 // Seeds a large and a small account, serves the production build on loopback, and measures
 // page latency and throughput against a bare node:http ceiling, the estimate PDF (speed and
-// memory), the JavaScript and CSS each page ships, and LCP in Chromium on a low-end profile.
+// memory), the JavaScript and CSS each page ships, LCP in Chromium on a low-end profile, and
+// the server's CPU per page against a minimal Remix app (bench/peer, measured by bench/cpu.ts).
 // Figures go to bench/results/latest.json and the generated part of docs/performance.md.
 //
 // Options (environment): BENCH_QUICK=1 (or --quick) for a short run while working on the
 // harness; BENCH_DURATION seconds per measurement; BENCH_SCALE to shrink the large account;
 // BENCH_PORT (default 3510; the ceiling server takes the next port); BUILD_DIR (default
-// build-bench); BENCH_SKIP_BUILD=1 to serve the build as it is; BENCH_SKIP_LCP=1.
+// build-bench); BENCH_SKIP_BUILD=1 to serve the build as it is; BENCH_SKIP_LCP=1; CPU_REQUESTS
+// (sequential requests per page for the CPU comparison, default 100, quick 30) and CPU_ROUNDS
+// (default 2, quick 1).
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { pageAssets, type PageAssets } from "./assets";
+import { buildPeerIfStale, comparePeer, stopCpuServers } from "./cpu";
 import { LOW_END_PROFILE, measureLcp, type LcpResult } from "./lcp";
 import { evaluateTargets, writeMarkdown, type Endpoint, type LoadFigures, type Results } from "./report";
 import { prepareDatabase, type BenchAccount } from "./seed";
@@ -30,6 +34,10 @@ const PDF_RENDERS = QUICK ? 200 : 1000;
 const LCP_RUNS = QUICK ? 1 : 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3510);
 const BARE_PORT = PORT + 1;
+// The CPU comparison serves TradeDesk and the peer, one after the other, on the next two ports.
+const CPU_PORT = PORT + 2;
+const CPU_REQUESTS = Number(process.env.CPU_REQUESTS ?? (QUICK ? 30 : 100));
+const CPU_ROUNDS = Number(process.env.CPU_ROUNDS ?? (QUICK ? 1 : 2));
 const HOST = "127.0.0.1";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const BASE = `http://${HOST}:${PORT}`;
@@ -297,6 +305,7 @@ async function main() {
   );
   mkdirSync(path.join(root, "data/bench"), { recursive: true });
   buildIfStale();
+  if (!(await buildPeerIfStale(log))) log("bench/peer/build/ is up to date.");
   const database = await prepareDatabase({ root, scale: SCALE, runFile: path.join(root, "data/bench/run.db"), log });
   const { accounts } = database;
 
@@ -430,6 +439,27 @@ async function main() {
   }
 
   await stopChildren();
+
+  // Each server alone on the machine (ours, that is), after everything else: sequential
+  // requests, so the CPU per request does not depend on concurrency.
+  log(
+    `Server CPU per page against a minimal Remix app: ${CPU_REQUESTS} sequential requests per page, small account, best of ${CPU_ROUNDS} round(s)...`,
+  );
+  const cpuVsPeer = await comparePeer({
+    buildDir: BUILD_DIR,
+    dbFile: database.file,
+    account: accounts.small,
+    port: CPU_PORT,
+    requests: CPU_REQUESTS,
+    rounds: CPU_ROUNDS,
+    log,
+  });
+  log(
+    `  peer ${fmt(cpuVsPeer.peer.cpuMs, 2)} ms per request; TradeDesk ${Object.entries(cpuVsPeer.tradedesk)
+      .map(([page, f]) => `${page} ${fmt(f.cpuMs, 2)} ms (${fmt(cpuVsPeer.ratios[page], 2)}×)`)
+      .join(", ")}`,
+  );
+
   const results: Results = {
     date: new Date().toISOString(),
     quick: QUICK,
@@ -458,6 +488,7 @@ async function main() {
     pdf,
     assets,
     lcp,
+    cpuVsPeer,
     targets: [],
   };
   results.targets = evaluateTargets(results);
@@ -474,6 +505,7 @@ async function main() {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
+    stopCpuServers();
     void stopChildren().finally(() => process.exit(130));
   });
 }
@@ -482,6 +514,7 @@ main().catch(async (error) => {
   const dead = children.filter((child) => child.exitCode !== null || child.signalCode !== null);
   const appLog = path.join(root, "data/bench/app-server.log");
   const signalled = existsSync(appLog) && readFileSync(appLog, "utf8").includes("SIGTERM");
+  stopCpuServers();
   await stopChildren();
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   if (dead.length > 0 || signalled) {
