@@ -1,3 +1,5 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -259,20 +261,18 @@ export function DocumentActions({ pdfHref, printPage }: { pdfHref: string; print
   );
 }
 
-/** A document on a page of its own (opened in a new tab to print), with nothing of the app around it. */
-export function PrintableDocument({
-  document: doc,
-  logoUrl,
-  pdfHref,
-  backTo,
-  backLabel,
-}: {
-  document: DocumentData;
-  logoUrl: string | null;
-  pdfHref: string;
-  backTo: string;
-  backLabel: string;
-}) {
+/**
+ * The print page of an estimate or invoice (app_ routes, so nothing of the app around it):
+ * opened in a new tab to print, or from the preview's Print link without JavaScript. Its
+ * loader answers `{ document, logoUrl }` (printableDocument).
+ */
+export function PrintDocumentPage() {
+  const { t } = useTranslation();
+  const { document: doc, logoUrl } = useLoaderData<{ document: DocumentData; logoUrl: string | null }>();
+  const list = doc.kind === "estimate" ? "estimates" : "invoices";
+  const backTo = `/app/${list}`;
+  const backLabel = t(doc.kind === "estimate" ? "invoices.backToEstimates" : "invoices.backToInvoices");
+  const pdfHref = `/app/${list}/${doc.id}/pdf`;
   return (
     <main className="min-h-screen bg-slate-100 px-2 py-6 sm:px-6 dark:bg-slate-950">
       <div className="no-print mx-auto mb-4 flex max-w-4xl flex-wrap items-center justify-between gap-3">
@@ -287,3 +287,8 @@ export function PrintableDocument({
     </main>
   );
 }
+
+/** The print page's title: the document's number. */
+export const printMeta: MetaFunction = ({ data }) => [
+  { title: data ? `${(data as { document: DocumentData }).document.number} | TradeDesk` : "TradeDesk" },
+];

@@ -29,3 +29,38 @@ export function EstimateFailureToast({
     />
   );
 }
+
+/**
+ * The error toast of a job or appointment create (SPEC.md section 8): after a refused form,
+ * the joined messages of its errors (`withMessages`); after a failure, `fallback`.
+ */
+export function CreateFailureToast({
+  reply,
+  withMessages,
+  fallback,
+}: {
+  reply?: { result: SubmissionResult<string[]>; failed: boolean } | null;
+  withMessages: string;
+  fallback: string;
+}) {
+  const { t } = useTranslation();
+  if (!reply) return null;
+  const errors = Object.values(reply.result.error ?? {})
+    .flat()
+    .filter((message): message is string => Boolean(message));
+  return (
+    <ToastView
+      key={JSON.stringify(reply)}
+      toast={
+        !reply.failed && errors.length > 0
+          ? {
+              type: "error",
+              title: "toast.errorTitle",
+              description: withMessages,
+              values: { messages: [...new Set(errors.map((e) => t(e)))].join(". ") },
+            }
+          : { type: "error", title: "toast.errorTitle", description: fallback }
+      }
+    />
+  );
+}

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatListDate, formatTime } from "~/lib/job-dates";
@@ -6,6 +6,8 @@ import { formatMoney } from "~/lib/money";
 import type { JobDetail } from "~/models/job.server";
 import { JobStatusBadge } from "./job-status-badge";
 import { buttonClass } from "./ui/button";
+import { RouteDialog } from "./ui/route-dialog";
+import { useLocale } from "./use-locale";
 
 const link = "text-brand-600 hover:underline dark:text-brand-500";
 
@@ -192,5 +194,16 @@ export function JobDetailView({
         </Link>
       </div>
     </div>
+  );
+}
+
+/** The job detail view as a dialog over the list it was opened from; its loader is jobDetailPage. */
+export function JobDetailDialog({ closeTo, editTo }: { closeTo: string; editTo: string }) {
+  const { detail, currency, timeZone } = useLoaderData<{ detail: JobDetail; currency: string; timeZone: string }>();
+  const locale = useLocale();
+  return (
+    <RouteDialog title={detail.job.title} closeTo={closeTo} size="lg">
+      <JobDetailView detail={detail} locale={locale} currency={currency} timeZone={timeZone} editTo={editTo} closeTo={closeTo} />
+    </RouteDialog>
   );
 }

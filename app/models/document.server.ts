@@ -40,3 +40,10 @@ export type LoadedDocument = NonNullable<Awaited<ReturnType<typeof loadDocument>
 
 export const loadEstimateDocument = (userId: string, estimateId: string) => loadDocument(userId, "estimate", estimateId);
 export const loadInvoiceDocument = (userId: string, invoiceId: string) => loadDocument(userId, "invoice", invoiceId);
+
+/** A print page's data: the document and the logo; 404 when the account has no such document. */
+export async function printableDocument(userId: string, kind: DocumentKind, id = "") {
+  const loaded = await loadDocument(userId, kind, id);
+  if (!loaded) throw new Response("Not Found", { status: 404 });
+  return { document: loaded.document, logoUrl: loaded.logoUrl };
+}

@@ -6,6 +6,8 @@ import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
+import { getSettings } from "./settings.server";
+import { accountZone } from "~/lib/clock";
 
 export type Job = typeof jobs.$inferSelect;
 export type JobWithCustomer = Job & { customer: { name: string; phone: string | null } };
@@ -304,4 +306,11 @@ export function toApiJob(job: JobWithCustomer) {
     createdAt: job.createdAt.toISOString(),
     customer: job.customer,
   };
+}
+
+/** A job's detail dialog (over the jobs list or the schedule): the job, the account's currency and zone; 404 when not the account's. */
+export async function jobDetailPage(userId: string, jobId = "") {
+  const [detail, settings] = await Promise.all([getJobDetail(userId, jobId), getSettings(userId)]);
+  if (!detail) throw new Response("Not Found", { status: 404 });
+  return { detail, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
 }

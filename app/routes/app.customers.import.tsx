@@ -1,8 +1,8 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { CsvImportDialog } from "~/components/csv-import-dialog";
-import { importCustomersCsv, type ImportReport } from "~/models/customer.server";
-import { readCsvUpload } from "~/services/form.server";
+import { importCustomersCsv } from "~/models/customer.server";
+import { csvImportAnswer } from "~/services/csv.server";
 import { requireUser } from "~/services/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -12,11 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const file = await readCsvUpload(request);
-  if ("error" in file)
-    return data({ report: { imported: [], rejected: [], error: file.error } as ImportReport }, { status: 400 });
-  const report = await importCustomersCsv(user.id, file.bytes);
-  return data({ report }, { status: report.error ? 400 : 200 });
+  return csvImportAnswer(request, (bytes) => importCustomersCsv(user.id, bytes));
 }
 
 export default function ImportCustomers() {

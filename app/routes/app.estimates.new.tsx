@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EstimateEditor } from "~/components/estimate-editor";
 import { EstimateFailureToast } from "~/components/estimate-failure-toast";
-import { buttonClass } from "~/components/ui/button";
+import { NoCustomersYet } from "~/components/no-customers";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { defaultValidUntil } from "~/lib/estimate-dates";
 import { readEstimateForm } from "~/services/estimate-form.server";
@@ -65,17 +65,7 @@ export default function NewEstimate() {
   return (
     <RouteDialog title={t("estimates.newTitle")} closeTo={closeTo} size="lg">
       {customers.length === 0 ? (
-        <div>
-          <p>{t("estimates.noCustomers")}</p>
-          <div className="mt-6 flex justify-end gap-2">
-            <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
-              {t("list.cancel")}
-            </Link>
-            <Link to="/app/customers/new" className={buttonClass("primary")}>
-              {t("estimates.addCustomer")}
-            </Link>
-          </div>
-        </div>
+        <NoCustomersYet message="estimates.noCustomers" addLabel="estimates.addCustomer" closeTo={closeTo} />
       ) : (
         <EstimateEditor
           defaults={defaults}

@@ -1,11 +1,11 @@
 import { parseForm } from "~/lib/form-parse";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JobEditor } from "~/components/job-editor";
-import { buttonClass } from "~/components/ui/button";
+import { NoCustomersYet } from "~/components/no-customers";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { ToastView } from "~/components/ui/toast";
+import { CreateFailureToast } from "~/components/estimate-failure-toast";
 import { jobsListUrl } from "~/lib/job-links";
 import { jobSchema } from "~/lib/job-schema";
 import { customerOptions } from "~/models/customer.server";
@@ -47,42 +47,14 @@ export default function NewJob() {
   const { customers, customerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = jobsListUrl(useLocation().search);
-  const errors = Object.values(actionData?.result.error ?? {})
-    .flat()
-    .filter((message): message is string => Boolean(message));
   return (
     <RouteDialog title={t("jobs.newTitle")} closeTo={closeTo} size="lg">
       {customers.length === 0 ? (
-        <div>
-          <p>{t("jobs.noCustomers")}</p>
-          <div className="mt-6 flex justify-end gap-2">
-            <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
-              {t("list.cancel")}
-            </Link>
-            <Link to="/app/customers/new" className={buttonClass("primary")}>
-              {t("jobs.addCustomer")}
-            </Link>
-          </div>
-        </div>
+        <NoCustomersYet message="jobs.noCustomers" addLabel="jobs.addCustomer" closeTo={closeTo} />
       ) : (
         <JobEditor customers={customers} customerId={customerId} lastResult={actionData?.result} cancelTo={closeTo} />
       )}
-      {actionData ? (
-        // SPEC.md section 8: the joined messages of the errors, else the generic failure.
-        <ToastView
-          key={JSON.stringify(actionData)}
-          toast={
-            !actionData.failed && errors.length > 0
-              ? {
-                  type: "error",
-                  title: "toast.errorTitle",
-                  description: "jobs.createFailedWith",
-                  values: { messages: [...new Set(errors.map((e) => t(e)))].join(". ") },
-                }
-              : { type: "error", title: "toast.errorTitle", description: "jobs.createFailed" }
-          }
-        />
-      ) : null}
+      <CreateFailureToast reply={actionData} withMessages="jobs.createFailedWith" fallback="jobs.createFailed" />
     </RouteDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RecurringInvoiceEditor } from "~/components/recurring-invoice-editor";
-import { buttonClass } from "~/components/ui/button";
+import { NoCustomersYet } from "~/components/no-customers";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { ToastView } from "~/components/ui/toast";
 import { useLocale } from "~/components/use-locale";
@@ -50,17 +50,7 @@ export default function NewRecurringInvoice() {
   return (
     <RouteDialog title={t("recurring.newTitle")} closeTo={closeTo} size="lg">
       {customers.length === 0 ? (
-        <div>
-          <p>{t("recurring.noCustomers")}</p>
-          <div className="mt-6 flex justify-end gap-2">
-            <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
-              {t("list.cancel")}
-            </Link>
-            <Link to="/app/customers/new" className={buttonClass("primary")}>
-              {t("recurring.addCustomer")}
-            </Link>
-          </div>
-        </div>
+        <NoCustomersYet message="recurring.noCustomers" addLabel="recurring.addCustomer" closeTo={closeTo} />
       ) : (
         <RecurringInvoiceEditor
           defaults={defaults}

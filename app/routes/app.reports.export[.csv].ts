@@ -3,6 +3,7 @@ import { csvLine } from "~/lib/csv";
 import { readReportRange, reportExportRows } from "~/lib/report";
 import { getReportExport } from "~/models/report.server";
 import { getSettingsWithoutLogo } from "~/models/settings.server";
+import { csvDownload } from "~/services/csv.server";
 import { requireUser } from "~/services/session.server";
 
 /** GET /app/reports/export.csv?range=7|30|90|365: the exported report's figures as metric,value rows. */
@@ -16,11 +17,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     reportExportRows(report)
       .map((row) => csvLine(row))
       .join("");
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="business-report-${report.range.to}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(body, `business-report-${report.range.to}.csv`);
 }

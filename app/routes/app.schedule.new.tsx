@@ -1,11 +1,11 @@
 import { parseForm } from "~/lib/form-parse";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppointmentEditor } from "~/components/appointment-editor";
-import { buttonClass } from "~/components/ui/button";
+import { NoCustomersYet } from "~/components/no-customers";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { ToastView } from "~/components/ui/toast";
+import { CreateFailureToast } from "~/components/estimate-failure-toast";
 import { scheduleUrl } from "~/lib/schedule";
 import { appointmentSchema } from "~/lib/schedule-schema";
 import { createAppointment, getAccountTimeZone } from "~/models/appointment.server";
@@ -44,42 +44,18 @@ export default function NewAppointment() {
   const { customers, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = scheduleUrl(useLocation().search);
-  const errors = Object.values(actionData?.result.error ?? {})
-    .flat()
-    .filter((message): message is string => Boolean(message));
   return (
     <RouteDialog title={t("schedule.form.newTitle")} closeTo={closeTo} size="lg">
       {customers.length === 0 ? (
-        <div>
-          <p>{t("schedule.form.noCustomers")}</p>
-          <div className="mt-6 flex justify-end gap-2">
-            <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
-              {t("schedule.form.cancel")}
-            </Link>
-            <Link to="/app/customers/new" className={buttonClass("primary")}>
-              {t("schedule.form.addCustomer")}
-            </Link>
-          </div>
-        </div>
+        <NoCustomersYet message="schedule.form.noCustomers" addLabel="schedule.form.addCustomer" closeTo={closeTo} />
       ) : (
         <AppointmentEditor customers={customers} timeZone={timeZone} lastResult={actionData?.result} cancelTo={closeTo} />
       )}
-      {actionData ? (
-        // SPEC.md section 8: the server's message, else the generic failure.
-        <ToastView
-          key={JSON.stringify(actionData)}
-          toast={
-            !actionData.failed && errors.length > 0
-              ? {
-                  type: "error",
-                  title: "toast.errorTitle",
-                  description: "schedule.toasts.createFailedWith",
-                  values: { messages: [...new Set(errors.map((e) => t(e)))].join(". ") },
-                }
-              : { type: "error", title: "toast.errorTitle", description: "schedule.toasts.createFailed" }
-          }
-        />
-      ) : null}
+      <CreateFailureToast
+        reply={actionData}
+        withMessages="schedule.toasts.createFailedWith"
+        fallback="schedule.toasts.createFailed"
+      />
     </RouteDialog>
   );
 }
