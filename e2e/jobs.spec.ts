@@ -28,6 +28,8 @@ async function submitSearch(page: Page, javaScript: boolean) {
 }
 
 test("create, list, edit, filter, search, open and delete a job", async ({ page }, testInfo) => {
+  // A long journey (create, edit, filter, search, open, delete): the slow-test budget on a loaded machine.
+  test.slow();
   const javaScript = testInfo.project.name === "js";
   // A crashing bundle or a hydration mismatch (dates, money) would show up here.
   const errors: string[] = [];

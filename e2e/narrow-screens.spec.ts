@@ -108,7 +108,8 @@ async function overflow(page: Page): Promise<number> {
 
 for (const language of ["en", "es"] as const) {
   test(`no page scrolls sideways at 320 and 360 px (${language})`, async ({ page, browser }, testInfo) => {
-    test.slow();
+    // Every page twice, and the public ones as a visitor: minutes on a loaded two-core machine.
+    test.setTimeout(240_000);
     const ids = await account(page);
     if (language === "es") await page.request.post("/resources/preferences", { form: { language: "es", redirectTo: "/app" } });
     const wide: string[] = [];
