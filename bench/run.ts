@@ -159,6 +159,8 @@ function endpointsFor(accounts: Record<"large" | "small", BenchAccount>): Endpoi
     { key: "jobs", name: "Jobs", paths: same("/app/jobs"), kind: "list" },
     { key: "estimates", name: "Estimates", paths: same("/app/estimates"), kind: "list" },
     { key: "invoices", name: "Invoices", paths: same("/app/invoices"), kind: "list" },
+    { key: "scheduleToday", name: "Schedule, Today tab (the default)", paths: same("/app/schedule"), kind: "page" },
+    { key: "customersApi", name: "GET /api/customers", paths: same("/api/customers"), kind: "list" },
     { key: "scheduleList", name: "Schedule, list", paths: same("/app/schedule?tab=list"), kind: "list" },
     { key: "scheduleWeek", name: "Schedule, calendar week", paths: same("/app/schedule?tab=calendar"), kind: "page" },
     { key: "reports", name: "Reports", paths: same("/app/reports"), kind: "page" },
