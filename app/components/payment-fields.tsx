@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { PAYMENT_METHOD_VALUES } from "~/lib/payment-schema";
+import { PAYMENT_METHOD_VALUES } from "~/lib/payment-methods";
 import { Field, SelectField, TextareaField } from "./ui/forms";
 
 type PaymentFieldSet = {

@@ -3,7 +3,7 @@ import { dateLocale } from "~/lib/date-locale";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/lib/money";
-import { PAYMENT_METHOD_VALUES } from "~/lib/payment-schema";
+import { PAYMENT_METHOD_VALUES } from "~/lib/payment-methods";
 import { AGING_BUCKETS, tallyTotal, type Aging, type ChartUnit, type CollectedByMethod } from "~/lib/report";
 import { Icon, type IconName } from "./shell/icons";
 import { datePattern } from "~/lib/date-patterns";

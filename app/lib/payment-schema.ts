@@ -4,10 +4,9 @@ import { z } from "zod";
 import { isDayKey } from "./clock";
 import { parseCents, withinMoneyLimit } from "./money";
 import { optionalText } from "./validation";
+import { PAYMENT_METHOD_VALUES } from "./payment-methods";
 
-/** How a payment was made (stored as db/schema's PAYMENT_METHODS, the same list). */
-export const PAYMENT_METHOD_VALUES = ["card", "cash", "check", "bank_transfer", "other"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHOD_VALUES)[number];
+export { PAYMENT_METHOD_VALUES, type PaymentMethod } from "./payment-methods";
 
 const amount = z.unknown().transform((value, ctx): number => {
   const fail = (message: string) => {

@@ -3,7 +3,7 @@
 // Every ratio is computed on integers and rounded once, half up (all inputs are
 // counts or sums that are never negative).
 import { centsToString } from "./money";
-import { PAYMENT_METHOD_VALUES, type PaymentMethod } from "./payment-schema";
+import { PAYMENT_METHOD_VALUES, type PaymentMethod } from "./payment-methods";
 import { accountZone, addDays, addMonths, dayKey, monthStartOf, startOfDay, weekStartOf } from "./clock";
 
 export const REPORT_RANGES = [7, 30, 90, 365] as const;
