@@ -26,7 +26,10 @@ export default defineConfig({
   globalTeardown: "./e2e/global-teardown.ts",
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A whole journey per test (register, several pages, a second browser context): on a busy
+  // two-core machine with a current Chromium that is 15–35 s, so 30 s flaked. Each
+  // expectation still fails after 5 s.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: { baseURL, locale: "en-US", launchOptions, trace: "retain-on-failure", screenshot: "only-on-failure" },
