@@ -34,7 +34,7 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: { baseURL, locale: "en-US", launchOptions, trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: ["no-javascript.spec.ts"] },
     // The server-only specs (a shutdown, a fleet of machines) run once, in the js project;
     // the fleet drives a browser without JavaScript itself.
     { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: ["shutdown.spec.ts", "multi-machine.spec.ts"] },

@@ -142,22 +142,3 @@ for (const language of ["en", "es"] as const) {
     expect(wide).toEqual([]);
   });
 }
-
-test("without JavaScript a message never covers the Save button, and it closes", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === "js", "the message floats with JavaScript, where it closes itself");
-  await registerViaApi(page.request);
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto("/app/settings");
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  const toast = page.getByTestId("toast");
-  await expect(toast).toBeVisible();
-  const save = page.getByRole("button", { name: "Save Settings" });
-  const box = (await save.boundingBox())!;
-  const hit = await page.evaluate(
-    ([x, y]) => document.elementFromPoint(x, y)?.closest("button")?.textContent?.trim() ?? null,
-    [box.x + box.width / 2, box.y + box.height / 2],
-  );
-  expect(hit).toBe("Save Settings");
-  await page.getByTestId("toast-close").click();
-  await expect(toast).toBeHidden();
-});
