@@ -8,6 +8,8 @@ WORKDIR /app
 FROM base AS build
 # Dependencies first, so a code change does not reinstall them.
 COPY package.json package-lock.json .npmrc ./
+# npm ci runs it after installing (package.json "postinstall"; docs/decisions/021).
+COPY scripts/patch-packages.mjs ./scripts/patch-packages.mjs
 RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev

@@ -24,6 +24,7 @@ import { getThemeFromCookie, type Theme } from "~/services/preferences.server";
 import { getSessionUser } from "~/services/session.server";
 import { readToast } from "~/services/toast.server";
 import stylesheet from "~/tailwind.css?url";
+import { useRouteLinks } from "~/components/ui/route-link";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -142,6 +143,7 @@ function useLanguage(locale: string) {
 export default function App() {
   const { locale, toast } = useLoaderData<typeof loader>();
   useLanguage(locale);
+  useRouteLinks();
   return (
     <>
       {/* First in the page: without JavaScript the message sits at the top, in the flow (ToastView). */}

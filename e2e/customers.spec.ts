@@ -54,7 +54,7 @@ test.describe("customers", () => {
     await expect(row.getByRole("link", { name: "Text José Peña" })).toHaveAttribute("href", "sms:555-0111");
   });
 
-  test("searches, edits and deletes with a confirm step", async ({ page }) => {
+  test("searches, edits and deletes with a confirm step", async ({ page }, testInfo) => {
     await signedIn(page);
     await addCustomerViaApi(page, { name: "Alice Amps", email: "alice@volts.example" });
     await addCustomerViaApi(page, { name: "Bruno Pipes", phone: "555-0199" });
@@ -73,9 +73,15 @@ test.describe("customers", () => {
     await expect(page.getByTestId("empty-state")).toHaveText("No customers found matching your search.");
 
     await page.goto("/app/customers");
+    // A row action is a plain link (docs/decisions/021): with JavaScript it opens its dialog
+    // without a page load, so a mark left on the page survives; without, the page is new.
+    await page.evaluate(() => Object.assign(window, { beforeEdit: true }));
     await rowOf(page, "Alice Amps").getByRole("link", { name: "Edit Alice Amps" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByLabel("Name")).toHaveValue("Alice Amps");
+    await expect(page).toHaveURL(/\/app\/customers\/[^/]+\/edit$/);
+    const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+    expect(await page.evaluate(() => "beforeEdit" in window)).toBe(javaScript);
     await dialog.getByLabel("Name").fill("Alice Amperage");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(toast(page)).toContainText("Customer updated");

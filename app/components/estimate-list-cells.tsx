@@ -1,7 +1,8 @@
 // The cells of the estimate list (app/routes/app.estimates.tsx) that show more than one value.
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EstimateStatusBadge } from "~/components/estimate-status-badge";
+import { routeLinkProps } from "~/components/ui/route-link";
 
 /** Title, description, and a badge to the estimate's job. */
 export function EstimateTitleCell({
@@ -17,14 +18,14 @@ export function EstimateTitleCell({
         <p className="line-clamp-2 text-xs text-slate-500 dark:text-slate-400">{estimate.description}</p>
       ) : null}
       {estimate.job ? (
-        <Link
-          to={`/app/jobs/${estimate.job.id}`}
+        <a
+          {...routeLinkProps(`/app/jobs/${estimate.job.id}`)}
           className="mt-1 inline-flex rounded-md border border-blue-200 bg-blue-50 px-1.5 py-0.5 text-xs font-medium text-blue-800 hover:underline dark:border-blue-900 dark:bg-blue-950 dark:text-blue-300"
           aria-label={t("estimates.jobLink", { title: estimate.job.title })}
           data-testid="job-badge"
         >
           {t("estimates.jobBadge", { title: estimate.job.title })}
-        </Link>
+        </a>
       ) : null}
     </>
   );
@@ -51,16 +52,15 @@ export function EstimateStatusCell({
         </p>
       ) : null}
       {estimate.sharedViews !== null ? (
-        <Link
-          to={`${estimate.id}/share${search}`}
+        <a
+          {...routeLinkProps(`/app/estimates/${estimate.id}/share${search}`, { keepScroll: true })}
           className="mt-1 block whitespace-nowrap text-xs text-brand-600 hover:underline dark:text-brand-500"
-          preventScrollReset
           data-testid="share-status"
         >
           {estimate.sharedViews > 0
             ? t("estimates.share.listViewed", { count: estimate.sharedViews })
             : t("estimates.share.listNotViewed")}
-        </Link>
+        </a>
       ) : null}
     </>
   );

@@ -1,7 +1,8 @@
 // The cells of the job list (app/routes/app.jobs.tsx) that show more than one value.
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LinkBadge, shortNumber } from "~/components/list-page";
+import { routeLinkProps } from "~/components/ui/route-link";
 import { useLocale } from "~/components/use-locale";
 import { formatListDate, formatTime } from "~/lib/job-dates";
 
@@ -11,14 +12,13 @@ export function JobTitleCell({ job }: { job: { id: string; title: string; locati
   const { search } = useLocation();
   return (
     <>
-      <Link
-        to={`${job.id}${search}`}
+      <a
+        {...routeLinkProps(`/app/jobs/${job.id}${search}`, { keepScroll: true })}
         className="font-medium text-brand-600 hover:underline dark:text-brand-500"
-        preventScrollReset
         aria-label={t("jobs.viewAction", { title: job.title })}
       >
         {job.title}
-      </Link>
+      </a>
       {job.location ? <p className="text-xs text-slate-500 dark:text-slate-400">{job.location}</p> : null}
     </>
   );

@@ -2,13 +2,14 @@
 // box with its selects (status filters, sort), a table of declared columns with row actions,
 // a pager, and the empty and no-match states. A list route declares its columns and actions;
 // its loader reads the URL with `loadListPage` (app/lib/list-params.ts).
-import { Form, Link, Outlet, useLocation } from "@remix-run/react";
+import { Form, Link, Outlet, useLocation, useResolvedPath } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/forms";
 import { cardClass, ListSearch, Pagination, tableClass, tdClass, thClass, useListLoading } from "~/components/ui/list";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { routeLinkProps } from "~/components/ui/route-link";
 
 /** A column: its heading, what a row shows in it, and how its cells look. */
 export interface Column<Item> {
@@ -49,7 +50,8 @@ const toneClass: Record<Tone, string> = {
 
 export const rowActionClass = (tone: Tone = "brand") => `whitespace-nowrap rounded px-2 py-1 ${toneClass[tone]}`;
 
-function RowActionView({ action, search }: { action: RowAction; search: string }) {
+/** A row action; a dialog's path is relative to the list's route (`base`), as a <Link>'s would be. */
+function RowActionView({ action, search, base }: { action: RowAction; search: string; base: string }) {
   const className = rowActionClass(action.tone);
   if ("dialog" in action && action.disabled)
     return (
@@ -66,9 +68,13 @@ function RowActionView({ action, search }: { action: RowAction; search: string }
     );
   if ("dialog" in action)
     return (
-      <Link to={`${action.dialog}${search}`} className={className} preventScrollReset aria-label={action.ariaLabel}>
+      <a
+        {...routeLinkProps(`${base}/${action.dialog}${search}`, { keepScroll: true })}
+        className={className}
+        aria-label={action.ariaLabel}
+      >
         {action.label}
-      </Link>
+      </a>
     );
   if ("href" in action)
     return (
@@ -143,6 +149,7 @@ export function ListTable<Item extends { id: string }>({
 }) {
   const { t } = useTranslation();
   const { search } = useLocation();
+  const base = useResolvedPath(".").pathname.replace(/\/$/, "");
   const loading = useListLoading();
   const align = (column: { align?: "right" }) => (column.align === "right" ? "text-right" : "");
   return (
@@ -179,7 +186,7 @@ export function ListTable<Item extends { id: string }>({
                   <div className="flex flex-wrap justify-end gap-1">
                     {actions(item).map((action, index) =>
                       action && typeof action === "object" && "ariaLabel" in action ? (
-                        <RowActionView key={index} action={action as RowAction} search={search} />
+                        <RowActionView key={index} action={action as RowAction} search={search} base={base} />
                       ) : action ? (
                         <Fragment key={index}>{action as ReactNode}</Fragment>
                       ) : null,
@@ -344,14 +351,14 @@ export function LinkBadge({
   ariaLabel: string;
 }) {
   return (
-    <Link
-      to={`/app/${kind}s?q=${encodeURIComponent(search)}`}
+    <a
+      {...routeLinkProps(`/app/${kind}s?q=${encodeURIComponent(search)}`)}
       className={`inline-flex whitespace-nowrap rounded-md border px-1.5 py-0.5 text-xs font-medium hover:underline ${badgeTone[kind]}`}
       aria-label={ariaLabel}
       title={search}
     >
       {label}
-    </Link>
+    </a>
   );
 }
 

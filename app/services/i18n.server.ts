@@ -5,7 +5,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import en from "~/locales/en";
 import es, { dateLocale as esDates } from "~/locales/es";
 import { addDateLocale } from "~/lib/date-locale";
-import { addDictionary, fallbackLanguage, i18nConfig, i18nResources, supportedLanguages, type Language } from "./i18n";
+import { addDictionary, defaultNS, fallbackLanguage, i18nConfig, i18nResources, supportedLanguages, type Language } from "./i18n";
 
 // The server speaks every language: both dictionaries are registered when this module loads,
 // which is at start-up, since the root route imports it.
@@ -32,9 +32,90 @@ export function serverI18n(language: Language): Promise<i18n> {
     instance = created
       .use(initReactI18next)
       .init({ ...serverI18nConfig, lng: language })
-      .then(() => created);
+      .then(() => rememberPlainTranslations(created));
     instances.set(language, instance);
   }
+  return instance;
+}
+
+type AnyT = ((...args: unknown[]) => unknown) & { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
+
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+/** Options that change which text i18next picks (plural forms, contexts), never filled in by us. */
+const CHOOSING_OPTIONS = new Set(["count", "context", "ordinal"]);
+
+/** A dictionary text that is its own template: plain `{{name}}` placeholders, no nesting or formats. */
+function plainTemplate(text: unknown): { text: string; names: Set<string> } | null {
+  if (typeof text !== "string" || text.includes("$t(")) return null;
+  const names = new Set<string>();
+  for (const [, name] of text.matchAll(PLACEHOLDER)) {
+    if (CHOOSING_OPTIONS.has(name)) return null;
+    names.add(name);
+  }
+  // Any other "{{" (a format, an unescaped value) is left to i18next.
+  if (text.split("{{").length - 1 !== [...text.matchAll(PLACEHOLDER)].length) return null;
+  return { text, names };
+}
+
+/** Values that fill exactly the template's placeholders with strings or numbers, and nothing else. */
+function fillsExactly(options: unknown, names: Set<string>): options is Record<string, string | number> {
+  if (!options || typeof options !== "object" || Object.getPrototypeOf(options) !== Object.prototype) return false;
+  const keys = Object.keys(options);
+  if (keys.length !== names.size) return false;
+  for (const key of keys) {
+    const value = (options as Record<string, unknown>)[key];
+    if (!names.has(key) || (typeof value !== "string" && typeof value !== "number")) return false;
+  }
+  return true;
+}
+
+/**
+ * A page asks for a few hundred texts and i18next resolves each afresh (options,
+ * namespaces, fallbacks, interpolation, post-processing): about 2 ms of a page's CPU. The
+ * dictionaries never change while the server runs, so an instance keeps what a plain key
+ * translated to, and fills a text whose only placeholders are `{{name}}` itself when the
+ * call gives exactly those values (as `translate` does). Anything else (plural counts,
+ * contexts, defaults, a missing key, another language or namespace) goes to i18next as before.
+ */
+function rememberPlainTranslations(instance: i18n): i18n {
+  const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => AnyT;
+  const remembered = new Map<string, Map<string, unknown>>();
+  const templates = new Map<string, ReturnType<typeof plainTemplate>>();
+  const rememberingGetFixedT = (lng: unknown, ns?: unknown, keyPrefix?: unknown): AnyT => {
+    const fixed = getFixedT(lng, ns, keyPrefix);
+    const scope = `${String(lng)}|${String(ns)}|${String(keyPrefix)}`;
+    let texts = remembered.get(scope);
+    if (!texts) remembered.set(scope, (texts = new Map()));
+    const known = texts;
+    const ownLanguage = (lng == null || lng === instance.language) && keyPrefix == null;
+    const ownNamespace = ns == null || ns === defaultNS || (Array.isArray(ns) && ns.length === 1 && ns[0] === defaultNS);
+    const fillsTemplates = ownLanguage && ownNamespace;
+    const t: AnyT = (key: unknown, ...rest: unknown[]) => {
+      if (typeof key !== "string") return fixed(key, ...rest);
+      if (rest.length === 0) {
+        let text = known.get(key);
+        if (text === undefined) {
+          text = fixed(key);
+          known.set(key, text);
+        }
+        return text;
+      }
+      if (fillsTemplates && rest.length === 1) {
+        let template = templates.get(key);
+        if (template === undefined) {
+          template = plainTemplate(instance.getResource(instance.language, defaultNS, key));
+          templates.set(key, template);
+        }
+        const values = rest[0];
+        if (template && fillsExactly(values, template.names)) {
+          return template.text.replace(PLACEHOLDER, (_, name: string) => String(values[name]));
+        }
+      }
+      return fixed(key, ...rest);
+    };
+    return Object.assign(t, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+  };
+  instance.getFixedT = rememberingGetFixedT as unknown as i18n["getFixedT"];
   return instance;
 }
 

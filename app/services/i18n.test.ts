@@ -1,4 +1,4 @@
-import { createInstance } from "i18next";
+import { createInstance, type i18n } from "i18next";
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en";
 import es from "~/locales/es";
@@ -69,5 +69,57 @@ describe("serverI18n", () => {
         expect(shared.t(key, { name: "Ana" })).toBe(fresh.t(key, { name: "Ana" }));
       }
     }
+  });
+});
+
+describe("serverI18n's remembered texts", () => {
+  /** The t a component's useTranslation() gets: react-i18next asks for (no language, the default namespace). */
+  const componentT = (instance: i18n) =>
+    (instance.getFixedT as unknown as (lng: null, ns: string) => (key: string, options?: object) => unknown).call(
+      instance,
+      null,
+      "common",
+    );
+
+  /** Every key with its placeholders, and values to fill them: words, then numbers. */
+  function cases(tree: object) {
+    return keys(tree).map((key) => {
+      const text = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+      const names = typeof text === "string" ? [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]) : [];
+      return {
+        key,
+        words: Object.fromEntries(names.map((name) => [name, `‹${name}›`])),
+        numbers: Object.fromEntries(names.map((name, i) => [name, 1000 + i])),
+      };
+    });
+  }
+
+  it.each(["en", "es"] as const)(
+    "%s: every key, plain and filled, reads as a fresh i18next instance renders it",
+    async (language) => {
+      const shared = componentT(await serverI18n(language));
+      const fresh = createInstance();
+      await fresh.init({ ...serverI18nConfig, lng: language });
+      const reference = componentT(fresh);
+      const all = cases(language === "en" ? en : es);
+      expect(all.length).toBeGreaterThan(500);
+      for (const { key, words, numbers } of all) {
+        // Twice each: the second answer comes from what the instance remembered.
+        for (let round = 0; round < 2; round++) {
+          expect(shared(key), key).toEqual(reference(key));
+          expect(shared(key, words), key).toEqual(reference(key, words));
+          expect(shared(key, numbers), key).toEqual(reference(key, numbers));
+          expect(shared(key, { ...words, count: 2 }), key).toEqual(reference(key, { ...words, count: 2 }));
+        }
+      }
+    },
+  );
+
+  it("still picks plural forms, fills a missing value as i18next does, and answers a missing key with the key", async () => {
+    const t = componentT(await serverI18n("en"));
+    expect(t("activity.events.viewed", { count: 1 })).toBe("Link opened by the customer");
+    expect(t("activity.events.viewed", { count: 3 })).toBe("Link first opened by the customer (3 times in all)");
+    expect(t("activity.events.lateCharge", { count: 2, amount: "$5.00" })).toBe("Late charge added: $5.00 (2 months past due)");
+    expect(t("no.such.key", { name: "x" })).toBe("no.such.key");
   });
 });

@@ -1,0 +1,86 @@
+// Runs after every `npm install` and `npm ci` (package.json "postinstall"): applies TradeDesk's
+// small changes to installed packages, each an exact text replacement in a pinned version.
+// Idempotent: a file already changed (it holds the marker) is left alone. A file that holds
+// neither the marker nor the text to replace fails the install, so a version bump cannot
+// silently drop a change. Why each change exists: docs/decisions/021-cached-route-matching.md.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const MARKER = "/* tradedesk: cached route matching */";
+
+// @remix-run/router ranks every route of the app and compiles a regular expression per route
+// on each matchRoutes call; Remix calls it five times per page. Ranked branches are kept per
+// routes array (and forgotten when routes are patched in), compiled paths per path.
+const routerEdits = [
+  {
+    find: "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n",
+    replace: "  let branches = rankedBranches(routes);\n",
+  },
+  {
+    find: "function flattenRoutes(routes, branches, parentsMeta, parentPath) {",
+    replace: `${MARKER}
+let rankedBranchCache = new WeakMap();
+function rankedBranches(routes) {
+  let branches = rankedBranchCache.get(routes);
+  if (branches === undefined) {
+    branches = flattenRoutes(routes);
+    rankRouteBranches(branches);
+    rankedBranchCache.set(routes, branches);
+  }
+  return branches;
+}
+function flattenRoutes(routes, branches, parentsMeta, parentPath) {`,
+  },
+  {
+    find: "function compilePath(path, caseSensitive, end) {",
+    replace: `const compiledPaths = new Map();
+function compilePath(path, caseSensitive, end) {
+  let key = (caseSensitive ? "i" : "s") + (end === false ? "p" : "e") + path;
+  let compiled = compiledPaths.get(key);
+  if (compiled === undefined) {
+    if (compiledPaths.size >= 1000) compiledPaths.clear();
+    compiled = compilePathUncached(path, caseSensitive, end);
+    compiledPaths.set(key, compiled);
+  }
+  return compiled;
+}
+function compilePathUncached(path, caseSensitive, end) {`,
+  },
+  {
+    // Patching routes in (lazy route discovery) changes the arrays in place.
+    find: "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {",
+    replace:
+      "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  rankedBranchCache = new WeakMap();",
+  },
+];
+
+const patches = [
+  { file: "node_modules/@remix-run/router/dist/router.cjs.js", edits: routerEdits },
+  { file: "node_modules/@remix-run/router/dist/router.js", edits: routerEdits },
+];
+
+let failed = false;
+for (const { file, edits } of patches) {
+  const full = path.join(root, file);
+  let text;
+  try {
+    text = readFileSync(full, "utf8");
+  } catch {
+    console.error(`patch-packages: ${file} is missing`);
+    failed = true;
+    continue;
+  }
+  if (text.includes(MARKER)) continue;
+  const missing = edits.filter(({ find }) => text.split(find).length !== 2);
+  if (missing.length > 0) {
+    console.error(
+      `patch-packages: ${file} is not the version these changes were written for (${missing.length} passages not found once)`,
+    );
+    failed = true;
+    continue;
+  }
+  for (const { find, replace } of edits) text = text.replace(find, () => replace);
+  writeFileSync(full, text);
+}
+if (failed) process.exit(1);
