@@ -5,6 +5,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "#db/schema";
 import { env } from "./env.server";
+import { processWide } from "./process-wide.server";
 
 export type Database = LibSQLDatabase<typeof schema>;
 
@@ -152,11 +153,13 @@ export async function migrateDatabase(connection: DatabaseConnection) {
   }
 }
 
-let connecting: Promise<DatabaseConnection> | undefined;
+// One connection per process, whichever copy of this module opens it (the server's, which
+// migrates at start and closes at shutdown, or the Remix build's): see process-wide.server.ts.
+const shared = processWide("database", () => ({ connecting: undefined as Promise<DatabaseConnection> | undefined }));
 
 /** The application's database: opened and migrated once per process, on first use. */
 export function getConnection(): Promise<DatabaseConnection> {
-  connecting ??= (async () => {
+  shared.connecting ??= (async () => {
     const e = env();
     const connection = await openDatabase(e.DATABASE_URL, {
       authToken: e.DATABASE_AUTH_TOKEN,
@@ -165,7 +168,7 @@ export function getConnection(): Promise<DatabaseConnection> {
     await migrateDatabase(connection);
     return connection;
   })();
-  return connecting;
+  return shared.connecting;
 }
 
 export async function getDb(): Promise<Database> {
@@ -174,9 +177,9 @@ export async function getDb(): Promise<Database> {
 
 /** For tests: forget the current connection so the next call opens DATABASE_URL again. */
 export async function resetConnection() {
-  if (!connecting) return;
-  const current = connecting;
-  connecting = undefined;
+  if (!shared.connecting) return;
+  const current = shared.connecting;
+  shared.connecting = undefined;
   const connection = await current.catch(() => null);
   connection?.client.close();
 }
