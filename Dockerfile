@@ -15,10 +15,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM base AS runtime
+# NODE_OPTIONS: the flags of scripts/server-flags.mjs (a test keeps the two the same).
 ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=file:/app/data/tradedesk.db \
-    NODE_OPTIONS=--enable-source-maps
+    NODE_OPTIONS="--enable-source-maps --max-old-space-size=160 --max-semi-space-size=16"
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

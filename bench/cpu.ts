@@ -10,6 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { build as esbuild } from "esbuild";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 import { prepareDatabase } from "./seed";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -70,7 +71,8 @@ async function withServer<T>(
   work: (base: string, pid: number) => Promise<T>,
 ): Promise<T> {
   const base = `http://${HOST}:${port}`;
-  const server: ChildProcess = spawn(process.execPath, [script], {
+  // Both servers with the Node options of production (scripts/server-flags.mjs).
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST, ...env },
     stdio: ["ignore", "ignore", "inherit"],

@@ -12,6 +12,7 @@
 // (sequential requests per page for the CPU comparison, default 100, quick 30) and CPU_ROUNDS
 // (default 2, quick 1).
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -312,7 +313,8 @@ async function main() {
   const { accounts } = database;
 
   const bare = startProcess("bare-server", [path.join(root, "bench/bare-server.mjs")], { PORT: String(BARE_PORT), HOST });
-  const app = startProcess("app-server", [path.join(root, BUILD_DIR, "server.js")], {
+  // With the Node options of production (scripts/server-flags.mjs), as `npm start` runs it.
+  const app = startProcess("app-server", [...SERVER_NODE_FLAGS, path.join(root, BUILD_DIR, "server.js")], {
     NODE_ENV: "production",
     PORT: String(PORT),
     HOST,

@@ -4,6 +4,7 @@
 import { spawnSync, spawn } from "node:child_process";
 import path from "node:path";
 import { buildIsStale } from "./build-freshness.mjs";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const jobs = process.argv[2] === "--jobs";
@@ -17,7 +18,7 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, ["--enable-source-maps", built, ...process.argv.slice(jobs ? 3 : 2)], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, built, ...process.argv.slice(jobs ? 3 : 2)], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
