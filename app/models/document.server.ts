@@ -6,7 +6,7 @@ import { depositAsked, depositOf, type DepositKind } from "~/lib/deposit";
 import { depositsReceived } from "./payment.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { getInvoiceWithItems } from "./invoice.server";
-import { getSettings } from "./settings.server";
+import { getSettingsWithLogo } from "./settings.server";
 
 export type DocumentKind = "estimate" | "invoice";
 
@@ -15,7 +15,8 @@ const logoUrl = (settings: { logoUpdatedAt: Date | null }) =>
 
 /** The account's estimate or invoice as a document, with the settings it was drawn with; undefined when the account has none. */
 export async function loadDocument(userId: string, kind: DocumentKind, id: string) {
-  const settings = await getSettings(userId);
+  // With the logo's bytes: the PDF and the e-mailed PDF draw it.
+  const settings = await getSettingsWithLogo(userId);
   if (kind === "estimate") {
     const estimate = await getEstimateWithItems(userId, id);
     if (!estimate) return undefined;

@@ -9,6 +9,7 @@ import {
   autoBackupAccounts,
   getLogo,
   getSettings,
+  getSettingsWithLogo,
   getSettingsWithoutLogo,
   getShellSettings,
   removeLogo,
@@ -73,10 +74,16 @@ describe("settings defaults (SPEC.md section 3)", () => {
       defaultTaxRate: 825,
       currency: "USD",
       estimateValidDays: 30,
-      logo: null,
       logoMimeType: null,
       logoUpdatedAt: null,
       timeZone: null,
+    });
+    // The logo's bytes are read only for documents.
+    expect(settings).not.toHaveProperty("logo");
+    expect(await getSettingsWithLogo(user.id)).toMatchObject({
+      logo: null,
+      logoMimeType: null,
+      companyName: "Your Trade Company",
     });
     expect(settings.invoiceTerms).toMatch(/30 days.*1\.5% per month/);
     expect(settings.estimateTerms).toMatch(/valid for 30 days.*Prices may change/);

@@ -22,8 +22,17 @@ export async function todayFor(userId: string, at: Date = now()): Promise<string
   return today(await getAccountTimeZone(userId), at);
 }
 
-/** The account's settings; the row is created with the defaults if it is missing. */
-export async function getSettings(userId: string): Promise<AccountSettings> {
+/**
+ * The account's settings without the logo's bytes (a logo can be hundreds of KB, and only
+ * documents show it: getSettingsWithLogo); read once per GET request. The row is created
+ * with the defaults if it is missing.
+ */
+export function getSettings(userId: string): Promise<SettingsWithoutLogo> {
+  return memoInRequest(`settings:${userId}`, () => getSettingsWithoutLogo(userId));
+}
+
+/** Every setting with the logo's bytes, for a document (PDF, print page); the row is created if missing. */
+export async function getSettingsWithLogo(userId: string): Promise<AccountSettings> {
   const db = await getDb();
   const found = await db.query.accountSettings.findFirst({ where: eq(accountSettings.userId, userId) });
   if (found) return found;
@@ -49,7 +58,7 @@ async function readShellSettings(userId: string) {
     .where(eq(accountSettings.userId, userId))
     .get();
   if (row) return row;
-  const created = await getSettings(userId);
+  const created = await getSettingsWithoutLogo(userId);
   return {
     appLanguage: created.appLanguage,
     darkMode: created.darkMode,
@@ -59,7 +68,7 @@ async function readShellSettings(userId: string) {
 }
 
 export async function updatePreferences(userId: string, changes: Partial<Pick<AccountSettings, "appLanguage" | "darkMode">>) {
-  await getSettings(userId);
+  await ensureSettingsRow(userId);
   const db = await getDb();
   await db
     .update(accountSettings)
