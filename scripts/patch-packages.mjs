@@ -55,13 +55,75 @@ function compilePathUncached(path, caseSensitive, end) {`,
   },
 ];
 
+// @libsql/client prepares every statement afresh (parse and plan) and asks for its columns
+// twice. The prepared statement of each SQL text is kept per database connection (at most
+// 500, the oldest dropped first) and run again with the new values; a schema change
+// (CREATE, ALTER, DROP) forgets them, as a cached column list could then be out of date.
+const LIBSQL_MARKER = "/* tradedesk: prepared statements kept */";
+const libsqlEdits = [
+  {
+    find: "function executeStmt(db, stmt, intMode) {",
+    replace: `${LIBSQL_MARKER}
+const preparedStatements = new WeakMap();
+function preparedStatement(db, sql) {
+    let cache = preparedStatements.get(db);
+    if (cache === undefined || /^\\s*(create|alter|drop)\\b/i.test(sql)) {
+        cache = new Map();
+        preparedStatements.set(db, cache);
+    }
+    let prepared = cache.get(sql);
+    if (prepared !== undefined)
+        return prepared;
+    const sqlStmt = db.prepare(sql);
+    sqlStmt.safeIntegers(true);
+    let returnsData = true;
+    try {
+        sqlStmt.raw(true);
+    }
+    catch {
+        // raw() throws an exception if the statement does not return data
+        returnsData = false;
+    }
+    const columns = returnsData ? Array.from(sqlStmt.columns().map((col) => col.name)) : [];
+    const columnTypes = returnsData ? Array.from(sqlStmt.columns().map((col) => col.type ?? "")) : [];
+    prepared = { sqlStmt, returnsData, columns, columnTypes };
+    if (cache.size >= 500)
+        cache.delete(cache.keys().next().value);
+    cache.set(sql, prepared);
+    return prepared;
+}
+function executeStmt(db, stmt, intMode) {`,
+  },
+  {
+    find: `        const sqlStmt = db.prepare(sql);
+        sqlStmt.safeIntegers(true);
+        let returnsData = true;
+        try {
+            sqlStmt.raw(true);
+        }
+        catch {
+            // raw() throws an exception if the statement does not return data
+            returnsData = false;
+        }
+        if (returnsData) {
+            const columns = Array.from(sqlStmt.columns().map((col) => col.name));
+            const columnTypes = Array.from(sqlStmt.columns().map((col) => col.type ?? ""));
+`,
+    replace: `        const { sqlStmt, returnsData, columns, columnTypes } = preparedStatement(db, sql);
+        if (returnsData) {
+`,
+  },
+];
+
 const patches = [
-  { file: "node_modules/@remix-run/router/dist/router.cjs.js", edits: routerEdits },
-  { file: "node_modules/@remix-run/router/dist/router.js", edits: routerEdits },
+  { file: "node_modules/@remix-run/router/dist/router.cjs.js", edits: routerEdits, marker: MARKER },
+  { file: "node_modules/@remix-run/router/dist/router.js", edits: routerEdits, marker: MARKER },
+  { file: "node_modules/@libsql/client/lib-esm/sqlite3.js", edits: libsqlEdits, marker: LIBSQL_MARKER },
+  { file: "node_modules/@libsql/client/lib-cjs/sqlite3.js", edits: libsqlEdits, marker: LIBSQL_MARKER },
 ];
 
 let failed = false;
-for (const { file, edits } of patches) {
+for (const { file, edits, marker } of patches) {
   const full = path.join(root, file);
   let text;
   try {
@@ -71,7 +133,7 @@ for (const { file, edits } of patches) {
     failed = true;
     continue;
   }
-  if (text.includes(MARKER)) continue;
+  if (text.includes(marker)) continue;
   const missing = edits.filter(({ find }) => text.split(find).length !== 2);
   if (missing.length > 0) {
     console.error(
