@@ -8,6 +8,7 @@ import { signedInAccount } from "../../test/accounts";
 import {
   autoBackupAccounts,
   getLogo,
+  getAccountTimeZone,
   getSettings,
   getSettingsWithLogo,
   getSettingsWithoutLogo,
@@ -180,8 +181,13 @@ describe("getShellSettings within a request", () => {
       if (/from "account_settings"/i.test(sql)) reads++;
     });
     try {
-      const [root, layout] = await inRequestScope(() => Promise.all([getShellSettings(user.id), getShellSettings(user.id)]));
-      expect(layout).toBe(root);
+      const [root, layout, zone, settings] = await inRequestScope(() =>
+        Promise.all([getShellSettings(user.id), getShellSettings(user.id), getAccountTimeZone(user.id), getSettings(user.id)]),
+      );
+      expect(layout).toEqual(root);
+      expect(root.companyName).toBe(settings.companyName);
+      expect(zone).toBe("UTC");
+      // The root, the layout, the page's time zone and its settings: one read of the row.
       expect(reads).toBe(1);
     } finally {
       stop();

@@ -8,13 +8,7 @@ import { memoInRequest } from "~/services/request-memo.server";
 
 /** The zone the account's dates are worked out in: its setting, else UTC (app/lib/clock.ts, the one fallback). */
 export async function getAccountTimeZone(userId: string): Promise<string> {
-  const db = await getDb();
-  const row = await db
-    .select({ timeZone: accountSettings.timeZone })
-    .from(accountSettings)
-    .where(eq(accountSettings.userId, userId))
-    .get();
-  return accountZone(row?.timeZone);
+  return accountZone((await getSettings(userId)).timeZone);
 }
 
 /** Today (`yyyy-MM-dd`) in the account's zone: the day that decides what is overdue or still valid. */
@@ -40,31 +34,14 @@ export async function getSettingsWithLogo(userId: string): Promise<AccountSettin
   return created ?? (await db.query.accountSettings.findFirst({ where: eq(accountSettings.userId, userId) }))!;
 }
 
-/** The few settings the shell needs on every page (no logo bytes); read once per GET request (the root and the /app layout both ask). */
-export function getShellSettings(userId: string) {
-  return memoInRequest(`shell-settings:${userId}`, () => readShellSettings(userId));
-}
-
-async function readShellSettings(userId: string) {
-  const db = await getDb();
-  const row = await db
-    .select({
-      appLanguage: accountSettings.appLanguage,
-      darkMode: accountSettings.darkMode,
-      companyName: accountSettings.companyName,
-      logoUpdatedAt: accountSettings.logoUpdatedAt,
-    })
-    .from(accountSettings)
-    .where(eq(accountSettings.userId, userId))
-    .get();
-  if (row) return row;
-  const created = await getSettingsWithoutLogo(userId);
-  return {
-    appLanguage: created.appLanguage,
-    darkMode: created.darkMode,
-    companyName: created.companyName,
-    logoUpdatedAt: created.logoUpdatedAt,
-  };
+/**
+ * The few settings the shell needs on every page. They come from the account's settings row,
+ * read once per GET request for the root, the /app layout, the page's time zone and its
+ * other settings alike.
+ */
+export async function getShellSettings(userId: string) {
+  const { appLanguage, darkMode, companyName, logoUpdatedAt } = await getSettings(userId);
+  return { appLanguage, darkMode, companyName, logoUpdatedAt };
 }
 
 export async function updatePreferences(userId: string, changes: Partial<Pick<AccountSettings, "appLanguage" | "darkMode">>) {
