@@ -55,10 +55,10 @@ function compilePathUncached(path, caseSensitive, end) {`,
   },
 ];
 
-// @libsql/client prepares every statement afresh (parse and plan) and asks for its columns
-// twice. The prepared statement of each SQL text is kept per database connection (at most
-// 500, the oldest dropped first) and run again with the new values; a schema change
-// (CREATE, ALTER, DROP) forgets them, as a cached column list could then be out of date.
+// @libsql/client prepares every statement afresh (SQLite parses and plans it). The prepared
+// statement of each SQL text is kept per database connection (at most 500, the oldest dropped
+// first) and run again with the new values; a schema change (CREATE, ALTER, DROP) forgets
+// them, as a statement kept from before could read an out-of-date column list.
 const LIBSQL_MARKER = "/* tradedesk: prepared statements kept */";
 const libsqlEdits = [
   {
@@ -71,48 +71,18 @@ function preparedStatement(db, sql) {
         cache = new Map();
         preparedStatements.set(db, cache);
     }
-    let prepared = cache.get(sql);
-    if (prepared !== undefined)
-        return prepared;
-    const sqlStmt = db.prepare(sql);
-    sqlStmt.safeIntegers(true);
-    let returnsData = true;
-    try {
-        sqlStmt.raw(true);
+    let sqlStmt = cache.get(sql);
+    if (sqlStmt === undefined) {
+        sqlStmt = db.prepare(sql);
+        if (cache.size >= 500)
+            cache.delete(cache.keys().next().value);
+        cache.set(sql, sqlStmt);
     }
-    catch {
-        // raw() throws an exception if the statement does not return data
-        returnsData = false;
-    }
-    const columns = returnsData ? Array.from(sqlStmt.columns().map((col) => col.name)) : [];
-    const columnTypes = returnsData ? Array.from(sqlStmt.columns().map((col) => col.type ?? "")) : [];
-    prepared = { sqlStmt, returnsData, columns, columnTypes };
-    if (cache.size >= 500)
-        cache.delete(cache.keys().next().value);
-    cache.set(sql, prepared);
-    return prepared;
+    return sqlStmt;
 }
 function executeStmt(db, stmt, intMode) {`,
   },
-  {
-    find: `        const sqlStmt = db.prepare(sql);
-        sqlStmt.safeIntegers(true);
-        let returnsData = true;
-        try {
-            sqlStmt.raw(true);
-        }
-        catch {
-            // raw() throws an exception if the statement does not return data
-            returnsData = false;
-        }
-        if (returnsData) {
-            const columns = Array.from(sqlStmt.columns().map((col) => col.name));
-            const columnTypes = Array.from(sqlStmt.columns().map((col) => col.type ?? ""));
-`,
-    replace: `        const { sqlStmt, returnsData, columns, columnTypes } = preparedStatement(db, sql);
-        if (returnsData) {
-`,
-  },
+  { find: "        const sqlStmt = db.prepare(sql);\n", replace: "        const sqlStmt = preparedStatement(db, sql);\n" },
 ];
 
 const patches = [

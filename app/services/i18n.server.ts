@@ -5,7 +5,17 @@ import { RemixI18Next } from "remix-i18next/server";
 import en from "~/locales/en";
 import es, { dateLocale as esDates } from "~/locales/es";
 import { addDateLocale } from "~/lib/date-locale";
-import { addDictionary, defaultNS, fallbackLanguage, i18nConfig, i18nResources, supportedLanguages, type Language } from "./i18n";
+import {
+  addDictionary,
+  defaultNS,
+  fallbackLanguage,
+  fillPlaceholders,
+  PLACEHOLDER,
+  i18nConfig,
+  i18nResources,
+  supportedLanguages,
+  type Language,
+} from "./i18n";
 
 // The server speaks every language: both dictionaries are registered when this module loads,
 // which is at start-up, since the root route imports it.
@@ -40,7 +50,6 @@ export function serverI18n(language: Language): Promise<i18n> {
 
 type AnyT = ((...args: unknown[]) => unknown) & { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
 
-const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 /** Options that change which text i18next picks (plural forms, contexts), never filled in by us. */
 const CHOOSING_OPTIONS = new Set(["count", "context", "ordinal"]);
 
@@ -48,12 +57,14 @@ const CHOOSING_OPTIONS = new Set(["count", "context", "ordinal"]);
 function plainTemplate(text: unknown): { text: string; names: Set<string> } | null {
   if (typeof text !== "string" || text.includes("$t(")) return null;
   const names = new Set<string>();
+  let placeholders = 0;
   for (const [, name] of text.matchAll(PLACEHOLDER)) {
     if (CHOOSING_OPTIONS.has(name)) return null;
     names.add(name);
+    placeholders++;
   }
   // Any other "{{" (a format, an unescaped value) is left to i18next.
-  if (text.split("{{").length - 1 !== [...text.matchAll(PLACEHOLDER)].length) return null;
+  if (text.split("{{").length - 1 !== placeholders) return null;
   return { text, names };
 }
 
@@ -108,7 +119,7 @@ function rememberPlainTranslations(instance: i18n): i18n {
         }
         const values = rest[0];
         if (template && fillsExactly(values, template.names)) {
-          return template.text.replace(PLACEHOLDER, (_, name: string) => String(values[name]));
+          return fillPlaceholders(template.text, values);
         }
       }
       return fixed(key, ...rest);

@@ -52,9 +52,16 @@ function lookup(tree: Tree | undefined, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+/** A dictionary text's `{{name}}` placeholders. */
+export const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+/** Fills a text's `{{name}}` placeholders (a missing value leaves nothing). */
+export function fillPlaceholders(text: string, values: Record<string, string | number>): string {
+  return text.replace(PLACEHOLDER, (_, name: string) => (values[name] === undefined ? "" : String(values[name])));
+}
+
 /** A translation outside React (page titles, e-mails), with the same English fallback as i18next. */
 export function translate(locale: string, key: string, values: Record<string, string> = {}): string {
   const lang = isLanguage(locale) ? locale : fallbackLanguage;
-  const text = lookup(dictionaries[lang], key) ?? lookup(dictionaries.en, key) ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+  return fillPlaceholders(lookup(dictionaries[lang], key) ?? lookup(dictionaries.en, key) ?? key, values);
 }

@@ -6,7 +6,7 @@
 // render each (it resolves its path, reads the navigation and prefetch state); a page of 25
 // estimates had 175 of them (docs/decisions/021).
 import { useNavigate } from "@remix-run/react";
-import { useEffect, type AnchorHTMLAttributes } from "react";
+import { useEffect } from "react";
 
 /** `data-route` values: follow client-side, and whether to keep the scroll position (a dialog below a list). */
 export const ROUTE_LINK = "route";
@@ -15,19 +15,6 @@ export const ROUTE_LINK_KEEP_SCROLL = "keep-scroll";
 /** The attributes of a client-side link to `href` (absolute: `/app/...`). */
 export function routeLinkProps(href: string, options: { keepScroll?: boolean } = {}) {
   return { href, "data-route": options.keepScroll ? ROUTE_LINK_KEEP_SCROLL : ROUTE_LINK };
-}
-
-export function RouteLink({
-  to,
-  keepScroll,
-  children,
-  ...rest
-}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string; keepScroll?: boolean }) {
-  return (
-    <a {...rest} {...routeLinkProps(to, { keepScroll })}>
-      {children}
-    </a>
-  );
 }
 
 /**
