@@ -261,10 +261,11 @@ export const invoices = sqliteTable(
     // status and due date last: the overdue filter (which reads both) is decided from the index.
     index("invoices_user_created_idx").on(t.userId, t.createdAt, t.id, t.status, t.dueDate),
     index("invoices_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
-    // Revenue (paid, by paid date) and what is owed (pending and overdue, by due date),
-    // summed from the index alone for the dashboard and the reports.
+    // Revenue (paid, by paid date) and what is owed (pending and overdue, by due date, with
+    // the amount paid for the balance), summed from the index alone for the dashboard and
+    // the reports.
     index("invoices_user_status_paid_idx").on(t.userId, t.status, t.paidDate, t.total),
-    index("invoices_user_status_due_idx").on(t.userId, t.status, t.dueDate, t.total),
+    index("invoices_user_status_due_idx").on(t.userId, t.status, t.dueDate, t.total, t.amountPaid),
     index("invoices_customer_idx").on(t.customerId, t.userId),
     index("invoices_job_idx").on(t.jobId, t.userId),
   ],
@@ -295,7 +296,8 @@ export const payments = sqliteTable(
   },
   (t) => [
     index("payments_invoice_idx").on(t.invoiceId, t.userId, t.receivedAt),
-    index("payments_user_received_idx").on(t.userId, t.receivedAt, t.amount),
+    // The money collected in a period, in all and by method, from the index alone.
+    index("payments_user_received_idx").on(t.userId, t.receivedAt, t.amount, t.method),
     uniqueIndex("payments_external_idx").on(t.externalId),
     uniqueIndex("payments_deposit_idx").on(t.depositId),
   ],
