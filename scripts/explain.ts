@@ -29,11 +29,11 @@ const { getDashboardStats, searchBusiness } = await import("~/models/overview.se
 const { getBusinessReport } = await import("~/models/report.server");
 const { getSettings, getSettingsWithoutLogo, getShellSettings } = await import("~/models/settings.server");
 const { shareLinksOf } = await import("~/models/share.server");
-const { dayKey: calendarDay, dayRange, weekRange, weekStartOf } = await import("~/lib/clock");
+const { dayKey: calendarDay, weekStartOf } = await import("~/lib/clock");
 const dayKey = calendarDay;
 const { DASHBOARD_UPCOMING_LIMIT, UPCOMING_LIMIT } = await import("~/lib/schedule");
 const { listAppointments, upcomingAppointments, getAccountTimeZone } = appointmentModel;
-const { scheduleWindow, upcomingSchedule, scheduleList } = await import("~/models/schedule.server");
+const { scheduleDay, scheduleWeek, upcomingSchedule, scheduleList } = await import("~/models/schedule.server");
 
 const { client } = await getConnection();
 // PRAGMAS="cache_size=-65536;mmap_size=268435456" tries connection settings before they go into db.server.ts.
@@ -147,8 +147,9 @@ const scenarios: Scenario[] = [
     async (u) => {
       const timeZone = await getAccountTimeZone(u);
       const now = new Date();
+      // As the schedule's loader: the day's first items and its count, and the next few.
       return Promise.all([
-        scheduleWindow(u, dayRange(dayKey(now, timeZone), timeZone)),
+        scheduleDay(u, { day: dayKey(now, timeZone), zone: timeZone }),
         upcomingSchedule(u, { now, filter: "all", q: "", limit: UPCOMING_LIMIT }),
       ]);
     },
@@ -157,7 +158,7 @@ const scenarios: Scenario[] = [
     "schedule calendar week",
     async (u) => {
       const timeZone = await getAccountTimeZone(u);
-      return scheduleWindow(u, weekRange(weekStartOf(dayKey(new Date(), timeZone)), timeZone));
+      return scheduleWeek(u, { sunday: weekStartOf(dayKey(new Date(), timeZone)), zone: timeZone });
     },
   ],
   ["schedule list", async (u) => (await getAccountTimeZone(u), scheduleList(u, { filter: "all", q: "", page: 1 }))],

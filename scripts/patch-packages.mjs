@@ -85,11 +85,79 @@ function executeStmt(db, stmt, intMode) {`,
   { find: "        const sqlStmt = db.prepare(sql);\n", replace: "        const sqlStmt = preparedStatement(db, sql);\n" },
 ];
 
+// Remix builds the server's React Router routes from the build's manifest on every page
+// (@remix-run/react's RemixServer), and React Router converts them to data routes again
+// (react-router-dom/server's createStaticRouter): about a hundred objects each time, and new
+// arrays that the ranked-branch cache above never sees twice. Both depend only on the build,
+// so each is kept per manifest (a new build, as in development, brings a new manifest) and
+// per routes array.
+const SERVER_ROUTES_MARKER = "/* tradedesk: server routes kept */";
+const serverRoutesHelper = `${SERVER_ROUTES_MARKER}
+const serverRoutesCache = new WeakMap();
+function serverRoutesOf(manifestRoutes, isSpaMode, create) {
+  if (isSpaMode) return create();
+  let routes = serverRoutesCache.get(manifestRoutes);
+  if (routes === undefined) {
+    routes = create();
+    serverRoutesCache.set(manifestRoutes, routes);
+  }
+  return routes;
+}
+function RemixServer({`;
+const remixServerEdits = (call) => [
+  { find: "function RemixServer({", replace: serverRoutesHelper },
+  {
+    find: `${call}(manifest.routes, routeModules, context.future, context.isSpaMode);`,
+    replace: `serverRoutesOf(manifest.routes, context.isSpaMode, () => ${call}(manifest.routes, routeModules, context.future, context.isSpaMode));`,
+  },
+];
+const staticRouterEdits = (convert, mapRouteProperties) => [
+  {
+    find: "function createStaticRouter(routes, context, opts = {}) {",
+    replace: `${SERVER_ROUTES_MARKER}
+const staticDataRoutesCache = new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {`,
+  },
+  {
+    find: `  let manifest = {};
+  let dataRoutes = ${convert}(routes, ${mapRouteProperties}, undefined, manifest);
+`,
+    replace: `  let cached = staticDataRoutesCache.get(routes);
+  if (cached === undefined) {
+    let manifest = {};
+    cached = { manifest, dataRoutes: ${convert}(routes, ${mapRouteProperties}, undefined, manifest) };
+    staticDataRoutesCache.set(routes, cached);
+  }
+  let { manifest, dataRoutes } = cached;
+`,
+  },
+];
+
 const patches = [
   { file: "node_modules/@remix-run/router/dist/router.cjs.js", edits: routerEdits, marker: MARKER },
   { file: "node_modules/@remix-run/router/dist/router.js", edits: routerEdits, marker: MARKER },
   { file: "node_modules/@libsql/client/lib-esm/sqlite3.js", edits: libsqlEdits, marker: LIBSQL_MARKER },
   { file: "node_modules/@libsql/client/lib-cjs/sqlite3.js", edits: libsqlEdits, marker: LIBSQL_MARKER },
+  {
+    file: "node_modules/@remix-run/react/dist/server.js",
+    edits: remixServerEdits("routes.createServerRoutes"),
+    marker: SERVER_ROUTES_MARKER,
+  },
+  {
+    file: "node_modules/@remix-run/react/dist/esm/server.js",
+    edits: remixServerEdits("createServerRoutes"),
+    marker: SERVER_ROUTES_MARKER,
+  },
+  {
+    file: "node_modules/react-router-dom/server.js",
+    edits: staticRouterEdits("router.UNSAFE_convertRoutesToDataRoutes", "reactRouter.UNSAFE_mapRouteProperties"),
+    marker: SERVER_ROUTES_MARKER,
+  },
+  {
+    file: "node_modules/react-router-dom/server.mjs",
+    edits: staticRouterEdits("UNSAFE_convertRoutesToDataRoutes", "UNSAFE_mapRouteProperties"),
+    marker: SERVER_ROUTES_MARKER,
+  },
 ];
 
 let failed = false;
