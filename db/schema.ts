@@ -52,6 +52,26 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+// How many records an account has, and its money collected, kept by triggers on the tables
+// they count (db/migrations/0014_account_totals.sql): a total of a busy account is one row's
+// read instead of a walk over tens of thousands of index entries (docs/decisions/022).
+// Filtered counts (a status, a search, a range) are still counted from the indexes.
+export const accountTotals = sqliteTable("account_totals", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  customers: integer("customers").notNull().default(0),
+  jobs: integer("jobs").notNull().default(0),
+  // Jobs on the schedule: dated and not cancelled.
+  scheduledJobs: integer("scheduled_jobs").notNull().default(0),
+  estimates: integer("estimates").notNull().default(0),
+  pendingEstimates: integer("pending_estimates").notNull().default(0),
+  invoices: integer("invoices").notNull().default(0),
+  appointments: integer("appointments").notNull().default(0),
+  // Cents: the sum of every payment of the ledger.
+  collected: integer("collected").notNull().default(0),
+});
+
 export const accountSettings = sqliteTable("account_settings", {
   userId: text("user_id")
     .primaryKey()

@@ -4,6 +4,7 @@ import { PAGE_SIZE } from "~/lib/list-params";
 import { ACTIVE_STATUSES, type AppointmentStatus, type ScheduleFilter } from "~/lib/schedule";
 import type { AppointmentInput } from "~/lib/schedule-schema";
 import { getDb } from "~/services/db.server";
+import { listTotal } from "./account-totals.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 import { type Range, now as clockNow } from "~/lib/clock";
 
@@ -93,9 +94,11 @@ export async function listAppointments(
       .orderBy(asc(appointments.scheduledDate), asc(appointments.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ value: count() }).from(appointments).where(where).get(),
+    listTotal(userId, "appointments", q.trim() !== "" || status !== "all" || Boolean(range?.start || range?.end), () =>
+      db.select({ value: count() }).from(appointments).where(where).get(),
+    ),
   ]);
-  return { items: rows.map(withCustomer), total: total?.value ?? 0, page, pageSize };
+  return { items: rows.map(withCustomer), total, page, pageSize };
 }
 
 /** The account's appointments still to happen (scheduled or rescheduled, from `now` on), earliest first. */

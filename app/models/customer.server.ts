@@ -6,6 +6,7 @@ import { CUSTOMER_IMPORT_FIELDS, firstListed } from "~/lib/customer-import";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { readTable } from "~/lib/table-import";
 import { getDb } from "~/services/db.server";
+import { listTotal, getAccountTotal } from "./account-totals.server";
 import { accountRows, sameAccount, textSearch } from "./sql.server";
 
 export type Customer = typeof customers.$inferSelect;
@@ -44,14 +45,13 @@ export async function listCustomers(
       .orderBy(...ORDER[sort])
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ value: count() }).from(customers).where(where).get(),
+    listTotal(userId, "customers", q.trim() !== "", () => db.select({ value: count() }).from(customers).where(where).get()),
   ]);
-  return { items, total: total?.value ?? 0, page, pageSize };
+  return { items, total, page, pageSize };
 }
 
 export async function countCustomers(userId: string) {
-  const db = await getDb();
-  return (await db.select({ value: count() }).from(customers).where(eq(customers.userId, userId)).get())?.value ?? 0;
+  return getAccountTotal(userId, "customers");
 }
 
 export async function getCustomer(userId: string, id: string): Promise<Customer | undefined> {

@@ -4,6 +4,7 @@ import { estimateTotals, type EstimateChecks, type EstimateInput, type EstimateS
 import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, discountToString, formatDecimal, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
+import { listTotal, getAccountTotal } from "./account-totals.server";
 import { insertWithNumber } from "./document-number.server";
 import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
 import { now as clockNow } from "~/lib/clock";
@@ -99,7 +100,9 @@ export async function listEstimates(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     // Counted from the estimates' indexes alone: the search needs no join, and every estimate has its customer.
-    db.select({ value: count() }).from(estimates).where(where).get(),
+    listTotal(userId, "estimates", q.trim() !== "" || status !== "all", () =>
+      db.select({ value: count() }).from(estimates).where(where).get(),
+    ),
   ]);
   const ids = rows.map((row) => row.estimate.id);
   const counts = new Map<string, number>();
@@ -121,7 +124,7 @@ export async function listEstimates(
     itemCount: counts.get(row.estimate.id) ?? 0,
     lines: lines?.get(row.estimate.id),
   }));
-  return { items, total: total?.value ?? 0, page, pageSize };
+  return { items, total, page, pageSize };
 }
 
 export type EstimateListItem = Awaited<ReturnType<typeof listEstimates>>["items"][number];
@@ -141,8 +144,7 @@ export async function itemsOfEstimates(estimateIds: string[]): Promise<Map<strin
 }
 
 export async function countEstimates(userId: string) {
-  const db = await getDb();
-  return (await db.select({ value: count() }).from(estimates).where(eq(estimates.userId, userId)).get())?.value ?? 0;
+  return getAccountTotal(userId, "estimates");
 }
 
 /** The ownership checks of the estimate schema, for one account. */

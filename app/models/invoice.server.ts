@@ -13,6 +13,7 @@ import { balanceDue } from "~/lib/invoice-balance";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, discountToString, formatDecimal, formatMoney, rateToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
+import { listTotal, getAccountTotal } from "./account-totals.server";
 import { translate } from "~/services/i18n.server";
 import { insertWithNumber } from "./document-number.server";
 import { createNotification } from "./notification.server";
@@ -187,7 +188,9 @@ export async function listInvoices(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     // Counted from the invoices' indexes alone: the search needs no join, and every invoice has its customer.
-    db.select({ value: count() }).from(invoices).where(where).get(),
+    listTotal(userId, "invoices", q.trim() !== "" || status !== "all", () =>
+      db.select({ value: count() }).from(invoices).where(where).get(),
+    ),
   ]);
   const ids = rows.map((row) => row.id);
   let items: InvoiceListItem[];
@@ -222,12 +225,11 @@ export async function listInvoices(
     const countOf = new Map(counts.map((row) => [row.invoiceId, row.value]));
     items = rows.map((row) => ({ ...shape(row), itemCount: countOf.get(row.id) ?? 0 }));
   }
-  return { items, total: total?.value ?? 0, page, pageSize };
+  return { items, total, page, pageSize };
 }
 
 export async function countInvoices(userId: string) {
-  const db = await getDb();
-  return (await db.select({ value: count() }).from(invoices).where(eq(invoices.userId, userId)).get())?.value ?? 0;
+  return getAccountTotal(userId, "invoices");
 }
 
 /** One of the account's invoices with its items (in order), customer, job and estimate. */

@@ -5,6 +5,7 @@ import type { JobStatus } from "~/lib/job-status";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
+import { listTotal, getAccountTotal } from "./account-totals.server";
 import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
 import { getSettings } from "./settings.server";
 import { accountZone } from "~/lib/clock";
@@ -88,7 +89,9 @@ export async function listJobs(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     // Counted from the jobs' indexes alone: the search needs no join, and every job has its customer.
-    db.select({ value: count() }).from(jobs).where(where).get(),
+    listTotal(userId, "jobs", q.trim() !== "" || status !== "all", () =>
+      db.select({ value: count() }).from(jobs).where(where).get(),
+    ),
   ]);
   const links = await linksFor(
     userId,
@@ -98,7 +101,7 @@ export async function listJobs(
     ...withCustomer(row),
     links: links.get(row.id) ?? { estimates: [], invoices: [] },
   }));
-  return { items, total: total?.value ?? 0, page, pageSize };
+  return { items, total, page, pageSize };
 }
 
 /** The estimates and invoices linked to the given jobs, oldest first, by job id. */
@@ -137,8 +140,7 @@ export async function recentJobs(userId: string, limit: number): Promise<JobWith
 }
 
 export async function countJobs(userId: string) {
-  const db = await getDb();
-  return (await db.select({ value: count() }).from(jobs).where(eq(jobs.userId, userId)).get())?.value ?? 0;
+  return getAccountTotal(userId, "jobs");
 }
 
 /** The account's job with its customer; undefined when there is no such job in this account. */

@@ -1,35 +1,21 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { appointments, customers, estimates, invoices, jobs, payments, users } from "#db/schema";
+import { accountTotals, customers, estimates, invoices, jobs, payments, users } from "#db/schema";
 import { getDb } from "~/services/db.server";
 import { tallyTotal, type Aging, type CollectedByMethod } from "~/lib/report";
 import { collectedBetween, unpaidByAge } from "./collections.server";
 import { overdueCondition } from "./invoice.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
+import { getAccountTotals } from "./account-totals.server";
 import { dayKey, startOfDay, weekStartOf, now as clockNow } from "~/lib/clock";
 
 const DAY_MS = 86_400_000;
 /** The dashboard compares the last 30 days with the 30 before. */
 export const CHANGE_PERIOD_DAYS = 30;
 
-/** How many records of each kind the account has: SQL counts, nothing loaded. */
+/** How many records of each kind the account has: its kept totals, nothing counted. */
 export async function getRecordCounts(userId: string) {
-  const db = await getDb();
-  const countOf = (table: typeof customers | typeof jobs | typeof estimates | typeof invoices | typeof appointments) =>
-    db.select({ value: count() }).from(table).where(eq(table.userId, userId)).get();
-  const [c, j, e, i, a] = await Promise.all([
-    countOf(customers),
-    countOf(jobs),
-    countOf(estimates),
-    countOf(invoices),
-    countOf(appointments),
-  ]);
-  return {
-    customers: c?.value ?? 0,
-    jobs: j?.value ?? 0,
-    estimates: e?.value ?? 0,
-    invoices: i?.value ?? 0,
-    appointments: a?.value ?? 0,
-  };
+  const { customers, jobs, estimates, invoices, appointments } = await getAccountTotals(userId);
+  return { customers, jobs, estimates, invoices, appointments };
 }
 
 /** The change from one period to the next as a whole signed percent; null when the earlier period had nothing. */
@@ -91,8 +77,9 @@ export async function getDashboardStats(
         .from(table)
         .where(and(eq(table.userId, userId), where)),
     );
-  // Money collected: the payments of the ledger, by the day each was received.
-  const revenueOf = (where?: SQL) =>
+  // Money collected: the payments of the ledger, by the day each was received (all of it:
+  // the account's kept total).
+  const revenueOf = (where: SQL | undefined) =>
     scalar(
       db
         .select({ value: sql`coalesce(sum(${payments.amount}), 0)` })
@@ -102,20 +89,23 @@ export async function getDashboardStats(
   const paidBetween = (from: number, to: number) =>
     and(gte(payments.receivedAt, new Date(from)), lt(payments.receivedAt, new Date(to)));
 
+  // The totals of the whole account are its kept totals (docs/decisions/022), read from
+  // its row, joined; the periods and statuses are counted from their index ranges.
   const statement = db
     .select({
-      totalJobs: countOf(jobs, undefined),
+      totalJobs: accountTotals.jobs,
       recentJobs: countOf(jobs, and(gte(jobs.createdAt, new Date(recent)), lt(jobs.createdAt, new Date(nowMs + 1)))),
       previousJobs: countOf(jobs, and(gte(jobs.createdAt, new Date(before)), lt(jobs.createdAt, new Date(recent)))),
-      revenue: revenueOf(),
+      revenue: accountTotals.collected,
       recentRevenue: revenueOf(paidBetween(recent, nowMs + 1)),
       previousRevenue: revenueOf(paidBetween(before, recent)),
       overdue: countOf(invoices, overdueCondition(today)),
-      pendingEstimates: countOf(estimates, eq(estimates.status, "pending")),
-      customers: countOf(customers, undefined),
+      pendingEstimates: accountTotals.pendingEstimates,
+      customers: accountTotals.customers,
       newCustomers: countOf(customers, gte(customers.createdAt, new Date(weekStart))),
     })
     .from(users)
+    .leftJoin(accountTotals, eq(accountTotals.userId, users.id))
     .where(eq(users.id, userId))
     .get();
   const [row, byMethod, aging] = await Promise.all([

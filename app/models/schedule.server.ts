@@ -16,6 +16,7 @@ import {
   upcomingItems,
 } from "~/lib/schedule";
 import { getDb } from "~/services/db.server";
+import { listTotal } from "./account-totals.server";
 import { accountAppointments, appointmentCustomer, appointmentFilter, inRange } from "./appointment.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 
@@ -254,22 +255,28 @@ export async function scheduleList(
 ) {
   const db = await getDb();
   const offset = (page - 1) * pageSize;
+  // The whole schedule, unfiltered, is counted by the account's kept totals.
+  const narrowed = q.trim() !== "" || filter !== "all" || Boolean(range?.start || range?.end);
   const [items, appointmentTotal, jobTotal] = await Promise.all([
     scheduleSources(userId, { filter, q, range, limit: offset + pageSize }),
-    db
-      .select({ value: count() })
-      .from(appointments)
-      .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
-      .get(),
-    db
-      .select({ value: count() })
-      .from(jobs)
-      .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
-      .get(),
+    listTotal(userId, "appointments", narrowed, () =>
+      db
+        .select({ value: count() })
+        .from(appointments)
+        .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
+        .get(),
+    ),
+    listTotal(userId, "scheduledJobs", narrowed, () =>
+      db
+        .select({ value: count() })
+        .from(jobs)
+        .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
+        .get(),
+    ),
   ]);
   return {
     items: items.sort(compareScheduleItems).slice(offset, offset + pageSize),
-    total: (appointmentTotal?.value ?? 0) + (jobTotal?.value ?? 0),
+    total: appointmentTotal + jobTotal,
     page,
     pageSize,
   };
