@@ -7,20 +7,56 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const MARKER = "/* tradedesk: cached route matching */";
+const MARKER = "/* tradedesk: cached route matching, kept matches */";
 
 // @remix-run/router ranks every route of the app and compiles a regular expression per route
 // on each matchRoutes call; Remix calls it five times per page. Ranked branches are kept per
 // routes array (and forgotten when routes are patched in), compiled paths per path.
 const routerEdits = [
   {
-    find: "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n",
-    replace: "  let branches = rankedBranches(routes);\n",
+    // A path already matched against these routes answers from the kept matches (copies,
+    // so a caller that changes one changes nothing kept).
+    find: `  let branches = flattenRoutes(routes);
+  rankRouteBranches(branches);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {`,
+    replace: `  let decoded = decodePath(pathname);
+  let kept = keptMatches(routes);
+  let key = (allowPartial ? "p" : "e") + decoded;
+  if (kept.has(key)) return copyMatches(kept.get(key));
+  let branches = rankedBranches(routes);
+  let matches = null;
+  for (let i = 0; matches == null && i < branches.length; ++i) {`,
+  },
+  {
+    find: `    matches = matchRouteBranch(branches[i], decoded, allowPartial);
+  }
+  return matches;
+}`,
+    replace: `    matches = matchRouteBranch(branches[i], decoded, allowPartial);
+  }
+  if (kept.size >= 1000) kept.clear();
+  kept.set(key, copyMatches(matches));
+  return matches;
+}`,
   },
   {
     find: "function flattenRoutes(routes, branches, parentsMeta, parentPath) {",
     replace: `${MARKER}
 let rankedBranchCache = new WeakMap();
+let matchCache = new WeakMap();
+function keptMatches(routes) {
+  let kept = matchCache.get(routes);
+  if (kept === undefined) {
+    kept = new Map();
+    matchCache.set(routes, kept);
+  }
+  return kept;
+}
+function copyMatches(matches) {
+  return matches === null ? null : matches.map((match) => ({ ...match, params: { ...match.params } }));
+}
 function rankedBranches(routes) {
   let branches = rankedBranchCache.get(routes);
   if (branches === undefined) {
@@ -51,7 +87,7 @@ function compilePathUncached(path, caseSensitive, end) {`,
     // Patching routes in (lazy route discovery) changes the arrays in place.
     find: "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {",
     replace:
-      "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  rankedBranchCache = new WeakMap();",
+      "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  rankedBranchCache = new WeakMap();\n  matchCache = new WeakMap();",
   },
 ];
 
@@ -175,7 +211,7 @@ for (const { file, edits, marker } of patches) {
   const missing = edits.filter(({ find }) => text.split(find).length !== 2);
   if (missing.length > 0) {
     console.error(
-      `patch-packages: ${file} is not the version these changes were written for (${missing.length} passages not found once)`,
+      `patch-packages: ${file} is not the version these changes were written for (${missing.length} passages not found once); if it holds an earlier change of this script, reinstall the packages (npm ci)`,
     );
     failed = true;
     continue;

@@ -78,7 +78,7 @@ function shape(matches: ReturnType<typeof cjs.matchRoutes>) {
 
 describe("cached route matching (patched @remix-run/router)", () => {
   it("is applied to the files Node and Vite load, and not to the UMD reference", () => {
-    const marker = "/* tradedesk: cached route matching */";
+    const marker = "/* tradedesk: cached route matching, kept matches */";
     expect(readFileSync(path.join(dist, "router.cjs.js"), "utf8")).toContain(marker);
     expect(readFileSync(path.join(dist, "router.js"), "utf8")).toContain(marker);
     expect(readFileSync(path.join(dist, "router.umd.js"), "utf8")).not.toContain(marker);
@@ -101,6 +101,20 @@ describe("cached route matching (patched @remix-run/router)", () => {
       { id: "only", params: { x: "1" }, pathname: "/only/1", base: "/only/1" },
     ]);
     expect(router.matchRoutes(other, "/app/customers")).toBeNull();
+  });
+
+  it.each([
+    ["CommonJS", cjs],
+    ["ES module", esm as unknown as typeof cjs],
+  ])("%s build: a caller that changes the matches it got changes nothing kept", (_name, router) => {
+    const routes = appLikeRoutes();
+    const first = router.matchRoutes(routes, "/app/customers/42")!;
+    (first[first.length - 1].params as Record<string, string>).id = "changed";
+    first[0].pathname = "/changed";
+    first.pop();
+    expect(shape(router.matchRoutes(routes, "/app/customers/42"))).toEqual(
+      shape(published.matchRoutes(appLikeRoutes(), "/app/customers/42")),
+    );
   });
 
   it("finds routes patched in after a first match (lazy route discovery changes the arrays in place)", () => {

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import { accountSettings, customers, estimateItems, estimates, invoiceItems, invoices, jobs } from "#db/schema";
 import {
   effectiveStatus,
@@ -132,7 +146,7 @@ function accountInvoices(userId: string, q: string) {
  * or past due" (the same rows) so that a count reads the two statuses' index ranges
  * instead of every invoice of the account.
  */
-export function overdueCondition(today: string): SQL {
+export function overdueCondition(today: string | Placeholder): SQL {
   return and(inArray(invoices.status, ["overdue", "pending"]), or(eq(invoices.status, "overdue"), lt(invoices.dueDate, today)))!;
 }
 

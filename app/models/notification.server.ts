@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { notifications } from "#db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb, preparedQuery } from "~/services/db.server";
 import { now as clockNow } from "~/lib/clock";
 
 export const NOTIFICATION_TYPES = [
@@ -16,34 +16,38 @@ export type Notification = typeof notifications.$inferSelect;
 const LIST_LIMIT = 50;
 
 /** What the bell shows: the unread count and the latest few notifications. */
+// The bell is on every page of the app: its two statements are built once (preparedQuery).
+const latestQuery = preparedQuery((db) =>
+  db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+      read: notifications.read,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .orderBy(desc(notifications.createdAt))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+const unreadQuery = preparedQuery((db) =>
+  db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.read, false)))
+    .prepare(),
+);
+
 export async function getNotificationBell(userId: string, limit = 8) {
-  const db = await getDb();
-  const [unread, latest] = await Promise.all([
-    countUnread(userId),
-    db
-      .select({
-        id: notifications.id,
-        type: notifications.type,
-        title: notifications.title,
-        message: notifications.message,
-        read: notifications.read,
-        createdAt: notifications.createdAt,
-      })
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt))
-      .limit(limit),
-  ]);
+  const [unread, latest] = await Promise.all([countUnread(userId), latestQuery().then((query) => query.all({ userId, limit }))]);
   return { unread, latest, at: clockNow().getTime() };
 }
 
 export async function countUnread(userId: string) {
-  const db = await getDb();
-  const row = await db
-    .select({ value: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-    .get();
+  const row = await (await unreadQuery()).get({ userId });
   return row?.value ?? 0;
 }
 

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, or, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { accountTotals, customers, estimates, invoices, jobs, payments, users } from "#db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb, preparedQuery } from "~/services/db.server";
 import { tallyTotal, type Aging, type CollectedByMethod } from "~/lib/report";
 import { collectedBetween, unpaidByAge } from "./collections.server";
 import { overdueCondition } from "./invoice.server";
@@ -50,64 +50,76 @@ export interface DashboardStats {
   newCustomersThisWeek: number;
 }
 
-/**
- * The dashboard stats of SPEC.md section 3 and the figures under them, as SQL
- * aggregates. "Today" and "this week" are the account's, in its time zone. Each figure is
- * a count or a sum over one range of an index that holds every column it reads
- * (docs/decisions/009): totals walk the account's entries once, periods and statuses only
- * their own. They go as subqueries of one statement, read from the account's own row;
- * the last 30 days' payments by method and the unpaid balances by age are one grouped
- * query each (app/models/collections.server.ts, shared with the reports).
- */
-export async function getDashboardStats(
-  userId: string,
-  { now = clockNow(), timeZone }: { now?: Date; timeZone: string },
-): Promise<DashboardStats> {
-  const db = await getDb();
-  const nowMs = now.getTime();
-  const recent = nowMs - CHANGE_PERIOD_DAYS * DAY_MS;
-  const before = nowMs - 2 * CHANGE_PERIOD_DAYS * DAY_MS;
-  const today = dayKey(now, timeZone);
-  const weekStart = startOfDay(weekStartOf(today), timeZone).getTime();
+// The figures of one statement, counted from their index ranges; the totals of the whole
+// account are its kept totals (docs/decisions/022), joined from its row. Built once: the
+// dashboard runs it on every visit (preparedQuery).
+const dashboardQuery = preparedQuery((db) => {
+  const userId = sql.placeholder("userId");
+  const [now, recent, before, weekStart] = ["now", "recent", "before", "weekStart"].map((name) => sql.placeholder(name));
   const scalar = (query: SQLWrapper) => sql<number | null>`(${query})`;
-  const countOf = (table: typeof customers | typeof jobs | typeof estimates | typeof invoices, where: SQL | undefined) =>
+  const countOf = (table: typeof customers | typeof jobs | typeof invoices, where: SQL | undefined) =>
     scalar(
       db
         .select({ value: count() })
         .from(table)
         .where(and(eq(table.userId, userId), where)),
     );
-  // Money collected: the payments of the ledger, by the day each was received (all of it:
-  // the account's kept total).
-  const revenueOf = (where: SQL | undefined) =>
+  // Money collected: the payments of the ledger, by the day each was received.
+  const revenueBetween = (from: Placeholder, to: Placeholder) =>
     scalar(
       db
         .select({ value: sql`coalesce(sum(${payments.amount}), 0)` })
         .from(payments)
-        .where(and(eq(payments.userId, userId), where)),
+        .where(and(eq(payments.userId, userId), gte(payments.receivedAt, from), lt(payments.receivedAt, to))),
     );
-  const paidBetween = (from: number, to: number) =>
-    and(gte(payments.receivedAt, new Date(from)), lt(payments.receivedAt, new Date(to)));
-
-  // The totals of the whole account are its kept totals (docs/decisions/022), read from
-  // its row, joined; the periods and statuses are counted from their index ranges.
-  const statement = db
+  return db
     .select({
       totalJobs: accountTotals.jobs,
-      recentJobs: countOf(jobs, and(gte(jobs.createdAt, new Date(recent)), lt(jobs.createdAt, new Date(nowMs + 1)))),
-      previousJobs: countOf(jobs, and(gte(jobs.createdAt, new Date(before)), lt(jobs.createdAt, new Date(recent)))),
+      recentJobs: countOf(jobs, and(gte(jobs.createdAt, recent), lt(jobs.createdAt, now))),
+      previousJobs: countOf(jobs, and(gte(jobs.createdAt, before), lt(jobs.createdAt, recent))),
       revenue: accountTotals.collected,
-      recentRevenue: revenueOf(paidBetween(recent, nowMs + 1)),
-      previousRevenue: revenueOf(paidBetween(before, recent)),
-      overdue: countOf(invoices, overdueCondition(today)),
+      recentRevenue: revenueBetween(recent, now),
+      previousRevenue: revenueBetween(before, recent),
+      overdue: countOf(invoices, overdueCondition(sql.placeholder("today"))),
       pendingEstimates: accountTotals.pendingEstimates,
       customers: accountTotals.customers,
-      newCustomers: countOf(customers, gte(customers.createdAt, new Date(weekStart))),
+      newCustomers: countOf(customers, gte(customers.createdAt, weekStart)),
     })
     .from(users)
     .leftJoin(accountTotals, eq(accountTotals.userId, users.id))
     .where(eq(users.id, userId))
-    .get();
+    .prepare();
+});
+
+/**
+ * The dashboard stats of SPEC.md section 3 and the figures under them, as SQL
+ * aggregates. "Today" and "this week" are the account's, in its time zone. Each figure is
+ * a count or a sum over one range of an index that holds every column it reads
+ * (docs/decisions/009), or the account's kept total (decision 022). They go as subqueries
+ * of one statement, read from the account's own row; the last 30 days' payments by method
+ * and the unpaid balances by age are one grouped query each
+ * (app/models/collections.server.ts, shared with the reports).
+ */
+export async function getDashboardStats(
+  userId: string,
+  { now = clockNow(), timeZone }: { now?: Date; timeZone: string },
+): Promise<DashboardStats> {
+  const nowMs = now.getTime();
+  const recent = nowMs - CHANGE_PERIOD_DAYS * DAY_MS;
+  const before = nowMs - 2 * CHANGE_PERIOD_DAYS * DAY_MS;
+  const today = dayKey(now, timeZone);
+  const weekStart = startOfDay(weekStartOf(today), timeZone).getTime();
+  const statement = dashboardQuery().then((query) =>
+    query.get({
+      userId,
+      // Epoch milliseconds, as stored; "now" counts up to and including this instant.
+      now: nowMs + 1,
+      recent,
+      before,
+      today,
+      weekStart,
+    }),
+  );
   const [row, byMethod, aging] = await Promise.all([
     statement,
     collectedBetween(userId, new Date(recent), new Date(nowMs + 1)),

@@ -3,7 +3,7 @@ import { accountSettings, users, type AccountSettings } from "#db/schema";
 import type { LogoMimeType } from "~/lib/image-type";
 import type { SettingsInput } from "~/lib/settings-schema";
 import { accountZone, now, today } from "~/lib/clock";
-import { getDb } from "~/services/db.server";
+import { getDb, preparedQuery } from "~/services/db.server";
 import { memoInRequest } from "~/services/request-memo.server";
 
 /** The zone the account's dates are worked out in: its setting, else UTC (app/lib/clock.ts, the one fallback). */
@@ -67,9 +67,17 @@ export type SettingsWithoutLogo = Omit<AccountSettings, "logo">;
 const { logo: _logoBytes, ...columnsWithoutLogo } = getTableColumns(accountSettings);
 
 /** Every setting except the logo's bytes (the settings screen and the data export never need them). */
+const settingsQuery = preparedQuery((db) =>
+  db
+    .select(columnsWithoutLogo)
+    .from(accountSettings)
+    .where(eq(accountSettings.userId, sql.placeholder("userId")))
+    .prepare(),
+);
+
 export async function getSettingsWithoutLogo(userId: string): Promise<SettingsWithoutLogo> {
   const db = await getDb();
-  const read = () => db.select(columnsWithoutLogo).from(accountSettings).where(eq(accountSettings.userId, userId)).get();
+  const read = async () => (await settingsQuery()).get({ userId });
   const found = await read();
   if (found) return found;
   await db.insert(accountSettings).values({ userId }).onConflictDoNothing();

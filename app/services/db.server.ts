@@ -183,3 +183,23 @@ export async function resetConnection() {
   const connection = await current.catch(() => null);
   connection?.client.close();
 }
+
+/**
+ * A query whose SQL drizzle builds once per connection (its `prepare()`) instead of on every
+ * call: for the few statements every page runs (the session, the settings, the bell, the
+ * dashboard). Values go in as `sql.placeholder(name)`s and reach SQLite as given, not
+ * through the column's encoding: an instant is passed as its epoch milliseconds, as stored.
+ * The rows are mapped as usual.
+ */
+export function preparedQuery<Query>(build: (db: Database) => Query): () => Promise<Query> {
+  const byDatabase = new WeakMap<Database, Query>();
+  return async () => {
+    const db = await getDb();
+    let query = byDatabase.get(db);
+    if (query === undefined) {
+      query = build(db);
+      byDatabase.set(db, query);
+    }
+    return query;
+  };
+}

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createCookie, redirect } from "@remix-run/node";
-import { and, count, eq, gt, lt, ne } from "drizzle-orm";
+import { and, count, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users, type User } from "#db/schema";
-import { getDb } from "./db.server";
+import { getDb, preparedQuery } from "./db.server";
 import { env } from "./env.server";
 import { memoInRequest } from "./request-memo.server";
 
@@ -94,18 +94,23 @@ export function getSessionUser(request: Request): Promise<User | null> {
   return memoInRequest(`session:${request.headers.get("Cookie") ?? ""}`, () => readSessionUser(request));
 }
 
+// The session and its user, on every signed-in request.
+const sessionUserQuery = preparedQuery((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+);
+
 async function readSessionUser(request: Request): Promise<User | null> {
   const token = await readToken(request);
   if (!token) return null;
   const db = await getDb();
   const now = Date.now();
   const id = hashToken(token);
-  const row = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))))
-    .get();
+  const row = await (await sessionUserQuery()).get({ id, now });
   if (!row) return null;
   if (now - row.session.lastSeenAt.getTime() > IDLE_TIMEOUT_MS) {
     await db.delete(sessions).where(eq(sessions.id, id));
