@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { TZDate } from "@date-fns/tz";
+import { addDays as addDaysFns, addMonths as addMonthsFns, format } from "date-fns";
 import {
   accountZone,
   addDays,
@@ -17,6 +19,7 @@ import {
   today,
   toWallTimeValue,
   wallClock,
+  weekdayOf,
   weekRange,
   zonedTimeToUtc,
   zoneOffsetMs,
@@ -204,5 +207,20 @@ describe("months", () => {
     expect(addMonths("2026-12-15", 1)).toBe("2027-01-15");
     expect(addMonths("2026-03-31", -1)).toBe("2026-02-28");
     expect(() => addMonths("2026-02-30", 1)).toThrow();
+  });
+
+  it("counts days, months and weekdays as date-fns does on UTC's calendar, across years and leap days", () => {
+    const utc = (day: string) => new TZDate(`${day}T00:00:00Z`, "UTC");
+    for (let offset = 0; offset < 1_500; offset += 7) {
+      const day = format(addDaysFns(utc("2023-01-29"), offset), "yyyy-MM-dd");
+      expect(weekdayOf(day), day).toBe(utc(day).getDay());
+      for (const days of [-400, -31, -1, 0, 1, 29, 366]) {
+        expect(addDays(day, days), `${day} ${days}`).toBe(format(addDaysFns(utc(day), days), "yyyy-MM-dd"));
+      }
+      for (const months of [-25, -13, -1, 1, 2, 11, 12, 13, 48]) {
+        expect(addMonths(day, months), `${day} ${months}`).toBe(format(addMonthsFns(utc(day), months), "yyyy-MM-dd"));
+      }
+    }
+    expect(weekdayOf("2026-11-26")).toBe(4);
   });
 });

@@ -6,7 +6,7 @@
 // never depends on the zone of the machine (server or browser) running it.
 // Pure apart from the clock source: the server and the browser both use it.
 import { TZDate, tzOffset } from "@date-fns/tz";
-import { addDays as addDaysFns, addMonths as addMonthsFns, format, startOfDay as startOfDayFns } from "date-fns";
+import { format, startOfDay as startOfDayFns } from "date-fns";
 
 // ---------------------------------------------------------------------------
 // Now
@@ -107,11 +107,11 @@ function dayParts(day: string) {
   return parsed;
 }
 
-/** A calendar day as a date at its UTC midnight, for day arithmetic with date-fns. */
-const utcDay = (day: string) => {
-  const { year, month, day: date } = dayParts(day);
-  return new TZDate(year, month - 1, date, "UTC");
-};
+// Calendar days are counted on UTC's calendar, where every day has 24 hours: plain Date.UTC
+// arithmetic, with no zone to look up (a TZDate, even in UTC, asks Intl for its offset on
+// every step, and the schedule and the reports move days by the hundred per page).
+const pad = (value: number, width: number) => String(value).padStart(width, "0");
+const dayKeyOfUtc = (at: Date) => `${pad(at.getUTCFullYear(), 4)}-${pad(at.getUTCMonth() + 1, 2)}-${pad(at.getUTCDate(), 2)}`;
 
 export const isDayKey = (value: unknown): value is string => typeof value === "string" && parseDayKey(value) !== null;
 
@@ -128,17 +128,23 @@ export function today(zone?: string | null, at: Date = now()): string {
 
 /** A calendar day moved by whole days: ("2026-03-01", -1) is "2026-02-28". */
 export function addDays(day: string, days: number): string {
-  return format(addDaysFns(utcDay(day), Math.trunc(days)), "yyyy-MM-dd");
+  const { year, month, day: date } = dayParts(day);
+  return dayKeyOfUtc(new Date(Date.UTC(year, month - 1, date + Math.trunc(days))));
 }
 
 /** A calendar day moved by whole months, kept inside the month: ("2026-01-31", 1) is "2026-02-28". */
 export function addMonths(day: string, months: number): string {
-  return format(addMonthsFns(utcDay(day), Math.trunc(months)), "yyyy-MM-dd");
+  const { year, month, day: date } = dayParts(day);
+  const target = month - 1 + Math.trunc(months);
+  // Day 0 of the month after the target is the target's last day.
+  const lastDay = new Date(Date.UTC(year, target + 1, 0)).getUTCDate();
+  return dayKeyOfUtc(new Date(Date.UTC(year, target, Math.min(date, lastDay))));
 }
 
 /** 0 for Sunday to 6 for Saturday. */
 export function weekdayOf(day: string): number {
-  return utcDay(day).getDay();
+  const { year, month, day: date } = dayParts(day);
+  return new Date(Date.UTC(year, month - 1, date)).getUTCDay();
 }
 
 /** The Sunday that starts the week a day is in (SPEC.md section 9: the week starts on Sunday). */
