@@ -1,9 +1,9 @@
 // The schedule: the account's appointments and scheduled jobs merged into one list of items
 // (the merging rules are app/lib/schedule.ts): the calendar week, a window, what is next and
 // the list. Appointments themselves are app/models/appointment.server.ts.
-import { and, asc, count, eq, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { appointments, customers, jobs } from "#db/schema";
-import { addDays, dayRange, type Range, weekDays, now as clockNow } from "~/lib/clock";
+import { dayRange, type Range, weekDays, now as clockNow } from "~/lib/clock";
 import { PAGE_SIZE } from "~/lib/list-params";
 import {
   compareScheduleItems,
@@ -76,27 +76,62 @@ const withScheduleCustomer = <T extends CustomerColumns>(row: T) => ({
   customer: { name: row.customerName, phone: row.customerPhone },
 });
 
-async function scheduleSources(userId: string, { range, filter = "all", q, limit }: ScheduleQuery) {
+type ScheduledDate = typeof appointments.scheduledDate | typeof jobs.scheduledDate;
+
+/** The two sources' queries, in the schedule order: `when` narrows each by its scheduled date. */
+async function sourceQueries(
+  userId: string,
+  { filter = "all", q, limit }: Omit<ScheduleQuery, "range">,
+  when: (scheduledDate: ScheduledDate) => SQL | undefined,
+) {
   const db = await getDb();
   const appointmentQuery = db
     .select(appointmentSourceColumns)
     .from(appointments)
     .innerJoin(customers, appointmentCustomer(userId))
-    .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
+    .where(and(accountAppointments(userId, q), when(appointments.scheduledDate), appointmentFilter(filter)))
     .orderBy(asc(appointments.scheduledDate), asc(appointments.id));
   const jobQuery = db
     .select(jobSourceColumns)
     .from(jobs)
     .innerJoin(customers, jobCustomer(userId))
-    .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
+    .where(and(accountJobs(userId, q), when(jobs.scheduledDate), jobFilter(filter)))
     .orderBy(asc(jobs.scheduledDate), asc(jobs.id));
-  const [appointmentRows, jobRows] = await Promise.all([
-    limit === undefined ? appointmentQuery : appointmentQuery.limit(limit),
-    limit === undefined ? jobQuery : jobQuery.limit(limit),
-  ]);
-  const appointmentSources: AppointmentSource[] = appointmentRows.map(withScheduleCustomer);
-  const jobSources: JobSource[] = jobRows.map(withScheduleCustomer);
-  return mergeScheduleItems(appointmentSources, jobSources);
+  return {
+    appointmentQuery: limit === undefined ? appointmentQuery : appointmentQuery.limit(limit),
+    jobQuery: limit === undefined ? jobQuery : jobQuery.limit(limit),
+  };
+}
+
+const mergeSources = (
+  appointmentRows: (Omit<AppointmentSource, "customer"> & CustomerColumns)[],
+  jobRows: (Omit<JobSource, "customer"> & CustomerColumns)[],
+) => mergeScheduleItems(appointmentRows.map(withScheduleCustomer), jobRows.map(withScheduleCustomer));
+
+async function scheduleSources(userId: string, { range, ...query }: ScheduleQuery) {
+  const { appointmentQuery, jobQuery } = await sourceQueries(userId, query, (scheduledDate) => inRange(scheduledDate, range));
+  const [appointmentRows, jobRows] = await Promise.all([appointmentQuery, jobQuery]);
+  return mergeSources(appointmentRows, jobRows);
+}
+
+/**
+ * Several ranges' first items (the days of a week): the two queries are built once, with the
+ * range as placeholders, and run for each range.
+ */
+async function scheduleSourcesOfRanges(userId: string, ranges: Range[], query: Omit<ScheduleQuery, "range">) {
+  const { appointmentQuery, jobQuery } = await sourceQueries(userId, query, (scheduledDate) =>
+    and(gte(scheduledDate, sql.placeholder("start")), lt(scheduledDate, sql.placeholder("end"))),
+  );
+  const appointmentsIn = appointmentQuery.prepare();
+  const jobsIn = jobQuery.prepare();
+  return Promise.all(
+    ranges.map(async ({ start, end }) => {
+      // Epoch milliseconds, as stored (placeholders skip the column's encoding).
+      const values = { start: start.getTime(), end: end.getTime() };
+      const [appointmentRows, jobRows] = await Promise.all([appointmentsIn.all(values), jobsIn.all(values)]);
+      return mergeSources(appointmentRows, jobRows);
+    }),
+  );
 }
 
 /** How many items a calendar day shows; the rest are counted and listed under the List tab. */
@@ -110,29 +145,17 @@ export interface CalendarDay {
   total: number;
 }
 
-/**
- * The columns that rank a row within its day of the week: `day` (0 to 6, by the days' first
- * instants, so exact across a clock change), its place that day in the schedule order
- * (`dayRank`), and how many rows the day has (`dayTotal`).
- */
-function dayRanking(
-  id: typeof appointments.id | typeof jobs.id,
-  scheduledDate: typeof appointments.scheduledDate | typeof jobs.scheduledDate,
-  dayStarts: Date[],
-) {
+/** Which day of the week (0 to 6) an instant falls on, by the days' first instants (exact across a clock change). */
+function dayOfWeek(scheduledDate: typeof appointments.scheduledDate | typeof jobs.scheduledDate, dayStarts: Date[]) {
   const cases = dayStarts.slice(1).map((start, index) => sql` when ${lt(scheduledDate, start)} then ${index}`);
-  const day: SQL<number> = sql`(case${sql.join(cases)} else 6 end)`;
-  return {
-    day: sql<number>`${day}`.as("day"),
-    dayRank: sql<number>`row_number() over (partition by ${day} order by ${scheduledDate}, ${id})`.as("day_rank"),
-    dayTotal: sql<number>`count(*) over (partition by ${day})`.as("day_total"),
-  };
+  return sql<number>`(case${sql.join(cases)} else 6 end)`;
 }
 
 /**
  * The calendar's week: for each day its first `perDay` items and how many it has, filtered and
- * searched in SQL. Window functions rank each day's rows, so a week with thousands of items
- * reads and renders only what the calendar shows.
+ * searched in SQL. Each day's items are read like the Today tab's, with a limit per source on
+ * the scheduled-date index; the days' totals are one grouped count per source over the week.
+ * A week with thousands of items reads and renders only what the calendar shows.
  */
 export async function scheduleWeek(
   userId: string,
@@ -146,53 +169,25 @@ export async function scheduleWeek(
 ): Promise<CalendarDay[]> {
   const db = await getDb();
   const days = weekDays(sunday);
-  const dayStarts = days.map((day) => dayRange(day, zone).start);
-  const range = { start: dayStarts[0], end: dayRange(addDays(sunday, 6), zone).end };
-
-  // Rank each day's rows on the scheduled-date index alone; read and join only the ones shown.
-  const rankedAppointments = db
-    .select({ id: appointments.id, ...dayRanking(appointments.id, appointments.scheduledDate, dayStarts) })
-    .from(appointments)
-    .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
-    .as("ranked_appointments");
-  const rankedJobs = db
-    .select({ id: jobs.id, ...dayRanking(jobs.id, jobs.scheduledDate, dayStarts) })
-    .from(jobs)
-    .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
-    .as("ranked_jobs");
-  const [appointmentRows, jobRows] = await Promise.all([
+  const dayRanges = days.map((day) => dayRange(day, zone));
+  const dayStarts = dayRanges.map(({ start }) => start);
+  const range = { start: dayStarts[0], end: dayRanges[6].end };
+  const [dayItems, appointmentCounts, jobCounts] = await Promise.all([
+    scheduleSourcesOfRanges(userId, dayRanges, { filter, q, limit: perDay }),
     db
-      .select({ ...appointmentSourceColumns, day: rankedAppointments.day, dayTotal: rankedAppointments.dayTotal })
-      .from(rankedAppointments)
-      .innerJoin(appointments, eq(appointments.id, rankedAppointments.id))
-      .innerJoin(customers, appointmentCustomer(userId))
-      .where(lte(rankedAppointments.dayRank, perDay)),
+      .select({ day: dayOfWeek(appointments.scheduledDate, dayStarts), value: count() })
+      .from(appointments)
+      .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
+      .groupBy(sql`1`),
     db
-      .select({ ...jobSourceColumns, day: rankedJobs.day, dayTotal: rankedJobs.dayTotal })
-      .from(rankedJobs)
-      .innerJoin(jobs, eq(jobs.id, rankedJobs.id))
-      .innerJoin(customers, jobCustomer(userId))
-      .where(lte(rankedJobs.dayRank, perDay)),
+      .select({ day: dayOfWeek(jobs.scheduledDate, dayStarts), value: count() })
+      .from(jobs)
+      .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
+      .groupBy(sql`1`),
   ]);
-
-  // Every row of a day carries the day's total: count it once per source.
   const totals = days.map(() => 0);
-  for (const rows of [appointmentRows, jobRows]) {
-    const counted = new Set<number>();
-    for (const row of rows) {
-      if (counted.has(row.day)) continue;
-      counted.add(row.day);
-      totals[row.day] += Number(row.dayTotal);
-    }
-  }
-  const items = mergeScheduleItems(appointmentRows.map(withScheduleCustomer), jobRows.map(withScheduleCustomer));
-  return days.map((day, index) => ({
-    day,
-    items: items
-      .filter((item) => item.scheduledDate >= dayStarts[index] && item.scheduledDate < (dayStarts[index + 1] ?? range.end))
-      .slice(0, perDay),
-    total: totals[index],
-  }));
+  for (const { day, value } of [...appointmentCounts, ...jobCounts]) totals[Number(day)] += value;
+  return days.map((day, index) => ({ day, items: dayItems[index].slice(0, perDay), total: totals[index] }));
 }
 
 /**
