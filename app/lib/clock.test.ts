@@ -209,6 +209,27 @@ describe("months", () => {
     expect(() => addMonths("2026-02-30", 1)).toThrow();
   });
 
+  it("reads an instant's calendar day as date-fns does in the zone, around clock changes and midnights", () => {
+    const zones = [
+      "UTC",
+      "America/Chicago",
+      "America/St_Johns",
+      "Asia/Kolkata",
+      "Australia/Lord_Howe",
+      "Pacific/Kiritimati",
+      "Pacific/Pago_Pago",
+      "Europe/London",
+    ];
+    const start = Date.UTC(2025, 0, 1);
+    for (let time = start; time < start + 2 * 366 * 24 * HOUR; time += 7 * HOUR + 13 * 60_000) {
+      for (const zone of zones) {
+        expect(dayKey(time, zone), `${new Date(time).toISOString()} ${zone}`).toBe(format(new TZDate(time, zone), "yyyy-MM-dd"));
+      }
+    }
+    expect(dayKey("not a date", "UTC")).toBe("");
+    expect(dayKey(Date.UTC(999, 5, 1), "UTC")).toBe("0999-06-01");
+  });
+
   it("counts days, months and weekdays as date-fns does on UTC's calendar, across years and leap days", () => {
     const utc = (day: string) => new TZDate(`${day}T00:00:00Z`, "UTC");
     for (let offset = 0; offset < 1_500; offset += 7) {

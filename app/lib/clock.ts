@@ -115,10 +115,39 @@ const dayKeyOfUtc = (at: Date) => `${pad(at.getUTCFullYear(), 4)}-${pad(at.getUT
 
 export const isDayKey = (value: unknown): value is string => typeof value === "string" && parseDayKey(value) !== null;
 
+// One formatter per zone gives an instant's calendar day there: Intl works out the offset
+// once per call, where a TZDate asks for it on every field it reads (lists show a few dates
+// per row).
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(zone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(zone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      calendar: "gregory",
+      numberingSystem: "latn",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
 /** The calendar day (`yyyy-MM-dd`) an instant falls on in the zone (UTC when none or unknown); "" for no instant. */
 export function dayKey(instant: Date | number | string, zone?: string | null): string {
-  const at = inZone(instant, zone);
-  return Number.isNaN(at.getTime()) ? "" : format(at, "yyyy-MM-dd");
+  const time = new Date(instant).getTime();
+  if (Number.isNaN(time)) return "";
+  let year = "";
+  let month = "";
+  let day = "";
+  for (const part of dayFormatter(accountZone(zone)).formatToParts(time)) {
+    if (part.type === "year") year = part.value;
+    else if (part.type === "month") month = part.value;
+    else if (part.type === "day") day = part.value;
+  }
+  return `${year.padStart(4, "0")}-${month}-${day}`;
 }
 
 /** Today (`yyyy-MM-dd`) in the zone: the day that decides overdue, valid, "today's schedule". */
