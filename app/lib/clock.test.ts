@@ -60,6 +60,13 @@ describe("time zones", () => {
     expect(startOfDay("2025-07-15", "America/Chicago").toISOString()).toBe("2025-07-15T05:00:00.000Z");
     expect(startOfDay("2025-03-09", "America/Chicago").toISOString()).toBe("2025-03-09T06:00:00.000Z");
     expect(startOfDay("2025-11-02", "America/Chicago").toISOString()).toBe("2025-11-02T05:00:00.000Z");
+    // Asked again (kept), the answer is the same and a fresh Date: changing one changes nothing kept.
+    const kept = startOfDay("2025-11-02", "America/Chicago");
+    kept.setTime(0);
+    expect(startOfDay("2025-11-02", "America/Chicago").toISOString()).toBe("2025-11-02T05:00:00.000Z");
+    expect(startOfDay("2025-11-02", "Asia/Tokyo").toISOString()).toBe("2025-11-01T15:00:00.000Z");
+    expect(() => startOfDay("2025-02-30", "UTC")).toThrow();
+    expect(() => startOfDay("2025-02-30", "UTC")).toThrow();
     // Santiago skipped midnight on 2024-09-08 (clocks went from 00:00 to 01:00).
     expect(startOfDay("2024-09-08", "America/Santiago").toISOString()).toBe("2024-09-08T04:00:00.000Z");
   });

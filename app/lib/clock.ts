@@ -196,11 +196,24 @@ export interface Range {
   end: Date;
 }
 
+// A day's first instant in a zone never changes while the process runs (the zone rules are
+// the runtime's), and the reports and the schedule ask for the same days again and again.
+const dayStartCache = new Map<string, number>();
+const DAY_START_CACHE_SIZE = 5_000;
+
 /** The instant a calendar day starts in the zone (its first instant when a clock change skips midnight). */
 export function startOfDay(day: string, zone: string | null | undefined): Date {
-  const { year, month, day: date } = dayParts(day);
-  // Noon exists every day; date-fns then steps back to the zone's first instant of the day.
-  return new Date(startOfDayFns(new TZDate(year, month - 1, date, 12, accountZone(zone))).getTime());
+  const accountTimeZone = accountZone(zone);
+  const key = `${accountTimeZone} ${day}`;
+  let start = dayStartCache.get(key);
+  if (start === undefined) {
+    const { year, month, day: date } = dayParts(day);
+    // Noon exists every day; date-fns then steps back to the zone's first instant of the day.
+    start = startOfDayFns(new TZDate(year, month - 1, date, 12, accountTimeZone)).getTime();
+    if (dayStartCache.size >= DAY_START_CACHE_SIZE) dayStartCache.clear();
+    dayStartCache.set(key, start);
+  }
+  return new Date(start);
 }
 
 /** The instant a calendar day ends in the zone (exclusive: the next day's first instant). */

@@ -16,7 +16,7 @@ import {
   type ReportRange,
   type ReportWindow,
 } from "~/lib/report";
-import { getDb } from "~/services/db.server";
+import { getDb, preparedQuery } from "~/services/db.server";
 import { collectedBetween, unpaidByAge } from "./collections.server";
 import { getRecordCounts } from "./overview.server";
 import { now as clockNow } from "~/lib/clock";
@@ -30,10 +30,6 @@ import { now as clockNow } from "~/lib/clock";
 const countWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
 const sumWhere = (value: AnySQLiteColumn, condition: SQL) =>
   sql<number>`coalesce(sum(case when ${condition} then ${value} else 0 end), 0)`;
-
-function createdWithin(column: AnySQLiteColumn, window: ReportWindow) {
-  return and(gte(column, window.start), lte(column, window.end));
-}
 
 export interface RevenuePoint {
   /** First day of the period inside the window (`yyyy-MM-dd`). */
@@ -61,16 +57,14 @@ export interface BusinessReport {
   aging: Aging;
 }
 
-export async function getBusinessReport(
-  userId: string,
-  range: ReportRange,
-  { now = clockNow(), timeZone = null }: { now?: Date; timeZone?: string | null } = {},
-): Promise<BusinessReport> {
-  const db = await getDb();
-  const window = reportWindow(range, now, timeZone);
-
-  const [jobRow, customerRow, estimateRow, invoiceRow, collected, revenue, aging] = await Promise.all([
-    db
+// What the report counts of the records created in its window: four statements built once
+// (preparedQuery), with the account and the window as placeholders.
+const reportCountsQuery = preparedQuery((db) => {
+  const userId = sql.placeholder("userId");
+  const createdWithin = (column: AnySQLiteColumn) =>
+    and(gte(column, sql.placeholder("start")), lte(column, sql.placeholder("end")));
+  return {
+    jobs: db
       .select({
         total: count(),
         pending: countWhere(sql`${jobs.status} = 'pending'`),
@@ -78,14 +72,14 @@ export async function getBusinessReport(
         completed: countWhere(sql`${jobs.status} = 'completed'`),
       })
       .from(jobs)
-      .where(and(eq(jobs.userId, userId), createdWithin(jobs.createdAt, window)))
-      .get(),
-    db
+      .where(and(eq(jobs.userId, userId), createdWithin(jobs.createdAt)))
+      .prepare(),
+    customers: db
       .select({ total: count() })
       .from(customers)
-      .where(and(eq(customers.userId, userId), createdWithin(customers.createdAt, window)))
-      .get(),
-    db
+      .where(and(eq(customers.userId, userId), createdWithin(customers.createdAt)))
+      .prepare(),
+    estimates: db
       .select({
         total: count(),
         approved: countWhere(sql`${estimates.status} = 'approved'`),
@@ -93,13 +87,31 @@ export async function getBusinessReport(
         pendingRevenue: sumWhere(estimates.total, sql`${estimates.status} = 'pending'`),
       })
       .from(estimates)
-      .where(and(eq(estimates.userId, userId), createdWithin(estimates.createdAt, window)))
-      .get(),
-    db
+      .where(and(eq(estimates.userId, userId), createdWithin(estimates.createdAt)))
+      .prepare(),
+    invoices: db
       .select({ total: count(), paid: countWhere(sql`${invoices.status} = 'paid'`) })
       .from(invoices)
-      .where(and(eq(invoices.userId, userId), createdWithin(invoices.createdAt, window)))
-      .get(),
+      .where(and(eq(invoices.userId, userId), createdWithin(invoices.createdAt)))
+      .prepare(),
+  };
+});
+
+export async function getBusinessReport(
+  userId: string,
+  range: ReportRange,
+  { now = clockNow(), timeZone = null }: { now?: Date; timeZone?: string | null } = {},
+): Promise<BusinessReport> {
+  const window = reportWindow(range, now, timeZone);
+
+  // Epoch milliseconds, as stored (placeholders skip the column's encoding).
+  const values = { userId, start: window.start.getTime(), end: window.end.getTime() };
+  const counts = await reportCountsQuery();
+  const [jobRow, customerRow, estimateRow, invoiceRow, collected, revenue, aging] = await Promise.all([
+    counts.jobs.get(values),
+    counts.customers.get(values),
+    counts.estimates.get(values),
+    counts.invoices.get(values),
     collectedBetween(userId, window.start, new Date(window.end.getTime() + 1)),
     revenueByPeriod(userId, window),
     unpaidByAge(userId, window.to),
