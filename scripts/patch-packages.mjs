@@ -12,38 +12,48 @@ const MARKER = "/* tradedesk: cached route matching, kept matches */";
 // @remix-run/router ranks every route of the app and compiles a regular expression per route
 // on each matchRoutes call; Remix calls it five times per page. Ranked branches are kept per
 // routes array (and forgotten when routes are patched in), compiled paths per path.
-const routerEdits = [
-  {
-    // A path already matched against these routes answers from the kept matches (copies,
-    // so a caller that changes one changes nothing kept).
-    find: `  let branches = flattenRoutes(routes);
+const BASE_MARKER = "/* tradedesk: cached route matching */";
+const routerEdits = (marker, { keepMatches }) => [
+  keepMatches
+    ? {
+        // A path already matched against these routes answers from the kept matches (copies,
+        // so a caller that changes one changes nothing kept).
+        find: `  let branches = flattenRoutes(routes);
   rankRouteBranches(branches);
   let matches = null;
   let decoded = decodePath(pathname);
   for (let i = 0; matches == null && i < branches.length; ++i) {`,
-    replace: `  let decoded = decodePath(pathname);
+        replace: `  let decoded = decodePath(pathname);
   let kept = keptMatches(routes);
   let key = (allowPartial ? "p" : "e") + decoded;
   if (kept.has(key)) return copyMatches(kept.get(key));
   let branches = rankedBranches(routes);
   let matches = null;
   for (let i = 0; matches == null && i < branches.length; ++i) {`,
-  },
-  {
-    find: `    matches = matchRouteBranch(branches[i], decoded, allowPartial);
+      }
+    : {
+        find: "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n",
+        replace: "  let branches = rankedBranches(routes);\n",
+      },
+  ...(keepMatches
+    ? [
+        {
+          find: `    matches = matchRouteBranch(branches[i], decoded, allowPartial);
   }
   return matches;
 }`,
-    replace: `    matches = matchRouteBranch(branches[i], decoded, allowPartial);
+          replace: `    matches = matchRouteBranch(branches[i], decoded, allowPartial);
   }
   if (kept.size >= 1000) kept.clear();
   kept.set(key, copyMatches(matches));
   return matches;
 }`,
-  },
+        },
+      ]
+    : []),
   {
     find: "function flattenRoutes(routes, branches, parentsMeta, parentPath) {",
-    replace: `${MARKER}
+    replace: `${marker}
 let rankedBranchCache = new WeakMap();
 let matchCache = new WeakMap();
 function keptMatches(routes) {
@@ -170,8 +180,19 @@ function createStaticRouter(routes, context, opts = {}) {`,
 ];
 
 const patches = [
-  { file: "node_modules/@remix-run/router/dist/router.cjs.js", edits: routerEdits, marker: MARKER },
-  { file: "node_modules/@remix-run/router/dist/router.js", edits: routerEdits, marker: MARKER },
+  // Matches are kept on the server only (the CommonJS build Node loads): with them in the
+  // browser's build (the ES module Vite bundles), a navigation logged an AbortError in the
+  // browser suite, a cause not found yet (decision 021).
+  {
+    file: "node_modules/@remix-run/router/dist/router.cjs.js",
+    edits: routerEdits(MARKER, { keepMatches: true }),
+    marker: MARKER,
+  },
+  {
+    file: "node_modules/@remix-run/router/dist/router.js",
+    edits: routerEdits(BASE_MARKER, { keepMatches: false }),
+    marker: BASE_MARKER,
+  },
   { file: "node_modules/@libsql/client/lib-esm/sqlite3.js", edits: libsqlEdits, marker: LIBSQL_MARKER },
   { file: "node_modules/@libsql/client/lib-cjs/sqlite3.js", edits: libsqlEdits, marker: LIBSQL_MARKER },
   {

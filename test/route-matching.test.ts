@@ -78,9 +78,10 @@ function shape(matches: ReturnType<typeof cjs.matchRoutes>) {
 
 describe("cached route matching (patched @remix-run/router)", () => {
   it("is applied to the files Node and Vite load, and not to the UMD reference", () => {
-    const marker = "/* tradedesk: cached route matching, kept matches */";
-    expect(readFileSync(path.join(dist, "router.cjs.js"), "utf8")).toContain(marker);
-    expect(readFileSync(path.join(dist, "router.js"), "utf8")).toContain(marker);
+    // The server's build also keeps each path's matches; the browser's does not (decision 021).
+    const marker = "/* tradedesk: cached route matching";
+    expect(readFileSync(path.join(dist, "router.cjs.js"), "utf8")).toContain(`${marker}, kept matches */`);
+    expect(readFileSync(path.join(dist, "router.js"), "utf8")).toContain(`${marker} */`);
     expect(readFileSync(path.join(dist, "router.umd.js"), "utf8")).not.toContain(marker);
   });
 
@@ -103,10 +104,8 @@ describe("cached route matching (patched @remix-run/router)", () => {
     expect(router.matchRoutes(other, "/app/customers")).toBeNull();
   });
 
-  it.each([
-    ["CommonJS", cjs],
-    ["ES module", esm as unknown as typeof cjs],
-  ])("%s build: a caller that changes the matches it got changes nothing kept", (_name, router) => {
+  it("CommonJS build (the server's): a caller that changes the matches it got changes nothing kept", () => {
+    const router = cjs;
     const routes = appLikeRoutes();
     const first = router.matchRoutes(routes, "/app/customers/42")!;
     (first[first.length - 1].params as Record<string, string>).id = "changed";
