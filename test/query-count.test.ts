@@ -77,6 +77,13 @@ const cases: Case[] = [
     loaders: pageChain(import("~/routes/app.customers")),
     budget: 10,
   },
+  {
+    // Through the search index: the page's customers and the count in one statement.
+    name: "customers search by name",
+    url: () => "/app/customers?q=son",
+    loaders: pageChain(import("~/routes/app.customers")),
+    budget: 9,
+  },
   { name: "jobs", url: () => "/app/jobs", loaders: pageChain(import("~/routes/app.jobs")), budget: 12 },
   {
     name: "jobs search and filter",

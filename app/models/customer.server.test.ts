@@ -54,6 +54,51 @@ describe("search, sort and paging", () => {
     expect(second.items.at(-1)?.name).toBe("Zed 29");
     expect((await listCustomers(user.id, { sort: "-name", pageSize: 1 })).items[0].name).toBe("Zed 29");
   });
+
+  it("counts and sorts a search by name in the search index the same as the customers themselves", async () => {
+    const { user } = await signedInAccount();
+    const other = await signedInAccount();
+    const names = ["garcía, Ana", "Garcia Plumbing", "Luis Garcia", "ana garcia", "Zoe García", "Bea Garcia", "Bea Garcia"];
+    for (const name of names) await createCustomer(user.id, { ...blank, name });
+    await createCustomer(user.id, { ...blank, name: "Not Matching" });
+    await createCustomer(user.id, { ...blank, name: "Mail Only", email: "ops@garcia.example" });
+    for (const name of ["Garcia Elsewhere", "Aaron Garcia"]) await createCustomer(other.user.id, { ...blank, name });
+    const renamed = await createCustomer(user.id, { ...blank, name: "Was Garcia" });
+    await updateCustomer(user.id, renamed.id, { ...blank, name: "Renamed Away" });
+    const deleted = await createCustomer(user.id, { ...blank, name: "Deleted Garcia" });
+    await deleteCustomer(user.id, deleted.id);
+
+    const db = await getDb();
+    const mine = await db.select().from(customers).where(eq(customers.userId, user.id));
+    const matching = mine.filter((c) => /garc[ií]a/i.test(`${c.name} ${c.email ?? ""}`));
+    const byName = (a: (typeof mine)[number], b: (typeof mine)[number]) =>
+      a.name.toLowerCase() < b.name.toLowerCase()
+        ? -1
+        : a.name.toLowerCase() > b.name.toLowerCase()
+          ? 1
+          : a.id < b.id
+            ? -1
+            : a.id > b.id
+              ? 1
+              : 0;
+    const ascending = [...matching].sort(byName).map((c) => c.id);
+
+    for (const [sort, expected] of [
+      ["name", ascending],
+      ["-name", [...ascending].reverse()],
+    ] as const) {
+      const pages = [1, 2, 3].map((page) => listCustomers(user.id, { q: "garcia", sort, page, pageSize: 3 }));
+      const listed = await Promise.all(pages);
+      expect(listed.map((p) => p.total)).toEqual([8, 8, 8]);
+      expect(listed.flatMap((p) => p.items.map((c) => c.id))).toEqual(expected);
+    }
+    const newest = await listCustomers(user.id, { q: "garcia", sort: "newest" });
+    expect(newest.total).toBe(8);
+    const created = (c: (typeof mine)[number]) => new Date(c.createdAt).getTime();
+    const newestFirst = [...matching].sort((a, b) => created(b) - created(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    expect(newest.items.map((c) => c.id)).toEqual(newestFirst.map((c) => c.id));
+    expect((await listCustomers(user.id, { q: "nobody-by-that-name" })).items).toEqual([]);
+  });
 });
 
 describe("deleting", () => {

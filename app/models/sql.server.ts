@@ -56,10 +56,29 @@ export function textSearch(
       sql` or `,
     )})`;
   }
-  const index = sql.identifier(`${table}_search`);
+  const match = searchIndexMatch(table, userId, text, columns)!;
+  return sql`${id} in (select id from ${match.index} where ${match.where})`;
+}
+
+/**
+ * The rows of a table's search index that match the text, for one account; null below three
+ * characters (the trigram index cannot look those up). The index holds one row per row of
+ * the table, with its id, account and searched columns, kept by the triggers of migration
+ * 0003: so a search over the table's own columns with no other filter is counted, and sorted
+ * by a searched column, from the index alone, without reading a table row per match.
+ */
+export function searchIndexMatch(
+  table: SearchableTable,
+  userId: string,
+  q: string,
+  columns: readonly AnySQLiteColumn[],
+): { index: SQL; where: SQL } | null {
+  const text = q.trim();
+  if ([...text].length < TRIGRAM) return null;
+  const index = sql`${sql.identifier(`${table}_search`)}`;
   // A phrase in double quotes is taken literally; the braces name the columns to look in.
   const query = `{${columns.map((column) => column.name).join(" ")}} : "${text.replace(/"/g, '""')}"`;
-  return sql`${id} in (select id from ${index} where ${index} match ${query} and user_id = ${userId})`;
+  return { index, where: sql`${index} match ${query} and user_id = ${userId}` };
 }
 
 /**
