@@ -70,6 +70,10 @@ export const accountTotals = sqliteTable("account_totals", {
   appointments: integer("appointments").notNull().default(0),
   // Cents: the sum of every payment of the ledger.
   collected: integer("collected").notNull().default(0),
+  // One more on every insert, update and delete of the account's customers, jobs, estimates,
+  // invoices and payments (migration 0015, decision 023): a figure worked out from them at a
+  // version still holds while the version does.
+  dataVersion: integer("data_version").notNull().default(0),
 });
 
 export const accountSettings = sqliteTable("account_settings", {

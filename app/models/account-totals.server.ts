@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { accountTotals } from "#db/schema";
 import { getDb } from "~/services/db.server";
 
-export type AccountTotals = Omit<typeof accountTotals.$inferSelect, "userId">;
+export type AccountTotals = Omit<typeof accountTotals.$inferSelect, "userId" | "dataVersion">;
 
 const NONE: AccountTotals = {
   customers: 0,
@@ -23,7 +23,7 @@ export async function getAccountTotals(userId: string): Promise<AccountTotals> {
   const db = await getDb();
   const row = await db.select().from(accountTotals).where(eq(accountTotals.userId, userId)).get();
   if (!row) return NONE;
-  const { userId: _account, ...totals } = row;
+  const { userId: _account, dataVersion: _version, ...totals } = row;
   return totals;
 }
 

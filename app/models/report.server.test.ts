@@ -1,7 +1,8 @@
+import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice, createJob } from "#db/factories";
 import type { ESTIMATE_STATUSES, INVOICE_STATUSES, JOB_STATUSES } from "#db/schema";
-import { getDb } from "~/services/db.server";
+import { getConnection, getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { deletePayment, recordPayment } from "./payment.server";
 import { getBusinessReport, getReportExport } from "./report.server";
@@ -350,5 +351,108 @@ describe("getReportExport", () => {
         },
       },
     });
+  });
+});
+
+describe("kept between calls while the account's records stay as they are (docs/decisions/023)", () => {
+  const version = async (userId: string) => {
+    const { client } = await getConnection();
+    const row = (await client.execute({ sql: "select data_version from account_totals where user_id = ?", args: [userId] }))
+      .rows[0];
+    return Number(row?.[0]);
+  };
+
+  it("is kept while the data version holds and worked out again when it moves", async () => {
+    const db = await getDb();
+    const { userId, customerId } = await business();
+    const first = await getBusinessReport(userId, 30, { now: NOW });
+    const before = await version(userId);
+    // A job added, then the version put back as if nothing had changed: the kept report is
+    // served (it still counts 5 jobs), which shows the second call read no rows.
+    await createJob(db, userId, { customerId, status: "pending", createdAt: at("2025-06-10") });
+    const { client } = await getConnection();
+    await client.execute({ sql: "update account_totals set data_version = ? where user_id = ?", args: [before, userId] });
+    expect((await getBusinessReport(userId, 30, { now: NOW })).jobs.total).toBe(first.jobs.total);
+    // Any change moves the version: the report is worked out again and counts the new job too.
+    await client.execute({ sql: "update account_totals set data_version = data_version + 1 where user_id = ?", args: [userId] });
+    expect((await getBusinessReport(userId, 30, { now: NOW })).jobs).toEqual({ ...first.jobs, total: 6, pending: 3, active: 4 });
+  });
+
+  it("moves the version on every insert, update and delete of what the report reads", async () => {
+    const db = await getDb();
+    const { user } = await signedInAccount();
+    const userId = user.id;
+    const moves = async (change: () => Promise<unknown>) => {
+      const before = await version(userId);
+      await change();
+      return (await version(userId)) > before;
+    };
+    const customer = await createCustomer(db, userId, { name: "Ana" });
+    expect(await version(userId)).toBeGreaterThan(0);
+    const { client } = await getConnection();
+    const run =
+      (sql: string, ...args: string[]) =>
+      () =>
+        client.execute({ sql, args });
+    expect(await moves(run("update customers set notes = 'gate code 12' where id = ?", customer.id))).toBe(true);
+    const job = await createJob(db, userId, { customerId: customer.id });
+    expect(await moves(run("update jobs set status = 'completed' where id = ?", job.id))).toBe(true);
+    const estimate = await createEstimate(db, userId, { customerId: customer.id, ...priced(1_000) });
+    expect(await moves(run("update estimates set status = 'approved' where id = ?", estimate.id))).toBe(true);
+    const invoice = await createInvoice(db, userId, { customerId: customer.id, status: "pending", ...priced(5_000) });
+    expect(await moves(run("update invoices set due_date = '2025-01-01' where id = ?", invoice.id))).toBe(true);
+    let paymentId = "";
+    expect(
+      await moves(async () => {
+        const result = await recordPayment(
+          userId,
+          invoice.id,
+          { amount: 1_000, method: "cash", receivedAt: NOW },
+          { notify: false },
+        );
+        if (result.status !== "recorded") throw new Error(result.status);
+        paymentId = result.payment.id;
+      }),
+    ).toBe(true);
+    expect(await moves(run("update payments set method = 'check' where id = ?", paymentId))).toBe(true);
+    expect(await moves(() => deletePayment(userId, paymentId))).toBe(true);
+    expect(await moves(run("delete from invoices where id = ?", invoice.id))).toBe(true);
+    expect(await moves(run("delete from estimates where id = ?", estimate.id))).toBe(true);
+    expect(await moves(run("delete from jobs where id = ?", job.id))).toBe(true);
+    expect(await moves(run("delete from customers where id = ?", customer.id))).toBe(true);
+    // Another account's changes leave this one's version alone.
+    const other = await signedInAccount();
+    expect(await moves(() => createCustomer(db, other.user.id, { name: "Bo" }))).toBe(false);
+  });
+
+  it("sees a change made through another connection to the database (another server)", async () => {
+    const { userId, customerId } = await business();
+    expect((await getBusinessReport(userId, 30, { now: NOW })).customers).toBe(3);
+    const { DATABASE_URL } = process.env;
+    const other = createClient({ url: DATABASE_URL! });
+    try {
+      await other.execute({
+        sql: "insert into customers (id, user_id, name, created_at) values (?, ?, 'Dee', ?)",
+        args: [crypto.randomUUID(), userId, at("2025-06-09").getTime()],
+      });
+    } finally {
+      other.close();
+    }
+    expect((await getBusinessReport(userId, 30, { now: NOW })).customers).toBe(4);
+    expect(customerId).toBeTruthy();
+  });
+
+  it("takes in a record dated later than now once its time comes, with no change to the data", async () => {
+    const db = await getDb();
+    const { userId, customerId } = await business();
+    const later = new Date(NOW.getTime() + 60 * 60 * 1000);
+    await createJob(db, userId, { customerId, status: "pending", createdAt: later });
+    expect((await getBusinessReport(userId, 30, { now: NOW })).jobs.total).toBe(5);
+    expect((await getBusinessReport(userId, 30, { now: new Date(later.getTime() - 1) })).jobs.total).toBe(5);
+    expect((await getBusinessReport(userId, 30, { now: later })).jobs.total).toBe(6);
+    // The next day is another window: the job of June 1 still counts, the January one never.
+    const nextDay = new Date("2025-06-12T12:00:00Z");
+    expect((await getBusinessReport(userId, 30, { now: nextDay })).window.from).toBe("2025-05-14");
+    expect((await getBusinessReport(userId, 30, { now: nextDay })).jobs.total).toBe(6);
   });
 });

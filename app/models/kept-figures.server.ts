@@ -1,0 +1,69 @@
+// Figures worked out from an account's records, kept in memory while they still hold
+// (docs/decisions/023): until the account's data version changes (triggers bump it on every
+// insert, update and delete of its customers, jobs, estimates, invoices and payments:
+// migration 0015) and until the instant the figure says it could change on its own (a record
+// dated later entering a window that ends now). The version is read from the database on
+// every use, so a change made through another server sharing it is seen at once.
+import { eq, sql } from "drizzle-orm";
+import { accountTotals } from "#db/schema";
+import { preparedQuery } from "~/services/db.server";
+
+/** At most this many figures are kept; the least recently used goes first. */
+const MAX_KEPT = 500;
+
+interface Kept {
+  version: number;
+  /** Epoch ms: the figure is worked out again from this instant on. */
+  validUntil: number;
+  value: unknown;
+}
+
+const kept = new Map<string, Kept>();
+
+const versionQuery = preparedQuery((db) =>
+  db
+    .select({ version: accountTotals.dataVersion })
+    .from(accountTotals)
+    .where(eq(accountTotals.userId, sql.placeholder("userId")))
+    .prepare(),
+);
+
+/** The account's data version; null for an account that has never added anything. */
+export async function dataVersion(userId: string): Promise<number | null> {
+  const row = await (await versionQuery()).get({ userId });
+  return row?.version ?? null;
+}
+
+/**
+ * The figure `key` of the account: kept from an earlier call when the account's data has not
+ * changed since and `now` is before the instant it gave as its limit, worked out by `compute`
+ * otherwise. The version is read before computing, so a change made while computing makes
+ * the next call compute again.
+ */
+export async function keptFigure<T>(
+  userId: string,
+  key: string,
+  now: number,
+  compute: () => Promise<{ value: T; validUntil: number }>,
+): Promise<T> {
+  const id = `${userId}\u0000${key}`;
+  const version = await dataVersion(userId);
+  const found = kept.get(id);
+  if (found && version !== null && found.version === version && now < found.validUntil) {
+    // Most recently used last, so the first key is the one to drop.
+    kept.delete(id);
+    kept.set(id, found);
+    return found.value as T;
+  }
+  const { value, validUntil } = await compute();
+  if (version === null) return value;
+  kept.delete(id);
+  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(id, { version, validUntil, value });
+  return value;
+}
+
+/** Forgets every kept figure (tests). */
+export function forgetKeptFigures() {
+  kept.clear();
+}
