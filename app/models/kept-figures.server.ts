@@ -4,9 +4,10 @@
 // migration 0015) and until the instant the figure says it could change on its own (a record
 // dated later entering a window that ends now). The version is read from the database on
 // every use, so a change made through another server sharing it is seen at once.
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { accountTotals } from "#db/schema";
-import { preparedQuery } from "~/services/db.server";
+import { getDb, preparedQuery } from "~/services/db.server";
 
 /** At most this many figures are kept; the least recently used goes first. */
 const MAX_KEPT = 500;
@@ -61,6 +62,28 @@ export async function keptFigure<T>(
   if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
   kept.set(id, { version, validUntil, value });
   return value;
+}
+
+/**
+ * When a dated record crosses an edge of a window that moves with time, with no write: the
+ * account's first `column` (epoch ms) after `after`, plus `plus` ms (the window's length for
+ * a record leaving it). One step down the account's index on the column.
+ */
+export function firstDatedAfter(userId: string, column: AnySQLiteColumn, after: number, plus = 0): SQL {
+  const userIdColumn = (column.table as unknown as { userId: AnySQLiteColumn }).userId;
+  return sql`select min(${column}) + ${plus} from ${column.table} where ${userIdColumn} = ${userId} and ${column} > ${after}`;
+}
+
+/** The earliest of the instants (`firstDatedAfter`); never (Infinity) when none has a record. */
+export async function earliestOf(instants: SQL[]): Promise<number> {
+  const db = await getDb();
+  const row = await db.get<{ at: number | null }>(
+    sql`select min(at) as at from (${sql.join(
+      instants.map((instant) => sql`select (${instant}) as at`),
+      sql` union all `,
+    )})`,
+  );
+  return row?.at ?? Number.POSITIVE_INFINITY;
 }
 
 /** Forgets every kept figure (tests). */

@@ -4,6 +4,7 @@ import { agingOf, collectedByMethod } from "~/lib/report";
 import { deletePayment, recordPayment } from "~/models/payment.server";
 import { createUser } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
+import { forgetKeptFigures } from "./kept-figures.server";
 import { getDashboardStats, getRecordCounts, percentChange, searchBusiness } from "./overview.server";
 
 const DAY = 86_400_000;
@@ -135,6 +136,43 @@ describe("dashboard money (docs/decisions/020)", () => {
     await deletePayment(me, card.id);
     stats = await getDashboardStats(me, { now: NOW, timeZone: NY });
     expect(stats).toMatchObject({ totalRevenue: 2_000, collectedLast30Days: 0, revenueChange: -100, unpaidBalance: 8_825 });
+  });
+
+  it("is kept between visits, yet follows records across the 30-day windows' edges as time passes (docs/decisions/023)", async () => {
+    const db = await getDb();
+    const me = await account();
+    const ana = await createCustomer(db, me, { createdAt: daysAgo(100) });
+    const invoice = await createInvoice(db, me, { customerId: ana.id, status: "pending", dueDate: "2026-12-30", items: line });
+    // A job created exactly 60 days before now leaves the 30 days before the last 30 one
+    // millisecond from now; a payment received 30 days less two hours ago leaves the last 30
+    // days two hours and a millisecond from now.
+    const HOUR = 3_600_000;
+    const result = await recordPayment(
+      me,
+      invoice.id,
+      { amount: 4_000, method: "cash", receivedAt: new Date(daysAgo(30).getTime() + 2 * HOUR) },
+      { notify: false },
+    );
+    if (result.status !== "recorded") throw new Error(result.status);
+    await createJob(db, me, { customerId: ana.id, createdAt: daysAgo(60) });
+    await createJob(db, me, { customerId: ana.id, createdAt: daysAgo(45) });
+    await createJob(db, me, { customerId: ana.id, createdAt: daysAgo(10) });
+    // A job dated an hour from now (a clock ahead on another server, an import) comes in when its time comes.
+    await createJob(db, me, { customerId: ana.id, createdAt: new Date(NOW.getTime() + HOUR) });
+    const at = async (ms: number) => getDashboardStats(me, { now: new Date(NOW.getTime() + ms), timeZone: NY });
+
+    // Now: one job in the last 30 days against two in the 30 before; the payment is in the last 30.
+    expect(await at(0)).toMatchObject({ collectedLast30Days: 4_000, revenueChange: null, jobsChange: -50 });
+    expect(await at(0)).toMatchObject({ collectedLast30Days: 4_000, revenueChange: null, jobsChange: -50 });
+    expect(await at(1)).toMatchObject({ collectedLast30Days: 4_000, jobsChange: 0 });
+    expect(await at(HOUR - 1)).toMatchObject({ jobsChange: 0 });
+    expect(await at(HOUR)).toMatchObject({ jobsChange: 100 });
+    expect(await at(2 * HOUR)).toMatchObject({ collectedLast30Days: 4_000, revenueChange: null });
+    expect(await at(2 * HOUR + 1)).toMatchObject({ collectedLast30Days: 0, revenueChange: -100, jobsChange: 100 });
+    // What was kept is what a fresh count gives.
+    const kept = await at(2 * HOUR + 1);
+    forgetKeptFigures();
+    expect(await at(2 * HOUR + 1)).toEqual(kept);
   });
 });
 

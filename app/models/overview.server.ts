@@ -6,6 +6,7 @@ import { collectedBetween, unpaidByAge } from "./collections.server";
 import { overdueCondition } from "./invoice.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 import { getAccountTotals } from "./account-totals.server";
+import { earliestOf, firstDatedAfter, keptFigure } from "./kept-figures.server";
 import { dayKey, startOfDay, weekStartOf, now as clockNow } from "~/lib/clock";
 
 const DAY_MS = 86_400_000;
@@ -108,6 +109,33 @@ export async function getDashboardStats(
   const recent = nowMs - CHANGE_PERIOD_DAYS * DAY_MS;
   const before = nowMs - 2 * CHANGE_PERIOD_DAYS * DAY_MS;
   const today = dayKey(now, timeZone);
+  // Kept while the account's records stay as they are (docs/decisions/023), for the day (the
+  // week's and the overdue figures are by the account's day) and until a dated record
+  // crosses an edge of the 30-day windows: a job created, or a payment received, later than
+  // now comes in; the first of each window goes out 30 days after its date. Customers are
+  // counted from the week's start, so only one dated later than now changes that.
+  const periods = [CHANGE_PERIOD_DAYS * DAY_MS, 2 * CHANGE_PERIOD_DAYS * DAY_MS];
+  return keptFigure(userId, `dashboard:${timeZone}:${today}`, nowMs, async () => {
+    const [value, validUntil] = await Promise.all([
+      dashboardFigures(userId, { nowMs, recent, before, today, timeZone }),
+      earliestOf([
+        firstDatedAfter(userId, customers.createdAt, nowMs),
+        ...[jobs.createdAt, payments.receivedAt].flatMap((column) => [
+          firstDatedAfter(userId, column, nowMs),
+          // Leaves [recent, now] when recent passes it, leaves [before, recent) when before does.
+          firstDatedAfter(userId, column, recent - 1, periods[0] + 1),
+          firstDatedAfter(userId, column, before - 1, periods[1] + 1),
+        ]),
+      ]),
+    ]);
+    return { value, validUntil };
+  });
+}
+
+async function dashboardFigures(
+  userId: string,
+  { nowMs, recent, before, today, timeZone }: { nowMs: number; recent: number; before: number; today: string; timeZone: string },
+): Promise<DashboardStats> {
   const weekStart = startOfDay(weekStartOf(today), timeZone).getTime();
   const statement = dashboardQuery().then((query) =>
     query.get({

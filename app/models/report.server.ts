@@ -20,7 +20,7 @@ import { getDb, preparedQuery } from "~/services/db.server";
 import { collectedBetween, unpaidByAge } from "./collections.server";
 import { getRecordCounts } from "./overview.server";
 import { now as clockNow } from "~/lib/clock";
-import { keptFigure } from "./kept-figures.server";
+import { earliestOf, firstDatedAfter, keptFigure } from "./kept-figures.server";
 
 // The reports screen (SPEC.md section 2, Reports; formulas of section 9), every figure
 // an SQL aggregate over the account's rows. The range keeps records created inside the
@@ -105,36 +105,22 @@ export async function getBusinessReport(
 ): Promise<BusinessReport> {
   const window = reportWindow(range, now, timeZone);
   // Kept while the account's records stay as they are (decision 023): the window's first day
-  // and today name it; it ends now, so a record dated later than now would enter it on its own.
+  // and today name it; it ends now, so a record dated later than now (its creation, or a
+  // payment's receipt) would enter it on its own: the earliest such date ends it.
   const key = `report:${window.timeZone}:${window.from}:${window.to}`;
-  const figures = await keptFigure(userId, key, now.getTime(), async () => {
-    const [value, validUntil] = await Promise.all([reportFigures(userId, window), nextDatedAfter(userId, now.getTime())]);
+  const at = now.getTime();
+  const figures = await keptFigure(userId, key, at, async () => {
+    const [value, validUntil] = await Promise.all([
+      reportFigures(userId, window),
+      earliestOf(
+        [customers.createdAt, jobs.createdAt, estimates.createdAt, invoices.createdAt, payments.receivedAt].map((column) =>
+          firstDatedAfter(userId, column, at),
+        ),
+      ),
+    ]);
     return { value, validUntil };
   });
   return { window, ...figures };
-}
-
-/**
- * The first instant after `now` at which a record the report counts enters a window ending
- * now without any change to the data: the earliest creation (a payment's receipt) dated
- * later than now; never, when there is none. Each is one step down an index.
- */
-async function nextDatedAfter(userId: string, now: number): Promise<number> {
-  const db = await getDb();
-  const firsts = [
-    sql`select min(${customers.createdAt}) from ${customers} where ${customers.userId} = ${userId} and ${customers.createdAt} > ${now}`,
-    sql`select min(${jobs.createdAt}) from ${jobs} where ${jobs.userId} = ${userId} and ${jobs.createdAt} > ${now}`,
-    sql`select min(${estimates.createdAt}) from ${estimates} where ${estimates.userId} = ${userId} and ${estimates.createdAt} > ${now}`,
-    sql`select min(${invoices.createdAt}) from ${invoices} where ${invoices.userId} = ${userId} and ${invoices.createdAt} > ${now}`,
-    sql`select min(${payments.receivedAt}) from ${payments} where ${payments.userId} = ${userId} and ${payments.receivedAt} > ${now}`,
-  ];
-  const row = await db.get<{ at: number | null }>(
-    sql`select min(at) as at from (${sql.join(
-      firsts.map((first) => sql`select (${first}) as at`),
-      sql` union all `,
-    )})`,
-  );
-  return row?.at ?? Number.POSITIVE_INFINITY;
 }
 
 /** Everything the report shows of its window, worked out in SQL. */
