@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   centsToString,
   documentTotals,
+  formatCount,
   formatMoney,
+  formatWholeMoney,
   lineTotal,
   MAX_CENTS,
   MAX_DISCOUNT,
@@ -77,6 +79,14 @@ describe("formatting", () => {
   it("formats for people in English and Spanish", () => {
     expect(formatMoney(123450, "en")).toBe("$1,234.50");
     expect(formatMoney(123450, "es")).toMatch(/1,234\.50|1\.234,50/);
+  });
+  it("formats whole currency units and counts, each language and currency with its own formatter", () => {
+    expect(formatWholeMoney(63, "en")).toBe("$63");
+    expect(formatWholeMoney(1234, "en", "EUR")).toBe("€1,234");
+    expect(formatWholeMoney(1234, "en")).toBe("$1,234");
+    expect(formatCount(1234567, "en")).toBe("1,234,567");
+    expect(formatCount(1234567, "es")).toBe((1234567).toLocaleString("es-US"));
+    expect(formatCount(0, "en")).toBe("0");
   });
 });
 

@@ -130,6 +130,33 @@ function currencyFormatter(tag: string, currency: string): Intl.NumberFormat {
   return formatter;
 }
 
+const wholeFormatters = new Map<string, Intl.NumberFormat>();
+const countFormatters = new Map<string, Intl.NumberFormat>();
+function kept(formatters: Map<string, Intl.NumberFormat>, key: string, make: () => Intl.NumberFormat) {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** Whole currency units for people ("$63"), for a figure already rounded to whole units. */
+export function formatWholeMoney(units: number, locale = "en", currency = "USD"): string {
+  const tag = locale === "es" ? "es-US" : "en-US";
+  return kept(
+    wholeFormatters,
+    `${tag} ${currency}`,
+    () => new Intl.NumberFormat(tag, { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+  ).format(units);
+}
+
+/** A count for people, grouped in the interface language ("1,234"; "1234" and "12.345" in Spanish). */
+export function formatCount(n: number, locale = "en"): string {
+  const tag = locale === "es" ? "es-US" : "en-US";
+  return kept(countFormatters, tag, () => new Intl.NumberFormat(tag)).format(n);
+}
+
 export function formatMoney(cents: number, locale = "en", currency = "USD"): string {
   const tag = locale === "es" ? "es-US" : "en-US";
   const formatter = currencyFormatter(tag, currency);

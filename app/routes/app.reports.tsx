@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatListDate } from "~/lib/job-dates";
 import { titleMeta } from "~/services/meta";
-import { formatMoney } from "~/lib/money";
+import { formatCount, formatMoney, formatWholeMoney } from "~/lib/money";
 import { formatTenths, readReportRange, REPORT_RANGES } from "~/lib/report";
 import { getBusinessReport } from "~/models/report.server";
 import { getSettingsWithoutLogo } from "~/models/settings.server";
@@ -25,16 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { range, from: window.from, to: window.to, currency: settings.currency, report };
 }
 
-/** Whole currency units ("$63") for the average invoice value, which SPEC.md shows as a whole number. */
-function wholeMoney(amount: number, language: string, currency: string) {
-  return new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", {
-    style: "currency",
-    currency,
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  }).format(amount);
-}
-
 export default function ReportsPage() {
   const { t } = useTranslation();
   const { range, from, to, currency, report } = useLoaderData<typeof loader>();
@@ -43,7 +33,7 @@ export default function ReportsPage() {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/app/reports";
   const money = (cents: number) => formatMoney(cents, language, currency);
-  const count = (n: number) => n.toLocaleString(language === "es" ? "es-US" : "en-US");
+  const count = (n: number) => formatCount(n, language);
 
   return (
     <div>
@@ -146,7 +136,8 @@ export default function ReportsPage() {
                 id: "averageInvoice",
                 label: t("reports.insights.averageInvoice"),
                 hint: t("reports.insights.averageInvoiceHint"),
-                value: wholeMoney(report.insights.averageInvoiceDollars, language, currency),
+                // SPEC.md shows the average invoice value in whole dollars ("$63").
+                value: formatWholeMoney(report.insights.averageInvoiceDollars, language, currency),
               },
               {
                 id: "jobsPerCustomer",
