@@ -71,8 +71,8 @@ export const accountTotals = sqliteTable("account_totals", {
   // Cents: the sum of every payment of the ledger.
   collected: integer("collected").notNull().default(0),
   // One more on every insert, update and delete of the account's customers, jobs, estimates,
-  // invoices and payments (migration 0015, decision 023): a figure worked out from them at a
-  // version still holds while the version does.
+  // invoices, payments (migration 0015) and appointments (0016), decision 023: a figure worked
+  // out from them at a version still holds while the version does.
   dataVersion: integer("data_version").notNull().default(0),
 });
 

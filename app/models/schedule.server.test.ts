@@ -1,6 +1,8 @@
 // The schedule model: the account's appointments and scheduled jobs merged, against a real
 // libSQL file (the merging rules themselves are unit-tested in app/lib/schedule.test.ts).
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { appointments, customers, jobs } from "#db/schema";
 import { createAppointment as insertAppointment, createCustomer, createJob } from "#db/factories";
 import { dayRange, weekRange } from "~/lib/clock";
 import { filterScheduleItems, groupByDay, mergeScheduleItems, SCHEDULE_FILTERS } from "~/lib/schedule";
@@ -162,6 +164,33 @@ describe("the schedule", () => {
     expect(week[1]).toMatchObject({ day: "2026-11-02", total: 1 });
     expect(week[1].items.map((i) => i.title)).toEqual(["Monday job"]);
     expect(week.slice(2).every((d) => d.total === 0 && d.items.length === 0)).toBe(true);
+  });
+
+  it("the week is kept between visits and follows every change of its appointments, jobs and customers (docs/decisions/023)", async () => {
+    const db = await getDb();
+    const me = await account();
+    const ana = await createCustomer(db, me, { name: "Ana Ruiz" });
+    const zone = "America/New_York";
+    const week = () => scheduleWeek(me, { sunday: "2026-11-15", zone });
+    const monday = async () => (await week())[1];
+    const visit = await insertAppointment(db, me, {
+      customerId: ana.id,
+      title: "Visit",
+      scheduledDate: at("2026-11-16T15:00:00Z"),
+    });
+    expect((await monday()).items.map((i) => i.title)).toEqual(["Visit"]);
+    expect(await week()).toEqual(await week());
+
+    await db.update(appointments).set({ title: "Visit, moved" }).where(eq(appointments.id, visit.id));
+    expect((await monday()).items.map((i) => i.title)).toEqual(["Visit, moved"]);
+    await db.update(customers).set({ name: "Ana Ruiz-Soto" }).where(eq(customers.id, ana.id));
+    expect((await monday()).items.map((i) => i.customer.name)).toEqual(["Ana Ruiz-Soto"]);
+    const job = await createJob(db, me, { customerId: ana.id, title: "Panel", scheduledDate: at("2026-11-16T14:00:00Z") });
+    expect(await monday()).toMatchObject({ total: 2 });
+    await db.update(jobs).set({ status: "cancelled" }).where(eq(jobs.id, job.id));
+    expect(await monday()).toMatchObject({ total: 1 });
+    await db.delete(appointments).where(eq(appointments.id, visit.id));
+    expect(await monday()).toMatchObject({ total: 0, items: [] });
   });
 
   it("a busy day gives its first items in time order with a SQL limit and counts the rest, in the zone's day", async () => {

@@ -17,6 +17,7 @@ import {
 } from "~/lib/schedule";
 import { getDb } from "~/services/db.server";
 import { listTotal } from "./account-totals.server";
+import { keptFigure } from "./kept-figures.server";
 import { accountAppointments, appointmentCustomer, appointmentFilter, inRange } from "./appointment.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 
@@ -177,6 +178,19 @@ export async function scheduleWeek(
     q = "",
     perDay = CALENDAR_DAY_LIMIT,
   }: { sunday: string; zone: string; filter?: ScheduleFilter; q?: string; perDay?: number },
+): Promise<CalendarDay[]> {
+  // Kept while the account's records stay as they are (docs/decisions/023): a week's items
+  // and totals depend on nothing else, not even the time.
+  const key = `week:${zone}:${sunday}:${filter}:${perDay}:${q}`;
+  return keptFigure(userId, key, clockNow().getTime(), async () => ({
+    value: await readWeek(userId, { sunday, zone, filter, q, perDay }),
+    validUntil: Number.POSITIVE_INFINITY,
+  }));
+}
+
+async function readWeek(
+  userId: string,
+  { sunday, zone, filter, q, perDay }: { sunday: string; zone: string; filter: ScheduleFilter; q: string; perDay: number },
 ): Promise<CalendarDay[]> {
   const db = await getDb();
   const days = weekDays(sunday);
