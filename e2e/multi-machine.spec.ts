@@ -206,13 +206,20 @@ test.describe("several machines, one remote libSQL database", () => {
     expect(dashboardOnB.status).toBe(200);
     expect(await dashboardOnB.text()).toContain(user.name);
 
-    // A customer created through B's form is in A's list.
+    // Each machine keeps the dashboard's figures in its memory while the account's data
+    // version in the database holds (docs/decisions/023).
+    const statsOn = async (m: Machine) =>
+      (await (await me.send(m, "/api/dashboard/stats")).json()) as { activeCustomers: number; newCustomersThisWeek: number };
+
+    // A customer created through B's form is in A's list; both machines now keep figures with it.
     const tag = Math.random().toString(36).slice(2, 7);
     const onB = `Bea ${tag} Builder`;
     const createdOnB = await me.send(B, "/app/customers/new", { form: { name: onB, email: `bea-${tag}@example.com` } });
     expect(createdOnB.status, await createdOnB.text()).toBe(302);
     const listOnA = await (await me.send(A, "/app/customers")).text();
     expect(listOnA).toContain(onB);
+    expect(await statsOn(A)).toMatchObject({ activeCustomers: 1, newCustomersThisWeek: 1 });
+    expect(await statsOn(B)).toMatchObject({ activeCustomers: 1, newCustomersThisWeek: 1 });
 
     // The toast of a form post on A shows when the redirected GET lands on B, and only once.
     const onA = `Al ${tag} Amps`;
@@ -226,6 +233,8 @@ test.describe("several machines, one remote libSQL database", () => {
     expect(redirectedHtml).toContain(`${onA} has been added.`);
     expect(redirectedHtml).toContain(onB);
     expect(me.cookies.has("td_toast")).toBe(false);
+    // B had kept its figures with one customer: A's write moved the version, so B counts two.
+    expect(await statsOn(B)).toMatchObject({ activeCustomers: 2, newCustomersThisWeek: 2 });
     expect(await (await me.send(A, "/app/customers")).text()).not.toContain("Customer created");
 
     // A notification made on one machine is in the other's bell and notifications page:
