@@ -164,11 +164,13 @@ const cases: Case[] = [
   { name: "schedule today", url: () => "/app/schedule", loaders: pageChain(import("~/routes/app.schedule")), budget: 12 },
   {
     // Each day's first items are one prepared statement per source run for each of the seven
-    // days (fourteen statements, however many records), and the days' totals one per source.
+    // days (fourteen statements, however many records), and the days' totals one per source;
+    // plus the account's data version, read first (decision 023: a week kept from an earlier
+    // visit is that read alone, the test measures a first visit).
     name: "schedule calendar week",
     url: () => "/app/schedule?tab=calendar",
     loaders: pageChain(import("~/routes/app.schedule")),
-    budget: 20,
+    budget: 21,
   },
   { name: "schedule list", url: () => "/app/schedule?tab=list", loaders: pageChain(import("~/routes/app.schedule")), budget: 12 },
   {
