@@ -117,22 +117,11 @@ export function withinMoneyLimit(cents: number): boolean {
   return Number.isSafeInteger(cents) && Math.abs(cents) <= MAX_CENTS;
 }
 
-/** Cents for people: "$1,234.50" in the interface language and the account's currency. */
 // One formatter per language and currency: building one costs more than formatting a whole list.
 const currencyFormatters = new Map<string, Intl.NumberFormat>();
-function currencyFormatter(tag: string, currency: string): Intl.NumberFormat {
-  const key = `${tag} ${currency}`;
-  let formatter = currencyFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(tag, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    currencyFormatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 const wholeFormatters = new Map<string, Intl.NumberFormat>();
 const countFormatters = new Map<string, Intl.NumberFormat>();
-function kept(formatters: Map<string, Intl.NumberFormat>, key: string, make: () => Intl.NumberFormat) {
+function cachedFormatter(formatters: Map<string, Intl.NumberFormat>, key: string, make: () => Intl.NumberFormat) {
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = make();
@@ -144,7 +133,7 @@ function kept(formatters: Map<string, Intl.NumberFormat>, key: string, make: () 
 /** Whole currency units for people ("$63"), for a figure already rounded to whole units. */
 export function formatWholeMoney(units: number, locale = "en", currency = "USD"): string {
   const tag = locale === "es" ? "es-US" : "en-US";
-  return kept(
+  return cachedFormatter(
     wholeFormatters,
     `${tag} ${currency}`,
     () => new Intl.NumberFormat(tag, { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }),
@@ -154,12 +143,17 @@ export function formatWholeMoney(units: number, locale = "en", currency = "USD")
 /** A count for people, grouped in the interface language ("1,234"; "1234" and "12.345" in Spanish). */
 export function formatCount(n: number, locale = "en"): string {
   const tag = locale === "es" ? "es-US" : "en-US";
-  return kept(countFormatters, tag, () => new Intl.NumberFormat(tag)).format(n);
+  return cachedFormatter(countFormatters, tag, () => new Intl.NumberFormat(tag)).format(n);
 }
 
+/** Cents for people: "$1,234.50" in the interface language and the account's currency. */
 export function formatMoney(cents: number, locale = "en", currency = "USD"): string {
   const tag = locale === "es" ? "es-US" : "en-US";
-  const formatter = currencyFormatter(tag, currency);
+  const formatter = cachedFormatter(
+    currencyFormatters,
+    `${tag} ${currency}`,
+    () => new Intl.NumberFormat(tag, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  );
   // Format the exact decimal string, not a float division.
   return formatter.format(centsToString(cents) as unknown as number);
 }

@@ -1,9 +1,10 @@
 // Figures worked out from an account's records, kept in memory while they still hold
 // (docs/decisions/023): until the account's data version changes (triggers bump it on every
 // insert, update and delete of its customers, jobs, estimates, invoices, payments and
-// appointments: migrations 0015 and 0016) and until the instant the figure says it could change on its own (a record
-// dated later entering a window that ends now). The version is read from the database on
-// every use, so a change made through another server sharing it is seen at once.
+// appointments: migrations 0015 and 0016) and until the instant the figure says it could
+// change on its own (a record dated later entering a window that ends now). The version is
+// read from the database on every use, so a change made through another server sharing it
+// is seen at once.
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { accountTotals } from "#db/schema";
