@@ -1,7 +1,7 @@
 // `npm test`: everything the tests need, then every test. Installs Debian's Chromium
 // when it is missing, type-checks, lints, checks the formatting (Prettier), runs Vitest (unit and integration), builds the
 // production bundle and runs the Playwright browser suite with JavaScript on and off.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
@@ -12,6 +12,32 @@ function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   return result.status === 0;
+}
+
+/**
+ * Runs the commands side by side (they only read the sources), then prints each one's output
+ * in turn under its label, as run() would have. Resolves to each one's success, in order.
+ */
+function runTogether(commands) {
+  return Promise.all(
+    commands.map(
+      ([label, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          let output = "";
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("error", (error) => resolve({ label, output: `${output}${error.message}\n`, ok: false }));
+          child.on("close", (code) => resolve({ label, output, ok: code === 0 }));
+        }),
+    ),
+  ).then((results) =>
+    results.map(({ label, output, ok }) => {
+      console.log(`\n▶ ${label}`);
+      process.stdout.write(output);
+      return ok;
+    }),
+  );
 }
 
 function ensureChromium() {
@@ -41,9 +67,13 @@ rmSync(path.join(root, "reports"), { recursive: true, force: true });
 
 const steps = [];
 steps.push(["chromium", ensureChromium()]);
-steps.push(["typecheck", run("Type check", "npx", ["tsc", "--noEmit"])]);
-steps.push(["lint", run("Lint (ESLint)", "npx", ["eslint", ".", "--max-warnings=0"])]);
-steps.push(["format", run("Formatting (Prettier)", "npx", ["prettier", "--check", "."])]);
+// The three static checks at once: each is mostly one core's work, and the machine may have two.
+const [typecheck, lint, format] = await runTogether([
+  ["Type check", "npx", ["tsc", "--noEmit"]],
+  ["Lint (ESLint)", "npx", ["eslint", ".", "--max-warnings=0"]],
+  ["Formatting (Prettier)", "npx", ["prettier", "--check", "."]],
+]);
+steps.push(["typecheck", typecheck], ["lint", lint], ["format", format]);
 steps.push([
   "vitest",
   run("Unit and integration tests (Vitest)", "npx", [
