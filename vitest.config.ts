@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
@@ -8,6 +9,9 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["./test/setup-i18n.ts", "./test/setup-db.ts"],
     pool: "forks",
+    // One test file per core. Vitest's default leaves a core free, which on a two-core
+    // machine ran the files one at a time: 242 s, against 199 s with two.
+    maxWorkers: os.availableParallelism(),
     testTimeout: 20000,
   },
 });
