@@ -1,6 +1,7 @@
-// `npm test`: everything the tests need, then every test. Installs Debian's Chromium
-// when it is missing, type-checks, lints, checks the formatting (Prettier), runs Vitest (unit and integration), builds the
-// production bundle and runs the Playwright browser suite with JavaScript on and off.
+// `npm test`: everything the tests need, then every test. Installs Debian's Chromium when
+// it is missing; type-checks, lints and checks the formatting (Prettier) side by side; runs
+// Vitest (unit and integration), builds the production bundle and runs the Playwright
+// browser suite with JavaScript on and off.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -23,7 +24,7 @@ function runTogether(commands) {
     commands.map(
       ([label, command, args]) =>
         new Promise((resolve) => {
-          const child = spawn(command, args, { cwd: root, env: process.env });
+          const child = spawn(command, args, { cwd: root });
           let output = "";
           child.stdout.on("data", (chunk) => (output += chunk));
           child.stderr.on("data", (chunk) => (output += chunk));
