@@ -118,17 +118,21 @@ export async function measureLcp(options: {
 }): Promise<LcpResult[]> {
   const launchOptions = (playwrightConfig.use?.launchOptions ?? {}) as LaunchOptions;
   const browser = await chromium.launch(launchOptions);
-  const results: LcpResult[] = [];
+  // The pages take turns (one load of each, then the next round), so a moment when the
+  // machine is busier slows a load of every page rather than all the loads of one.
+  const runs: LcpRun[][] = options.pages.map(() => []);
   try {
-    for (const { page, cookie } of options.pages) {
-      const runs: LcpRun[] = [];
-      for (let i = 0; i < options.runs; i++) runs.push(await loadOnce(browser, options.base, page, cookie));
-      const result = { page, runs, medianMs: median(runs.map((r) => r.lcpMs)) };
-      options.log(`  LCP ${page}: median ${result.medianMs.toFixed(0)} ms (${runs.map((r) => r.lcpMs.toFixed(0)).join(", ")})`);
-      results.push(result);
-    }
+    for (let i = 0; i < options.runs; i++)
+      for (const [index, { page, cookie }] of options.pages.entries())
+        runs[index].push(await loadOnce(browser, options.base, page, cookie));
   } finally {
     await browser.close();
   }
-  return results;
+  return options.pages.map(({ page }, index) => {
+    const result = { page, runs: runs[index], medianMs: median(runs[index].map((r) => r.lcpMs)) };
+    options.log(
+      `  LCP ${page}: median ${result.medianMs.toFixed(0)} ms (${result.runs.map((r) => r.lcpMs.toFixed(0)).join(", ")})`,
+    );
+    return result;
+  });
 }
