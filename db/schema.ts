@@ -166,7 +166,10 @@ export const jobs = sqliteTable(
   },
   (t) => [
     // status last: the reports count jobs by status over a created-at range from the index alone.
-    index("jobs_user_created_idx").on(t.userId, t.createdAt, t.id, t.status),
+    // Then what a search of one or two characters reads (title, location, customer): such a
+    // search cannot use the trigram index, so the list and its count read this index alone
+    // instead of every job row of the account (docs/decisions/010).
+    index("jobs_user_created_idx").on(t.userId, t.createdAt, t.id, t.status, t.title, t.location, t.customerId),
     index("jobs_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
     // The schedule's date ranges, in schedule order; status last, so its counts read the index alone.
     index("jobs_user_scheduled_idx").on(t.userId, t.scheduledDate, t.id, t.status),
@@ -213,8 +216,18 @@ export const estimates = sqliteTable(
   },
   (t) => [
     uniqueIndex("estimates_user_number_idx").on(t.userId, t.estimateNumber),
-    // status and total last: the reports' estimate figures over a created-at range from the index alone.
-    index("estimates_user_created_idx").on(t.userId, t.createdAt, t.id, t.status, t.total),
+    // status and total: the reports' estimate figures over a created-at range from the index alone.
+    // Then what a search of one or two characters reads (decision 010, as for jobs).
+    index("estimates_user_created_idx").on(
+      t.userId,
+      t.createdAt,
+      t.id,
+      t.status,
+      t.total,
+      t.title,
+      t.estimateNumber,
+      t.customerId,
+    ),
     index("estimates_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
     index("estimates_customer_idx").on(t.customerId, t.userId),
     index("estimates_job_idx").on(t.jobId, t.userId),
@@ -282,8 +295,18 @@ export const invoices = sqliteTable(
   (t) => [
     uniqueIndex("invoices_user_number_idx").on(t.userId, t.invoiceNumber),
     uniqueIndex("invoices_estimate_idx").on(t.estimateId),
-    // status and due date last: the overdue filter (which reads both) is decided from the index.
-    index("invoices_user_created_idx").on(t.userId, t.createdAt, t.id, t.status, t.dueDate),
+    // status and due date: the overdue filter (which reads both) is decided from the index.
+    // Then what a search of one or two characters reads (decision 010, as for jobs).
+    index("invoices_user_created_idx").on(
+      t.userId,
+      t.createdAt,
+      t.id,
+      t.status,
+      t.dueDate,
+      t.title,
+      t.invoiceNumber,
+      t.customerId,
+    ),
     index("invoices_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
     // Revenue (paid, by paid date) and what is owed (pending and overdue, by due date, with
     // the amount paid for the balance), summed from the index alone for the dashboard and
