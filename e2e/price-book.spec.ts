@@ -171,4 +171,17 @@ test("the price book in Spanish, and a new account starting from its trade's cat
   await expect(toast(page)).toContainText("Catálogo agregado");
   const table = page.getByTestId("price-book-table");
   await expect(table.getByRole("row").filter({ hasText: "Mano de obra de electricista" })).toContainText("Sin impuesto");
+
+  // A CSV from a supplier's spreadsheet, in Spanish, through the import dialog's file form.
+  await page.getByRole("link", { name: "Importar CSV" }).click();
+  const csv = "Nombre,Precio unitario,Impuesto,Unidad\r\nAtenuador LED,38.50,no,pieza\r\n,12,,\r\n";
+  await dialog
+    .getByLabel("Archivo CSV")
+    .setInputFiles({ name: "precios.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "latin1") });
+  await dialog.getByRole("button", { name: "Importar" }).click();
+  const report = page.getByTestId("import-report");
+  await expect(report).toContainText("Importados 1, rechazados 1.");
+  await expect(report).toContainText("Línea 3");
+  await page.goto("/app/price-book?q=atenuador");
+  await expect(table.getByRole("row").filter({ hasText: "Atenuador LED" })).toContainText("Sin impuesto");
 });

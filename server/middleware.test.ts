@@ -1,12 +1,15 @@
 // The Express middleware in front of Remix, exercised over real HTTP on loopback.
+import { readdirSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConnection } from "~/services/db.server";
 import { healthCheck } from "./health";
 import { clientAddress, rateLimit, routeKey } from "./rate-limit";
 import { readYourWrites, WROTE_COOKIE, WROTE_COOKIE_SECONDS } from "./replica";
-import { formBodiesOnly, MAX_FORM_BYTES, sameOriginOnly, securityHeaders } from "./security";
+import { routeManifest } from "../test/route-manifest";
+import { formBodiesOnly, MAX_FORM_BYTES, sameOriginOnly, securityHeaders, UPLOAD_PATHS } from "./security";
 
 const servers: { close: () => void }[] = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
@@ -185,7 +188,13 @@ describe("formBodiesOnly", () => {
     expect((await post("/login", { "Content-Type": "application/x-www-form-urlencoded" }, "email=a")).status).toBe(200);
     const multipart = { "Content-Type": "multipart/form-data; boundary=abc" };
     // Only the upload pages read multipart bodies (with JavaScript on they post to the .data twin).
-    for (const upload of ["/app/settings", "/app/settings.data", "/app/customers/import", "/app/customers/import.data?_data=x"]) {
+    for (const upload of [
+      "/app/settings",
+      "/app/settings.data",
+      "/app/customers/import",
+      "/app/customers/import.data?_data=x",
+      "/app/price-book/import",
+    ]) {
       expect((await post(upload, multipart, "--abc--")).status).toBe(200);
     }
     for (const page of ["/app/customers/new", "/app/customers/new.data", "/app/settings/security", "/login"]) {
@@ -207,6 +216,31 @@ describe("formBodiesOnly", () => {
       "x".repeat(MAX_FORM_BYTES + 1),
     );
     expect(big.status).toBe(413);
+  });
+});
+
+describe("UPLOAD_PATHS", () => {
+  it("names every page that renders a file form, and only those", async () => {
+    // A file form is a multipart one: in the route itself or in a component it imports.
+    const app = path.resolve(import.meta.dirname, "../app");
+    const multipart = /encType="multipart\/form-data"/;
+    const components = path.join(app, "components");
+    const fileForms = readdirSync(components, { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file) && multipart.test(readFileSync(path.join(components, file), "utf8")))
+      .map((file) =>
+        file
+          .replace(/\.tsx?$/, "")
+          .split(path.sep)
+          .join("/"),
+      );
+    expect(fileForms.length).toBeGreaterThan(0);
+    const pages = (await routeManifest())
+      .filter((route) => {
+        const source = readFileSync(path.join(app, route.file), "utf8");
+        return multipart.test(source) || fileForms.some((name) => source.includes(`"~/components/${name}"`));
+      })
+      .map((route) => route.path);
+    expect(pages.sort()).toEqual([...UPLOAD_PATHS].sort());
   });
 });
 

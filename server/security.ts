@@ -67,12 +67,14 @@ export function sameOriginOnly() {
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 /**
- * The pages whose forms upload a file (the logo, the CSV import): the only ones that read
- * a multipart body, and they answer a broken one with their form's message. Any other
- * page's form is sent URL-encoded by browsers, with or without JavaScript, and Remix would
- * answer 500 to a malformed multipart body there, so multipart is refused before it.
+ * The pages whose forms upload a file (the logo, the customers' and the price book's CSV
+ * imports): the only ones that read a multipart body, and they answer a broken one with
+ * their form's message. Any other page's form is sent URL-encoded by browsers, with or
+ * without JavaScript, and Remix would answer 500 to a malformed multipart body there, so
+ * multipart is refused before it. A test (server/middleware.test.ts) finds the routes that
+ * render a file form and fails when one is missing here.
  */
-export const UPLOAD_PATHS = ["/app/settings", "/app/customers/import"];
+export const UPLOAD_PATHS = ["/app/settings", "/app/customers/import", "/app/price-book/import"];
 /** Form posts larger than this are refused before Remix reads them (the logo upload, 5 MB, fits). */
 export const MAX_FORM_BYTES = 8 * 1024 * 1024;
 
