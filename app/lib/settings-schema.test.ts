@@ -144,6 +144,19 @@ describe("settingsSchema", () => {
     expect(parse({ timeZone: "UTC" }).status).toBe("success");
   });
 
+  it("checks the late-charge days against the reminder days, and explains either field's mistake on its own", () => {
+    expect(parse({ reminderLateChargeSteps: "+7" }).status).toBe("success");
+    expect(errorsOf({ reminderLateChargeSteps: "+8" }).reminderLateChargeSteps).toEqual([
+      "settings.errors.lateChargeStepsNotReminder",
+    ]);
+    for (const bad of ["0", "abc", "-5", "1e20", "12.345", "x".repeat(10_000)]) {
+      expect(errorsOf({ reminderLateChargeSteps: bad }).reminderLateChargeSteps).toEqual(["settings.errors.lateChargeSteps"]);
+    }
+    const both = errorsOf({ reminderSteps: "abc", reminderLateChargeSteps: "+7" });
+    expect(both.reminderSteps?.[0]).toMatch(/^settings\.errors\.reminderSteps_/);
+    expect(both.reminderLateChargeSteps).toBeUndefined();
+  });
+
   it("reads unchecked switches as off", () => {
     const submission = parse({ notifications: undefined, autoBackup: undefined, darkMode: undefined });
     expect(submission.status).toBe("success");

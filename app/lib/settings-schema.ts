@@ -194,7 +194,10 @@ const settingsFields = z.object({
 });
 
 // A late-charge day must be one of the reminder days: the charge goes with that reminder.
+// Zod still runs this when a field above failed (its value is then not a string): that
+// field's own message is the answer, and there is nothing to compare.
 export const settingsSchema = settingsFields.superRefine((value, ctx) => {
+  if (typeof value.reminderLateChargeSteps !== "string" || typeof value.reminderSteps !== "string") return;
   if (!value.reminderLateChargeSteps) return;
   const steps = new Set(value.reminderSteps.split(","));
   if (value.reminderLateChargeSteps.split(",").some((step) => !steps.has(step))) {
