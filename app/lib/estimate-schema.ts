@@ -263,6 +263,8 @@ export interface EstimateChecks {
   customer(customerId: string): Promise<boolean>;
   /** True when the job belongs to the account and to that customer. */
   job(jobId: string, customerId: string): Promise<boolean>;
+  /** On an edit: the deposits already received on the estimate (cents), which its new total must cover. */
+  depositsReceived?(): Promise<number>;
 }
 
 export interface EstimateSchemaOptions {
@@ -343,6 +345,14 @@ function build(mode: "form" | "api", { checks, defaultTaxRate = 825 }: EstimateS
       ctx.addIssue({ code: "custom", path: ["customerId"], message: "estimates.customerRequired" });
     } else if (typeof value.jobId === "string" && !(await checks.job(value.jobId, value.customerId))) {
       ctx.addIssue({ code: "custom", path: ["jobId"], message: "estimates.jobInvalid" });
+    }
+    // Money received is never less than nothing owed: a total below the deposits would leave
+    // the invoice overpaid (decision 017 refuses a deposit above the total for the same reason).
+    if (checks.depositsReceived && Array.isArray(value.items)) {
+      const received = await checks.depositsReceived();
+      if (received > estimateTotals(value.items, value.taxRate).total) {
+        ctx.addIssue({ code: "custom", path: ["items"], message: "estimates.totalBelowDeposits" });
+      }
     }
   });
 }

@@ -105,6 +105,8 @@ const estimatesEn = {
   unitPriceTooLarge: "Unit price can be at most $99,999,999.99",
   orderInvalid: "Order must be a whole number from 0",
   totalTooLarge: "The total exceeds the maximum of $99,999,999.99",
+  totalBelowDeposits:
+    "The total cannot be less than the deposits already received on this estimate. If a deposit was refunded, delete it first.",
   // Toasts (SPEC.md section 8).
   createdToast: "Estimate created",
   createdBody: "{{number}} has been created.",

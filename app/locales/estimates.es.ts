@@ -102,6 +102,8 @@ const estimatesEs = {
   unitPriceTooLarge: "El precio unitario puede ser como máximo $99,999,999.99",
   orderInvalid: "El orden debe ser un número entero desde 0",
   totalTooLarge: "El total supera el máximo de $99,999,999.99",
+  totalBelowDeposits:
+    "El total no puede ser menor que los anticipos ya recibidos en este presupuesto. Si devolvió un anticipo, elimínelo primero.",
   createdToast: "Presupuesto creado",
   createdBody: "Se creó {{number}}.",
   updatedToast: "Presupuesto actualizado",

@@ -6,6 +6,7 @@ import { centsToString, discountToString, formatDecimal, rateToString } from "~/
 import { getDb } from "~/services/db.server";
 import { listTotal, getAccountTotal } from "./account-totals.server";
 import { insertWithNumber } from "./document-number.server";
+import { depositsReceived } from "./payment.server";
 import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
 import { now as clockNow } from "~/lib/clock";
 
@@ -148,8 +149,10 @@ export async function countEstimates(userId: string) {
 }
 
 /** The ownership checks of the estimate schema, for one account. */
-export function estimateChecks(userId: string): EstimateChecks {
+/** The schema's server-side checks; with the id of the estimate being edited, its deposits too. */
+export function estimateChecks(userId: string, estimateId?: string): EstimateChecks {
   return {
+    ...(estimateId ? { depositsReceived: async () => (await depositsReceived(userId, [estimateId])).get(estimateId) ?? 0 } : {}),
     async customer(customerId) {
       const db = await getDb();
       const row = await db
@@ -181,6 +184,17 @@ export async function jobOptions(userId: string, customerId: string | null | und
     .where(and(sameAccount(jobs.userId, userId), eq(jobs.customerId, customerId)))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(limit);
+}
+
+/** True when the estimate belongs to the account. */
+export async function isAccountEstimate(userId: string, estimateId: string): Promise<boolean> {
+  const db = await getDb();
+  const row = await db
+    .select({ id: estimates.id })
+    .from(estimates)
+    .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
+    .get();
+  return Boolean(row);
 }
 
 export class ForeignReferenceError extends Error {

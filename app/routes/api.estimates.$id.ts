@@ -17,7 +17,7 @@ const route = apiRoute({
     // A PUT without taxRate keeps the estimate's rate.
     const data = await readApiBody(
       request,
-      estimateApiSchema({ checks: estimateChecks(user.id), defaultTaxRate: current.taxRate }),
+      estimateApiSchema({ checks: estimateChecks(user.id, id), defaultTaxRate: current.taxRate }),
       { async: true },
     );
     if (data instanceof Response) return data;

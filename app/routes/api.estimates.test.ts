@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createCustomer, createJob } from "#db/factories";
 import { estimateItems, estimates } from "#db/schema";
 import { getEstimateWithItems } from "~/models/estimate.server";
+import { recordDeposit } from "~/models/payment.server";
 import { action as collectionAction, loader as collectionLoader } from "~/routes/api.estimates";
 import { action as itemAction, loader as itemLoader } from "~/routes/api.estimates.$id";
 import { getDb } from "~/services/db.server";
@@ -213,6 +214,30 @@ describe("/api/estimates", () => {
       { params: { id: created.id } },
     );
     expect((await again.json()).taxRate).toBe("0.0500");
+  });
+
+  it("refuses a PUT whose total is below the deposits already received, with the field's message", async () => {
+    const { user, cookie, customer } = await account();
+    const created = await (await runRoute(collectionAction, call("POST", cookie, payload(customer.id, { taxRate: "0" })))).json();
+    expect(created.total).toBe("878.99");
+    await recordDeposit(user.id, created.id, { amount: 50_000, method: "cash" }, { manual: true });
+    const lines = (price: string) => ({ taxRate: "0", items: [{ description: "Water heater", quantity: 1, unitPrice: price }] });
+    const refused = await runRoute(itemAction, call("PUT", cookie, payload(customer.id, lines("499.99")), `/${created.id}`), {
+      params: { id: created.id },
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors).toEqual([
+      {
+        path: "items",
+        message:
+          "The total cannot be less than the deposits already received on this estimate. If a deposit was refunded, delete it first.",
+      },
+    ]);
+    expect((await getEstimateWithItems(user.id, created.id))?.total).toBe(87_899);
+    const saved = await runRoute(itemAction, call("PUT", cookie, payload(customer.id, lines("500.00")), `/${created.id}`), {
+      params: { id: created.id },
+    });
+    expect((await saved.json()).total).toBe("500.00");
   });
 
   it("searches, filters and pages with X-Total-Count", async () => {

@@ -7,7 +7,7 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { defaultValidUntil } from "~/lib/estimate-dates";
 import { readEstimateForm } from "~/services/estimate-form.server";
 import { customerOptions } from "~/models/customer.server";
-import { getEstimateWithItems, jobOptions, updateEstimate } from "~/models/estimate.server";
+import { getEstimateWithItems, isAccountEstimate, jobOptions, updateEstimate } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
 import { documentDeposit } from "~/models/document.server";
 import { formatMoney } from "~/lib/money";
@@ -61,7 +61,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.estimateId ?? "";
-  const form = await readEstimateForm(user.id, await readForm(request));
+  // First: the form's own buttons (price book, AI, add a line) must not run for an estimate that is not there.
+  if (!(await isAccountEstimate(user.id, id))) throw new Response("Not Found", { status: 404 });
+  const form = await readEstimateForm(user.id, await readForm(request), id);
   if (form.kind !== "valid") return data({ ...form, failed: false }, { status: form.kind === "invalid" ? 400 : 200 });
   let estimate;
   try {

@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createJob } from "#db/factories";
 import { countEstimates, getEstimateWithItems } from "~/models/estimate.server";
+import { recordDeposit } from "~/models/payment.server";
+import { countPriceItems } from "~/models/price-item.server";
 import { loader as listLoader } from "~/routes/app.estimates";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/app.estimates.$estimateId_.delete";
 import { action as editAction, loader as editLoader } from "~/routes/app.estimates.$estimateId_.edit";
@@ -207,6 +209,63 @@ describe("/app/estimates/:id/edit and delete", () => {
       ).status,
     ).toBe(404);
     expect((await getEstimateWithItems(user.id, estimate.id))?.title).toBe("Kitchen circuit");
+  });
+
+  it("runs none of the form's buttons for an estimate that is not the account's: 404, nothing saved", async () => {
+    const { user, cookie, db, customer } = await accountWithCustomer();
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id });
+    const stranger = await accountWithCustomer();
+    for (const [id, who] of [
+      [estimate.id, stranger],
+      ["00000000-0000-0000-0000-000000000000", stranger],
+      ["not-an-id", { user, cookie, customer }],
+    ] as const) {
+      for (const extra of <Record<string, string>[]>[
+        { intent: "price-save:0" },
+        { intent: "refresh" },
+        { __intent__: '{"type":"insert","payload":{"name":"items"}}' },
+      ]) {
+        const result = await runRoute(
+          editAction,
+          formRequest(`${ORIGIN}/app/estimates/${id}/edit`, form(who.customer.id, extra), { Cookie: who.cookie }),
+          { params: { estimateId: id } },
+        );
+        expect(result.status).toBe(404);
+      }
+    }
+    expect(await countPriceItems(stranger.user.id)).toBe(0);
+    expect(await countPriceItems(user.id)).toBe(0);
+  });
+
+  it("refuses a total below the deposits already received, and saves one that covers them", async () => {
+    const { user, cookie, db, customer } = await accountWithCustomer();
+    const estimate = await createEstimate(db, user.id, {
+      customerId: customer.id,
+      status: "approved",
+      taxRate: 0,
+      items: [{ description: "Repipe", quantity: 100, unitPrice: 20_000 }],
+    });
+    expect((await recordDeposit(user.id, estimate.id, { amount: 10_000, method: "check" }, { manual: true })).status).toBe(
+      "recorded",
+    );
+    const edit = (unitPrice: string) => {
+      const fields: Record<string, string> = form(customer.id, {
+        status: "approved",
+        taxRate: "0",
+        "items[0].quantity": "1",
+        "items[0].unitPrice": unitPrice,
+      });
+      for (const key of Object.keys(fields)) if (key.startsWith("items[1]")) delete fields[key];
+      return runRoute(editAction, formRequest(`${ORIGIN}/app/estimates/${estimate.id}/edit`, fields, { Cookie: cookie }), {
+        params: { estimateId: estimate.id },
+      });
+    };
+    const refused = await edit("99.99");
+    expect(refused.status).toBe(400);
+    expect((refused.data as Reply).result.error?.items).toEqual(["estimates.totalBelowDeposits"]);
+    expect((await getEstimateWithItems(user.id, estimate.id))?.total).toBe(20_000);
+    expect((await edit("100.00")).status).toBe(302);
+    expect((await getEstimateWithItems(user.id, estimate.id))?.total).toBe(10_000);
   });
 
   it("deletes after the confirm step, with a toast", async () => {

@@ -61,11 +61,15 @@ export function dropLinesBeyondLimit(formData: FormData): boolean {
  * Reads a submitted estimate form for the create and edit actions: a valid estimate,
  * or the form to show again. Without JavaScript, "Add item" and "Remove" arrive here
  * as conform intents and "show this customer's jobs" as intent=refresh; the AI
- * assistant's "Analyze" and "Add to estimate" as intent=ai-analyze and ai-add.
+ * assistant's "Analyze" and "Add to estimate" as intent=ai-analyze and ai-add. An edit
+ * checks that the estimate is the account's before calling this: these intents write
+ * (a line saved to the price book) or call the AI.
  */
 export async function readEstimateForm(
   userId: string,
   formData: FormData,
+  /** The estimate being edited (its deposits bound the total); none for a new one. */
+  estimateId?: string,
 ): Promise<{ kind: "valid"; value: EstimateInput; result: SubmissionResult<string[]> } | EstimateFormReply> {
   const customerId = String(formData.get("customerId") ?? "");
   const jobsOf = async () => ({ jobs: await jobOptions(userId, customerId), jobsCustomerId: customerId });
@@ -95,7 +99,7 @@ export async function readEstimateForm(
     return { kind: "refresh", result: { initialValue }, jobs, jobsCustomerId, ai: restoreAiPanel(formData) };
   }
 
-  const schema = estimateFormSchema({ checks: estimateChecks(userId) });
+  const schema = estimateFormSchema({ checks: estimateChecks(userId, estimateId) });
   if (overflow) {
     const submission = await parseForm(formData, { schema, async: true });
     return {
