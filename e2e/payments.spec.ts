@@ -145,6 +145,9 @@ test("send the invoice, share its link, the customer sees the balance go down to
   await customerPage.reload();
   await expect(customerPage.getByTestId("share-balance")).toHaveText("$782.50");
   await expect(customerPage.getByTestId("share-paid")).toHaveText("$300.00");
+  // The invoice itself, below, ends on the same balance.
+  await expect(customerPage.getByTestId("document-totals")).toContainText("Paid$300.00");
+  await expect(customerPage.getByTestId("document-balance")).toHaveText("$782.50");
   await expect(customerPage.getByRole("heading", { name: "Payments received" })).toBeVisible();
 
   // And the rest: paid everywhere.

@@ -4,7 +4,14 @@ import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatDocumentDate } from "~/lib/invoice-dates";
-import { customerAddressLines, formatQuantity, formatRatePercent, lineMarks, type DocumentData } from "~/lib/invoice-document";
+import {
+  customerAddressLines,
+  documentSettlement,
+  formatQuantity,
+  formatRatePercent,
+  lineMarks,
+  type DocumentData,
+} from "~/lib/invoice-document";
 import { invoiceStatusLabelKey } from "~/lib/invoice-status";
 import { formatMoney } from "~/lib/money";
 
@@ -28,6 +35,7 @@ export function DocumentView({
   const money = (cents: number) => formatMoney(cents, language, doc.currency);
   const date = (day: string | null) => formatDocumentDate(day, language);
   const isInvoice = doc.kind === "invoice";
+  const settlement = documentSettlement(doc);
   const label = "text-xs font-semibold uppercase tracking-wider text-slate-500";
   const addressLines = customerAddressLines(doc.customer);
   const Heading = headingLevel === 1 ? "h1" : "h2";
@@ -179,11 +187,25 @@ export function DocumentView({
             <dd className="tabular-nums">{money(doc.taxAmount)}</dd>
           </div>
           <div className="mt-1 flex justify-between rounded bg-slate-100 px-3 py-2 text-base font-bold text-slate-900 [print-color-adjust:exact]">
-            <dt>{t(isInvoice && doc.status !== "paid" ? "invoices.document.amountDue" : "invoices.document.total")}</dt>
+            <dt>{t(`invoices.document.${settlement.grandLabel}`)}</dt>
             <dd className="tabular-nums" data-testid="document-total">
               {money(doc.total)}
             </dd>
           </div>
+          {settlement.paid ? (
+            <>
+              <div className="flex justify-between px-3 py-1.5" data-testid="document-paid">
+                <dt className="text-slate-600">{t("invoices.document.amountPaid")}</dt>
+                <dd className="tabular-nums">{money(settlement.paid.amount)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-slate-300 px-3 py-2 text-base font-bold text-slate-900">
+                <dt>{t("invoices.document.balanceDue")}</dt>
+                <dd className="tabular-nums" data-testid="document-balance">
+                  {money(settlement.paid.balance)}
+                </dd>
+              </div>
+            </>
+          ) : null}
           {doc.deposit ? (
             <>
               {doc.deposit.asked > 0 ? (

@@ -90,6 +90,22 @@ export interface DocumentData {
   currency: string;
   /** Estimates that ask a deposit (docs/decisions/017). */
   deposit?: DocumentDeposit | null;
+  /** Invoices: what was received so far (payments, deposits carried), in cents. */
+  amountPaid?: number;
+}
+
+/**
+ * The figure a document ends on. An invoice with nothing received asks its total ("Amount
+ * due"); once something is received it shows the total, what was paid and the balance due
+ * (never below zero, as the e-mail says). Estimates and untouched paid invoices end on "Total".
+ */
+export function documentSettlement(doc: DocumentData): {
+  grandLabel: "total" | "amountDue";
+  paid: { amount: number; balance: number } | null;
+} {
+  const paid = doc.kind === "invoice" ? (doc.amountPaid ?? 0) : 0;
+  if (paid > 0) return { grandLabel: "total", paid: { amount: paid, balance: Math.max(0, doc.total - paid) } };
+  return { grandLabel: doc.kind === "invoice" && doc.status !== "paid" ? "amountDue" : "total", paid: null };
 }
 
 export interface DocumentSettings {
@@ -186,12 +202,13 @@ export function estimateDocument(
 }
 
 export function invoiceDocument(
-  invoice: SourceDocument & { invoiceNumber: string; dueDate: string | null; paidDate: Date | null },
+  invoice: SourceDocument & { invoiceNumber: string; dueDate: string | null; paidDate: Date | null; amountPaid?: number },
   settings: DocumentSettings,
   today = dayKey(clockNow(), settings.timeZone),
 ): DocumentData {
   return {
     ...common(invoice, settings),
+    amountPaid: invoice.amountPaid ?? 0,
     kind: "invoice",
     number: invoice.invoiceNumber,
     status: effectiveStatus(invoice, today),

@@ -87,7 +87,7 @@ export default function InvoiceLateCharge() {
           {t("invoices.lateCharge.accruedDetail", {
             rate: percentText(late.rate),
             balance: money(late.balance),
-            months: late.months,
+            count: late.months,
             amount: money(late.amount),
           })}
         </p>

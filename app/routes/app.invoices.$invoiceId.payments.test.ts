@@ -51,7 +51,12 @@ describe("/app/invoices/:invoiceId/payments", () => {
     });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/app/invoices?q=panel");
-    expect(await toastOf(answer.headers)).toMatchObject({ title: "invoices.payments.recorded" });
+    // A part payment is not announced as paying the invoice: the toast gives what is left.
+    expect(await toastOf(answer.headers)).toMatchObject({
+      title: "invoices.payments.recorded",
+      description: "invoices.payments.recordedPartBody",
+      values: { number: invoice.invoiceNumber, amount: "$150.00", balance: "$250.00" },
+    });
     expect((await listInvoicePayments(user.id, invoice.id)).map((p) => [p.amount, p.method, p.reference])).toEqual([
       [15_000, "check", "2231"],
     ]);
@@ -77,7 +82,11 @@ describe("/app/invoices/:invoiceId/payments", () => {
 
   it("deletes a payment, reopening the invoice; another account cannot", async () => {
     const { user, invoice, post } = await setUp();
-    await post({ intent: "record", amount: "400", method: "cash" });
+    const paid = await post({ intent: "record", amount: "400", method: "cash" });
+    expect(await toastOf(paid.headers)).toMatchObject({
+      description: "invoices.payments.recordedPaidBody",
+      values: { amount: "$400.00", balance: "$0.00" },
+    });
     expect(await getInvoiceWithItems(user.id, invoice.id)).toMatchObject({ status: "paid" });
     const [payment] = await listInvoicePayments(user.id, invoice.id);
 
@@ -88,7 +97,10 @@ describe("/app/invoices/:invoiceId/payments", () => {
 
     const deleted = await post({ intent: "delete", paymentId: payment.id });
     expect(deleted.status).toBe(302);
-    expect(await toastOf(deleted.headers)).toMatchObject({ title: "invoices.payments.deleted" });
+    expect(await toastOf(deleted.headers)).toMatchObject({
+      title: "invoices.payments.deleted",
+      description: "invoices.payments.deletedBody",
+    });
     expect(await listInvoicePayments(user.id, invoice.id)).toEqual([]);
     expect(await getInvoiceWithItems(user.id, invoice.id)).toMatchObject({ status: "pending", amountPaid: 0 });
   });

@@ -73,7 +73,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const here = `/app/invoices/${invoice.id}/payments${search}`;
     if (!deleted)
       return redirectWithToast(here, { type: "error", title: "toast.errorTitle", description: "invoices.updateFailed" });
-    return redirectWithToast(here, { title: "invoices.payments.deleted", description: "invoices.payments.deleted" });
+    return redirectWithToast(here, {
+      title: "invoices.payments.deleted",
+      description: "invoices.payments.deletedBody",
+      values: { number: invoice.invoiceNumber },
+    });
   }
   const zone = await getAccountTimeZone(user.id);
   const submission = parseForm(formData, { schema: paymentSchema(dayIn(zone)) });
@@ -87,10 +91,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : "invoices.payments.nothingDue";
     return data({ result: submission.reply({ fieldErrors: { amount: [message] } }) }, { status: 400 });
   }
+  // What the payment did: paid the invoice in full, or left a balance (said with its amount).
+  const settings = await getSettings(user.id);
+  const money = (cents: number) => formatMoney(cents, settings.appLanguage, settings.currency);
   return redirectWithToast(`/app/invoices${search}`, {
     title: "invoices.payments.recorded",
-    description: "invoices.statusUpdatedBody",
-    values: { number: invoice.invoiceNumber },
+    description: result.balance > 0 ? "invoices.payments.recordedPartBody" : "invoices.payments.recordedPaidBody",
+    values: { number: invoice.invoiceNumber, amount: money(submission.value.amount), balance: money(result.balance) },
   });
 }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice } from "#db/factories";
 import { accountSettings } from "#db/schema";
 import { formatMoney } from "~/lib/money";
+import { recordPayment } from "~/models/payment.server";
 import { getSettings } from "~/models/settings.server";
 import { loader as estimatePdfLoader } from "~/routes/app.estimates.$estimateId.pdf";
 import { loader as invoicePdfLoader } from "~/routes/app.invoices.$invoiceId.pdf";
@@ -126,6 +127,26 @@ describe("estimate and invoice PDFs", () => {
     expect(text).toContain("1.5% per month");
   });
 
+  it("ends an invoice on its balance once something is paid: the total, what was paid, what is left", async () => {
+    const { user, customer, db } = await account({ documentLanguage: "es" });
+    const invoice = await createInvoice(db, user.id, {
+      customerId: customer.id,
+      items: LINES,
+      status: "pending",
+      dueDate: "2099-01-15",
+    });
+    const unpaid = (await pdfText((await invoicePdf(user.id, invoice.id))!.body)).replace(/\s+/g, " ");
+    expect(unpaid).toContain(`Importe a pagar ${formatMoney(invoice.total, "es")}`);
+    expect(unpaid).not.toContain("Saldo pendiente");
+
+    expect((await recordPayment(user.id, invoice.id, { amount: 100_000, method: "check" })).status).toBe("recorded");
+    const partial = (await pdfText((await invoicePdf(user.id, invoice.id))!.body)).replace(/\s+/g, " ");
+    expect(partial).toContain(`Total ${formatMoney(invoice.total, "es")}`);
+    expect(partial).toContain(`Pagado ${formatMoney(100_000, "es")}`);
+    expect(partial).toContain(`Saldo pendiente ${formatMoney(invoice.total - 100_000, "es")}`);
+    expect(partial).not.toContain("Importe a pagar");
+  });
+
   it("speaks the document language: Spanish headings with their accents", async () => {
     const { user, customer, db } = await account({ documentLanguage: "es", appLanguage: "en" });
     const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: LINES });
@@ -144,7 +165,7 @@ describe("estimate and invoice PDFs", () => {
     expect(invoiceText).toContain("El pago vence dentro de 30 días");
     // The default terms, stored in English at sign-up, print in the document language.
     const flat = (text: string) => text.replace(/\s+/g, " ");
-    expect(flat(invoiceText)).toContain("Se aplicará un recargo del 1,5 % mensual");
+    expect(flat(invoiceText)).toContain("Se aplicará un recargo del 1.5% mensual");
     expect(flat(invoiceText)).not.toContain("service charge");
     expect(flat(estimateText)).toContain("Los precios pueden cambiar después de esa fecha.");
   });

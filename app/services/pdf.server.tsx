@@ -4,7 +4,14 @@
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { AccountSettings } from "#db/schema";
 import { formatDocumentDate } from "~/lib/invoice-dates";
-import { customerAddressLines, formatQuantity, formatRatePercent, lineMarks, type DocumentData } from "~/lib/invoice-document";
+import {
+  customerAddressLines,
+  documentSettlement,
+  formatQuantity,
+  formatRatePercent,
+  lineMarks,
+  type DocumentData,
+} from "~/lib/invoice-document";
 import { formatMoney } from "~/lib/money";
 import { loadEstimateDocument, loadInvoiceDocument } from "~/models/document.server";
 import { translate, type Language } from "./i18n";
@@ -116,6 +123,7 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
   const money = (cents: number) => formatMoney(cents, language, doc.currency);
   const date = (day: string | null) => formatDocumentDate(day, language);
   const isInvoice = doc.kind === "invoice";
+  const settlement = documentSettlement(doc);
   const heading = t(isInvoice ? "invoice" : "estimate");
   // Capitals are written out, never drawn with textTransform or letter spacing, so the
   // text copies and searches as words.
@@ -236,9 +244,21 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
             <Text>{money(doc.taxAmount)}</Text>
           </View>
           <View style={styles.grandTotal}>
-            <Text>{t(isInvoice && doc.status !== "paid" ? "amountDue" : "total")}</Text>
+            <Text>{t(settlement.grandLabel)}</Text>
             <Text>{money(doc.total)}</Text>
           </View>
+          {settlement.paid ? (
+            <>
+              <View style={styles.totalsRow}>
+                <Text style={styles.muted}>{t("amountPaid")}</Text>
+                <Text>{money(settlement.paid.amount)}</Text>
+              </View>
+              <View style={[styles.totalsRow, styles.strong]}>
+                <Text>{t("balanceDue")}</Text>
+                <Text>{money(settlement.paid.balance)}</Text>
+              </View>
+            </>
+          ) : null}
           {doc.deposit && doc.deposit.asked > 0 ? (
             <View style={styles.totalsRow}>
               <Text style={styles.muted}>
