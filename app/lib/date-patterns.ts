@@ -1,5 +1,6 @@
 // Each language writes dates in its own order (issue 15): English "Nov 24, 2026" and
-// "Saturday, November 21"; Spanish "24 nov 2026" and "sábado, 21 de noviembre". Code asks for
+// "Saturday, November 21"; Spanish "24 nov 2026" and "sábado, 21 de noviembre". Times too:
+// English "10:30 AM", Spanish "10:30 a.m.". Code asks for
 // the English pattern of DESIGN.md's formats; this gives the pattern of the language.
 
 const SPANISH: Record<string, string> = {
@@ -10,6 +11,8 @@ const SPANISH: Record<string, string> = {
   "EEEE, MMMM d": "EEEE, d 'de' MMMM",
   "MMMM d": "d 'de' MMMM",
   "MMMM d, yyyy": "d 'de' MMMM 'de' yyyy",
+  // "10:30 a.m.", as Intl's es-US writes it (the share pages' moments); date-fns' "a" would print "AM".
+  "h:mm a": "h:mm aaaa",
 };
 
 /** The date-fns pattern for `language` of an English one (patterns without a day, like "MMM yy", are the same). */

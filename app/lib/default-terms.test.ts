@@ -12,6 +12,11 @@ describe("default terms", () => {
     expect(termsFor("invoice", DEFAULT_TERMS.invoice.en, "es")).toBe(DEFAULT_TERMS.invoice.es);
     expect(termsFor("estimate", DEFAULT_TERMS.estimate.es, "en")).toBe(DEFAULT_TERMS.estimate.en);
     expect(termsFor("invoice", `  ${DEFAULT_TERMS.invoice.en}\n`, "es")).toBe(DEFAULT_TERMS.invoice.es);
+    // The Spanish default of earlier versions ("1,5 %") is still a default.
+    const earlier = DEFAULT_TERMS.invoice.es.replace("1.5%", "1,5 %");
+    expect(earlier).not.toBe(DEFAULT_TERMS.invoice.es);
+    expect(termsFor("invoice", earlier, "en")).toBe(DEFAULT_TERMS.invoice.en);
+    expect(termsFor("invoice", earlier, "es")).toBe(DEFAULT_TERMS.invoice.es);
   });
 
   it("terms the contractor wrote print as written", () => {

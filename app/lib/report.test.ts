@@ -53,7 +53,8 @@ describe("insights (hand-computed)", () => {
     expect(jobsPerCustomerTenths(4, 0)).toBe(0);
     expect(formatTenths(23)).toBe("2.3");
     expect(formatTenths(20)).toBe("2.0");
-    expect(formatTenths(3, "es")).toBe("0,3");
+    expect(formatTenths(3, "es")).toBe("0.3");
+    expect(formatTenths(12_345, "es")).toBe("1,234.5");
   });
 
   it("approval rate as a whole percent", () => {

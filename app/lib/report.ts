@@ -68,10 +68,15 @@ export function approvalRatePercent(approved: number, total: number): number {
   return divideRounded(approved * 100, total);
 }
 
-/** Tenths as a one-decimal number in the interface language: 23 is "2.3" (English) or "2,3" (Spanish). */
+/**
+ * Tenths as a one-decimal number: 23 is "2.3", in Spanish too (the app writes Spanish numbers
+ * as es-US does, like its money and quantities).
+ */
 export function formatTenths(tenths: number, language = "en"): string {
-  const text = `${Math.floor(tenths / 10)}.${tenths % 10}`;
-  return language === "es" ? text.replace(".", ",") : text;
+  return new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(tenths / 10);
 }
 
 export type ChartUnit = "week" | "month";

@@ -298,6 +298,9 @@ describe("formats", () => {
   it("prints times, days and the week title in the zone and the language", () => {
     const instant = new Date("2026-11-15T04:30:00Z"); // 11:30 PM on Nov 14 in New York
     expect(formatTimeIn(instant, NY)).toBe("11:30 PM");
+    // Spanish as Intl's es-US writes it (the share pages), not date-fns' "AM"/"PM".
+    expect(formatTimeIn(instant, NY, "es")).toBe("11:30 p.m.");
+    expect(formatTimeIn(new Date("2026-11-15T14:05:00Z"), NY, "es")).toBe("9:05 a.m.");
     expect(formatDayIn(instant, NY)).toBe("Nov 14, 2026");
     expect(formatDayIn(instant, "UTC")).toBe("Nov 15, 2026");
     expect(formatDayIn(instant, "UTC", "es")).toBe("15 nov 2026");

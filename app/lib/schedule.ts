@@ -247,7 +247,7 @@ function localDay(day: string): Date {
 
 export function formatTimeIn(instant: Date, zone: string, language = "en"): string {
   const wall = wallClock(instant, zone);
-  return format(new Date(2000, 0, 15, wall.hour, wall.minute), "h:mm a", { locale: localeOf(language) });
+  return format(new Date(2000, 0, 15, wall.hour, wall.minute), datePattern("h:mm a", language), { locale: localeOf(language) });
 }
 
 export function formatDayIn(instant: Date, zone: string, language = "en"): string {

@@ -37,10 +37,10 @@ const shareEs = {
     reason: "Motivo (opcional)",
     decline: "Rechazar presupuesto",
     declining: "Rechazando...",
-    approvedBy: "Aprobado por {{name}} el {{date}}. ¡Gracias!",
-    approvedOn: "Este presupuesto se aprobó el {{date}}.",
-    declinedBy: "Rechazado por {{name}} el {{date}}.",
-    declinedOn: "Este presupuesto se rechazó el {{date}}.",
+    approvedBy: "Aprobado por {{name}} el {{date}}: ¡gracias!",
+    approvedOn: "Este presupuesto se aprobó el {{date}}",
+    declinedBy: "Rechazado por {{name}} el {{date}}",
+    declinedOn: "Este presupuesto se rechazó el {{date}}",
     expired:
       "Este presupuesto venció el {{date}} y ya no se puede aprobar. Comuníquese con {{company}} para recibir un presupuesto actualizado.",
     expiredNoDate:
