@@ -171,4 +171,21 @@ test.describe("security headers of the production server", () => {
     expect(signOut.status()).toBe(200);
     expect((await request.get("/api/auth/me", { headers: { Cookie: cookie } })).status()).toBe(401);
   });
+
+  test("a malformed escape in the address gets the app's own 404, in JSON under /api", async ({ request }) => {
+    const { cookie } = await registered(request);
+    for (const method of ["GET", "DELETE"]) {
+      const api = await request.fetch("/api/customers/%E0%A4%A", { method, headers: { Cookie: cookie } });
+      expect(api.status(), method).toBe(404);
+      expect(await api.json(), method).toEqual({ message: "Not found" });
+    }
+    const unknown = await request.get("/api/%ZZ", { headers: { Cookie: cookie } });
+    expect(unknown.status()).toBe(404);
+    expect((await unknown.json()).message).toBeTruthy();
+    for (const path of ["/e/%E0%A4%A", "/app/customers/%E0%A4%A/edit"]) {
+      const page = await request.get(path, { headers: { Cookie: cookie } });
+      expect(page.status(), path).toBe(404);
+      expect(await page.text(), path).toContain("404 Page Not Found");
+    }
+  });
 });

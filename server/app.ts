@@ -63,7 +63,10 @@ export async function createApp(options: { mode: "production" | "development"; r
     getLoadContext: (req, res) => loadContextFor(req.method, res.locals.cspNonce as string),
   });
   // A GET runs no action: its loaders share one read of the session and the shell's settings.
-  app.all("*", (req, res, next) =>
+  // Mounted with use(), not all("*"): a route path makes Express decode the URL first and
+  // answer its own HTML 400 (with a stack in the log) to a malformed escape such as "%E0%A4%A".
+  // Remix's router keeps such a segment as it is, so the page or the API answers its own 404.
+  app.use((req, res, next) =>
     READ_METHODS.has(req.method) ? inRequestScope(() => remix(req, res, next)) : remix(req, res, next),
   );
   app.use(bodyRefusalErrors());
