@@ -30,6 +30,10 @@ const notificationsEn = {
     estimateRejected: "{{customer}} declined {{number}} ({{title}})",
     estimateRejectedWithReason: "{{customer}} declined {{number}} ({{title}}). Reason: {{reason}}",
   },
+  mail: {
+    open: "Open the estimate:",
+    why: "You get this e-mail because Email Notifications are on in Settings:",
+  },
   types: {
     estimate_approved: "Estimate approved",
     estimate_rejected: "Estimate declined",

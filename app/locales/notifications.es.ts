@@ -29,6 +29,10 @@ const notificationsEs = {
     estimateRejected: "{{customer}} rechazó {{number}} ({{title}})",
     estimateRejectedWithReason: "{{customer}} rechazó {{number}} ({{title}}). Motivo: {{reason}}",
   },
+  mail: {
+    open: "Abrir el presupuesto:",
+    why: "Recibe este correo porque las notificaciones por correo están activadas en Configuración:",
+  },
   types: {
     estimate_approved: "Presupuesto aprobado",
     estimate_rejected: "Presupuesto rechazado",

@@ -92,7 +92,7 @@ const settingsEn = {
   preferences: {
     title: "User Preferences",
     notifications: "Email Notifications",
-    notificationsHint: "Receive an e-mail when a customer approves or declines an estimate.",
+    notificationsHint: "Receive an e-mail, at the address you sign in with, when a customer approves or declines an estimate.",
     autoBackup: "Auto Backup",
     autoBackupHint: "Save a copy of your data every day (the last 7 copies are kept).",
     darkMode: "Dark Mode",

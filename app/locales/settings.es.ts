@@ -99,7 +99,8 @@ const settingsEs: Strings<typeof settingsEn> = {
   preferences: {
     title: "Preferencias del usuario",
     notifications: "Notificaciones por correo",
-    notificationsHint: "Reciba un correo cuando un cliente apruebe o rechace un presupuesto.",
+    notificationsHint:
+      "Reciba un correo, en la dirección con la que inicia sesión, cuando un cliente apruebe o rechace un presupuesto.",
     autoBackup: "Copia de seguridad automática",
     autoBackupHint: "Guarde una copia de sus datos cada día (se conservan las 7 últimas).",
     darkMode: "Modo oscuro",

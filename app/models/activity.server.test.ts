@@ -126,7 +126,7 @@ describe("activityFor an estimate", () => {
     await recordShareView(link.id, at(2 * HOUR));
     expect(
       await decideSharedEstimate(link.token, { kind: "approve", signature: "Ana García", message: "Go ahead" }, at(3 * HOUR)),
-    ).toEqual({ status: "approved" });
+    ).toMatchObject({ status: "approved" });
     const made = await createInvoiceFromEstimate(user.id, estimate.id);
     if (made.status !== "created") throw new Error(made.status);
     await db

@@ -391,8 +391,9 @@ describe("the customer's decision", () => {
     const { token } = await sharedEstimate({ validUntil: today });
     const shared = await loadSharedEstimate(token);
     expect(shared!.state).toBe("pending");
-    expect(await decideSharedEstimate(token, { kind: "approve", signature: "Ana Ruiz", message: null })).toEqual({
+    expect(await decideSharedEstimate(token, { kind: "approve", signature: "Ana Ruiz", message: null })).toMatchObject({
       status: "approved",
+      notice: { title: "Estimate approved", byEmail: true },
     });
   });
 });

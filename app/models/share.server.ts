@@ -9,6 +9,7 @@ import { documentTotals, formatMoney } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { translate } from "~/services/i18n.server";
+import type { Language } from "~/services/i18n";
 import { documentDeposit } from "./document.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { createNotification } from "./notification.server";
@@ -143,7 +144,19 @@ export type DecisionResult =
   | { status: "not-found" }
   | { status: "expired" }
   | { status: "already-decided"; current: SharedState }
-  | { status: "approved" | "rejected" };
+  | { status: "approved" | "rejected"; notice: DecisionNotice };
+
+/** What the contractor was told of an answer (the bell's notification), for the e-mail that may follow it. */
+export interface DecisionNotice {
+  userId: string;
+  estimateId: string;
+  estimateNumber: string;
+  language: Language;
+  title: string;
+  message: string;
+  /** Settings' "Email Notifications". */
+  byEmail: boolean;
+}
 
 /**
  * The customer's answer. Only a pending estimate that has not expired can be answered,
@@ -198,8 +211,8 @@ export async function decideSharedEstimate(token: string, decision: Decision, no
     if (after.state === "pending" || after.state === "expired") return { status: "expired" };
     return { status: "already-decided", current: after.state };
   }
-  await notifyDecision(shared, decision, changes.status === "approved" ? changes.total : estimate.total);
-  return { status: changes.status };
+  const notice = await notifyDecision(shared, decision, changes.status === "approved" ? changes.total : estimate.total);
+  return { status: changes.status, notice };
 }
 
 /**
@@ -228,7 +241,11 @@ export function approvedLines<T extends { id: string; optional: boolean; quantit
 }
 
 /** estimate_approved / estimate_rejected for the account, in its interface language. */
-async function notifyDecision({ link, estimate, settings }: SharedEstimate, decision: Decision, total: number) {
+async function notifyDecision(
+  { link, estimate, settings }: SharedEstimate,
+  decision: Decision,
+  total: number,
+): Promise<DecisionNotice> {
   const lang = settings.appLanguage;
   const values = {
     customer: estimate.customer.name,
@@ -236,34 +253,34 @@ async function notifyDecision({ link, estimate, settings }: SharedEstimate, deci
     title: estimate.title,
     total: formatMoney(total, lang, settings.currency),
   };
-  if (decision.kind === "approve") {
-    await createNotification(link.userId, {
-      type: "estimate_approved",
-      title: translate(lang, "notifications.events.estimateApprovedTitle"),
-      message: translate(
-        lang,
-        decision.message ? "notifications.events.estimateApprovedWithMessage" : "notifications.events.estimateApproved",
-        {
-          ...values,
-          signature: decision.signature,
-          message: decision.message ?? "",
-        },
-      ),
-      estimateId: estimate.id,
-    });
-  } else {
-    await createNotification(link.userId, {
-      type: "estimate_rejected",
-      title: translate(lang, "notifications.events.estimateRejectedTitle"),
-      message: translate(
-        lang,
-        decision.reason ? "notifications.events.estimateRejectedWithReason" : "notifications.events.estimateRejected",
-        {
-          ...values,
-          reason: decision.reason ?? "",
-        },
-      ),
-      estimateId: estimate.id,
-    });
-  }
+  const notification =
+    decision.kind === "approve"
+      ? {
+          type: "estimate_approved" as const,
+          title: translate(lang, "notifications.events.estimateApprovedTitle"),
+          message: translate(
+            lang,
+            decision.message ? "notifications.events.estimateApprovedWithMessage" : "notifications.events.estimateApproved",
+            { ...values, signature: decision.signature, message: decision.message ?? "" },
+          ),
+        }
+      : {
+          type: "estimate_rejected" as const,
+          title: translate(lang, "notifications.events.estimateRejectedTitle"),
+          message: translate(
+            lang,
+            decision.reason ? "notifications.events.estimateRejectedWithReason" : "notifications.events.estimateRejected",
+            { ...values, reason: decision.reason ?? "" },
+          ),
+        };
+  await createNotification(link.userId, { ...notification, estimateId: estimate.id });
+  return {
+    userId: link.userId,
+    estimateId: estimate.id,
+    estimateNumber: estimate.estimateNumber,
+    language: lang,
+    title: notification.title,
+    message: notification.message,
+    byEmail: settings.notifications,
+  };
 }

@@ -30,6 +30,7 @@ import {
 } from "~/models/share.server";
 import { translate } from "~/services/i18n";
 import { getSessionUser } from "~/services/session.server";
+import { mailDecisionInBackground } from "~/services/decision-mail.server";
 import { readForm } from "~/services/form.server";
 import { cardPaymentsEnabled, createDepositCheckout } from "~/services/stripe.server";
 
@@ -172,7 +173,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : { kind: "decline", name: value.name, reason: value.reason },
   );
   if (outcome.status === "not-found") throw notFound();
-  if (outcome.status === "approved" || outcome.status === "rejected") return redirect(`/e/${token}`);
+  if (outcome.status === "approved" || outcome.status === "rejected") {
+    mailDecisionInBackground(outcome.notice, appOrigin(request));
+    return redirect(`/e/${token}`);
+  }
   const problem = outcome.status === "expired" ? "share.page.expiredRefused" : "share.page.alreadyDecided";
   return data({ reply: null, problem }, { status: 409 });
 }

@@ -151,6 +151,28 @@ export function senderOf(settings: { companyName: string; email: string }): Mail
 
 export const formatMailbox = (mailbox: Mailbox) => `${mailbox.name} <${mailbox.address}>`;
 
+/** The sender of the app's own notices (not a contractor's documents): MAIL_FROM when it is set, else no-reply at the app's host. */
+export function systemSender(origin: string): Mailbox {
+  const configured = env().MAIL_FROM?.trim();
+  const address = configured
+    ? (/<([^<>\s]+@[^<>\s]+)>/.exec(configured)?.[1] ?? configured)
+    : `no-reply@${new URL(origin).hostname}`;
+  return { name: "TradeDesk", address };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A notice written as plain text, with an HTML part of one paragraph per line (escaped). */
+export function textNotice(language: Language, subject: string, text: string) {
+  const paragraphs = text
+    .split("\n")
+    .map((line) => (line ? `<p>${escapeHtml(line)}</p>` : ""))
+    .join("");
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>${paragraphs}</body></html>`;
+  return { subject, text, html };
+}
+
 /**
  * Subject, plain text and HTML of a document e-mail (an estimate, an invoice, their reminders):
  * one layout, `DocumentMail`, rendered to static markup (React escapes the text), and the

@@ -6,9 +6,8 @@ import { getSettings } from "~/models/settings.server";
 import { appOrigin } from "~/models/share.server";
 import { now as clockNow } from "~/lib/clock";
 import { createUser, EmailTakenError, getUserByEmail, normalizeEmail, type PublicUser } from "~/models/user.server";
-import { env } from "./env.server";
 import { translate, type Language } from "./i18n";
-import { sendMail, type Mailbox } from "./mail.server";
+import { sendMail, systemSender, textNotice } from "./mail.server";
 import { FixedWindowLimiter } from "./rate-limit.server";
 
 export type Registration = { kind: "created"; user: User } | { kind: "existing"; user: PublicUser };
@@ -63,15 +62,6 @@ export const noticeSettled = () => lastNotice;
 /** For tests: forget which addresses were told this hour. */
 export const resetNotices = () => notices.clear();
 
-/** The system's sender: MAIL_FROM when it is set, else no-reply at the app's host. */
-function systemSender(origin: string): Mailbox {
-  const configured = env().MAIL_FROM?.trim();
-  const address = configured
-    ? (/<([^<>\s]+@[^<>\s]+)>/.exec(configured)?.[1] ?? configured)
-    : `no-reply@${new URL(origin).hostname}`;
-  return { name: "TradeDesk", address };
-}
-
 /** Subject and text of the notice, in the account's language. */
 export function existingAccountMail(language: Language, values: { name: string; email: string; link: string }) {
   const t = (key: string) => translate(language, `auth.existingAccountMail.${key}`, values);
@@ -80,24 +70,15 @@ export function existingAccountMail(language: Language, values: { name: string; 
   return { subject, text };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 async function notifyOwner(owner: User, origin: string) {
   if (!notices.hit(owner.email).ok) return;
   const settings = await getSettings(owner.id);
   const language = settings.appLanguage;
   const content = existingAccountMail(language, { name: owner.name, email: owner.email, link: `${origin}/login` });
-  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head><body>${content.text
-    .split("\n")
-    .map((line) => (line ? `<p>${escapeHtml(line)}</p>` : ""))
-    .join("")}</body></html>`;
   await sendMail({
     from: systemSender(origin),
     to: { name: owner.name, address: owner.email },
-    subject: content.subject,
-    text: content.text,
-    html,
+    ...textNotice(language, content.subject, content.text),
     language,
     attachments: [],
   });
