@@ -140,6 +140,8 @@ test("send an estimate, share it, the customer approves it; status, signature an
   await expect(customerSide.page.getByTestId("share-message")).toContainText("Approved by Ana Ruiz on ");
   await expect(customerSide.page.getByTestId("share-message")).toContainText("Message: Please start Monday.");
   await expect(customerSide.page.getByTestId("share-state")).toHaveText("Approved");
+  // The estimate itself now carries the signature on its acceptance line.
+  await expect(customerSide.page.getByTestId("document-acceptance")).toContainText("Ana Ruiz");
   await expect(customerSide.page.getByRole("button", { name: "Approve estimate" })).toHaveCount(0);
   await expect(customerSide.page.getByRole("button", { name: "Decline estimate" })).toHaveCount(0);
   expect(await customerSide.context.cookies()).toEqual([]);

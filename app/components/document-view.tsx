@@ -244,7 +244,16 @@ export function DocumentView({
       </section>
 
       {isInvoice ? null : (
-        <section className="mt-10 grid break-inside-avoid grid-cols-[2fr_1fr] gap-8 text-xs text-slate-500">
+        <section
+          className="mt-10 grid break-inside-avoid grid-cols-[2fr_1fr] gap-x-8 text-xs text-slate-500"
+          data-testid="document-acceptance"
+        >
+          {doc.acceptance ? (
+            <>
+              <p className="pb-1 text-sm font-medium text-slate-900 italic">{doc.acceptance.by}</p>
+              <p className="pb-1 text-sm text-slate-900">{date(doc.acceptance.on)}</p>
+            </>
+          ) : null}
           <div className="border-t border-slate-400 pt-1">{t("invoices.document.acceptance")}</div>
           <div className="border-t border-slate-400 pt-1">{t("invoices.document.signatureDate")}</div>
         </section>

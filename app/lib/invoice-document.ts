@@ -92,6 +92,8 @@ export interface DocumentData {
   deposit?: DocumentDeposit | null;
   /** Invoices: what was received so far (payments, deposits carried), in cents. */
   amountPaid?: number;
+  /** Estimates the customer approved on their page: the typed signature and the day, printed on the acceptance lines. */
+  acceptance?: { by: string; on: string } | null;
 }
 
 /**
@@ -184,12 +186,23 @@ function common(source: SourceDocument, settings: DocumentSettings) {
 }
 
 export function estimateDocument(
-  estimate: SourceDocument & { estimateNumber: string; validUntil: string | null },
+  estimate: SourceDocument & {
+    estimateNumber: string;
+    validUntil: string | null;
+    customerSignature?: string | null;
+    respondedAt?: Date | null;
+    approvedAt?: Date | null;
+  },
   settings: DocumentSettings,
   deposit: DocumentDeposit | null = null,
 ): DocumentData {
+  const signedAt = estimate.respondedAt ?? estimate.approvedAt;
   return {
     ...common(estimate, settings),
+    acceptance:
+      estimate.status === "approved" && estimate.customerSignature && signedAt
+        ? { by: estimate.customerSignature, on: dayKey(signedAt, settings.timeZone) }
+        : null,
     deposit: deposit && (deposit.asked > 0 || deposit.received > 0) ? deposit : null,
     kind: "estimate",
     number: estimate.estimateNumber,

@@ -6,6 +6,7 @@ import { createCustomer, createEstimate, createInvoice } from "#db/factories";
 import { accountSettings } from "#db/schema";
 import { formatMoney } from "~/lib/money";
 import { recordPayment } from "~/models/payment.server";
+import { decideSharedEstimate, getOrCreateShareLink } from "~/models/share.server";
 import { getSettings } from "~/models/settings.server";
 import { loader as estimatePdfLoader } from "~/routes/app.estimates.$estimateId.pdf";
 import { loader as invoicePdfLoader } from "~/routes/app.invoices.$invoiceId.pdf";
@@ -145,6 +146,21 @@ describe("estimate and invoice PDFs", () => {
     expect(partial).toContain(`Pagado ${formatMoney(100_000, "es")}`);
     expect(partial).toContain(`Saldo pendiente ${formatMoney(invoice.total - 100_000, "es")}`);
     expect(partial).not.toContain("Importe a pagar");
+  });
+
+  it("prints the customer's typed signature and the day on an estimate approved on its page", async () => {
+    const { user, customer, db } = await account({ timeZone: "America/Chicago" });
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id, items: LINES, validUntil: "2099-01-31" });
+    const unsigned = (await pdfText((await estimatePdf(user.id, estimate.id))!.body)).replace(/\s+/g, " ");
+    expect(unsigned).not.toContain("María López");
+    const token = (await getOrCreateShareLink(user.id, estimate.id))!.link.token;
+    // 03:00 UTC on June 2 is still June 1 in Chicago.
+    const at = new Date("2026-06-02T03:00:00Z");
+    expect((await decideSharedEstimate(token, { kind: "approve", signature: "María López", message: null }, at)).status).toBe(
+      "approved",
+    );
+    const signed = (await pdfText((await estimatePdf(user.id, estimate.id))!.body)).replace(/\s+/g, " ");
+    expect(signed).toContain("María López Accepted by Jun 01, 2026 Date");
   });
 
   it("speaks the document language: Spanish headings with their accents", async () => {

@@ -85,6 +85,7 @@ const styles = StyleSheet.create({
   termsLead: { fontFamily: "Helvetica-Bold", color: INK, marginBottom: 3 },
   signatures: { flexDirection: "row", marginTop: 40 },
   signatureLine: { borderTopWidth: 0.75, borderTopColor: MUTED, paddingTop: 3, fontSize: 8, color: MUTED },
+  signed: { paddingBottom: 3, fontSize: 10 },
   thanks: { marginTop: 24, textAlign: "center", color: MUTED, fontSize: 9 },
   // Placed from the top: with a page line height, react-pdf 4.9 drops a page-number text
   // placed from the bottom.
@@ -293,8 +294,14 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
 
         {isInvoice ? null : (
           <View style={styles.signatures} wrap={false}>
-            <Text style={[styles.signatureLine, { flex: 2, marginRight: 24 }]}>{t("acceptance")}</Text>
-            <Text style={[styles.signatureLine, { flex: 1 }]}>{t("signatureDate")}</Text>
+            <View style={{ flex: 2, marginRight: 24 }}>
+              {doc.acceptance ? <Text style={styles.signed}>{doc.acceptance.by}</Text> : null}
+              <Text style={styles.signatureLine}>{t("acceptance")}</Text>
+            </View>
+            <View style={{ flex: 1 }}>
+              {doc.acceptance ? <Text style={styles.signed}>{date(doc.acceptance.on)}</Text> : null}
+              <Text style={styles.signatureLine}>{t("signatureDate")}</Text>
+            </View>
           </View>
         )}
 
