@@ -565,6 +565,12 @@ describe("without a session", () => {
     });
   }
 
+  it("gives every API path an action, so any method gets the API's JSON answer (a route without one gets Remix's bare 405)", async () => {
+    const without: string[] = [];
+    for (const route of routes.filter(isApiRoute)) if (!(await loadRouteModule(route)).action) without.push(route.path);
+    expect(without).toEqual([]);
+  });
+
   it("lists only real routes as public", () => {
     const paths = new Set(routes.map((route) => route.path));
     expect([...PUBLIC_API].filter((path) => !paths.has(path))).toEqual([]);

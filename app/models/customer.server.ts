@@ -11,6 +11,11 @@ import { accountRows, sameAccount, searchIndexMatch, textSearch } from "./sql.se
 
 export type Customer = typeof customers.$inferSelect;
 
+/** A customer as the API sends it: SPEC.md's fields, without the account it belongs to. */
+export function toApiCustomer({ userId: _account, ...customer }: Customer) {
+  return customer;
+}
+
 const ORDER: Record<CustomerSort, SQL[]> = {
   name: [asc(sql`${customers.name} collate nocase`), asc(customers.id)],
   "-name": [desc(sql`${customers.name} collate nocase`), desc(customers.id)],

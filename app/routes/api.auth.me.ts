@@ -1,10 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toPublicUser } from "~/models/user.server";
-import { apiError, json } from "~/services/api.server";
-import { getSessionUser } from "~/services/session.server";
+import { apiRoute, json } from "~/services/api.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getSessionUser(request);
-  if (!user) return apiError(401, "Not authenticated");
-  return json(toPublicUser(user));
-}
+/** GET /api/auth/me: the signed-in user, or 401; other methods are 405. */
+const route = apiRoute({ GET: async ({ user }) => json(toPublicUser(user)) });
+export const loader = route.loader;
+export const action = route.action;

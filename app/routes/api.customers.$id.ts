@@ -1,18 +1,18 @@
 import { customerApiSchema } from "~/lib/customer-schema";
-import { deleteCustomer, getCustomer, updateCustomer } from "~/models/customer.server";
+import { deleteCustomer, getCustomer, toApiCustomer, updateCustomer } from "~/models/customer.server";
 import { apiError, apiRoute, json, notFound, readApiBody } from "~/services/api.server";
 
 /** /api/customers/{id}: another account's id is 404, as if it did not exist. */
 const route = apiRoute({
   GET: async ({ user, id }) => {
     const customer = await getCustomer(user.id, id);
-    return customer ? json(customer) : notFound();
+    return customer ? json(toApiCustomer(customer)) : notFound();
   },
   PUT: async ({ user, id, request }) => {
     const data = await readApiBody(request, customerApiSchema);
     if (data instanceof Response) return data;
     const customer = await updateCustomer(user.id, id, data);
-    return customer ? json(customer) : notFound();
+    return customer ? json(toApiCustomer(customer)) : notFound();
   },
   DELETE: async ({ user, id }) => {
     const result = await deleteCustomer(user.id, id);

@@ -39,10 +39,17 @@ describe("/api/customers", () => {
     const customer = await created.json();
     expect(customer).toMatchObject({ name: "Ana Ruiz", email: "ana@example.com", phone: "555-0100", city: null });
     expect(typeof customer.createdAt).toBe("string");
+    // SPEC.md's fields, and not the account the customer belongs to.
+    const fields = ["id", "name", "email", "phone", "address", "city", "state", "zipCode", "notes", "createdAt"];
+    expect(Object.keys(customer).filter((key) => !fields.includes(key))).toEqual([]);
 
     const list = await runRoute(collectionLoader, call("GET", cookie));
     expect(list.headers.get("X-Total-Count")).toBe("1");
-    expect((await list.json()).map((c: { name: string }) => c.name)).toEqual(["Ana Ruiz"]);
+    const listed = await list.json();
+    expect(listed.map((c: { name: string }) => c.name)).toEqual(["Ana Ruiz"]);
+    expect(listed[0]).toEqual(customer);
+    const read = await runRoute(itemLoader, call("GET", cookie, undefined, `/${customer.id}`), { params: { id: customer.id } });
+    expect(await read.json()).toEqual(customer);
 
     const updated = await runRoute(
       itemAction,

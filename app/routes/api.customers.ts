@@ -1,6 +1,6 @@
 import { CUSTOMER_SORTS, customerApiSchema } from "~/lib/customer-schema";
 import { readListParams } from "~/lib/list-params";
-import { createCustomer, listCustomers } from "~/models/customer.server";
+import { createCustomer, listCustomers, toApiCustomer } from "~/models/customer.server";
 import { apiListPage, apiRoute, created, readApiBody } from "~/services/api.server";
 
 const route = apiRoute({
@@ -10,12 +10,12 @@ const route = apiRoute({
    */
   GET: async ({ user, url }) => {
     const { q, sort } = readListParams(url, CUSTOMER_SORTS, "name");
-    return apiListPage(url, (page) => listCustomers(user.id, { q, sort, ...page }));
+    return apiListPage(url, (page) => listCustomers(user.id, { q, sort, ...page }), toApiCustomer);
   },
   /** POST /api/customers */
   POST: async ({ user, request }) => {
     const data = await readApiBody(request, customerApiSchema);
-    return data instanceof Response ? data : created(await createCustomer(user.id, data));
+    return data instanceof Response ? data : created(toApiCustomer(await createCustomer(user.id, data)));
   },
 });
 export const loader = route.loader;

@@ -1,9 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { centsToString } from "~/lib/money";
 import { talliesOut } from "~/lib/report";
 import { getAccountTimeZone } from "~/models/appointment.server";
 import { getDashboardStats } from "~/models/overview.server";
-import { json, requireApiUser } from "~/services/api.server";
+import { apiRoute, json } from "~/services/api.server";
 
 /**
  * GET /api/dashboard/stats: totalJobs, totalRevenue (all the money collected, "1234.50"),
@@ -15,15 +14,18 @@ import { json, requireApiUser } from "~/services/api.server";
  * unpaidBalance and unpaidByAge ({ current, days1to30, days31to60, days61to90, over90 },
  * each { count, amount }, on the account's today). Money is a string with two decimals.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  const stats = await getDashboardStats(user.id, { timeZone: await getAccountTimeZone(user.id) });
-  return json({
-    ...stats,
-    totalRevenue: centsToString(stats.totalRevenue),
-    collectedLast30Days: centsToString(stats.collectedLast30Days),
-    collectedByMethod: talliesOut(stats.collectedByMethod),
-    unpaidBalance: centsToString(stats.unpaidBalance),
-    unpaidByAge: talliesOut(stats.unpaidByAge),
-  });
-}
+const route = apiRoute({
+  GET: async ({ user }) => {
+    const stats = await getDashboardStats(user.id, { timeZone: await getAccountTimeZone(user.id) });
+    return json({
+      ...stats,
+      totalRevenue: centsToString(stats.totalRevenue),
+      collectedLast30Days: centsToString(stats.collectedLast30Days),
+      collectedByMethod: talliesOut(stats.collectedByMethod),
+      unpaidBalance: centsToString(stats.unpaidBalance),
+      unpaidByAge: talliesOut(stats.unpaidByAge),
+    });
+  },
+});
+export const loader = route.loader;
+export const action = route.action;
