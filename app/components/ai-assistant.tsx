@@ -148,6 +148,11 @@ export function AiAssistant({ state, locale, currency }: { state?: AiPanelState;
                   {t(result.source === "openai" ? "assistant.sourceOpenai" : "assistant.sourceBuiltIn")}
                 </span>
               </div>
+              {result.source !== "openai" && currency !== "USD" ? (
+                <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="ai-us-prices">
+                  {t("assistant.usPrices", { currency })}
+                </p>
+              ) : null}
               <ul className="space-y-2" data-testid="ai-suggestions">
                 {result.suggestedItems.map((item, index) => {
                   const done = added.has(index);

@@ -27,6 +27,8 @@ const assistantEn = {
   analyzing: "Analyzing...",
   suggestions: "Suggested items",
   sourceBuiltIn: "Built-in estimator",
+  usPrices:
+    "The built-in estimator knows typical US prices, in US dollars. Your account bills in {{currency}}: check each price for your market before adding it.",
   sourceOpenai: "OpenAI",
   quantity: "Quantity",
   unitPrice: "Unit price",

@@ -26,6 +26,8 @@ const assistantEs = {
   analyzing: "Analizando...",
   suggestions: "Partidas sugeridas",
   sourceBuiltIn: "Estimador integrado",
+  usPrices:
+    "El estimador integrado conoce precios habituales de EE. UU., en dólares. Su cuenta factura en {{currency}}: revise cada precio para su mercado antes de agregarlo.",
   sourceOpenai: "OpenAI",
   quantity: "Cantidad",
   unitPrice: "Precio unitario",
