@@ -7,6 +7,8 @@ export const estimateFollowUpKey = (estimateId: string) => `estimate-follow-up:$
 export const estimateExpiryKey = (estimateId: string, validUntil: string) => `estimate-expiry:${estimateId}:${validUntil}`;
 export const invoiceReminderKey = (invoiceId: string, step: number, dueDate: string) =>
   `invoice-reminder:${invoiceId}:${step}:${dueDate}`;
+export const recurringInvoiceKey = (recurringInvoiceId: string, date: string) =>
+  `recurring-invoice:${recurringInvoiceId}:${date}`;
 
 /** What a key names, or null for a key of another kind (or not a key at all). */
 export type WorkKey =

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCustomer, createEstimate as seedEstimate, createInvoice, createJob } from "#db/factories";
-import { estimateItems, estimates, invoices } from "#db/schema";
+import { estimateItems, estimates, invoices, workClaims } from "#db/schema";
+import { estimateFollowUpKey } from "~/lib/work-keys";
+import { claimWork, finishWork, MAX_ATTEMPTS } from "~/services/work.server";
 import type { EstimateInput } from "~/lib/estimate-schema";
 import { getDb } from "~/services/db.server";
 import { signedInAccount } from "../../test/accounts";
@@ -9,6 +11,7 @@ import {
   countEstimates,
   createEstimate,
   deleteEstimate,
+  estimatesDueForFollowUp,
   estimateChecks,
   ForeignReferenceError,
   getEstimateWithItems,
@@ -16,6 +19,7 @@ import {
   itemsOfEstimates,
   jobOptions,
   listEstimates,
+  markEstimateSent,
   toApiEstimate,
   updateEstimate,
 } from "./estimate.server";
@@ -280,5 +284,36 @@ describe("the API shape", () => {
       order: 0,
     });
     expect(Object.keys(shaped.customer).sort()).toEqual(["address", "city", "email", "name", "phone", "state", "zipCode"]);
+  });
+});
+
+describe("the runner's follow-up query", () => {
+  it("leaves out follow-ups already sent or given up, so they never fill its limit", async () => {
+    const { user } = await signedInAccount();
+    const db = await getDb();
+    const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
+    // Sent in 2001 (before anything else in this database), three days apart: oldest first.
+    const sent: string[] = [];
+    for (const day of ["2001-01-01", "2001-01-04", "2001-01-07"]) {
+      const estimate = await seedEstimate(db, user.id, { customerId: customer.id, validUntil: null });
+      await markEstimateSent(user.id, estimate.id, "ana@example.com", new Date(`${day}T12:00:00Z`));
+      sent.push(estimate.id);
+    }
+    const now = new Date("2001-02-01T00:00:00Z");
+    const mine = async (limit: number) =>
+      (await estimatesDueForFollowUp(now, limit)).map((row) => row.estimateId).filter((id) => sent.includes(id));
+    expect(await mine(2)).toEqual(sent.slice(0, 2));
+    // The first one's follow-up is sent; the second one's ran out of attempts.
+    expect(await claimWork(estimateFollowUpKey(sent[0]), "estimate-follow-up", "test", now)).toBe(true);
+    await finishWork(estimateFollowUpKey(sent[0]), "test", now);
+    await db.insert(workClaims).values({
+      key: estimateFollowUpKey(sent[1]),
+      kind: "estimate-follow-up",
+      claimedBy: "x",
+      claimedAt: now,
+      leaseUntil: now,
+      attempts: MAX_ATTEMPTS,
+    });
+    expect(await mine(2)).toEqual([sent[2]]);
   });
 });

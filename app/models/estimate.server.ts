@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, not, or, sql } from "drizzle-orm";
 import { accountSettings, customers, estimateItems, estimates, invoices, jobs } from "#db/schema";
 import { estimateTotals, type EstimateChecks, type EstimateInput, type EstimateStatusFilter } from "~/lib/estimate-schema";
 import { PAGE_SIZE } from "~/lib/list-params";
@@ -9,6 +9,7 @@ import { insertWithNumber } from "./document-number.server";
 import { depositsReceived } from "./payment.server";
 import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
 import { now as clockNow } from "~/lib/clock";
+import { workSettled } from "~/services/work.server";
 
 export type Estimate = typeof estimates.$inferSelect;
 export type EstimateItem = typeof estimateItems.$inferSelect;
@@ -437,8 +438,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * Pending estimates, e-mailed and not answered, of accounts with follow-ups on, whose
- * follow-up is due at `now` (sent at least the account's follow-up days before); at most
- * `limit`, oldest first. Every account's: the work runner's query.
+ * follow-up is due at `now` (sent at least the account's follow-up days before) and not
+ * settled yet (sent, or given up); at most `limit`, oldest first. Every account's: the work
+ * runner's query.
  */
 export async function estimatesDueForFollowUp(now: Date, limit = 200): Promise<EstimateReminderDue[]> {
   const db = await getDb();
@@ -458,6 +460,8 @@ export async function estimatesDueForFollowUp(now: Date, limit = 200): Promise<E
         sql`${estimates.respondedAt} is null`,
         sql`${accountSettings.estimateFollowUpDays} > 0`,
         sql`${estimates.sentAt} + ${accountSettings.estimateFollowUpDays} * ${DAY_MS} <= ${now.getTime()}`,
+        // estimateFollowUpKey (app/lib/work-keys.ts)
+        not(workSettled(sql`'estimate-follow-up:' || ${estimates.id}`)),
       ),
     )
     .orderBy(asc(estimates.sentAt))
@@ -490,6 +494,8 @@ export async function estimatesNearExpiry(now: Date, limit = 200): Promise<Estim
         sql`${estimates.respondedAt} is null`,
         sql`${accountSettings.estimateFollowUpDays} > 0`,
         sql`${estimates.validUntil} between ${earliest} and ${latest}`,
+        // estimateExpiryKey (app/lib/work-keys.ts)
+        not(workSettled(sql`'estimate-expiry:' || ${estimates.id} || ':' || ${estimates.validUntil}`)),
       ),
     )
     .orderBy(asc(estimates.validUntil))

@@ -556,9 +556,10 @@ const DAY = 86_400_000;
  * Invoices that may have a payment reminder due around `now`, of every account with reminders
  * on: e-mailed, not excluded, pending or overdue with a balance, and a due date within the
  * reach of the reminder days (30 before to 90 after, two days of grace). Which step is due is
- * the caller's (app/lib/reminders.ts). The work runner's query.
+ * the caller's (app/lib/reminders.ts). The work runner's query. No limit: the window bounds
+ * it, and a limit would fill with invoices whose reminders are done and starve the others.
  */
-export async function invoicesForReminders(now: Date, limit = 500): Promise<InvoiceReminderDue[]> {
+export async function invoicesForReminders(now: Date): Promise<InvoiceReminderDue[]> {
   const db = await getDb();
   const earliest = new Date(now.getTime() - 93 * DAY).toISOString().slice(0, 10);
   const latest = new Date(now.getTime() + 31 * DAY).toISOString().slice(0, 10);
@@ -583,8 +584,7 @@ export async function invoicesForReminders(now: Date, limit = 500): Promise<Invo
         sql`${invoices.dueDate} between ${earliest} and ${latest}`,
       ),
     )
-    .orderBy(asc(invoices.dueDate))
-    .limit(limit);
+    .orderBy(asc(invoices.dueDate));
   return rows.filter((row): row is InvoiceReminderDue => row.dueDate !== null && row.sentAt !== null);
 }
 

@@ -1,6 +1,6 @@
 // Recurring invoices (issue 18, docs/decisions/018-recurring-invoices.md): the schedules of an
 // account, and the one write that turns an occurrence into an ordinary invoice, once.
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   accountSettings,
   customers,
@@ -9,6 +9,7 @@ import {
   recurringInvoiceItems,
   recurringInvoiceRuns,
   recurringInvoices,
+  workClaims,
 } from "#db/schema";
 import { addDays, now as clockNow, startOfDay, today as todayIn } from "~/lib/clock";
 import { estimateTotals } from "~/lib/estimate-schema";
@@ -27,6 +28,7 @@ import {
 } from "~/lib/recurrence";
 import type { RecurringInvoiceInput } from "~/lib/recurring-invoice-schema";
 import { getDb } from "~/services/db.server";
+import { workSettled } from "~/services/work.server";
 import { insertWithNumber } from "./document-number.server";
 import { translate } from "~/services/i18n.server";
 import { createNotification } from "./notification.server";
@@ -123,14 +125,26 @@ async function itemsOf(ids: string[]) {
 const customerColumns = { id: customers.id, name: customers.name, email: customers.email };
 
 /** The occurrence dates made so far, by schedule. */
-async function madeDates(ids: string[]) {
+/**
+ * The occurrence dates of these schedules whose invoice is made and whose work is over: an
+ * occurrence made by a runner that then failed to e-mail it, or died, is not over, and stays
+ * due until a runner finishes it (or its attempts run out).
+ */
+async function settledDates(ids: string[]) {
   const byParent = new Map<string, Set<string>>();
   if (ids.length === 0) return byParent;
   const db = await getDb();
+  // recurringInvoiceKey (app/lib/work-keys.ts); an occurrence made without a claim (none today) counts as over.
+  const key = sql`'recurring-invoice:' || ${recurringInvoiceRuns.recurringInvoiceId} || ':' || ${recurringInvoiceRuns.occurrenceDate}`;
   const rows = await db
     .select({ id: recurringInvoiceRuns.recurringInvoiceId, date: recurringInvoiceRuns.occurrenceDate })
     .from(recurringInvoiceRuns)
-    .where(inArray(recurringInvoiceRuns.recurringInvoiceId, ids));
+    .where(
+      and(
+        inArray(recurringInvoiceRuns.recurringInvoiceId, ids),
+        or(workSettled(key), sql`not exists (select 1 from ${workClaims} where ${workClaims.key} = ${key})`),
+      ),
+    );
   for (const row of rows) {
     const own = byParent.get(row.id);
     if (own) own.add(row.date);
@@ -397,9 +411,10 @@ export interface RecurringOccurrenceDue {
 }
 
 /**
- * Every occurrence due at `now` of every account's active schedules, and not made yet: its
- * 6:00 (in the account's zone) has come and is not before the schedule's activeFrom. At most
- * MAX_CATCH_UP per schedule and pass, oldest first.
+ * Every occurrence due at `now` of every account's active schedules whose work is not over
+ * (not made yet, or made and not yet sent by a runner that failed or died): its 6:00 (in the
+ * account's zone) has come and is not before the schedule's activeFrom. At most MAX_CATCH_UP
+ * per schedule and pass, oldest first.
  */
 export async function recurringOccurrencesDue(now: Date, limit = 500): Promise<RecurringOccurrenceDue[]> {
   const db = await getDb();
@@ -408,11 +423,11 @@ export async function recurringOccurrencesDue(now: Date, limit = 500): Promise<R
     .from(recurringInvoices)
     .leftJoin(accountSettings, eq(accountSettings.userId, recurringInvoices.userId))
     .where(and(eq(recurringInvoices.paused, false), sql`${recurringInvoices.activeFrom} <= ${now.getTime()}`));
-  const made = await madeDates(rows.map(({ row }) => row.id));
+  const made = await settledDates(rows.map(({ row }) => row.id));
   const due: RecurringOccurrenceDue[] = [];
   for (const { row, timeZone } of rows) {
     const done = made.get(row.id) ?? new Set<string>();
-    // Those made already are left out here, so a long schedule's old occurrences never fill the pass.
+    // Those over already are left out here, so a long schedule's old occurrences never fill the pass.
     const occurrences = dueOccurrences(recurrenceOf(row), {
       zone: timeZone,
       now,

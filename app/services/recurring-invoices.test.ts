@@ -22,7 +22,9 @@ import { env } from "~/services/env.server";
 import { signedInAccount } from "../../test/accounts";
 import { decodeWords, parseMime } from "../../test/mime";
 import { startSmtpServer } from "../../test/smtp-server";
-import { runDueWork } from "./work.server";
+import { recurringInvoiceKey } from "~/lib/work-keys";
+import { recurringInvoices } from "#db/schema";
+import { claimWork, runDueWork } from "./work.server";
 import { invoiceReminders, recurringInvoiceWork } from "./work-kinds.server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -84,6 +86,12 @@ async function account(timeZone: string, email: string | null = "ana@example.com
 async function runFor(ids: Set<string>, iso: string, runnerId = "test") {
   const pass = await runDueWork([recurringInvoiceWork], { now: new Date(iso), runnerId });
   return { ...pass, done: pass.done.filter((key) => ids.has(key.split(":")[1])) };
+}
+
+async function recurringIds(userId: string) {
+  const db = await getDb();
+  const rows = await db.select({ id: recurringInvoices.id }).from(recurringInvoices).where(eq(recurringInvoices.userId, userId));
+  return new Set(rows.map((row) => row.id));
 }
 
 async function invoicesOf(userId: string) {
@@ -329,6 +337,41 @@ describe("auto-send", () => {
     const reminders = await runDueWork([invoiceReminders], { now: new Date("2027-03-02T09:30:00Z"), runnerId: "test" });
     expect(reminders.done).toEqual([`invoice-reminder:${invoice.id}:0:2027-03-02`]);
     expect(smtp.received).toHaveLength(2);
+  });
+
+  it("an invoice made and not sent (the mail server down, or the runner killed) is sent by a later pass, once", async () => {
+    const { user, schedule, run } = await account("UTC");
+    await schedule({ autoSend: true, startDate: "2027-01-31", frequency: "weekly" }, "2027-01-01T00:00:00Z");
+    // The mail server is down: the invoice is made, its e-mail fails.
+    config.SMTP_URL = "smtp://127.0.0.1:1";
+    try {
+      const failed = await run("2027-01-31T06:00:00Z");
+      expect(failed.failed).toHaveLength(1);
+    } finally {
+      config.SMTP_URL = smtp.url;
+    }
+    expect((await invoicesOf(user.id)).map((invoice) => invoice.sentAt)).toEqual([null]);
+    // Before the pause after a failure, nothing; after it, the e-mail goes out, and only once.
+    expect((await run("2027-01-31T06:10:00Z")).done).toEqual([]);
+    expect((await run("2027-01-31T06:16:00Z")).done).toHaveLength(1);
+    expect((await run("2027-01-31T07:00:00Z")).done).toEqual([]);
+    expect(smtp.received).toHaveLength(1);
+    const [invoice] = await invoicesOf(user.id);
+    expect(invoice.sentAt).not.toBeNull();
+
+    // A runner that dies after making the next one: another runner sends it once its lease is over.
+    const next = "2027-02-07";
+    await claimWork(
+      recurringInvoiceKey([...(await recurringIds(user.id))][0], next),
+      "recurring-invoice",
+      "dead",
+      new Date("2027-02-07T06:00:00Z"),
+    );
+    await makeOccurrence(user.id, [...(await recurringIds(user.id))][0], next);
+    expect((await run("2027-02-07T06:01:00Z")).done).toEqual([]);
+    expect((await run("2027-02-07T06:06:00Z")).done).toHaveLength(1);
+    expect(smtp.received).toHaveLength(2);
+    expect((await invoicesOf(user.id)).map((made) => made.sentAt !== null)).toEqual([true, true]);
   });
 
   it("without a customer e-mail, makes the invoice and tells the contractor", async () => {

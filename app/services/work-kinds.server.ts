@@ -1,7 +1,7 @@
 // The kinds of work the runner does (app/services/work.server.ts), in the order it does them.
 import { addDays, inZone, today } from "~/lib/clock";
 import { dueReminderSteps } from "~/lib/reminders";
-import { estimateExpiryKey, estimateFollowUpKey, invoiceReminderKey } from "~/lib/work-keys";
+import { estimateExpiryKey, estimateFollowUpKey, invoiceReminderKey, recurringInvoiceKey } from "~/lib/work-keys";
 import { invoiceOwes, invoicesForReminders, type InvoiceReminderDue } from "~/models/invoice.server";
 import { addReminderLateCharge } from "~/models/late-charge.server";
 import { estimatesDueForFollowUp, estimatesNearExpiry, type EstimateReminderDue } from "~/models/estimate.server";
@@ -115,7 +115,7 @@ export const recurringInvoiceWork: WorkKind<RecurringItem> = {
   name: "recurring-invoice",
   async due(now) {
     const rows = await recurringOccurrencesDue(now);
-    return rows.map((row) => ({ ...row, key: `recurring-invoice:${row.recurringInvoiceId}:${row.date}` }));
+    return rows.map((row) => ({ ...row, key: recurringInvoiceKey(row.recurringInvoiceId, row.date) }));
   },
   async run(item) {
     const made = await makeOccurrence(item.userId, item.recurringInvoiceId, item.date);

@@ -6,7 +6,7 @@
 // a second runner finds it taken, and a claim whose runner died is taken over once its lease
 // has run out.
 import { Cron } from "croner";
-import { inArray, sql } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { workClaims } from "#db/schema";
 import { now as clockNow } from "~/lib/clock";
 import { getDb } from "./db.server";
@@ -67,6 +67,15 @@ export async function failWork(key: string, runnerId: string, now: Date, error: 
   await db.run(
     sql`update ${workClaims} set lease_until = ${now.getTime() + RETRY_MS}, last_error = ${message} where key = ${key} and claimed_by = ${runnerId}`,
   );
+}
+
+/**
+ * In a runner's query for what is due: the piece whose key the SQL expression spells (as
+ * app/lib/work-keys.ts does) is settled: done, or out of attempts. Due queries leave such
+ * pieces out, so however many are done they never fill a query's limit and starve the rest.
+ */
+export function workSettled(key: SQL): SQL {
+  return sql`exists (select 1 from ${workClaims} where ${workClaims.key} = ${key} and (${workClaims.doneAt} is not null or ${workClaims.attempts} >= ${MAX_ATTEMPTS}))`;
 }
 
 /** Which of these keys are done already. */
