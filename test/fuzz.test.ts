@@ -546,6 +546,10 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
 const NO_INPUT_NO_ID: Record<string, string> = {
   "/api/auth/logout": "ends the caller's own session; the body is never read",
   "/api/notifications/read-all": "marks the caller's notifications read; the body is never read",
+  // GET only: their action answers every other method the API's 405, without reading a body.
+  "/api/auth/me": "GET only; any other method is 405",
+  "/api/dashboard/stats": "GET only; any other method is 405",
+  "/api/appointments/upcoming": "GET only; any other method is 405",
 };
 
 // --- Bodies ------------------------------------------------------------------------------
