@@ -16,7 +16,7 @@ import { getAccountTimeZone, todayFor } from "~/models/settings.server";
 import { getDashboardStats } from "~/models/overview.server";
 import { getBusinessReport } from "~/models/report.server";
 import { getOrCreateShareLink, loadSharedEstimate } from "~/models/share.server";
-import { listInvoices } from "~/models/invoice.server";
+import { createInvoiceFromEstimate, listInvoices } from "~/models/invoice.server";
 import { getDb } from "~/services/db.server";
 import { invoicePdf } from "~/services/pdf.server";
 import * as dashboardRoute from "~/routes/app._index";
@@ -209,5 +209,22 @@ describe.each(scenarios)("$name", (scenario) => {
       to: string;
     };
     expect([reportsPage.from, reportsPage.to]).toEqual([addDays(today, -6), today]);
+  });
+});
+
+describe("rows written through the app", () => {
+  afterEach(() => setNow(null));
+
+  it("are dated by the clock, so an invoice is issued on the clock's day and due 30 days after it", async () => {
+    const { user } = await signedInAccount();
+    const db = await getDb();
+    const customer = await createCustomer(db, user.id, { name: "Ana Ruiz" });
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id, status: "approved" });
+    setNow("2030-03-10T15:00:00Z");
+    const made = await createInvoiceFromEstimate(user.id, estimate.id);
+    if (made.status !== "created") throw new Error(made.status);
+    const invoice = made.invoice;
+    expect(invoice.createdAt.toISOString()).toBe("2030-03-10T15:00:00.000Z");
+    expect(invoice.dueDate).toBe("2030-04-09");
   });
 });

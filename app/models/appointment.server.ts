@@ -198,7 +198,7 @@ export async function createAppointment(userId: string, input: AppointmentInput)
   const db = await getDb();
   const [row] = await db
     .insert(appointments)
-    .values({ ...input, userId })
+    .values({ ...input, userId, createdAt: clockNow() })
     .returning({ id: appointments.id });
   return (await getAppointment(userId, row.id))!;
 }

@@ -5,6 +5,7 @@ import { csvLine } from "~/lib/csv";
 import { CUSTOMER_IMPORT_FIELDS, firstListed } from "~/lib/customer-import";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { readTable } from "~/lib/table-import";
+import { now as clockNow } from "~/lib/clock";
 import { getDb } from "~/services/db.server";
 import { listTotal, getAccountTotal } from "./account-totals.server";
 import { accountRows, sameAccount, searchIndexMatch, textSearch } from "./sql.server";
@@ -125,7 +126,7 @@ export async function createCustomer(userId: string, input: CustomerInput): Prom
   const db = await getDb();
   const [row] = await db
     .insert(customers)
-    .values({ ...input, userId })
+    .values({ ...input, userId, createdAt: clockNow() })
     .returning();
   return row;
 }
@@ -264,7 +265,8 @@ export async function importCustomersCsv(userId: string, file: Uint8Array | stri
 
   if (valid.length > 0) {
     const db = await getDb();
-    const rows = valid.map(({ line: _line, ...input }) => ({ ...input, userId }));
+    const createdAt = clockNow();
+    const rows = valid.map(({ line: _line, ...input }) => ({ ...input, userId, createdAt }));
     const chunks = [];
     for (let i = 0; i < rows.length; i += 500) chunks.push(db.insert(customers).values(rows.slice(i, i + 500)));
     // One batch: every valid row goes in, or none does (docs/decisions/004).

@@ -269,6 +269,7 @@ export async function createEstimate(userId: string, input: EstimateInput): Prom
         estimateNumber,
         approvedAt: input.status === "approved" ? clockNow() : null,
         userId,
+        createdAt: clockNow(),
       }),
       db.insert(estimateItems).values(items.map((item) => ({ ...item, estimateId: id }))),
     ]),

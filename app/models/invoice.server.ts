@@ -350,6 +350,7 @@ export async function createInvoiceFromEstimate(
         total: estimate.total,
         notes: estimate.notes,
         dueDate: addDays(today, PAYMENT_TERM_DAYS),
+        createdAt: clockNow(),
       });
       // An optional line the customer did not choose is not part of the deal (decision 019).
       const chosen = lines.filter((line) => !line.optional);

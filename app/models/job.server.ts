@@ -8,7 +8,7 @@ import { getDb } from "~/services/db.server";
 import { listTotal, getAccountTotal } from "./account-totals.server";
 import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
 import { getSettings } from "./settings.server";
-import { accountZone } from "~/lib/clock";
+import { accountZone, now as clockNow } from "~/lib/clock";
 
 export type Job = typeof jobs.$inferSelect;
 export type JobWithCustomer = Job & { customer: { name: string; phone: string | null } };
@@ -181,7 +181,7 @@ export async function createJob(userId: string, input: JobInput): Promise<JobWit
   const db = await getDb();
   const [row] = await db
     .insert(jobs)
-    .values({ ...input, userId })
+    .values({ ...input, userId, createdAt: clockNow() })
     .returning({ id: jobs.id });
   return (await getJob(userId, row.id))!;
 }
