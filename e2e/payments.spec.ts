@@ -28,6 +28,31 @@ async function setUp(page: Page) {
 
 const row = (page: Page, number: string) => page.getByTestId("invoices-table").getByRole("row").filter({ hasText: number });
 
+test("the Record payment button stays busy until the next page has loaded, so a second tap posts nothing", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "without JavaScript the browser itself navigates away");
+  const invoice = await setUp(page);
+  await page.goto(`/app/invoices/${invoice.id}/payments`);
+  await page.getByLabel("Amount").fill("100");
+  // A slow phone network: the list the payment leads back to takes seconds to load.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/app\/invoices\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const button = page.getByRole("button", { name: /Record payment|Saving/ });
+  await button.click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(button).toBeDisabled();
+  await button.click({ force: true, timeout: 1_000 }).catch(() => undefined);
+  release();
+  await expect(toast(page)).toContainText("Payment recorded");
+  const api = (await (await page.request.get(`/api/invoices/${invoice.id}`)).json()) as { amountPaid: string };
+  expect(api.amountPaid).toBe("100.00");
+});
+
 test("record a deposit, refuse more than the balance, pay the rest, delete a payment", async ({ page }) => {
   const invoice = await setUp(page);
   expect(invoice.total).toBe("1082.50");

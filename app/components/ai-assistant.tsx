@@ -7,6 +7,7 @@ import { formatMoney } from "~/lib/money";
 import { buttonClass } from "./ui/button";
 import { ErrorList, inputClass } from "./ui/forms";
 import { ToastView } from "./ui/toast";
+import { isPosting } from "./ui/submission";
 
 const labelClass = "block text-sm font-medium text-slate-700 dark:text-slate-300";
 const headingClass = "text-sm font-semibold text-slate-800 dark:text-slate-200";
@@ -21,7 +22,7 @@ export function AiAssistant({ state, locale, currency }: { state?: AiPanelState;
   const { t } = useTranslation();
   const navigation = useNavigation();
   const id = useId();
-  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const submitting = isPosting(navigation) ? navigation.formData?.get("intent") : null;
   const analyzing = submitting === AI_ANALYZE_INTENT;
   const adding = submitting === AI_ADD_INTENT;
   const result = state?.result ?? null;

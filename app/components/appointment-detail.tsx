@@ -7,6 +7,7 @@ import { ScheduleStatusBadge } from "./schedule-item";
 import { Button, buttonClass } from "./ui/button";
 import { inputClass } from "./ui/forms";
 import { toWallTimeValue } from "~/lib/clock";
+import { isPosting } from "./ui/submission";
 
 const link = "text-brand-600 hover:underline dark:text-brand-500";
 
@@ -41,7 +42,7 @@ export function AppointmentDetailView({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const busy = isPosting(navigation) ? String(navigation.formData?.get("intent") ?? "") : "";
   const { appointment, customer, job } = detail;
   const end = new Date(appointment.scheduledDate.getTime() + appointment.duration * 60_000);
   const type =

@@ -10,6 +10,7 @@ import { Button, buttonClass } from "./ui/button";
 import { Field, SelectField, TextareaField } from "./ui/forms";
 import { useHydrated } from "./ui/use-hydrated";
 import { toWallTimeValue } from "~/lib/clock";
+import { isPosting } from "./ui/submission";
 
 type EditableAppointment = Pick<
   Appointment,
@@ -37,7 +38,7 @@ export function AppointmentEditor({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const pending = navigation.state === "submitting";
+  const pending = isPosting(navigation);
   const [form, fields] = useForm({
     id: "appointment-editor",
     lastResult,

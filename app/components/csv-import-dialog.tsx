@@ -4,6 +4,7 @@ import { Button, buttonClass } from "./ui/button";
 import { inputClass } from "./ui/forms";
 import { RouteDialog } from "./ui/route-dialog";
 import { ToastView } from "./ui/toast";
+import { isPosting } from "./ui/submission";
 
 export interface CsvImportReport {
   imported: { line: number; name: string }[];
@@ -29,7 +30,7 @@ export function CsvImportDialog({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending = isPosting(navigation);
   return (
     <RouteDialog title={t(title)} closeTo={closeTo} size="lg">
       {report && !report.error ? (

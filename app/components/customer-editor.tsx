@@ -6,6 +6,7 @@ import { customerSchema } from "~/lib/customer-schema";
 import type { Customer } from "~/models/customer.server";
 import { Button, buttonClass } from "./ui/button";
 import { Field, TextareaField } from "./ui/forms";
+import { isPosting } from "./ui/submission";
 
 /** The add and edit customer form (one component for both, DESIGN.md "Forms"). */
 export function CustomerEditor({
@@ -19,7 +20,7 @@ export function CustomerEditor({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending = isPosting(navigation);
   const [form, fields] = useForm({
     id: "customer-editor",
     lastResult,

@@ -29,6 +29,7 @@ import { AiAssistant } from "./ai-assistant";
 import { Button, buttonClass } from "./ui/button";
 import { ErrorList, Field, inputClass, SelectField, TextareaField } from "./ui/forms";
 import { useHydrated } from "./ui/use-hydrated";
+import { isPosting } from "./ui/submission";
 
 type Option = { id: string; name: string };
 type JobOption = { id: string; title: string };
@@ -83,10 +84,7 @@ export function EstimateEditor({
   const jobsFetcher = useFetcher<JobsData>();
   const submitIntent = navigation.formData?.get("intent");
   const pending =
-    navigation.state === "submitting" &&
-    submitIntent !== REFRESH_INTENT &&
-    !isAiIntent(submitIntent) &&
-    !isPriceIntent(submitIntent);
+    isPosting(navigation) && submitIntent !== REFRESH_INTENT && !isAiIntent(submitIntent) && !isPriceIntent(submitIntent);
   const [form, fields] = useForm<EstimateFormValues, EstimateInput>({
     id: "estimate-editor",
     lastResult,

@@ -9,6 +9,7 @@ import { centsToString } from "~/lib/money";
 import type { Job } from "~/models/job.server";
 import { Button, buttonClass } from "./ui/button";
 import { Field, SelectField, TextareaField } from "./ui/forms";
+import { isPosting } from "./ui/submission";
 
 type EditableJob = Pick<Job, "customerId" | "title" | "description" | "location" | "status" | "totalAmount"> & {
   scheduledDate: Date | string | null;
@@ -35,7 +36,7 @@ export function JobEditor({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending = isPosting(navigation);
   const [form, fields] = useForm({
     id: "job-editor",
     lastResult,

@@ -6,6 +6,7 @@ import { centsToString } from "~/lib/money";
 import { COMMON_UNITS, priceItemFormSchema } from "~/lib/price-item-schema";
 import { Button, buttonClass } from "./ui/button";
 import { Field, TextareaField } from "./ui/forms";
+import { isPosting } from "./ui/submission";
 
 export interface PriceItemForEditor {
   name: string;
@@ -31,7 +32,7 @@ export function PriceItemEditor({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending = isPosting(navigation);
   const [form, fields] = useForm({
     id: "price-item-editor",
     lastResult,

@@ -10,6 +10,7 @@ import { ENDS, recurringFormSchema, type RecurringInvoiceInput } from "~/lib/rec
 import { LineItemsFieldset } from "./line-items-fieldset";
 import { Button, buttonClass } from "./ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "./ui/forms";
+import { isPosting } from "./ui/submission";
 
 const browserSchema = recurringFormSchema();
 const ENDS_LABELS = { never: "recurring.endsNever", on: "recurring.endsOn", after: "recurring.endsAfter" } as const;
@@ -38,7 +39,7 @@ export function RecurringInvoiceEditor({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && !navigation.formData?.has("__intent__");
+  const pending = isPosting(navigation) && !navigation.formData?.has("__intent__");
   const [form, fields] = useForm<RecurringFormValues, RecurringInvoiceInput>({
     id: "recurring-invoice-editor",
     lastResult,

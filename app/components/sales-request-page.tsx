@@ -8,6 +8,7 @@ import { Button } from "./ui/button";
 import { Field, TextareaField } from "./ui/forms";
 import type { SubmissionResult } from "@conform-to/react";
 import { Honeypot } from "./ui/honeypot";
+import { isPosting } from "./ui/submission";
 
 /** The public /demo and /contact-sales pages: a short form, then a thank-you. */
 export function SalesRequestPage({ kind }: { kind: "demo" | "sales" }) {
@@ -15,7 +16,7 @@ export function SalesRequestPage({ kind }: { kind: "demo" | "sales" }) {
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const pending = navigation.state === "submitting";
+  const pending = isPosting(navigation);
   const [form, fields] = useForm({
     id: `sales-${kind}`,
     lastResult: actionData?.result,

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "./ui/button";
 import { RouteDialog } from "./ui/route-dialog";
 import { ToastView } from "./ui/toast";
+import { isPosting } from "./ui/submission";
 
 /**
  * The confirm step of e-mailing an estimate or an invoice (a dialog with JavaScript, a page
@@ -24,7 +25,7 @@ export function SendDocumentDialog(props: {
   options?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const sending = useNavigation().state === "submitting";
+  const sending = isPosting(useNavigation());
   return (
     <RouteDialog title={props.title} closeTo={props.closeTo}>
       {props.customerEmail ? (

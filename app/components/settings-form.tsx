@@ -15,6 +15,7 @@ import {
 } from "~/lib/settings-schema";
 import { Button } from "./ui/button";
 import { Field, SelectField, TextareaField } from "./ui/forms";
+import { isPosting } from "./ui/submission";
 
 export const SETTINGS_FORM_ID = "settings-form";
 
@@ -128,7 +129,7 @@ export function SettingsForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const saving = isPosting(navigation) && navigation.formData?.get("intent") === "save";
   const [form, fields] = useForm({
     id: SETTINGS_FORM_ID,
     lastResult,

@@ -4,6 +4,7 @@ import { LOGO_MIME_TYPES } from "~/lib/image-type";
 import { BrandMark } from "./brand";
 import { buttonClass } from "./ui/button";
 import { inputClass } from "./ui/forms";
+import { isPosting } from "./ui/submission";
 
 export const LOGO_FORM_ID = "logo-form";
 
@@ -19,7 +20,7 @@ export function LogoForm() {
 export function LogoControls({ logoUrl }: { logoUrl: string | null }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const intent = isPosting(navigation) ? navigation.formData?.get("intent") : null;
   return (
     <div className="flex flex-wrap items-start gap-4" data-testid="logo-settings">
       <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">

@@ -9,6 +9,7 @@ import type { DocumentData } from "~/lib/invoice-document";
 import { documentTotals, formatMoney } from "~/lib/money";
 import { approveSchema, chooseField, declineSchema } from "~/lib/share-schema";
 import { Honeypot } from "./ui/honeypot";
+import { isPosting } from "./ui/submission";
 
 export interface ResponseReply {
   intent: "approve" | "decline";
@@ -47,7 +48,7 @@ export function ShareResponseForms({
     doc.taxRate,
   ).total;
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const submitting = isPosting(navigation) ? navigation.formData?.get("intent") : null;
   const [approveForm, approveFields] = useForm({
     id: "approve",
     lastResult: reply?.intent === "approve" ? reply.result : undefined,

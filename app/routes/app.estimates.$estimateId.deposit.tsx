@@ -20,6 +20,7 @@ import { getAccountTimeZone, getSettings } from "~/models/settings.server";
 import { readForm } from "~/services/form.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { isPosting } from "~/components/ui/submission";
 
 async function load(userId: string, estimateId: string) {
   const [estimate, summary] = await Promise.all([getEstimateWithItems(userId, estimateId), depositSummary(userId, estimateId)]);
@@ -124,7 +125,7 @@ export default function EstimateDeposit() {
   const { search } = useLocation();
   const closeTo = `/app/estimates${search}`;
   const money = (cents: number) => formatMoney(cents, locale, currency);
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = (intent: string) => isPosting(navigation) && navigation.formData?.get("intent") === intent;
   const [askForm, askFields] = useForm({
     id: "deposit-ask",
     lastResult: actionData?.intent === "ask" ? actionData.result : undefined,

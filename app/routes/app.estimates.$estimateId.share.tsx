@@ -12,6 +12,7 @@ import { appOrigin, getOrCreateShareLink, getShareLink, revokeShareLink, shareUr
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readForm } from "~/services/form.server";
+import { isPosting } from "~/components/ui/submission";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -69,7 +70,7 @@ export default function ShareEstimate() {
   const { estimate, link, decision } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const closeTo = `/app/estimates${useLocation().search}`;
-  const busy = navigation.state === "submitting";
+  const busy = isPosting(navigation);
   return (
     <RouteDialog title={`${t("estimates.share.title")}: ${estimate.estimateNumber}`} closeTo={closeTo}>
       {link ? (

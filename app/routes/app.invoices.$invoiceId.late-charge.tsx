@@ -11,6 +11,7 @@ import { addLateCharge, invoiceLateCharge } from "~/models/late-charge.server";
 import { getSettings } from "~/models/settings.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { isPosting } from "~/components/ui/submission";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -110,7 +111,7 @@ export default function InvoiceLateCharge() {
         {canAdd ? (
           // The confirm step of a dialog: focus goes to the one action it asks about.
           // eslint-disable-next-line jsx-a11y/no-autofocus
-          <Button disabled={navigation.state === "submitting"} autoFocus>
+          <Button disabled={isPosting(navigation)} autoFocus>
             {t("invoices.lateCharge.add")}
           </Button>
         ) : null}

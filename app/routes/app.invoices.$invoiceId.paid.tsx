@@ -10,6 +10,7 @@ import { getSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { isPosting } from "~/components/ui/submission";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -54,7 +55,7 @@ export default function MarkInvoicePaid() {
   const navigation = useNavigation();
   const closeTo = `/app/invoices${useLocation().search}`;
   const payable = canMarkPaid(invoice.status);
-  const pending = navigation.state === "submitting";
+  const pending = isPosting(navigation);
   return (
     <RouteDialog title={t("invoices.markPaidTitle")} closeTo={closeTo}>
       {payable ? (

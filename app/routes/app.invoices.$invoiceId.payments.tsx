@@ -19,6 +19,7 @@ import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readForm } from "~/services/form.server";
+import { isPosting } from "~/components/ui/submission";
 
 async function loadInvoice(userId: string, invoiceId: string) {
   const invoice = await getInvoiceWithItems(userId, invoiceId);
@@ -113,7 +114,7 @@ export default function InvoicePayments() {
   const balance = balanceDue(invoice.total, invoice.amountPaid);
   const state = paymentState(invoice.total, invoice.amountPaid);
   const open = acceptsPayment(invoice.status, balance);
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "record";
+  const pending = isPosting(navigation) && navigation.formData?.get("intent") === "record";
   const [form, fields] = useForm({
     id: "record-payment",
     lastResult: actionData?.result,

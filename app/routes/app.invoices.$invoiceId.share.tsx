@@ -17,6 +17,7 @@ import { appOrigin } from "~/models/share.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readForm } from "~/services/form.server";
+import { isPosting } from "~/components/ui/submission";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -70,7 +71,7 @@ export default function ShareInvoice() {
   const { invoice, link } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const closeTo = `/app/invoices${useLocation().search}`;
-  const busy = navigation.state === "submitting";
+  const busy = isPosting(navigation);
   const close = (
     <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
       {t("common.close")}

@@ -11,6 +11,7 @@ import { getSettings } from "~/models/settings.server";
 import { readForm } from "~/services/form.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { isPosting } from "~/components/ui/submission";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -50,7 +51,7 @@ export default function PriceBookCatalog() {
           <Link to={closeTo} className={buttonClass("secondary")}>
             {t("list.cancel")}
           </Link>
-          <Button disabled={navigation.state === "submitting"}>{t("priceBook.catalog.submit")}</Button>
+          <Button disabled={isPosting(navigation)}>{t("priceBook.catalog.submit")}</Button>
         </div>
       </Form>
     </RouteDialog>

@@ -22,6 +22,7 @@ import {
 } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readForm } from "~/services/form.server";
+import { isPosting } from "~/components/ui/submission";
 
 // /app/settings/security: change the password, sign out of other devices. The file name's
 // "settings_" keeps it a page of its own (the settings page has no outlet for it).
@@ -108,7 +109,7 @@ export default function SecuritySettings() {
   const { otherSessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const submitting = isPosting(navigation) ? navigation.formData?.get("intent") : null;
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: actionData?.result,

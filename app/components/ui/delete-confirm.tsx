@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "./button";
+import { isPosting } from "./submission";
 
 /**
  * The buttons of a confirm-delete dialog: Cancel (back to `closeTo`) and Delete, a plain form
@@ -18,7 +19,7 @@ export function DeleteConfirmForm({
   alsoDeleted?: string | null;
 }) {
   const { t } = useTranslation();
-  const submitting = useNavigation().state === "submitting";
+  const submitting = isPosting(useNavigation());
   return (
     <>
       {canDelete && alsoDeleted ? (
