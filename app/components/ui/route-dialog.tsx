@@ -43,6 +43,8 @@ export function RouteDialog({
       (first ?? node).focus();
     }
     const onKeyDown = (event: KeyboardEvent) => {
+      // An Escape a control inside used already (an open list of suggestions closing) is not for the dialog.
+      if (event.key === "Escape" && event.defaultPrevented) return;
       if (event.key === "Escape") {
         event.preventDefault();
         close.current();
