@@ -15,6 +15,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
+import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { ToastView } from "~/components/ui/toast";
 import { getShellSettings } from "~/models/settings.server";
 import { loadDictionary } from "~/services/dictionaries";
@@ -148,6 +149,7 @@ export default function App() {
     <>
       {/* First in the page: without JavaScript the message sits at the top, in the flow (ToastView). */}
       {toast ? <ToastView toast={toast} /> : null}
+      <NavigationProgress />
       <Outlet />
     </>
   );

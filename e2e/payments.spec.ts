@@ -46,9 +46,12 @@ test("the Record payment button stays busy until the next page has loaded, so a 
   await button.click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expect(button).toBeDisabled();
+  // The bar across the top says the tap was taken while the next page loads.
+  await expect(page.getByRole("progressbar", { name: "Loading..." })).toBeVisible();
   await button.click({ force: true, timeout: 1_000 }).catch(() => undefined);
   release();
   await expect(toast(page)).toContainText("Payment recorded");
+  await expect(page.getByRole("progressbar", { name: "Loading..." })).toHaveCount(0);
   const api = (await (await page.request.get(`/api/invoices/${invoice.id}`)).json()) as { amountPaid: string };
   expect(api.amountPaid).toBe("100.00");
 });
