@@ -140,41 +140,47 @@ export function DocumentView({
         </div>
       </section>
 
-      <table className="mt-8 w-full border-collapse text-left" data-testid="document-items">
-        <thead>
-          <tr className="bg-brand-700 text-white [print-color-adjust:exact]">
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("invoices.document.description")}
-            </th>
-            <th scope="col" className="w-20 px-3 py-2 text-right font-semibold">
-              {t("invoices.document.quantity")}
-            </th>
-            <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">
-              {t("invoices.document.unitPrice")}
-            </th>
-            <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">
-              {t("invoices.document.amount")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {doc.lines.map((line, index) => (
-            <tr key={index} className="break-inside-avoid border-b border-slate-200 even:bg-slate-50 [print-color-adjust:exact]">
-              <td className="px-3 py-2 align-top whitespace-pre-line">
-                {line.description}
-                {lineMarks(line).map((mark) => (
-                  <span key={mark.key} className="block text-xs text-slate-500" data-testid={`line-${mark.key}`}>
-                    {t(`invoices.document.${mark.key}`, mark.values)}
-                  </span>
-                ))}
-              </td>
-              <td className="px-3 py-2 text-right align-top tabular-nums">{formatQuantity(line.quantity, language)}</td>
-              <td className="px-3 py-2 text-right align-top tabular-nums">{money(line.unitPrice)}</td>
-              <td className="px-3 py-2 text-right align-top font-medium tabular-nums">{money(line.total)}</td>
+      {/* On a narrow phone the lines scroll sideways inside the document, not past its edge. */}
+      <div className="mt-8 overflow-x-auto print:overflow-visible">
+        <table className="w-full border-collapse text-left" data-testid="document-items">
+          <thead>
+            <tr className="bg-brand-700 text-white [print-color-adjust:exact]">
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t("invoices.document.description")}
+              </th>
+              <th scope="col" className="w-20 px-3 py-2 text-right font-semibold">
+                {t("invoices.document.quantity")}
+              </th>
+              <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">
+                {t("invoices.document.unitPrice")}
+              </th>
+              <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">
+                {t("invoices.document.amount")}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {doc.lines.map((line, index) => (
+              <tr
+                key={index}
+                className="break-inside-avoid border-b border-slate-200 even:bg-slate-50 [print-color-adjust:exact]"
+              >
+                <td className="px-3 py-2 align-top whitespace-pre-line">
+                  {line.description}
+                  {lineMarks(line).map((mark) => (
+                    <span key={mark.key} className="block text-xs text-slate-500" data-testid={`line-${mark.key}`}>
+                      {t(`invoices.document.${mark.key}`, mark.values)}
+                    </span>
+                  ))}
+                </td>
+                <td className="px-3 py-2 text-right align-top tabular-nums">{formatQuantity(line.quantity, language)}</td>
+                <td className="px-3 py-2 text-right align-top tabular-nums">{money(line.unitPrice)}</td>
+                <td className="px-3 py-2 text-right align-top font-medium tabular-nums">{money(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <div className="mt-4 flex justify-end">
         <dl className="w-full max-w-xs break-inside-avoid text-sm" data-testid="document-totals">
