@@ -5,7 +5,7 @@ import { ACTIVE_STATUSES, type AppointmentStatus, type ScheduleFilter } from "~/
 import type { AppointmentInput } from "~/lib/schedule-schema";
 import { getDb } from "~/services/db.server";
 import { listTotal } from "./account-totals.server";
-import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
+import { accountCustomer, accountRows, isAccountRow, customerNameContains, textSearch } from "./sql.server";
 import { type Range, now as clockNow } from "~/lib/clock";
 
 export type Appointment = typeof appointments.$inferSelect;
@@ -150,15 +150,7 @@ export async function getAppointmentDetail(userId: string, id: string) {
 export type AppointmentDetail = NonNullable<Awaited<ReturnType<typeof getAppointmentDetail>>>;
 
 /** True when the job belongs to the account (the appointment API's job check). */
-export async function isAccountJob(userId: string, jobId: string): Promise<boolean> {
-  const db = await getDb();
-  const row = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.userId, userId), eq(jobs.id, jobId)))
-    .get();
-  return Boolean(row);
-}
+export const isAccountJob = (userId: string, jobId: string) => isAccountRow(jobs, userId, jobId);
 
 /** The appointment API's checks: the customer and the job named must be the account's. */
 export function appointmentChecks(userId: string) {

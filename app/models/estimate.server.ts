@@ -7,7 +7,7 @@ import { getDb } from "~/services/db.server";
 import { listTotal, getAccountTotal } from "./account-totals.server";
 import { insertWithNumber } from "./document-number.server";
 import { depositsReceived } from "./payment.server";
-import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
+import { accountCustomer, accountRows, isAccountRow, customerNameContains, sameAccount, textSearch } from "./sql.server";
 import { now as clockNow } from "~/lib/clock";
 import { workSettled } from "~/services/work.server";
 
@@ -154,15 +154,7 @@ export async function countEstimates(userId: string) {
 export function estimateChecks(userId: string, estimateId?: string): EstimateChecks {
   return {
     ...(estimateId ? { depositsReceived: async () => (await depositsReceived(userId, [estimateId])).get(estimateId) ?? 0 } : {}),
-    async customer(customerId) {
-      const db = await getDb();
-      const row = await db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(and(eq(customers.userId, userId), eq(customers.id, customerId)))
-        .get();
-      return Boolean(row);
-    },
+    customer: (customerId) => isAccountRow(customers, userId, customerId),
     async job(jobId, customerId) {
       const db = await getDb();
       const row = await db
@@ -188,15 +180,7 @@ export async function jobOptions(userId: string, customerId: string | null | und
 }
 
 /** True when the estimate belongs to the account. */
-export async function isAccountEstimate(userId: string, estimateId: string): Promise<boolean> {
-  const db = await getDb();
-  const row = await db
-    .select({ id: estimates.id })
-    .from(estimates)
-    .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
-    .get();
-  return Boolean(row);
-}
+export const isAccountEstimate = (userId: string, estimateId: string) => isAccountRow(estimates, userId, estimateId);
 
 export class ForeignReferenceError extends Error {
   constructor(what: "customer" | "job") {

@@ -6,7 +6,7 @@ import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString } from "~/lib/money";
 import { getDb } from "~/services/db.server";
 import { listTotal, getAccountTotal } from "./account-totals.server";
-import { accountCustomer, accountRows, customerNameContains, sameAccount, textSearch } from "./sql.server";
+import { accountCustomer, accountRows, isAccountRow, customerNameContains, sameAccount, textSearch } from "./sql.server";
 import { getSettings } from "./settings.server";
 import { accountZone, now as clockNow } from "~/lib/clock";
 
@@ -156,15 +156,7 @@ export async function getJob(userId: string, id: string): Promise<JobWithCustome
 }
 
 /** True when the customer belongs to the account (the job form's customer check). */
-export async function isAccountCustomer(userId: string, customerId: string): Promise<boolean> {
-  const db = await getDb();
-  const row = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.userId, userId), eq(customers.id, customerId)))
-    .get();
-  return Boolean(row);
-}
+export const isAccountCustomer = (userId: string, customerId: string) => isAccountRow(customers, userId, customerId);
 
 class ForeignCustomerError extends Error {
   constructor() {

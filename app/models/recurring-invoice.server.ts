@@ -33,7 +33,7 @@ import { insertWithNumber } from "./document-number.server";
 import { translate } from "~/services/i18n.server";
 import { createNotification } from "./notification.server";
 import { getAccountTimeZone, getSettings } from "./settings.server";
-import { accountCustomer, accountRows, contains, customerNameContains } from "./sql.server";
+import { accountCustomer, accountRows, isAccountRow, contains, customerNameContains } from "./sql.server";
 import { likePattern } from "~/lib/list-params";
 
 export type RecurringInvoice = typeof recurringInvoices.$inferSelect;
@@ -226,15 +226,7 @@ export async function getRecurringInvoice(
 }
 
 /** Whether a customer id is the account's (the schema's check). */
-export async function isOwnCustomer(userId: string, customerId: string): Promise<boolean> {
-  const db = await getDb();
-  const row = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.userId, userId), eq(customers.id, customerId)))
-    .get();
-  return Boolean(row);
-}
+export const isOwnCustomer = (userId: string, customerId: string) => isAccountRow(customers, userId, customerId);
 
 function lines(id: string, input: RecurringInvoiceInput) {
   const totals = estimateTotals(input.items, input.taxRate);

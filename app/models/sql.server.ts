@@ -1,7 +1,26 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { customers } from "#db/schema";
 import { likePattern } from "~/lib/list-params";
+import { getDb } from "~/services/db.server";
+
+/**
+ * True when the row of this table with this id is the account's: the check before linking a
+ * record to it (a job's customer, an appointment's job) or before a form's buttons act on it.
+ */
+export async function isAccountRow(
+  table: SQLiteTable & { id: AnySQLiteColumn; userId: AnySQLiteColumn },
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const db = await getDb();
+  const row = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.userId, userId), eq(table.id, id)))
+    .get();
+  return Boolean(row);
+}
 
 /**
  * The account filter of a lookup by a more selective key (a job's estimates, a
