@@ -77,3 +77,12 @@ export function leaves(part: MimePart): MimePart[] {
 export function findPart(message: MimePart, type: string): MimePart | undefined {
   return leaves(message).find((part) => (part.headers.get("content-type") ?? "").toLowerCase().startsWith(type));
 }
+
+/** A received e-mail's subject (decoded) and plain-text part. */
+export function mailText(raw: Buffer) {
+  const mail = parseMime(raw);
+  return {
+    subject: decodeWords(mail.headers.get("subject") ?? ""),
+    text: findPart(mail, "text/plain")?.body.toString("utf8") ?? "",
+  };
+}

@@ -12,7 +12,7 @@ import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { decisionMailSettled } from "./decision-mail.server";
 import { signedInAccount } from "../../test/accounts";
-import { decodeWords, findPart, parseMime } from "../../test/mime";
+import { mailText } from "../../test/mime";
 import { remixHandler, type RouteModule } from "../../test/remix-handler";
 import { startSmtpServer } from "../../test/smtp-server";
 
@@ -56,14 +56,6 @@ const answer = (token: string, fields: Record<string, string>) =>
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     }),
   );
-
-function mailText(raw: Buffer) {
-  const mail = parseMime(raw);
-  return {
-    subject: decodeWords(mail.headers.get("subject") ?? ""),
-    text: findPart(mail, "text/plain")?.body.toString("utf8") ?? "",
-  };
-}
 
 describe("the contractor's e-mail about a customer's answer", () => {
   it("tells the contractor of an approval, at the address they sign in with, with a link to the estimate", async () => {

@@ -14,7 +14,7 @@ import { action as registerAction } from "~/routes/register";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { noticeSettled, resetNotices } from "~/services/registration.server";
-import { decodeWords, findPart, parseMime } from "../../test/mime";
+import { mailText } from "../../test/mime";
 import { callRoute } from "../../test/route-call";
 import { formRequest, jsonRequest } from "../../test/requests";
 
@@ -58,14 +58,6 @@ const api = (email: string, name = "Kim") => jsonRequest(`${ORIGIN}/api/auth/reg
 async function sessionCount(userId: string) {
   const db = await getDb();
   return (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
-}
-
-function mailText(raw: Buffer) {
-  const mail = parseMime(raw);
-  return {
-    subject: decodeWords(mail.headers.get("subject") ?? ""),
-    text: findPart(mail, "text/plain")?.body.toString("utf8") ?? "",
-  };
 }
 
 describe("/register with an address that has an account", () => {
