@@ -124,8 +124,12 @@ test("create an appointment, see it in Today, Calendar and List; search, filter,
   await expect(page.getByTestId("week-title")).not.toHaveText(thisWeekTitle);
   await expect(page.getByTestId("calendar-day").filter({ hasText: "No items" })).toHaveCount(7);
   await expect(page.locator('[aria-current="date"]')).toHaveCount(0);
+  // One week back at a time: a second click before the first week has loaded would follow
+  // the old page's link to the same week again.
   await page.getByRole("link", { name: "Previous week" }).click();
+  await expect(page.getByTestId("week-title")).toHaveText(thisWeekTitle);
   await page.getByRole("link", { name: "Previous week" }).click();
+  await expect(page.getByTestId("week-title")).not.toHaveText(thisWeekTitle);
   await expect(page.getByTestId("calendar-day").filter({ hasText: "No items" })).toHaveCount(7);
   await page.getByRole("link", { name: "This week" }).click();
   await expect(page.getByTestId("week-title")).toHaveText(thisWeekTitle);
