@@ -47,7 +47,12 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true }, testIgnore: ["no-javascript.spec.ts"] },
     // The server-only specs (a shutdown, a fleet of machines) run once, in the js project;
     // the fleet drives a browser without JavaScript itself.
-    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: ["shutdown.spec.ts", "multi-machine.spec.ts"] },
+    // The request-only specs (api-auth, security-headers) drive no browser: once is enough.
+    {
+      name: "nojs",
+      use: { javaScriptEnabled: false },
+      testIgnore: ["shutdown.spec.ts", "multi-machine.spec.ts", "api-auth.spec.ts", "security-headers.spec.ts"],
+    },
   ],
   webServer: {
     command: `node ${process.env.BUILD_DIR ?? "build"}/server.js`,
