@@ -124,8 +124,6 @@ async function tooWide(page: Page, path: string, who = ""): Promise<string[]> {
 
 for (const language of ["en", "es"] as const) {
   test(`no page scrolls sideways at 320 and 360 px (${language})`, async ({ page, browser }, testInfo) => {
-    // Without JavaScript the pages are laid out alike: Spanish, the longer words, is the case to check.
-    test.skip(testInfo.project.name === "nojs" && language === "en", "checked in Spanish without JavaScript");
     // Every page, and the public ones as a visitor: minutes on a loaded two-core machine.
     test.setTimeout(240_000);
     const ids = await account(page);

@@ -107,3 +107,25 @@ export function sidebar(page: Page): Locator {
 export function visible(locator: Locator): Locator {
   return locator.filter({ visible: true });
 }
+
+/** An invoice of $1,082.50 (one $1,000.00 line, 8.25% tax) from an approved estimate. */
+export async function invoiceViaApi(page: Page) {
+  await registerViaApi(page.request);
+  const tag = Math.random().toString(36).slice(2, 7);
+  const customer = await page.request.post("/api/customers", { data: { name: `Rosa ${tag} Díaz`, email: "rosa@example.com" } });
+  expect(customer.status(), await customer.text()).toBe(201);
+  const { id: customerId } = (await customer.json()) as { id: string };
+  const estimate = await page.request.post("/api/estimates", {
+    data: {
+      customerId,
+      title: `Water heater ${tag}`,
+      status: "approved",
+      items: [{ description: "50-gallon water heater, installed", quantity: "1", unitPrice: "1000.00" }],
+    },
+  });
+  expect(estimate.status(), await estimate.text()).toBe(201);
+  const { id: estimateId } = (await estimate.json()) as { id: string };
+  const invoice = await page.request.post(`/api/invoices/from-estimate/${estimateId}`);
+  expect(invoice.status(), await invoice.text()).toBe(201);
+  return (await invoice.json()) as { id: string; invoiceNumber: string; total: string };
+}
