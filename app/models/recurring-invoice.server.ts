@@ -1,6 +1,6 @@
 // Recurring invoices (issue 18, docs/decisions/018-recurring-invoices.md): the schedules of an
 // account, and the one write that turns an occurrence into an ordinary invoice, once.
-import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, not, sql } from "drizzle-orm";
 import {
   accountSettings,
   customers,
@@ -9,7 +9,6 @@ import {
   recurringInvoiceItems,
   recurringInvoiceRuns,
   recurringInvoices,
-  workClaims,
 } from "#db/schema";
 import { addDays, now as clockNow, startOfDay, today as todayIn } from "~/lib/clock";
 import { estimateTotals } from "~/lib/estimate-schema";
@@ -28,7 +27,7 @@ import {
 } from "~/lib/recurrence";
 import type { RecurringInvoiceInput } from "~/lib/recurring-invoice-schema";
 import { getDb } from "~/services/db.server";
-import { workSettled } from "~/services/work.server";
+import { workOpen } from "~/services/work.server";
 import { insertWithNumber } from "./document-number.server";
 import { translate } from "~/services/i18n.server";
 import { createNotification } from "./notification.server";
@@ -124,7 +123,6 @@ async function itemsOf(ids: string[]) {
 
 const customerColumns = { id: customers.id, name: customers.name, email: customers.email };
 
-/** The occurrence dates made so far, by schedule. */
 /**
  * The occurrence dates of these schedules whose invoice is made and whose work is over: an
  * occurrence made by a runner that then failed to e-mail it, or died, is not over, and stays
@@ -134,17 +132,12 @@ async function settledDates(ids: string[]) {
   const byParent = new Map<string, Set<string>>();
   if (ids.length === 0) return byParent;
   const db = await getDb();
-  // recurringInvoiceKey (app/lib/work-keys.ts); an occurrence made without a claim (none today) counts as over.
+  // recurringInvoiceKey (app/lib/work-keys.ts); an occurrence made without a claim (none today) is over too.
   const key = sql`'recurring-invoice:' || ${recurringInvoiceRuns.recurringInvoiceId} || ':' || ${recurringInvoiceRuns.occurrenceDate}`;
   const rows = await db
     .select({ id: recurringInvoiceRuns.recurringInvoiceId, date: recurringInvoiceRuns.occurrenceDate })
     .from(recurringInvoiceRuns)
-    .where(
-      and(
-        inArray(recurringInvoiceRuns.recurringInvoiceId, ids),
-        or(workSettled(key), sql`not exists (select 1 from ${workClaims} where ${workClaims.key} = ${key})`),
-      ),
-    );
+    .where(and(inArray(recurringInvoiceRuns.recurringInvoiceId, ids), not(workOpen(key))));
   for (const row of rows) {
     const own = byParent.get(row.id);
     if (own) own.add(row.date);

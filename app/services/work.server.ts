@@ -78,6 +78,11 @@ export function workSettled(key: SQL): SQL {
   return sql`exists (select 1 from ${workClaims} where ${workClaims.key} = ${key} and (${workClaims.doneAt} is not null or ${workClaims.attempts} >= ${MAX_ATTEMPTS}))`;
 }
 
+/** The piece whose key the SQL expression spells has a claim still open: not done, attempts left. */
+export function workOpen(key: SQL): SQL {
+  return sql`exists (select 1 from ${workClaims} where ${workClaims.key} = ${key} and ${workClaims.doneAt} is null and ${workClaims.attempts} < ${MAX_ATTEMPTS})`;
+}
+
 /** Which of these keys are done already. */
 export async function doneKeys(keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
