@@ -233,6 +233,8 @@ export const estimates = sqliteTable(
     index("estimates_job_idx").on(t.jobId, t.userId),
     // The follow-up work: pending estimates that were sent, by when.
     index("estimates_status_sent_idx").on(t.status, t.sentAt),
+    // Marking expired (expirePastEstimates): pending estimates by their last valid day.
+    index("estimates_status_valid_idx").on(t.status, t.validUntil, t.createdAt),
   ],
 );
 

@@ -249,6 +249,11 @@ test("without a customer e-mail, Send is disabled with its reason; the link can 
 
 test("an expired estimate offers no decision; a wrong link is a plain 404", async ({ page, browser }, testInfo) => {
   const { estimate } = await setUp(page, { validUntil: "2020-01-31" });
+  // The contractor's list says so too, as the customer's page does.
+  await page.goto(`/app/estimates?q=${estimate.estimateNumber}`);
+  await expect(
+    page.getByTestId("estimate-row").filter({ hasText: estimate.estimateNumber }).getByTestId("estimate-status"),
+  ).toHaveText("Expired");
   const link = await apiShareLink(page, estimate.id);
   const customerSide = await customerBrowser(browser, testInfo);
   await customerSide.page.goto(link);

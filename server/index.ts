@@ -2,7 +2,7 @@ import type { Server, ServerResponse } from "node:http";
 import path from "node:path";
 import { startBackupSchedule } from "~/services/backup.server";
 import { startWorkRunner } from "~/services/work.server";
-import { WORK_KINDS } from "~/services/work-kinds.server";
+import { WORK_KINDS, WORK_SWEEPS } from "~/services/work-kinds.server";
 import { getConnection } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { createApp } from "./app";
@@ -33,9 +33,9 @@ async function main() {
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   // Daily backups for accounts with auto backup on (checked hourly; the timer never keeps the process alive).
   const stopBackupSchedule = startBackupSchedule();
-  // Work that runs on its own (estimate follow-ups), each minute; claimed in the database, so
+  // Work that runs on its own (estimate follow-ups; estimates marked expired), each minute; claimed in the database, so
   // several machines, or `npm run jobs` beside this server, never do a piece twice.
-  const stopWork = startWorkRunner(WORK_KINDS);
+  const stopWork = startWorkRunner(WORK_KINDS, WORK_SWEEPS);
   const stopBackups = () => {
     stopBackupSchedule();
     stopWork();

@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { setNow } from "~/lib/clock";
 import { getConnection } from "~/services/db.server";
 import { runDueWork } from "~/services/work.server";
-import { WORK_KINDS } from "~/services/work-kinds.server";
+import { WORK_KINDS, WORK_SWEEPS } from "~/services/work-kinds.server";
 
 async function main() {
   const { values } = parseArgs({ options: { once: { type: "boolean" }, now: { type: "string" } } });
@@ -25,7 +25,7 @@ async function main() {
     setNow(at);
   }
   const { client } = await getConnection();
-  const run = await runDueWork(WORK_KINDS);
+  const run = await runDueWork(WORK_KINDS, { sweeps: WORK_SWEEPS });
   console.log(JSON.stringify(run));
   client.close();
   process.exit(run.failed.length ? 1 : 0);

@@ -43,6 +43,24 @@ export function estimateState(status: EstimateState, today: string, validThrough
   return status === "pending" && today > validThrough ? "expired" : status;
 }
 
+/**
+ * The status an edit stores. An expired estimate whose last valid day the edit moves to
+ * `today` or later is open to its customer again: pending, unless the edit chose another
+ * status. Any other edit stores the status it sends (a past last valid day is marked expired
+ * by the work runner, expirePastEstimates).
+ */
+export function statusAfterEdit(
+  before: { status: EstimateState; validUntil: string | null; createdAt: Date },
+  edit: { status: EstimateState; validUntil: string | null },
+  settings: { estimateValidDays: number; timeZone: string | null },
+  today: string,
+): EstimateState {
+  if (edit.status !== "expired" || before.status !== "expired") return edit.status;
+  const was = lastValidDay(before, settings);
+  const becomes = lastValidDay({ validUntil: edit.validUntil, createdAt: before.createdAt }, settings);
+  return becomes !== was && becomes >= today ? "pending" : "expired";
+}
+
 /** Only a pending estimate that has not expired can be answered, and only once. */
 export const canAnswerEstimate = (state: EstimateState) => state === "pending";
 

@@ -20,17 +20,33 @@ describe("estimateListRow", () => {
     customerSignature: null,
   };
   it("shows the day in the account's zone, who answered, and whether it can be sent", () => {
-    expect(estimateListRow(estimate, "America/Chicago", 3)).toMatchObject({
+    expect(estimateListRow(estimate, { timeZone: "America/Chicago", estimateValidDays: 30 }, "2026-02-10", 3)).toMatchObject({
       createdOn: "2025-12-31",
       answeredBy: "",
       canSend: false,
       sharedViews: 3,
       customer: { id: "c1", name: "Ana" },
     });
-    expect(estimateListRow({ ...estimate, respondedAt: null }, null, null)).toMatchObject({
+    expect(
+      estimateListRow({ ...estimate, respondedAt: null }, { timeZone: null, estimateValidDays: 30 }, "2026-02-10", null),
+    ).toMatchObject({
       createdOn: "2026-01-01",
       answeredBy: null,
     });
+  });
+
+  it("reads a pending estimate past its last valid day as expired, and no other", () => {
+    const settings = { timeZone: "America/Chicago", estimateValidDays: 30 };
+    const pending = { ...estimate, status: "pending" as const, respondedAt: null };
+    // Valid through Jan 31: still pending that day, expired the next.
+    expect(estimateListRow(pending, settings, "2026-01-31", null).status).toBe("pending");
+    expect(estimateListRow(pending, settings, "2026-02-01", null).status).toBe("expired");
+    expect(estimateListRow({ ...pending, status: "approved" as const }, settings, "2026-02-01", null).status).toBe("approved");
+    // No valid-until: its date in the account's zone (Dec 31 in Chicago) plus the valid days, Jan 30.
+    const undated = { ...pending, validUntil: null };
+    expect(estimateListRow(undated, settings, "2026-01-30", null).status).toBe("pending");
+    expect(estimateListRow(undated, settings, "2026-01-31", null).status).toBe("expired");
+    expect(estimateListRow(undated, { ...settings, estimateValidDays: 31 }, "2026-01-31", null).status).toBe("pending");
   });
 });
 

@@ -1,6 +1,7 @@
 // What a row of the estimate and invoice lists shows, built from the model's list item (pure,
 // so the loaders stay declarations and the cells in app/components/*-list-cells.tsx know their row).
 import { dayKey } from "./clock";
+import { estimateState, lastValidDay } from "./estimate-dates";
 import { effectiveStatus, type InvoiceStatus } from "./invoice-status";
 
 interface Customer {
@@ -25,18 +26,24 @@ export interface EstimateListSource<Status extends string> {
   customerSignature: string | null;
 }
 
-/** An estimate's row; `sharedViews` is null while it has no share link. */
-export function estimateListRow<Status extends string>(
+/**
+ * An estimate's row on `today` (yyyy-MM-dd in the account's zone): a pending estimate past its
+ * last valid day reads expired, as on the customer's page, even before the work runner stores
+ * it (expirePastEstimates). `sharedViews` is null while it has no share link.
+ */
+export function estimateListRow<Status extends "pending" | "approved" | "rejected" | "expired">(
   estimate: EstimateListSource<Status>,
-  timeZone: string | null,
+  settings: { timeZone: string | null; estimateValidDays: number },
+  today: string,
   sharedViews: number | null,
 ) {
+  const timeZone = settings.timeZone;
   return {
     id: estimate.id,
     estimateNumber: estimate.estimateNumber,
     title: estimate.title,
     description: estimate.description,
-    status: estimate.status,
+    status: estimateState(estimate.status, today, lastValidDay(estimate, settings)),
     total: estimate.total,
     validUntil: estimate.validUntil,
     createdOn: dayKey(estimate.createdAt, timeZone),

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, not, or, sql } from "drizzle-orm";
 import { accountSettings, customers, estimateItems, estimates, invoices, jobs } from "#db/schema";
+import { statusAfterEdit } from "~/lib/estimate-dates";
 import { estimateTotals, type EstimateChecks, type EstimateInput, type EstimateStatusFilter } from "~/lib/estimate-schema";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, discountToString, formatDecimal, rateToString } from "~/lib/money";
@@ -8,7 +9,7 @@ import { listTotal, getAccountTotal } from "./account-totals.server";
 import { insertWithNumber } from "./document-number.server";
 import { depositsReceived } from "./payment.server";
 import { accountCustomer, accountRows, isAccountRow, customerNameContains, sameAccount, textSearch } from "./sql.server";
-import { now as clockNow } from "~/lib/clock";
+import { addDays, now as clockNow, startOfDay, today } from "~/lib/clock";
 import { workSettled } from "~/services/work.server";
 
 export type Estimate = typeof estimates.$inferSelect;
@@ -35,6 +36,9 @@ export type EstimateCustomer = {
   phone: string | null;
   email: string | null;
 };
+
+/** The valid days of an account that has no settings row yet (account_settings.estimate_valid_days' default). */
+const DEFAULT_VALID_DAYS = 30;
 
 // Customer and job are joined inside the account too: an estimate never shows another account's rows.
 const customerJoin = (userId: string) => accountCustomer(estimates.customerId, userId);
@@ -271,19 +275,31 @@ export async function updateEstimate(userId: string, id: string, input: Estimate
   const { items, ...totals } = computed(input);
   const db = await getDb();
   const mine = and(eq(estimates.userId, userId), eq(estimates.id, id));
-  const exists = await db.select({ id: estimates.id }).from(estimates).where(mine).get();
-  if (!exists) return undefined;
+  const before = await db
+    .select({
+      status: estimates.status,
+      validUntil: estimates.validUntil,
+      createdAt: estimates.createdAt,
+      estimateValidDays: sql<number>`coalesce(${accountSettings.estimateValidDays}, ${DEFAULT_VALID_DAYS})`,
+      timeZone: accountSettings.timeZone,
+    })
+    .from(estimates)
+    .leftJoin(accountSettings, eq(accountSettings.userId, estimates.userId))
+    .where(mine)
+    .get();
+  if (!before) return undefined;
   const now = clockNow().getTime();
+  const status = statusAfterEdit(before, input, before, today(before.timeZone));
   // SET expressions see the row as it was: approvedAt survives only an approved-to-approved save.
   const approvedAt =
-    input.status === "approved"
+    status === "approved"
       ? sql`case when ${estimates.status} = 'approved' and ${estimates.approvedAt} is not null then ${estimates.approvedAt} else ${now} end`
       : null;
   try {
     await db.batch([
       db
         .update(estimates)
-        .set({ ...fields(input), ...totals, approvedAt })
+        .set({ ...fields(input), status, ...totals, approvedAt })
         .where(mine),
       db.delete(estimateItems).where(eq(estimateItems.estimateId, id)),
       db.insert(estimateItems).values(items.map((item) => ({ ...item, estimateId: id }))),
@@ -420,6 +436,54 @@ export interface EstimateReminderDue {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Marks "expired" every pending estimate past its last valid day (lastValidDay in
+ * app/lib/estimate-dates.ts) on the calendar of its account's zone: what the customer's page
+ * and the list already show, stored, so the status filter, the API, the dashboard's counts and
+ * the reports agree. For every account at once: one pair of UPDATEs per time zone and valid
+ * days found in the settings. It changes only rows still pending and already past, so any
+ * runner may run it at any moment, twice or at once with another (decision 014): it needs no
+ * claim. Returns how many estimates it marked.
+ */
+export async function expirePastEstimates(now: Date): Promise<number> {
+  const db = await getDb();
+  const groups = await db
+    .selectDistinct({ timeZone: accountSettings.timeZone, validDays: accountSettings.estimateValidDays })
+    .from(accountSettings);
+  const withSettings = (zone: string | null, days: number) =>
+    inArray(
+      estimates.userId,
+      db
+        .select({ userId: accountSettings.userId })
+        .from(accountSettings)
+        .where(and(sql`${accountSettings.timeZone} is ${zone}`, eq(accountSettings.estimateValidDays, days))),
+    );
+  const withoutSettings = not(inArray(estimates.userId, db.select({ userId: accountSettings.userId }).from(accountSettings)));
+  const accounts = [
+    ...groups.map((group) => ({ ...group, where: withSettings(group.timeZone, group.validDays) })),
+    { timeZone: null, validDays: DEFAULT_VALID_DAYS, where: withoutSettings },
+  ];
+  let marked = 0;
+  for (const { timeZone, validDays, where } of accounts) {
+    const day = today(timeZone, now);
+    // Without a valid-until the last valid day is the estimate's date plus the valid days:
+    // past it when made before the start of (today - valid days) in the account's zone.
+    const madeBefore = startOfDay(addDays(day, -validDays), timeZone);
+    // Two statements, so each reads its own range of estimates_status_valid_idx.
+    for (const past of [
+      sql`${estimates.validUntil} < ${day}`,
+      and(sql`${estimates.validUntil} is null`, sql`${estimates.createdAt} < ${madeBefore.getTime()}`),
+    ]) {
+      const result = await db
+        .update(estimates)
+        .set({ status: "expired" })
+        .where(and(eq(estimates.status, "pending"), past, where));
+      marked += result.rowsAffected;
+    }
+  }
+  return marked;
+}
 
 /**
  * Pending estimates, e-mailed and not answered, of accounts with follow-ups on, whose

@@ -15,6 +15,7 @@ import { shareLinksOf } from "~/models/share.server";
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/services/session.server";
 import { estimateListRow } from "~/lib/list-rows";
+import { today } from "~/lib/clock";
 
 export const meta = titleMeta("estimates.title");
 
@@ -30,9 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const ids = list.items.map((estimate) => estimate.id);
   const links = await shareLinksOf(user.id, ids);
-  const items = list.items.map((estimate) =>
-    estimateListRow(estimate, settings.timeZone, links.get(estimate.id)?.viewCount ?? null),
-  );
+  const day = today(settings.timeZone);
+  const items = list.items.map((estimate) => estimateListRow(estimate, settings, day, links.get(estimate.id)?.viewCount ?? null));
   return { ...list, items, currency: settings.currency };
 }
 

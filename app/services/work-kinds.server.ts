@@ -4,7 +4,12 @@ import { dueReminderSteps } from "~/lib/reminders";
 import { estimateExpiryKey, estimateFollowUpKey, invoiceReminderKey, recurringInvoiceKey } from "~/lib/work-keys";
 import { invoiceOwes, invoicesForReminders, type InvoiceReminderDue } from "~/models/invoice.server";
 import { addReminderLateCharge } from "~/models/late-charge.server";
-import { estimatesDueForFollowUp, estimatesNearExpiry, type EstimateReminderDue } from "~/models/estimate.server";
+import {
+  estimatesDueForFollowUp,
+  estimatesNearExpiry,
+  expirePastEstimates,
+  type EstimateReminderDue,
+} from "~/models/estimate.server";
 import {
   makeOccurrence,
   notifyNotSent,
@@ -14,7 +19,7 @@ import {
 } from "~/models/recurring-invoice.server";
 import { env } from "./env.server";
 import { sendEstimateEmail, sendInvoiceEmail, type EstimateReminder } from "./mail.server";
-import type { WorkItem, WorkKind } from "./work.server";
+import type { Sweep, WorkItem, WorkKind } from "./work.server";
 
 type EstimateReminderItem = WorkItem & EstimateReminderDue;
 
@@ -140,3 +145,6 @@ export const WORK_KINDS: readonly WorkKind[] = [
   estimateExpiryReminders,
   invoiceReminders,
 ] as readonly WorkKind[];
+
+/** What the runner brings up to date at every run, before the work (no claims: see Sweep). */
+export const WORK_SWEEPS: readonly Sweep[] = [{ name: "estimates-expired", run: expirePastEstimates }];

@@ -24,6 +24,17 @@ export interface WorkKind<T extends WorkItem = WorkItem> {
   run(item: T, now: Date): Promise<void>;
 }
 
+/**
+ * State that follows from the clock alone, such as a pending estimate passing its last valid
+ * day. A sweep is one idempotent change of the database: running it twice, or on two runners
+ * at once, does what running it once does, so it takes no claim. Every run does it before the
+ * kinds of work. It answers how many rows it changed.
+ */
+export interface Sweep {
+  name: string;
+  run(now: Date): Promise<number>;
+}
+
 /** A claim older than this belongs to a runner that stopped (a crash, a deploy): another may take it over. */
 export const LEASE_MS = 5 * 60_000;
 /** After a failure the piece waits this long before another try. */
@@ -95,18 +106,28 @@ export async function doneKeys(keys: string[]): Promise<Set<string>> {
 }
 
 export interface WorkRun {
+  /** Rows each sweep changed, by its name. */
+  swept: Record<string, number>;
   done: string[];
   failed: { key: string; error: string }[];
   /** Due pieces done before, or held by another runner. */
   skipped: number;
 }
 
-/** Does every piece of work due at `now`, once: claimed, done, marked. */
+/** Runs the sweeps, then does every piece of work due at `now`, once: claimed, done, marked. */
 export async function runDueWork(
   kinds: readonly WorkKind[],
-  { now = clockNow(), runnerId = defaultRunnerId() } = {},
+  { now = clockNow(), runnerId = defaultRunnerId(), sweeps = [] as readonly Sweep[] } = {},
 ): Promise<WorkRun> {
-  const run: WorkRun = { done: [], failed: [], skipped: 0 };
+  const run: WorkRun = { swept: {}, done: [], failed: [], skipped: 0 };
+  for (const sweep of sweeps) {
+    try {
+      run.swept[sweep.name] = await sweep.run(now);
+    } catch (error) {
+      // Nothing to mark: the next run sweeps again.
+      run.failed.push({ key: `sweep:${sweep.name}`, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
   for (const kind of kinds) {
     const items = await kind.due(now);
     const done = await doneKeys(items.map((item) => item.key));
@@ -139,12 +160,12 @@ export function defaultRunnerId(): string {
  * Runs due work at the start of every minute inside the server process. A run never
  * overlaps the one before; the timer does not keep the process alive. Returns stop().
  */
-export function startWorkRunner(kinds: readonly WorkKind[]): () => void {
+export function startWorkRunner(kinds: readonly WorkKind[], sweeps: readonly Sweep[] = []): () => void {
   const job = new Cron(
     "* * * * *",
     { protect: true, unref: true, catch: (error) => console.error("Work run failed:", error) },
     async () => {
-      const run = await runDueWork(kinds);
+      const run = await runDueWork(kinds, { sweeps });
       for (const failure of run.failed) console.error(`Work ${failure.key} failed: ${failure.error}`);
       if (run.done.length) console.log(`Work done: ${run.done.length} piece(s).`);
     },

@@ -1,0 +1,1 @@
+CREATE INDEX `estimates_status_valid_idx` ON `estimates` (`status`,`valid_until`,`created_at`);
