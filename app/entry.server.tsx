@@ -3,7 +3,10 @@ import { type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { StylesheetTextProvider } from "~/components/app-stylesheet";
 import { NonceProvider } from "~/components/nonce";
+import { stylesheetText } from "~/services/first-visit-stylesheet.server";
+import stylesheet from "~/tailwind.css?url";
 import { fallbackLanguage, isLanguage } from "~/services/i18n";
 import { i18nServer, serverI18n } from "~/services/i18n.server";
 
@@ -23,6 +26,9 @@ export default async function handleRequest(
   const instance = await serverI18n(isLanguage(locale) ? locale : fallbackLanguage);
 
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : undefined;
+  // A browser's first page carries the stylesheet (the root loader decided, and set its cookie).
+  const inline = (rootData as { inlineStylesheet?: boolean } | undefined)?.inlineStylesheet && loadContext.clientDir;
+  const stylesheetRules = inline ? stylesheetText(inline, stylesheet) : null;
 
   // No route streams deferred data into its HTML, so the page is rendered whole and answered
   // as one body: one chunk through the adapter and the compression, instead of about thirty
@@ -46,9 +52,11 @@ export default async function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <StylesheetTextProvider value={stylesheetRules}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </StylesheetTextProvider>
       </NonceProvider>,
       {
         nonce,

@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { AppStylesheet } from "~/components/app-stylesheet";
 import { ErrorPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
 import { NavigationProgress } from "~/components/ui/navigation-progress";
@@ -22,26 +23,31 @@ import { loadDictionary } from "~/services/dictionaries";
 import { translate } from "~/services/i18n";
 import { i18nServer } from "~/services/i18n.server";
 import { getThemeFromCookie, type Theme } from "~/services/preferences.server";
+import { firstVisitStylesheet } from "~/services/first-visit-stylesheet.server";
 import { getSessionUser } from "~/services/session.server";
 import { readToast } from "~/services/toast.server";
 import stylesheet from "~/tailwind.css?url";
 import { useRouteLinks } from "~/components/ui/route-link";
 
+// The stylesheet is not among the links: AppStylesheet renders it, inline on a first visit.
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // Added to a phone's home screen: name, icons and colours (public/manifest.webmanifest).
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   const settings = user ? await getShellSettings(user.id) : null;
   // A signed-in account's own settings decide language and theme; visitors get their cookies.
   const locale = settings?.appLanguage ?? (await i18nServer.getLocale(request));
   const theme: Theme = settings ? (settings.darkMode ? "dark" : "light") : ((await getThemeFromCookie(request)) ?? "light");
   const { toast, header } = await readToast(request);
+  const stylesheetCookie = firstVisitStylesheet(request, context.clientDir, stylesheet);
+  const headers = new Headers();
+  if (header) headers.append("Set-Cookie", header);
+  if (stylesheetCookie) headers.append("Set-Cookie", stylesheetCookie);
   return data(
     {
       locale,
@@ -54,8 +60,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
             logoUrl: settings.logoUpdatedAt ? `/app/logo?v=${settings.logoUpdatedAt.getTime()}` : null,
           }
         : null,
+      inlineStylesheet: stylesheetCookie !== null,
     },
-    { headers: header ? { "Set-Cookie": header } : undefined },
+    { headers },
   );
 }
 
@@ -108,6 +115,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={theme === "dark" ? "dark" : "light"} />
         <meta name="theme-color" content="#2563eb" />
         <Meta />
+        <AppStylesheet href={stylesheet} inline={root?.inlineStylesheet ?? false} />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">

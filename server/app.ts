@@ -40,9 +40,11 @@ export async function createApp(options: { mode: "production" | "development"; r
   if (!production) app.use(requestLog());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
+  let clientDir: string | undefined;
   if (production) {
     const buildDir = path.join(options.root, process.env.BUILD_DIR ?? "build");
     const client = path.join(buildDir, "client");
+    clientDir = client;
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(client, { maxAge: "1h" }));
     app.use(requestLog());
@@ -60,7 +62,7 @@ export async function createApp(options: { mode: "production" | "development"; r
   const remix = createRequestHandler({
     build,
     mode: options.mode,
-    getLoadContext: (req, res) => loadContextFor(req.method, res.locals.cspNonce as string),
+    getLoadContext: (req, res) => loadContextFor(req.method, res.locals.cspNonce as string, clientDir),
   });
   // A GET runs no action: its loaders share one read of the session and the shell's settings.
   // Mounted with use(), not all("*"): a route path makes Express decode the URL first and
