@@ -193,4 +193,19 @@ test("the price book in Spanish, and a new account starting from its trade's cat
   await expect(report).toContainText("Línea 3");
   await page.goto("/app/price-book?q=atenuador");
   await expect(table.getByRole("row").filter({ hasText: "Atenuador LED" })).toContainText("Sin impuesto");
+
+  // The form speaks Spanish units: "unidad" by default, "hora" typed, shown as such after.
+  await page.goto("/app/price-book");
+  await page.getByRole("link", { name: "Agregar artículo" }).click();
+  await expect(dialog.getByLabel("Unidad")).toHaveValue("unidad");
+  await dialog.getByLabel("Nombre").fill("Visita de diagnóstico");
+  await dialog.getByLabel("Precio unitario").fill("95");
+  await dialog.getByLabel("Unidad").fill("Hora");
+  await dialog.getByRole("button", { name: "Agregar artículo" }).click();
+  await expect(toast(page)).toContainText("Artículo agregado");
+  await page.goto("/app/price-book?q=diagn");
+  await expect(table.getByRole("row").filter({ hasText: "Visita de diagnóstico" })).toContainText("$95.00 / hora");
+  // Stored by its English name, as the API and an English page read it.
+  const stored = (await (await page.request.get("/api/items?search=diagn")).json()) as { name: string; unit: string }[];
+  expect(stored.filter((item) => item.name === "Visita de diagnóstico").map((item) => item.unit)).toEqual(["hour"]);
 });

@@ -34,7 +34,8 @@ export function PriceBookPicker({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const money = (cents: number) => formatMoney(cents, locale, currency);
-  const label = (item: PriceOption) => `${item.name} · ${money(item.unitPrice)} / ${item.unit}`;
+  const label = (item: PriceOption) =>
+    `${item.name} · ${money(item.unitPrice)} / ${t(`priceBook.units.${item.unit}`, { defaultValue: item.unit })}`;
   return (
     <section
       className="rounded-lg border border-dashed border-slate-300 p-3 dark:border-slate-700"

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { parseForm } from "~/lib/form-parse";
 import { centsToString } from "~/lib/money";
-import { COMMON_UNITS, priceItemFormSchema } from "~/lib/price-item-schema";
+import { COMMON_UNITS, DEFAULT_UNIT, priceItemFormSchema } from "~/lib/price-item-schema";
 import { Button, buttonClass } from "./ui/button";
 import { Field, TextareaField } from "./ui/forms";
 import { isPosting } from "./ui/submission";
@@ -31,6 +31,8 @@ export function PriceItemEditor({
   cancelTo: string;
 }) {
   const { t } = useTranslation();
+  // Units are stored by their English names and shown, and typed, in the page's language.
+  const unitLabel = (unit: string) => t(`priceBook.units.${unit}`, { defaultValue: unit });
   const navigation = useNavigation();
   const pending = isPosting(navigation);
   const [form, fields] = useForm({
@@ -40,7 +42,7 @@ export function PriceItemEditor({
       name: item?.name ?? "",
       description: item?.description ?? "",
       unitPrice: item ? centsToString(item.unitPrice) : "",
-      unit: item?.unit ?? "each",
+      unit: unitLabel(item?.unit ?? DEFAULT_UNIT),
       taxable: item && !item.taxable ? "" : "on",
       category: item?.category ?? "",
       cost: item?.cost === null || item?.cost === undefined ? "" : centsToString(item.cost),
@@ -87,7 +89,7 @@ export function PriceItemEditor({
       </div>
       <datalist id="price-item-units">
         {COMMON_UNITS.map((unit) => (
-          <option key={unit} value={unit} />
+          <option key={unit} value={unitLabel(unit)} />
         ))}
       </datalist>
       <div className="grid gap-4 sm:grid-cols-2 sm:items-end">

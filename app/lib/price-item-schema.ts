@@ -1,4 +1,5 @@
 import { z } from "zod";
+import priceBookEs from "~/locales/price-book.es";
 import { parseCents, withinMoneyLimit } from "./money";
 import { optionalText, plainText } from "./validation";
 
@@ -63,13 +64,31 @@ function taxable(mode: "form" | "api" | "csv") {
   });
 }
 
+const fold = (word: string) =>
+  word
+    .trim()
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "");
+
+/**
+ * A unit the price book knows, typed in English or in Spanish ("unidad", "Hora", "dia"), as the
+ * name it is stored under ("each", "hour", "day"), which every screen shows in its own
+ * language; any other word as typed.
+ */
+export function canonicalUnit(typed: string): string {
+  const word = fold(typed);
+  const known = COMMON_UNITS.find((unit) => word === unit || word === fold(priceBookEs.units[unit]));
+  return known ?? typed.trim();
+}
+
 const unit = plainText(
   z
     .string({ invalid_type_error: "validation.expectedText" })
     .trim()
     .max(30, "validation.tooLong")
     .nullish()
-    .transform((value) => value || DEFAULT_UNIT),
+    .transform((value) => (value ? canonicalUnit(value) : DEFAULT_UNIT)),
 );
 
 function fields(mode: "form" | "api" | "csv") {
