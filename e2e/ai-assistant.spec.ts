@@ -57,6 +57,8 @@ test("the assistant suggests items, adds two of them, and the estimate saves wit
   await expect(suggestions.first()).toContainText("3 outlets (from the description)");
   await expect(assistant.getByText("Market analysis")).toBeVisible();
   await expect(assistant.getByTestId("ai-time")).toContainText("About 11.5 labor hours");
+  // Labor is counted in hours, written as a person would.
+  await expect(suggestions.getByTestId("ai-quantity").filter({ hasText: "hour" }).first()).toHaveText(/^\d+(\.\d+)? hours$/);
   await expect(assistant.getByTestId("ai-risks")).toContainText("permit");
   await expect(assistant.getByLabel("Job description")).toHaveValue("Replace 3 outlets and install a 200 amp panel");
   await expect(assistant.getByLabel("Job type")).toHaveValue("electrical");

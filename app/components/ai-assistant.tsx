@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AI_ADD_INTENT, AI_ANALYZE_INTENT, AI_FIELDS, type AiPanelState } from "~/lib/ai-editor";
 import { AI_JOB_TYPES, dollarsToCents, MAX_JOB_DESCRIPTION, MAX_LOCATION, NO_JOB_TYPE, parseJobType } from "~/lib/ai-result";
 import { formatMoney } from "~/lib/money";
+import { quantityUnit } from "~/lib/unit-words";
 import { buttonClass } from "./ui/button";
 import { ErrorList, inputClass } from "./ui/forms";
 import { ToastView } from "./ui/toast";
@@ -187,7 +188,7 @@ export function AiAssistant({ state, locale, currency }: { state?: AiPanelState;
                         <div>
                           <dt className="inline">{t("assistant.quantity")}: </dt>
                           <dd className="inline tabular-nums" data-testid="ai-quantity">
-                            {item.quantity} {item.unit}
+                            {item.quantity} {quantityUnit(item.quantity, item.unit)}
                           </dd>
                         </div>
                         <div>
