@@ -65,5 +65,37 @@ test.describe("security settings", () => {
     await page.goto("/app/settings/security");
     await expect(page.getByRole("heading", { name: "Seguridad", level: 1 })).toBeVisible();
     await expect(page.getByRole("button", { name: "Cerrar sesión en todos los demás dispositivos" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Eliminar la cuenta" })).toBeVisible();
+    await expect(page.getByLabel("Entiendo que mi cuenta y todos sus datos se eliminarán para siempre")).toBeVisible();
+  });
+
+  test("deletes the account and all its data after the password and a ticked box", async ({ page, request }) => {
+    const user = await registerViaApi(request, newUser("leaving"));
+    await loginViaUi(page, user);
+    const created = await page.request.post("/api/customers", { data: { name: "Ana Ruiz", email: "ana@example.com" } });
+    expect(created.status()).toBe(201);
+    await page.goto("/app/settings/security");
+    const section = page.getByRole("region", { name: "Delete account" });
+    await expect(section.getByRole("link", { name: "Download your data first" })).toHaveAttribute(
+      "href",
+      "/app/settings/export.json",
+    );
+
+    // A wrong password deletes nothing.
+    await section.getByLabel("Your password").fill("not-my-password");
+    await section.getByLabel("I understand that my account and all its data will be deleted for good").check();
+    await section.getByRole("button", { name: "Delete my account" }).click();
+    await expect(toast(page)).toContainText("Account not deleted");
+    await expect(section.getByText("The current password is not correct")).toBeVisible();
+    expect((await page.request.get("/api/customers")).status()).toBe(200);
+
+    await section.getByLabel("Your password").fill(user.password);
+    await section.getByLabel("I understand that my account and all its data will be deleted for good").check();
+    await section.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page)).toContainText("Account deleted");
+    await page.goto("/app/customers");
+    await expect(page).toHaveURL(/\/login/);
+    expect((await request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 import { and, eq, ne } from "drizzle-orm";
-import { accountSettings, sessions, users, type User } from "#db/schema";
+import { accountSettings, appointments, estimates, invoices, jobs, sessions, users, type User } from "#db/schema";
 import { getDb } from "~/services/db.server";
 
 // OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 lane.
@@ -128,4 +128,23 @@ export async function changePassword(
     db.delete(sessions).where(others),
   ]);
   return "changed";
+}
+
+/**
+ * Deletes the account and everything in it, in one transaction (one batch). Jobs, estimates,
+ * invoices and appointments go first: they hold their customer (ON DELETE RESTRICT). Deleting
+ * the user then takes the rest through the foreign keys (customers, sessions, settings, the
+ * price book, recurring invoices, notifications, share links, payments). True when there was
+ * such an account.
+ */
+export async function deleteAccount(userId: string): Promise<boolean> {
+  const db = await getDb();
+  const results = await db.batch([
+    db.delete(invoices).where(eq(invoices.userId, userId)),
+    db.delete(estimates).where(eq(estimates.userId, userId)),
+    db.delete(appointments).where(eq(appointments.userId, userId)),
+    db.delete(jobs).where(eq(jobs.userId, userId)),
+    db.delete(users).where(eq(users.id, userId)),
+  ]);
+  return results[results.length - 1].rowsAffected === 1;
 }

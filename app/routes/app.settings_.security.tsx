@@ -6,17 +6,19 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { SettingsSection } from "~/components/settings-form";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/forms";
+import { ErrorList, Field } from "~/components/ui/forms";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastView, type ToastData } from "~/components/ui/toast";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth-schemas";
 import { titleMeta } from "~/services/meta";
-import { changePassword } from "~/models/user.server";
+import { changePassword, deleteAccount, verifyLogin } from "~/models/user.server";
+import { removeAccountBackups } from "~/services/backup.server";
 import { retryMinutes, signInAttempt, signInSucceeded } from "~/services/rate-limit.server";
 import {
   countOtherSessions,
   createUserSession,
   currentSessionId,
+  destroyUserSession,
   endOtherSessions,
   requireUser,
 } from "~/services/session.server";
@@ -24,7 +26,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { readForm } from "~/services/form.server";
 import { isPosting } from "~/components/ui/submission";
 
-// /app/settings/security: change the password, sign out of other devices. The file name's
+// /app/settings/security: change the password, sign out of other devices, delete the account. The file name's
 // "settings_" keeps it a page of its own (the settings page has no outlet for it).
 
 export const meta = titleMeta("security.title");
@@ -52,9 +54,37 @@ const passwordSchema = z
 
 const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];
 
+const deleteSchema = z.object({
+  password: z
+    .string({ required_error: "security.delete.passwordRequired" })
+    .min(1, "security.delete.passwordRequired")
+    .max(MAX_PASSWORD, "security.tooLong"),
+  understand: z.literal("on", { errorMap: () => ({ message: "security.delete.understandRequired" }) }),
+});
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return { otherSessions: await countOtherSessions(request, user.id) };
+}
+
+/**
+ * A stolen session must not become a way to guess the password: asking for it here counts
+ * against the same limit as signing in. Null while attempts are left.
+ */
+function tooManyAttempts(email: string) {
+  const attempt = signInAttempt(email);
+  if (attempt.ok) return null;
+  const toast: ToastData = {
+    type: "error",
+    title: "security.tooManyTitle",
+    description: "security.tooManyAttempts",
+    values: { minutes: String(retryMinutes(attempt.retryAfterSeconds)) },
+  };
+  return {
+    toast,
+    reply: (hideFields: string[]) => ({ formErrors: ["security.tooManyAttemptsShort"], hideFields }),
+    init: { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -71,30 +101,58 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  if (intent !== "password") return data({ result: null, toast: null }, { status: 400 });
+  if (intent === "delete-account") {
+    const submission = parseForm(form, { schema: deleteSchema });
+    if (submission.status !== "success") {
+      return data(
+        { form: "delete-account", result: submission.reply({ hideFields: ["password"] }), toast: null },
+        { status: 400 },
+      );
+    }
+    const limited = tooManyAttempts(user.email);
+    if (limited) {
+      return data(
+        { form: "delete-account", result: submission.reply(limited.reply(["password"])), toast: limited.toast },
+        limited.init,
+      );
+    }
+    if (!(await verifyLogin(user.email, submission.value.password))) {
+      const toast: ToastData = { type: "error", title: "security.delete.failed", description: "security.currentWrong" };
+      return data(
+        {
+          form: "delete-account",
+          result: submission.reply({ fieldErrors: { password: ["security.currentWrong"] }, hideFields: ["password"] }),
+          toast,
+        },
+        { status: 400 },
+      );
+    }
+    signInSucceeded(user.email);
+    await deleteAccount(user.id);
+    await removeAccountBackups(user.id);
+    // The session went with the account: the cookie goes too.
+    const headers = new Headers({ "Set-Cookie": await destroyUserSession(request) });
+    return redirectWithToast("/", { title: "security.delete.done", description: "security.delete.doneBody" }, { headers });
+  }
+
+  if (intent !== "password") return data({ form: null, result: null, toast: null }, { status: 400 });
   const submission = parseForm(form, { schema: passwordSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: HIDDEN }), toast: null }, { status: 400 });
+    return data({ form: "password", result: submission.reply({ hideFields: HIDDEN }), toast: null }, { status: 400 });
   }
-  // A stolen session must not become a way to guess the password: same limit as signing in.
-  const attempt = signInAttempt(user.email);
-  if (!attempt.ok) {
-    const toast: ToastData = {
-      type: "error",
-      title: "security.tooManyTitle",
-      description: "security.tooManyAttempts",
-      values: { minutes: String(retryMinutes(attempt.retryAfterSeconds)) },
-    };
-    return data(
-      { result: submission.reply({ formErrors: ["security.tooManyAttemptsShort"], hideFields: HIDDEN }), toast },
-      { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
-    );
+  const limited = tooManyAttempts(user.email);
+  if (limited) {
+    return data({ form: "password", result: submission.reply(limited.reply(HIDDEN)), toast: limited.toast }, limited.init);
   }
   const outcome = await changePassword(user.id, submission.value, { keepSessionId: await currentSessionId(request) });
   if (outcome !== "changed") {
     const toast: ToastData = { type: "error", title: "security.changeFailed", description: "security.currentWrong" };
     return data(
-      { result: submission.reply({ fieldErrors: { currentPassword: ["security.currentWrong"] }, hideFields: HIDDEN }), toast },
+      {
+        form: "password",
+        result: submission.reply({ fieldErrors: { currentPassword: ["security.currentWrong"] }, hideFields: HIDDEN }),
+        toast,
+      },
       { status: 400 },
     );
   }
@@ -112,10 +170,17 @@ export default function SecuritySettings() {
   const submitting = isPosting(navigation) ? navigation.formData?.get("intent") : null;
   const [form, fields] = useForm({
     id: "change-password",
-    lastResult: actionData?.result,
+    lastResult: actionData?.form === "password" ? actionData.result : null,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, { schema: passwordSchema }),
+  });
+  const [deleteForm, deleteFields] = useForm({
+    id: "delete-account",
+    lastResult: actionData?.form === "delete-account" ? actionData.result : null,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, { schema: deleteSchema }),
   });
   const password = (field: typeof fields.currentPassword, label: string, autoComplete: string, hint?: string) => (
     <Field
@@ -166,6 +231,49 @@ export default function SecuritySettings() {
           <input type="hidden" name="intent" value="sign-out-others" />
           <Button variant="secondary" disabled={submitting === "sign-out-others"}>
             {submitting === "sign-out-others" ? t("security.sessions.submitting") : t("security.sessions.submit")}
+          </Button>
+        </Form>
+      </SettingsSection>
+      <SettingsSection id="security-delete" title={t("security.delete.title")} description={t("security.delete.description")}>
+        <p className="mb-4">
+          <a
+            href="/app/settings/export.json"
+            download
+            className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-500"
+          >
+            {t("security.delete.exportFirst")}
+          </a>
+        </p>
+        <Form method="post" {...getFormProps(deleteForm)} className="max-w-md space-y-4">
+          <input type="hidden" name="intent" value="delete-account" />
+          <Field
+            label={t("security.delete.password")}
+            errors={deleteFields.password.errors}
+            inputProps={{
+              ...getInputProps(deleteFields.password, { type: "password" }),
+              autoComplete: "current-password",
+              required: true,
+              maxLength: MAX_PASSWORD,
+            }}
+          />
+          <div>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                {...getInputProps(deleteFields.understand, { type: "checkbox" })}
+                required
+                className="mt-0.5 h-4 w-4 rounded border-slate-300 text-red-600 focus:ring-red-500"
+              />
+              <span>{t("security.delete.understand")}</span>
+            </label>
+            <ErrorList id={deleteFields.understand.errorId} errors={deleteFields.understand.errors} />
+          </div>
+          {deleteForm.errors?.length ? (
+            <p id={deleteForm.errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {t(deleteForm.errors[0])}
+            </p>
+          ) : null}
+          <Button variant="danger" disabled={submitting === "delete-account"}>
+            {submitting === "delete-account" ? t("security.delete.submitting") : t("security.delete.submit")}
           </Button>
         </Form>
       </SettingsSection>

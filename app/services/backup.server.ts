@@ -237,6 +237,13 @@ export function exportAccountStream(userId: string, now = clockNow()): ReadableS
 }
 
 export const DEFAULT_BACKUP_DIR = path.resolve(process.cwd(), "data/backups");
+
+/** Removes the account's daily backups (`{dir}/{userId}/`), as its deletion asks. */
+export async function removeAccountBackups(userId: string, dir = DEFAULT_BACKUP_DIR): Promise<void> {
+  // An account id is a UUID: never a path of its own.
+  if (!/^[\w-]+$/.test(userId)) throw new Error("Not an account id");
+  await rm(path.join(dir, userId), { recursive: true, force: true });
+}
 const BACKUP_FILE = /^\d{4}-\d{2}-\d{2}\.json$/;
 
 export interface BackupRun {
