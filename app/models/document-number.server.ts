@@ -1,6 +1,7 @@
 // Estimate and invoice numbers: the prefix and a millisecond timestamp (SPEC.md section 9),
 // unique per account. Two documents created in the same millisecond collide on the unique
-// index; the loser takes the next free millisecond.
+// index; the loser takes the next free millisecond. The time is the clock module's (decision 012).
+import { now as clockNow } from "~/lib/clock";
 
 export function isUniqueViolation(error: unknown): boolean {
   const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
@@ -11,7 +12,7 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function insertWithNumber<T>(
   prefix: "EST" | "INV",
   insert: (number: string) => Promise<T>,
-  now = Date.now(),
+  now = clockNow().getTime(),
 ): Promise<T> {
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
