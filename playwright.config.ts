@@ -48,7 +48,7 @@ export default defineConfig({
     // The server-only specs (a shutdown, a fleet of machines) run once, in the js project;
     // the fleet drives a browser without JavaScript itself.
     // The request-only specs (api-auth, security-headers) drive no browser: once is enough.
-    // A slow network's busy buttons are JavaScript's. Narrow screens without JavaScript are
+    // A slow network's busy buttons are JavaScript's, and so is a dialog's place in the history. Narrow screens without JavaScript are
     // checked in Spanish, the longer words: the pages are laid out alike in English.
     {
       name: "nojs",
@@ -59,6 +59,7 @@ export default defineConfig({
         "api-auth.spec.ts",
         "security-headers.spec.ts",
         "slow-network.spec.ts",
+        "dialog-history.spec.ts",
       ],
       grepInvert: /no page scrolls sideways at 320 and 360 px \(en\)/,
     },

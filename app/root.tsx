@@ -27,6 +27,7 @@ import { firstVisitStylesheet } from "~/services/first-visit-stylesheet.server";
 import { getSessionUser } from "~/services/session.server";
 import { readToast } from "~/services/toast.server";
 import stylesheet from "~/tailwind.css?url";
+import { useLocationTrail } from "~/components/ui/location-trail";
 import { useRouteLinks } from "~/components/ui/route-link";
 
 // The stylesheet is not among the links: AppStylesheet renders it, inline on a first visit.
@@ -153,6 +154,7 @@ export default function App() {
   const { locale, toast } = useLoaderData<typeof loader>();
   useLanguage(locale);
   useRouteLinks();
+  useLocationTrail();
   return (
     <>
       {/* First in the page: without JavaScript the message sits at the top, in the flow (ToastView). */}

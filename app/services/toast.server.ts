@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { createCookie, replace } from "@remix-run/node";
 import { z } from "zod";
 import { sessionSecrets } from "./session.server";
 
@@ -36,8 +36,13 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
   return { toast: parsed.success ? parsed.data : null, header };
 }
 
+/**
+ * Redirects after a form's success, with its toast. In the browser the answer takes the form's
+ * place in the history (`replace`: X-Remix-Replace, for Remix's client-side navigation; a
+ * page load follows a 302 as usual), so Back does not open the submitted form again.
+ */
 export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastHeader(toast));
-  return redirect(url, { ...init, headers });
+  return replace(url, { ...init, headers });
 }

@@ -1,6 +1,7 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useNavigationType } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { addressBefore } from "./location-trail";
 import { MAIN_ID } from "./skip-link";
 
 const FOCUSABLE =
@@ -31,8 +32,17 @@ export function RouteDialog({
   // What had the focus when the dialog opened, read in the first render (before autofocus
   // moves the focus into the dialog): it gets the focus back when the dialog closes.
   const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
-  const close = useRef(() => navigate(closeTo, { preventScrollReset: true }));
-  close.current = () => navigate(closeTo, { preventScrollReset: true });
+  const { key } = useLocation();
+  const arrivedBy = useNavigationType();
+  // Opened from the page it closes to: closing goes back there, so Back does not open it
+  // again. Otherwise (opened by its address, or after a form's answer) it takes the dialog's
+  // place in the history.
+  const closeDialog = () => {
+    if (arrivedBy === "PUSH" && addressBefore(key) === closeTo) navigate(-1);
+    else navigate(closeTo, { replace: true, preventScrollReset: true });
+  };
+  const close = useRef(closeDialog);
+  close.current = closeDialog;
 
   useEffect(() => {
     const previousOverflow = document.body.style.overflow;
@@ -94,6 +104,17 @@ export function RouteDialog({
     >
       <section
         ref={panel}
+        // The close link and the forms' Cancel links (to `closeTo`) close it the same way.
+        onClickCapture={(event) => {
+          const anchor = (event.target as Element).closest?.("a");
+          if (!anchor || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          const target = new URL(anchor.href, window.location.href);
+          const home = new URL(closeTo, window.location.href);
+          if (target.origin !== home.origin || `${target.pathname}${target.search}` !== `${home.pathname}${home.search}`) return;
+          event.preventDefault();
+          event.stopPropagation();
+          close.current();
+        }}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
