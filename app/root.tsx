@@ -45,10 +45,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = settings?.appLanguage ?? (await i18nServer.getLocale(request));
   const theme: Theme = settings ? (settings.darkMode ? "dark" : "light") : ((await getThemeFromCookie(request)) ?? "light");
   const { toast, header } = await readToast(request);
-  const stylesheetCookie = firstVisitStylesheet(request, context.clientDir, stylesheet);
+  const inlineStylesheet = firstVisitStylesheet(request, context.clientDir, stylesheet);
   const headers = new Headers();
   if (header) headers.append("Set-Cookie", header);
-  if (stylesheetCookie) headers.append("Set-Cookie", stylesheetCookie);
+  if (inlineStylesheet?.setCookie) headers.append("Set-Cookie", inlineStylesheet.setCookie);
   return data(
     {
       locale,
@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             logoUrl: settings.logoUpdatedAt ? `/app/logo?v=${settings.logoUpdatedAt.getTime()}` : null,
           }
         : null,
-      inlineStylesheet: stylesheetCookie !== null,
+      inlineStylesheet: inlineStylesheet !== null,
     },
     { headers },
   );

@@ -15,13 +15,12 @@ const navigate = { "Sec-Fetch-Mode": "navigate" };
 
 describe("firstVisitStylesheet", () => {
   it("inlines for a browser's navigation without this version's cookie, and names the version in its cookie", () => {
-    expect(firstVisitStylesheet(request(navigate), clientDir, HREF)).toBe(
-      "td_css=AbC123xy; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax",
-    );
+    expect(firstVisitStylesheet(request(navigate), clientDir, HREF)).toEqual({
+      setCookie: "td_css=AbC123xy; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax",
+    });
     // An earlier version's cookie: the browser has not had this one.
-    expect(firstVisitStylesheet(request({ ...navigate, Cookie: "a=1; td_css=Old00000" }), clientDir, HREF)).toMatch(
-      /^td_css=AbC123xy;/,
-    );
+    const earlier = firstVisitStylesheet(request({ ...navigate, Cookie: "a=1; td_css=Old00000" }), clientDir, HREF);
+    expect(earlier?.setCookie).toMatch(/^td_css=AbC123xy;/);
     expect(stylesheetText(clientDir, HREF)).toBe("body{color:red}");
   });
 
@@ -34,6 +33,13 @@ describe("firstVisitStylesheet", () => {
     // Vite's development address, and a file that is not there.
     expect(firstVisitStylesheet(request(navigate), clientDir, "/app/tailwind.css?t=1")).toBeNull();
     expect(firstVisitStylesheet(request(navigate), clientDir, "/assets/tailwind-Gone0000.css")).toBeNull();
+  });
+
+  it("inlines on the customer's pages at every visit, setting no cookie there", () => {
+    for (const page of ["/e/abc123", "/i/abc123"]) {
+      const visit = new Request(`http://localhost${page}`, { headers: navigate });
+      expect(firstVisitStylesheet(visit, clientDir, HREF)).toEqual({ setCookie: null });
+    }
   });
 
   it("never inlines a file that could close the <style> element", () => {

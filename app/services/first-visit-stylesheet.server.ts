@@ -26,18 +26,27 @@ function cookieValue(header: string | null, name: string): string | null {
   return null;
 }
 
+/** The customer's pages (a shared estimate or invoice) set no cookie: their visitors are not the account's users. */
+const CUSTOMER_PAGE = /^\/[ei]\//;
+
 /**
  * Whether this request's page should carry the stylesheet inline: a browser's navigation to a
  * page, without the cookie of this version, on a production build (whose files are in
- * `clientDir`). Answers the Set-Cookie that records it, or null.
+ * `clientDir`). Null when not; else the Set-Cookie that records it, which is null on the
+ * customer's pages: they carry the stylesheet at every visit instead.
  */
-export function firstVisitStylesheet(request: Request, clientDir: string | undefined, href: string): string | null {
+export function firstVisitStylesheet(
+  request: Request,
+  clientDir: string | undefined,
+  href: string,
+): { setCookie: string | null } | null {
   const version = versionOf(href);
   if (!clientDir || !version || request.method !== "GET") return null;
   if (request.headers.get("Sec-Fetch-Mode") !== "navigate") return null;
   if (cookieValue(request.headers.get("Cookie"), STYLESHEET_COOKIE) === version) return null;
   if (stylesheetText(clientDir, href) === null) return null;
-  return `${STYLESHEET_COOKIE}=${version}; Path=/; Max-Age=${YEAR_S}; HttpOnly; SameSite=Lax`;
+  if (CUSTOMER_PAGE.test(new URL(request.url).pathname)) return { setCookie: null };
+  return { setCookie: `${STYLESHEET_COOKIE}=${version}; Path=/; Max-Age=${YEAR_S}; HttpOnly; SameSite=Lax` };
 }
 
 const texts = new Map<string, string | null>();
