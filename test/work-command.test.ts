@@ -24,11 +24,11 @@ beforeAll(async () => {
 afterAll(() => smtp.close());
 
 /** Runs the one-pass command as its own process against this test's database file. */
-function jobsCommand(now: Date): Promise<{ code: number | null; out: string }> {
+function jobsCommand(now: Date, ...extra: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/jobs.ts", "--once", "--now", now.toISOString()],
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/jobs.ts", "--once", "--now", now.toISOString(), ...extra],
       {
         cwd: root,
         env: { ...process.env, SMTP_URL: smtp.url, APP_URL: "https://tradedesk.example", MAIL_FROM: "" },
@@ -96,6 +96,39 @@ describe("npm run jobs -- --once", () => {
     expect(again.code, again.out).toBe(0);
     expect(JSON.parse(again.out.trim().split("\n").at(-1)!)).toMatchObject({ done: [], failed: [] });
     expect(smtp.received).toHaveLength(2);
+  }, 120_000);
+
+  it("--only does just the named kinds and sweeps, and refuses a name it does not know", async () => {
+    const { user } = await signedInAccount("Casey Contractor");
+    const db = await getDb();
+    await getSettings(user.id);
+    const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
+    const past = await createEstimate(db, user.id, { customerId: customer.id, title: "Old quote", validUntil: "2026-11-01" });
+    // Sent long ago: a follow-up would be due too.
+    await db
+      .update(estimates)
+      .set({ sentAt: new Date(T.getTime() - 30 * DAY), sentTo: "ana@example.com" })
+      .where(eq(estimates.id, past.id));
+    const sent = smtp.received.length;
+
+    const followUpsOnly = await jobsCommand(T, "--only", "invoice-reminder");
+    expect(followUpsOnly.code, followUpsOnly.out).toBe(0);
+    expect(JSON.parse(followUpsOnly.out.trim().split("\n").at(-1)!)).toMatchObject({ swept: {}, done: [] });
+    const [still] = await db.select({ status: estimates.status }).from(estimates).where(eq(estimates.id, past.id));
+    expect(still.status).toBe("pending");
+
+    const sweepOnly = await jobsCommand(T, "--only", "estimates-expired");
+    expect(sweepOnly.code, sweepOnly.out).toBe(0);
+    expect(JSON.parse(sweepOnly.out.trim().split("\n").at(-1)!)).toMatchObject({ swept: { "estimates-expired": 1 }, done: [] });
+    const [expired] = await db.select({ status: estimates.status }).from(estimates).where(eq(estimates.id, past.id));
+    expect(expired.status).toBe("expired");
+    expect(smtp.received.length).toBe(sent);
+
+    const unknown = await jobsCommand(T, "--only", "follow-ups");
+    expect(unknown.code).toBe(2);
+    expect(unknown.out).toContain(
+      '--only takes names among recurring-invoice, estimate-follow-up, estimate-expiry, invoice-reminder, estimates-expired; not "follow-ups"',
+    );
   }, 120_000);
 
   it("refuses a --now that is not an instant, and runs nothing without --once", async () => {
