@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { registerViaApi, toast, visible } from "./utils";
+import { invoiceViaApi, toast, visible } from "./utils";
 
 // The activity of an invoice and an estimate, and the money figures, as a contractor sees
 // them with JavaScript on and off: send an invoice, record a partial payment, open the
@@ -8,25 +8,11 @@ import { registerViaApi, toast, visible } from "./utils";
 
 /** An approved estimate of $1,082.50 (one $1,000.00 line, 8.25% tax) and its invoice. */
 async function setUp(page: Page) {
-  await registerViaApi(page.request);
-  const tag = Math.random().toString(36).slice(2, 7);
-  const customer = await page.request.post("/api/customers", { data: { name: `Rosa ${tag} Díaz`, email: "rosa@example.com" } });
-  expect(customer.status(), await customer.text()).toBe(201);
-  const { id: customerId } = (await customer.json()) as { id: string };
-  const estimate = await page.request.post("/api/estimates", {
-    data: {
-      customerId,
-      title: `Water heater ${tag}`,
-      status: "approved",
-      items: [{ description: "50-gallon water heater, installed", quantity: "1", unitPrice: "1000.00" }],
-    },
-  });
-  expect(estimate.status(), await estimate.text()).toBe(201);
-  const { id: estimateId, estimateNumber } = (await estimate.json()) as { id: string; estimateNumber: string };
-  const invoice = await page.request.post(`/api/invoices/from-estimate/${estimateId}`);
-  expect(invoice.status(), await invoice.text()).toBe(201);
-  const { id, invoiceNumber } = (await invoice.json()) as { id: string; invoiceNumber: string };
-  return { estimate: { id: estimateId, number: estimateNumber }, invoice: { id, number: invoiceNumber } };
+  const invoice = await invoiceViaApi(page);
+  return {
+    estimate: { id: invoice.estimate.id, number: invoice.estimate.estimateNumber },
+    invoice: { id: invoice.id, number: invoice.invoiceNumber },
+  };
 }
 
 const invoiceRow = (page: Page, number: string) =>

@@ -108,7 +108,7 @@ export function visible(locator: Locator): Locator {
   return locator.filter({ visible: true });
 }
 
-/** An invoice of $1,082.50 (one $1,000.00 line, 8.25% tax) from an approved estimate. */
+/** An invoice of $1,082.50 (one $1,000.00 line, 8.25% tax) from an approved estimate, with that estimate. */
 export async function invoiceViaApi(page: Page) {
   await registerViaApi(page.request);
   const tag = Math.random().toString(36).slice(2, 7);
@@ -124,8 +124,9 @@ export async function invoiceViaApi(page: Page) {
     },
   });
   expect(estimate.status(), await estimate.text()).toBe(201);
-  const { id: estimateId } = (await estimate.json()) as { id: string };
+  const { id: estimateId, estimateNumber } = (await estimate.json()) as { id: string; estimateNumber: string };
   const invoice = await page.request.post(`/api/invoices/from-estimate/${estimateId}`);
   expect(invoice.status(), await invoice.text()).toBe(201);
-  return (await invoice.json()) as { id: string; invoiceNumber: string; total: string };
+  const made = (await invoice.json()) as { id: string; invoiceNumber: string; total: string };
+  return { ...made, estimate: { id: estimateId, estimateNumber } };
 }
