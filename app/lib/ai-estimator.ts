@@ -21,6 +21,7 @@ import {
   type AiSuggestedItem,
 } from "./ai-result";
 import { formatMoney, lineTotal } from "./money";
+import { withoutAccents } from "./without-accents";
 
 // The built-in estimator (DESIGN.md "AI estimate assistant"): it reads the job
 // description for the tasks of the chosen trade's catalog, their quantities ("replace 3
@@ -46,10 +47,7 @@ const ceilDiv = (n: number, d: number) => Math.ceil(n / d);
 
 /** Lower case, accents off, "1,200" as "1200", one space between words. */
 export function normalizeDescription(text: string): string {
-  return text
-    .slice(0, MAX_DESCRIPTION_READ)
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return withoutAccents(text.slice(0, MAX_DESCRIPTION_READ))
     .toLowerCase()
     .replace(/(\d),(?=\d{3}\b)/g, "$1")
     .replace(/[’‘`]/g, "'")

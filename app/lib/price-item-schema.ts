@@ -2,6 +2,7 @@ import { z } from "zod";
 import priceBookEs from "~/locales/price-book.es";
 import { parseCents, withinMoneyLimit } from "./money";
 import { optionalText, plainText } from "./validation";
+import { withoutAccents } from "./without-accents";
 
 // One schema for the price book's form, its API and its CSV import (messages are dictionary
 // keys, as in every schema). The form sends strings ("19.99", the taxable box "on"); the API
@@ -64,12 +65,7 @@ function taxable(mode: "form" | "api" | "csv") {
   });
 }
 
-const fold = (word: string) =>
-  word
-    .trim()
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "");
+const fold = (word: string) => withoutAccents(word.trim().toLowerCase());
 
 /**
  * A unit the price book knows, typed in English or in Spanish ("unidad", "Hora", "dia"), as the

@@ -2,6 +2,7 @@
 // a suggested item whose description names an item of the price book takes that item's
 // price and taxable setting, and says so in its reasoning.
 import { fromHundredths, normalizeItem, type AiEstimateResult, type AiSuggestedItem } from "./ai-result";
+import { withoutAccents } from "./without-accents";
 
 export interface OwnPrice {
   name: string;
@@ -14,9 +15,7 @@ const NOTE = { en: "Price from your price book.", es: "Precio de su lista de pre
 
 /** Lower case, no accents, words separated by single spaces. */
 function words(text: string): string {
-  return ` ${text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return ` ${withoutAccents(text)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, " ")
     .trim()} `;

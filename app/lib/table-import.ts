@@ -5,6 +5,7 @@
 // and punctuation ignored). Pure: no database, no request.
 import Papa from "papaparse";
 import { withoutFormulaGuard } from "./csv";
+import { withoutAccents } from "./without-accents";
 
 export type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
 export type TableError = "empty" | "notText" | "workbook";
@@ -125,9 +126,7 @@ export function parseDelimited(text: string, delimiter: Delimiter = detectDelimi
 
 /** A header name reduced to its letters and digits: "E-mail Address" → "emailaddress", "Teléfono" → "telefono". */
 export function headerKey(header: string): string {
-  return header
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return withoutAccents(header)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
 }
