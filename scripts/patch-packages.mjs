@@ -2,7 +2,8 @@
 // small changes to installed packages, each an exact text replacement in a pinned version.
 // Idempotent: a file already changed (it holds the marker) is left alone. A file that holds
 // neither the marker nor the text to replace fails the install, so a version bump cannot
-// silently drop a change. Why each change exists: docs/decisions/021-cached-route-matching.md.
+// silently drop a change. Why each change exists: docs/decisions/021-cached-route-matching.md
+// (the router, the libSQL client, the server routes) and 024-faster-pdfs.md (react-pdf, pdfkit).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -179,6 +180,78 @@ function createStaticRouter(routes, context, opts = {}) {`,
   },
 ];
 
+// @react-pdf/layout lays a page out again to resolve a `render` node (the PDFs' "Page 1 of 2"):
+// at every page split, the whole rest of the document each time, and then each whole page once
+// the page count is known. That was 45% of a two-page estimate's CPU. When every `render` node
+// of a page sits in an absolutely placed box that is a child of the page (the documents'
+// footer), nothing else on the page moves with its text: the split leaves those nodes
+// unresolved, and at the end only those boxes are laid out, on the page alone, and put back in
+// their places. A page with a `render` node anywhere else goes the library's way.
+const PDF_LAYOUT_MARKER = "/* tradedesk: page numbers resolved in their own boxes */";
+const pdfLayoutEdits = [
+  {
+    find: "const resolveDynamicPage = (props, page, fontStore, yoga) => {",
+    replace: `${PDF_LAYOUT_MARKER}
+const dynamicOnlyInPlacedBoxes = (page) => !isDynamic$1(page) &&
+    (page.children || []).every((child) => child.style?.position === 'absolute' || !shouldResolveDynamicNodes(child));
+const resolvePlacedDynamicBoxes = (props, page, fontStore, yoga) => {
+    const children = page.children || [];
+    const dynamic = [];
+    children.forEach((child, index) => {
+        if (shouldResolveDynamicNodes(child))
+            dynamic.push(index);
+    });
+    if (dynamic.length === 0)
+        return page;
+    const alone = resolveDynamicNodes(props, Object.assign({}, page, { children: dynamic.map((index) => children[index]) }));
+    const laidOut = relayoutPage(alone, fontStore, yoga);
+    const resolved = children.slice();
+    dynamic.forEach((index, k) => {
+        resolved[index] = laidOut.children[k];
+    });
+    return Object.assign({}, page, { children: resolved });
+};
+const resolveDynamicPage = (props, page, fontStore, yoga) => {`,
+  },
+  {
+    find: "    const dynamicPage = resolveDynamicPage({ pageNumber }, page, fontStore, yoga);\n",
+    replace:
+      "    const dynamicPage = dynamicOnlyInPlacedBoxes(page) ? page : resolveDynamicPage({ pageNumber }, page, fontStore, yoga);\n",
+  },
+  {
+    find: `        subPageTotalPages: page.subPageTotalPages,
+    };
+    return resolveDynamicPage(props, page, fontStore, yoga);`,
+    replace: `        subPageTotalPages: page.subPageTotalPages,
+    };
+    if (dynamicOnlyInPlacedBoxes(page))
+        return resolvePlacedDynamicBoxes(props, page, fontStore, yoga);
+    return resolveDynamicPage(props, page, fontStore, yoga);`,
+  },
+];
+
+// pdfkit parses a standard font's metrics (Helvetica's glyph widths and kerning pairs) for
+// every document that uses it: twice per PDF. The parsed metrics are only read afterwards,
+// so each font's are kept.
+const PDFKIT_MARKER = "/* tradedesk: standard font metrics kept */";
+const pdfkitEdits = [
+  {
+    find: "class StandardFont extends PDFFont {",
+    replace: `${PDFKIT_MARKER}
+const keptAfmFonts = new WeakMap();
+function afmFontOf(data) {
+  let font = keptAfmFonts.get(data);
+  if (font === undefined) {
+    font = new AFMFont(data);
+    keptAfmFonts.set(data, font);
+  }
+  return font;
+}
+class StandardFont extends PDFFont {`,
+  },
+  { find: "    this.font = new AFMFont(fontData);\n", replace: "    this.font = afmFontOf(fontData);\n" },
+];
+
 const patches = [
   // Matches are kept on the server only (the CommonJS build Node loads): with them in the
   // browser's build (the ES module Vite bundles), a navigation logged an AbortError in the
@@ -215,6 +288,9 @@ const patches = [
     edits: staticRouterEdits("UNSAFE_convertRoutesToDataRoutes", "UNSAFE_mapRouteProperties"),
     marker: SERVER_ROUTES_MARKER,
   },
+  { file: "node_modules/@react-pdf/layout/lib/index.js", edits: pdfLayoutEdits, marker: PDF_LAYOUT_MARKER },
+  { file: "node_modules/pdfkit/js/pdfkit.node.mjs", edits: pdfkitEdits, marker: PDFKIT_MARKER },
+  { file: "node_modules/pdfkit/js/pdfkit.js", edits: pdfkitEdits, marker: PDFKIT_MARKER },
 ];
 
 let failed = false;

@@ -20,7 +20,7 @@ import {
   type AiLanguage,
   type AiSuggestedItem,
 } from "./ai-result";
-import { formatMoney, lineTotal } from "./money";
+import { formatDecimal, formatMoney, formatNumber, lineTotal } from "./money";
 import { withoutAccents } from "./without-accents";
 
 // The built-in estimator (DESIGN.md "AI estimate assistant"): it reads the job
@@ -487,11 +487,12 @@ const UNIT_WORDS: Record<UnitId, { en: readonly [string, string]; es: readonly [
 /** "3 gallons", "1 hour", "2 each" reads "2". */
 function amountText(hundredths: number, unit: UnitId, lang: AiLanguage): string {
   const word = UNIT_WORDS[unit][lang][hundredths === 100 ? 0 : 1];
-  return word ? `${formatNumber(hundredths, lang)} ${word}` : formatNumber(hundredths, lang);
+  return word ? `${formatHundredths(hundredths, lang)} ${word}` : formatHundredths(hundredths, lang);
 }
 
-function formatNumber(hundredths: number, lang: AiLanguage): string {
-  return new Intl.NumberFormat(lang === "es" ? "es-US" : "en-US", { maximumFractionDigits: 2 }).format(hundredths / 100);
+/** Hundredths for people: 150 is "1.5". */
+function formatHundredths(hundredths: number, lang: AiLanguage): string {
+  return formatNumber(Number.isInteger(hundredths) ? formatDecimal(hundredths, 2) : hundredths / 100, lang);
 }
 
 const money = (cents: number, lang: AiLanguage) => formatMoney(cents, lang, "USD");
@@ -518,7 +519,7 @@ function ratioText(ratio: Ratio, unit: UnitId, measure: Measure, lang: AiLanguag
   if ((num * 100) % den === 0) {
     return `${amountText((num * 100) / den, unit, lang)} ${lang === "es" ? "por" : "per"} ${measureNoun(measure, 100, lang)}`;
   }
-  return `${amountText(num * 100, unit, lang)} ${lang === "es" ? "por cada" : "per"} ${formatNumber(den * 100, lang)} ${measureNoun(measure, den * 100, lang)}`;
+  return `${amountText(num * 100, unit, lang)} ${lang === "es" ? "por cada" : "per"} ${formatHundredths(den * 100, lang)} ${measureNoun(measure, den * 100, lang)}`;
 }
 
 /** "electrician labor", but "HVAC technician labor". */
@@ -656,7 +657,7 @@ function priceLine(line: TaskLine, context: LineContext): PricedLine | null {
     basis = quantity === 100 ? T.oneForJob[lang] : T.fixedForJob(amountText(quantity, unit, lang), lang);
   else {
     const [num, den] = line.per ?? [1, 1];
-    const size = `${formatNumber(context.taskQuantity, lang)} ${measureNoun(context.measure, context.taskQuantity, lang)}`;
+    const size = `${formatHundredths(context.taskQuantity, lang)} ${measureNoun(context.measure, context.taskQuantity, lang)}`;
     // "3 outlets" says it all for one receptacle per outlet; hours per unit always show their rate.
     basis =
       item && num === den
@@ -697,7 +698,7 @@ function priceMatch(match: TaskMatch, text: string, lang: AiLanguage, adjustment
     .map((line, index) => ({ line, index }))
     .sort((a, b) => kindRank(a.line) - kindRank(b.line) || a.index - b.index)
     .map(({ line }) => line);
-  const noun = `${formatNumber(match.quantity, lang)} ${measureNoun(match.task.measure, match.quantity, lang)}`;
+  const noun = `${formatHundredths(match.quantity, lang)} ${measureNoun(match.task.measure, match.quantity, lang)}`;
   let source: string = match.assumed ? `${T.assumed[lang]}, ${noun}` : T.fromDescription[lang];
   if (match.variant && match.task.variant) {
     const unit = match.task.variant.unit[lang];
@@ -929,7 +930,7 @@ function riskFactors(
 }
 
 function timeEstimate(hours: number, permit: boolean, lang: AiLanguage): string {
-  const h = formatNumber(hours, lang);
+  const h = formatHundredths(hours, lang);
   const days = Math.max(1, ceilDiv(hours, 800));
   const crewDays = Math.max(1, ceilDiv(hours, 1600));
   let text: string;

@@ -3,7 +3,7 @@
 // components/document-view.tsx) and as PDF (services/pdf.server.tsx). Plain data, so a
 // loader can send it to the browser.
 import { effectiveStatus } from "./invoice-status";
-import { formatDecimal } from "./money";
+import { formatDecimal, formatNumber } from "./money";
 import { dayKey, now as clockNow } from "./clock";
 import { termsFor, type TermsLanguage } from "./default-terms";
 
@@ -240,8 +240,7 @@ export function customerAddressLines(customer: DocumentCustomer): string[] {
 
 /** A quantity for people: 150 hundredths is "1.5", 200 is "2". */
 export function formatQuantity(hundredths: number, language = "en"): string {
-  const tag = language === "es" ? "es-US" : "en-US";
-  return new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }).format(formatDecimal(hundredths, 2) as unknown as number);
+  return formatNumber(formatDecimal(hundredths, 2), language);
 }
 
 /** A tax rate in percent for people: 825 is "8.25", 800 is "8", 750 is "7.5". */

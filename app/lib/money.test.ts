@@ -3,6 +3,7 @@ import {
   centsToString,
   documentTotals,
   formatCount,
+  formatNumber,
   formatMoney,
   formatWholeMoney,
   lineTotal,
@@ -87,6 +88,15 @@ describe("formatting", () => {
     expect(formatCount(1234567, "en")).toBe("1,234,567");
     expect(formatCount(1234567, "es")).toBe((1234567).toLocaleString("es-US"));
     expect(formatCount(0, "en")).toBe("0");
+  });
+  it("formats numbers with their own decimals, exact decimal strings as written", () => {
+    expect(formatNumber("1234.50", "en")).toBe("1,234.5");
+    expect(formatNumber("0.25", "es")).toBe((0.25).toLocaleString("es-US"));
+    expect(formatNumber("2.30", "en", 1, 1)).toBe("2.3");
+    expect(formatNumber("2", "en", 1, 1)).toBe("2.0");
+    // The same language with other decimals gets its own formatter, not the first one made.
+    expect(formatNumber("2.345", "en", 0, 2)).toBe("2.35");
+    expect(formatNumber("9007199254740993.5", "en", 0, 1)).toBe("9,007,199,254,740,993.5");
   });
 });
 

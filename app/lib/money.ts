@@ -121,6 +121,7 @@ export function withinMoneyLimit(cents: number): boolean {
 const currencyFormatters = new Map<string, Intl.NumberFormat>();
 const wholeFormatters = new Map<string, Intl.NumberFormat>();
 const countFormatters = new Map<string, Intl.NumberFormat>();
+const decimalFormatters = new Map<string, Intl.NumberFormat>();
 function cachedFormatter(formatters: Map<string, Intl.NumberFormat>, key: string, make: () => Intl.NumberFormat) {
   let formatter = formatters.get(key);
   if (!formatter) {
@@ -144,6 +145,20 @@ export function formatWholeMoney(units: number, locale = "en", currency = "USD")
 export function formatCount(n: number, locale = "en"): string {
   const tag = locale === "es" ? "es-US" : "en-US";
   return cachedFormatter(countFormatters, tag, () => new Intl.NumberFormat(tag)).format(n);
+}
+
+/**
+ * A number for people in the interface language with `minFraction` to `maxFraction` decimals
+ * ("1,234.5", as es-US writes Spanish too). `value` may be an exact decimal string ("12.25"), which
+ * is formatted as written, not through a float.
+ */
+export function formatNumber(value: number | string, locale = "en", minFraction = 0, maxFraction = 2): string {
+  const tag = locale === "es" ? "es-US" : "en-US";
+  return cachedFormatter(
+    decimalFormatters,
+    `${tag} ${minFraction} ${maxFraction}`,
+    () => new Intl.NumberFormat(tag, { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction }),
+  ).format(value as unknown as number);
 }
 
 /** Cents for people: "$1,234.50" in the interface language and the account's currency. */

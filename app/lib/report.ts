@@ -2,7 +2,7 @@
 // checked by hand: the period a range covers, the chart's periods, and the insights.
 // Every ratio is computed on integers and rounded once, half up (all inputs are
 // counts or sums that are never negative).
-import { centsToString } from "./money";
+import { centsToString, formatDecimal, formatNumber } from "./money";
 import { PAYMENT_METHOD_VALUES, type PaymentMethod } from "./payment-methods";
 import { accountZone, addDays, addMonths, dayKey, monthStartOf, startOfDay, weekStartOf } from "./clock";
 
@@ -73,10 +73,7 @@ export function approvalRatePercent(approved: number, total: number): number {
  * as es-US does, like its money and quantities).
  */
 export function formatTenths(tenths: number, language = "en"): string {
-  return new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(tenths / 10);
+  return formatNumber(formatDecimal(tenths, 1), language, 1, 1);
 }
 
 export type ChartUnit = "week" | "month";

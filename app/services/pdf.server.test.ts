@@ -1,5 +1,9 @@
 // Real PDFs for estimates and invoices, read back with unpdf (PDF.js from npm).
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { deflateSync } from "node:zlib";
+import { Document, Page, renderToBuffer, Text } from "@react-pdf/renderer";
+import { createElement } from "react";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice } from "#db/factories";
@@ -13,7 +17,7 @@ import { loader as invoicePdfLoader } from "~/routes/app.invoices.$invoiceId.pdf
 import { getDb } from "./db.server";
 import { estimatePdf, invoicePdf, pdfLogo } from "./pdf.server";
 import { signedInAccount } from "../../test/accounts";
-import { pdfText } from "../../test/pdf-text";
+import { pdfPages, pdfText, pdfTextItems } from "../../test/pdf-text";
 import { runRoute } from "../../test/route";
 
 /** A small solid PNG, built by hand (no image library needed). */
@@ -196,13 +200,71 @@ describe("estimate and invoice PDFs", () => {
     expect(pdfLogo({ logo: null, logoMimeType: null })).toBeNull();
   });
 
-  it("runs onto more pages when there are many lines, numbering them", async () => {
+  it("runs onto more pages when there are many lines, numbering each page of the whole", async () => {
     const { user, customer, db } = await account();
     const items = Array.from({ length: 45 }, (_, i) => ({ description: `Line ${i + 1}`, quantity: 100, unitPrice: 1_000 }));
     const estimate = await createEstimate(db, user.id, { customerId: customer.id, items });
-    const text = await pdfText((await estimatePdf(user.id, estimate.id))!.body);
-    expect(text).toContain("Line 45");
-    expect(text).toMatch(/Page 2 of [23]/);
+    const pages = await pdfPages((await estimatePdf(user.id, estimate.id))!.body);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+      expect(page.match(/Page \d+ of \d+/g)).toHaveLength(1);
+    });
+    // Every line once, in order, across the pages: the split loses and repeats none.
+    const lines = pages.join("\n").match(/Line \d+/g);
+    expect(lines).toEqual(items.map((item) => item.description));
+    // The table's header repeats on the pages the rows run over.
+    expect(pages[1]).toContain("Description");
+    // Each page's number sits in its footer, below every line of the page.
+    const placed = await pdfTextItems((await estimatePdf(user.id, estimate.id))!.body);
+    for (let page = 1; page <= pages.length; page++) {
+      const onPage = placed.filter((item) => item.page === page);
+      const number = onPage.find((item) => item.text.includes(`Page ${page} of`));
+      expect(number!.y).toBeLessThan(40);
+      const lowestLine = Math.min(...onPage.filter((item) => /^Line \d+$/.test(item.text)).map((item) => item.y));
+      expect(lowestLine).toBeGreaterThan(number!.y + 20);
+    }
+  });
+
+  it("numbers the pages in the document language", async () => {
+    const { user, customer, db } = await account();
+    await db.update(accountSettings).set({ documentLanguage: "es" }).where(eq(accountSettings.userId, user.id));
+    const items = Array.from({ length: 45 }, (_, i) => ({ description: `Línea ${i + 1}`, quantity: 100, unitPrice: 1_000 }));
+    const estimate = await createEstimate(db, user.id, { customerId: customer.id, items });
+    const pages = await pdfPages((await estimatePdf(user.id, estimate.id))!.body);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, i) => expect(page).toContain(`Página ${i + 1} de ${pages.length}`));
+  });
+
+  // react-pdf is changed at install (scripts/patch-packages.mjs, decision 024): a `render`
+  // node in an absolutely placed box on the page is resolved once the pages are known, in its
+  // box alone. One in the flow must still be resolved as the library does.
+  it("still resolves page-numbered text in the flow at every page, with the installed react-pdf change", async () => {
+    const installed = (file: string) => readFileSync(path.resolve("node_modules", file), "utf8");
+    expect(installed("@react-pdf/layout/lib/index.js")).toContain("/* tradedesk: page numbers resolved in their own boxes */");
+    for (const build of ["pdfkit.node.mjs", "pdfkit.js"])
+      expect(installed(`pdfkit/js/${build}`)).toContain("/* tradedesk: standard font metrics kept */");
+    const rows = Array.from({ length: 80 }, (_, i) => `Row ${i + 1}`);
+    const pdf = await renderToBuffer(
+      createElement(
+        Document,
+        null,
+        createElement(
+          Page,
+          { size: "LETTER", style: { padding: 40, fontSize: 10 } },
+          createElement(Text, {
+            fixed: true,
+            render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
+              `Flowing header ${pageNumber} of ${totalPages}`,
+          }),
+          ...rows.map((row) => createElement(Text, { key: row, style: { paddingVertical: 4 } }, row)),
+        ),
+      ),
+    );
+    const pages = await pdfPages(pdf);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, i) => expect(page).toContain(`Flowing header ${i + 1} of ${pages.length}`));
+    expect(pages.join("\n").match(/Row \d+/g)).toEqual(rows);
   });
 
   it("downloads as an attachment named after the number; another account's id is 404", async () => {
