@@ -13,10 +13,14 @@ const lib = path.dirname(path.dirname(require.resolve("@libsql/client")));
 const clients: Client[] = [];
 const dirs: string[] = [];
 
-function freshClient() {
+function freshFile() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "td-stmt-"));
   dirs.push(dir);
-  const client = createClient({ url: `file:${path.join(dir, "t.db")}` });
+  return path.join(dir, "t.db");
+}
+
+function freshClient(file = freshFile()) {
+  const client = createClient({ url: `file:${file}` });
   clients.push(client);
   return client;
 }
@@ -29,7 +33,9 @@ afterEach(() => {
 describe("prepared statements kept (patched @libsql/client)", () => {
   it("is applied to the ES module and the CommonJS builds", () => {
     for (const build of ["lib-esm", "lib-cjs"]) {
-      expect(readFileSync(path.join(lib, build, "sqlite3.js"), "utf8")).toContain("/* tradedesk: prepared statements kept */");
+      const installed = readFileSync(path.join(lib, build, "sqlite3.js"), "utf8");
+      expect(installed).toContain("/* tradedesk: prepared statements kept */");
+      expect(installed).toContain("/* tradedesk: statement columns kept, rows built plainly */");
     }
   });
 
@@ -63,6 +69,58 @@ describe("prepared statements kept (patched @libsql/client)", () => {
     expect(after.rows[0].status).toBe("open");
     await expect(client.execute("select nope from jobs")).rejects.toThrow(/no such column/);
     expect((await client.execute("select title from jobs")).rows[0].title).toBe("Panel");
+  });
+
+  it("answers each result with its own columns, and sees a column another connection added", async () => {
+    const file = freshFile();
+    const client = freshClient(file);
+    await client.execute("create table jobs (id integer primary key, title text)");
+    await client.execute({ sql: "insert into jobs (title) values (?)", args: ["Panel"] });
+    const first = await client.execute("select * from jobs");
+    first.columns[1] = "changed by a caller";
+    first.columnTypes[1] = "BLOB";
+    const second = await client.execute("select * from jobs");
+    expect(second.columns).toEqual(["id", "title"]);
+    expect(second.columnTypes).toEqual(["INTEGER", "TEXT"]);
+    expect(second.rows[0].title).toBe("Panel");
+
+    // Another connection (another server on the same file) changes the schema: SQLite prepares
+    // the kept statement again, and its columns are read again.
+    const other = freshClient(file);
+    await other.execute("alter table jobs add column status text default 'open'");
+    const after = await client.execute("select * from jobs");
+    expect(after.columns).toEqual(["id", "title", "status"]);
+    expect(after.rows[0].status).toBe("open");
+    expect(after.rows[0].title).toBe("Panel");
+  });
+
+  it("builds rows as the library does: named values, then hidden indexes and length", async () => {
+    const client = freshClient();
+    const { rows } = await client.execute("select 1 as a, 'x' as b, 2 as a, 3 as length");
+    const row = rows[0];
+    expect(Reflect.ownKeys(row)).toEqual(["0", "1", "2", "3", "length", "a", "b"]);
+    expect(Object.keys(row)).toEqual(["a", "b"]);
+    expect({ ...row }).toEqual({ a: 1, b: "x" });
+    expect(Array.prototype.slice.call(row)).toEqual([1, "x", 2, 3]);
+    expect(Object.getOwnPropertyDescriptor(row, "a")).toEqual({ value: 1, enumerable: true, configurable: true, writable: true });
+    expect(Object.getOwnPropertyDescriptor(row, 2)).toEqual({
+      value: 2,
+      enumerable: false,
+      configurable: false,
+      writable: false,
+    });
+    expect(Object.getOwnPropertyDescriptor(row, "length")).toEqual({
+      value: 4,
+      enumerable: false,
+      configurable: false,
+      writable: false,
+    });
+    // Names that are not plain keys go the library's way: an own "__proto__", a name like an index.
+    const odd = (await client.execute(`select 5 as "__proto__", 6 as "0"`)).rows[0];
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(odd, "__proto__")?.value).toBe(5);
+    expect(Array.prototype.slice.call(odd)).toEqual([5, 6]);
+    expect(Object.keys(odd)).toEqual(["__proto__"]);
   });
 
   it("keeps a batch's statements and its rollback whole", async () => {
