@@ -273,6 +273,33 @@ test("an expired estimate offers no decision; a wrong link is a plain 404", asyn
   await customerSide.context.close();
 });
 
+test("an expired estimate is not sent: the dialog says why and leads to its date; a later date sends it", async ({ page }) => {
+  const { estimate } = await setUp(page, { validUntil: "2020-01-31" });
+  await page.goto(`/app/estimates?q=${estimate.estimateNumber}`);
+  const row = estimateRow(page, estimate.estimateNumber);
+  await row.getByRole("link", { name: `Send ${estimate.estimateNumber} by email` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("alert")).toContainText("This estimate has expired");
+  await expect(dialog.getByRole("alert")).toContainText("Its last valid day was Jan 31, 2020");
+  await expect(dialog.getByRole("button", { name: "Send", exact: true })).toHaveCount(0);
+  // A POST anyway (a form kept open since before it expired) sends nothing.
+  const refused = await page.request.post(`/api/estimates/${estimate.id}/send`);
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ message: "Estimate expired on 2020-01-31: set a later validUntil to send it" });
+
+  await dialog.getByRole("link", { name: "Change the date" }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/estimates/${estimate.id}/edit\\?q=`));
+  const editor = page.getByRole("dialog");
+  await editor.getByLabel("Valid until").fill("2099-12-31");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page)).toContainText("Estimate updated");
+  await expect(row.getByTestId("estimate-status")).toHaveText("Pending");
+
+  await row.getByRole("link", { name: `Send ${estimate.estimateNumber} by email` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
+  await expect(toast(page)).toContainText("Estimate sent");
+});
+
 test("a Spanish estimate page reads in Spanish for an English-speaking visitor, with its script running", async ({
   page,
   browser,

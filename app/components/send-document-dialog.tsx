@@ -8,8 +8,9 @@ import { isPosting } from "./ui/submission";
 
 /**
  * The confirm step of e-mailing an estimate or an invoice (a dialog with JavaScript, a page
- * without): to whom and from whom, the outbox note without SMTP_URL, or why it cannot be sent;
- * only its POST sends. `options` go inside the form (the invoice's reminders box).
+ * without): to whom and from whom, the outbox note without SMTP_URL, or why it cannot be sent
+ * (`blocked`, or no customer e-mail) with what to do about it; only its POST sends. `options`
+ * go inside the form (the invoice's reminders box).
  */
 export function SendDocumentDialog(props: {
   title: string;
@@ -18,6 +19,8 @@ export function SendDocumentDialog(props: {
   emailRequiredBody: string;
   sendLabel: string;
   customerEmail: string | null;
+  /** Why it cannot be sent whatever the customer's e-mail, and the link that mends it. */
+  blocked?: { title: string; body: string; action: { to: string; label: string } } | null;
   sender: string | null;
   smtp: boolean;
   closeTo: string;
@@ -26,9 +29,17 @@ export function SendDocumentDialog(props: {
 }) {
   const { t } = useTranslation();
   const sending = isPosting(useNavigation());
+  const blocked =
+    props.blocked ??
+    (props.customerEmail ? null : { title: t("estimates.emailRequired"), body: props.emailRequiredBody, action: null });
   return (
     <RouteDialog title={props.title} closeTo={props.closeTo}>
-      {props.customerEmail ? (
+      {blocked ? (
+        <div className="space-y-2" role="alert">
+          <p className="font-medium">{blocked.title}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{blocked.body}</p>
+        </div>
+      ) : (
         <div className="space-y-2">
           <p>{props.confirm}</p>
           <p className="text-sm text-slate-600 dark:text-slate-400">{props.details}</p>
@@ -44,19 +55,19 @@ export function SendDocumentDialog(props: {
             </p>
           )}
         </div>
-      ) : (
-        <div className="space-y-2" role="alert">
-          <p className="font-medium">{t("estimates.emailRequired")}</p>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{props.emailRequiredBody}</p>
-        </div>
       )}
       <Form method="post" className="mt-6 space-y-4">
-        {props.customerEmail ? props.options : null}
+        {blocked ? null : props.options}
         <div className="flex justify-end gap-2">
           <Link to={props.closeTo} className={buttonClass("secondary")} preventScrollReset>
             {t("list.cancel")}
           </Link>
-          {props.customerEmail ? <Button disabled={sending}>{sending ? t("estimates.sending") : props.sendLabel}</Button> : null}
+          {blocked?.action ? (
+            <Link to={blocked.action.to} className={buttonClass("primary")} preventScrollReset replace>
+              {blocked.action.label}
+            </Link>
+          ) : null}
+          {blocked ? null : <Button disabled={sending}>{sending ? t("estimates.sending") : props.sendLabel}</Button>}
         </div>
       </Form>
       {props.problem ? (

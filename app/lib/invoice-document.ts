@@ -2,6 +2,7 @@
 // account's settings, and drawn twice: as HTML (preview and print page,
 // components/document-view.tsx) and as PDF (services/pdf.server.tsx). Plain data, so a
 // loader can send it to the browser.
+import { estimateState, lastValidDay, type EstimateState } from "./estimate-dates";
 import { effectiveStatus } from "./invoice-status";
 import { formatDecimal, formatNumber } from "./money";
 import { dayKey, now as clockNow } from "./clock";
@@ -195,6 +196,7 @@ export function estimateDocument(
   },
   settings: DocumentSettings,
   deposit: DocumentDeposit | null = null,
+  today = dayKey(clockNow(), settings.timeZone),
 ): DocumentData {
   const signedAt = estimate.respondedAt ?? estimate.approvedAt;
   return {
@@ -206,7 +208,8 @@ export function estimateDocument(
     deposit: deposit && (deposit.asked > 0 || deposit.received > 0) ? deposit : null,
     kind: "estimate",
     number: estimate.estimateNumber,
-    status: estimate.status,
+    // Pending past its last valid day reads expired, as on the list and the customer's page.
+    status: estimateState(estimate.status as EstimateState, today, lastValidDay(estimate, settings)),
     validUntil: estimate.validUntil,
     dueDate: null,
     paidOn: null,

@@ -129,6 +129,10 @@ const estimatesEn = {
   sendAction: "Send {{number}} by email",
   emailRequired: "Customer email required",
   emailRequiredBody: "Add an email address to {{customer}} to send this estimate.",
+  sendExpired: "This estimate has expired",
+  sendExpiredBody:
+    "Its last valid day was {{date}}, so the customer could no longer approve it. Set a later “Valid until” date to send it again.",
+  changeValidUntil: "Change the date",
   sendTitle: "Send estimate",
   sendConfirm: "Send {{number}} ({{title}}) to {{customer}} at {{email}}?",
   sendDetails: "The email carries the estimate as a PDF and a link where the customer can view and approve it online.",

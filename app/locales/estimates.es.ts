@@ -125,6 +125,10 @@ const estimatesEs = {
   sendAction: "Enviar {{number}} por correo",
   emailRequired: "Se requiere el correo del cliente",
   emailRequiredBody: "Agregue un correo electrónico a {{customer}} para enviar este presupuesto.",
+  sendExpired: "Este presupuesto ha vencido",
+  sendExpiredBody:
+    "Su último día de validez fue el {{date}}, así que el cliente ya no podría aprobarlo. Ponga una fecha posterior en «Válido hasta» para enviarlo de nuevo.",
+  changeValidUntil: "Cambiar la fecha",
   sendTitle: "Enviar presupuesto",
   sendConfirm: "¿Enviar {{number}} ({{title}}) a {{customer}} en {{email}}?",
   sendDetails: "El correo lleva el presupuesto en PDF y un enlace donde el cliente puede verlo y aprobarlo en línea.",

@@ -120,7 +120,7 @@ export async function loadSharedEstimate(token: string, now = clockNow()) {
   const validThrough = lastValidDay(estimate, settings);
   const today = dayKey(now, settings.timeZone);
   const state = estimateState(estimate.status, today, validThrough);
-  return { link, estimate, settings, document: estimateDocument(estimate, settings, deposit), state, validThrough, today };
+  return { link, estimate, settings, document: estimateDocument(estimate, settings, deposit, today), state, validThrough, today };
 }
 
 export type SharedEstimate = NonNullable<Awaited<ReturnType<typeof loadSharedEstimate>>>;

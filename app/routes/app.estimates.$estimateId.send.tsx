@@ -2,6 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SendDocumentDialog } from "~/components/send-document-dialog";
+import { estimateState, formatCalendarDate, lastValidDay } from "~/lib/estimate-dates";
+import { today } from "~/lib/clock";
 import { getEstimateWithItems } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
 import { appOrigin } from "~/models/share.server";
@@ -15,6 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [estimate, settings] = await Promise.all([getEstimateWithItems(user.id, params.estimateId ?? ""), getSettings(user.id)]);
   if (!estimate) throw new Response("Not Found", { status: 404 });
   const sender = senderOf(settings);
+  const validThrough = lastValidDay(estimate, settings);
+  const expired = estimateState(estimate.status, today(settings.timeZone), validThrough) === "expired";
   return {
     estimate: {
       id: estimate.id,
@@ -22,6 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: estimate.title,
       customerName: estimate.customer.name,
       customerEmail: estimate.customer.email?.trim() || null,
+      expiredAfter: expired ? validThrough : null,
     },
     sender: sender ? formatMailbox(sender) : null,
     smtp: Boolean(env().SMTP_URL),
@@ -34,6 +39,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await sendEstimateEmail(user.id, params.estimateId ?? "", { origin: appOrigin(request) });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status === "no-email") return data({ problem: "estimates.emailRequired" }, { status: 400 });
+  // Expired since the dialog opened: it shows again, now saying so.
+  if (result.status === "expired") return data({ problem: "estimates.sendExpired" }, { status: 400 });
   if (result.status === "failed") {
     console.error("Sending an estimate failed:", result.error.message);
     const problem = result.error.kind === "unknown" ? "estimates.sendFailed" : `estimates.sendErrors.${result.error.kind}`;
@@ -52,8 +59,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SendEstimate() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { estimate, sender, smtp } = useLoaderData<typeof loader>();
+  const search = useLocation().search;
   const actionData = useActionData<typeof action>();
   const names = {
     number: estimate.estimateNumber,
@@ -69,9 +77,18 @@ export default function SendEstimate() {
       emailRequiredBody={t("estimates.emailRequiredBody", { customer: estimate.customerName })}
       sendLabel={t("estimates.send")}
       customerEmail={estimate.customerEmail}
+      blocked={
+        estimate.expiredAfter
+          ? {
+              title: t("estimates.sendExpired"),
+              body: t("estimates.sendExpiredBody", { date: formatCalendarDate(estimate.expiredAfter, i18n.language) }),
+              action: { to: `/app/estimates/${estimate.id}/edit${search}`, label: t("estimates.changeValidUntil") },
+            }
+          : null
+      }
       sender={sender}
       smtp={smtp}
-      closeTo={`/app/estimates${useLocation().search}`}
+      closeTo={`/app/estimates${search}`}
       problem={actionData?.problem}
     />
   );

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createCustomer, createEstimate } from "#db/factories";
 import { accountSettings, estimates } from "#db/schema";
+import { today } from "~/lib/clock";
 import { getSettings } from "~/models/settings.server";
 import { getShareLink } from "~/models/share.server";
 import { action as sendApi, loader as sendApiLoader } from "~/routes/api.estimates.$id.send";
@@ -189,6 +190,29 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     expect((screen.data as { problem?: string } | null)?.problem ?? null).toBe("estimates.emailRequired");
     expect(screen.status).toBe(400);
     expect(received).toHaveLength(0);
+  });
+
+  it("refuses an estimate past its last valid day (400), on the screen too, and sends nothing", async () => {
+    config.SMTP_URL = smtpUrl;
+    const { cookie, estimate, db } = await account({ validUntil: "2020-01-31" });
+    const response = await send(cookie, estimate.id);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "Estimate expired on 2020-01-31: set a later validUntil to send it" });
+    const screen = await runRoute(
+      sendScreen,
+      formRequest(`http://localhost/app/estimates/${estimate.id}/send`, {}, { Cookie: cookie }),
+      { params: { estimateId: estimate.id } },
+    );
+    expect(screen.status).toBe(400);
+    expect((screen.data as { problem?: string } | null)?.problem ?? null).toBe("estimates.sendExpired");
+    expect(received).toHaveLength(0);
+    const after = await db.select().from(estimates).where(eq(estimates.id, estimate.id)).get();
+    expect(after?.sentAt).toBeNull();
+    expect(await getShareLink(after!.userId, estimate.id)).toBeFalsy();
+
+    // Its last valid day still counts: sent that day.
+    const lastDay = await account({ validUntil: today() });
+    expect((await send(lastDay.cookie, lastDay.estimate.id)).status).toBe(200);
   });
 
   it("answers the mail server's refusal clearly and leaves the estimate as it was", async () => {

@@ -9,6 +9,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DocumentMail, documentMailText, type DocumentMailParts } from "~/components/document-mail";
 import type { DocumentData } from "~/lib/invoice-document";
+import { addDays } from "~/lib/clock";
 import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
 import { loadEstimateDocument, loadInvoiceDocument, type LoadedDocument } from "~/models/document.server";
@@ -255,7 +256,7 @@ async function deliverDocumentMail(
     failed: string;
   },
   sent: () => Promise<void>,
-): Promise<SendEstimateResult> {
+): Promise<SendInvoiceResult> {
   const { document, settings, from, recipient, language } = mail;
   try {
     const pdf = await renderDocumentPdf(document, language, pdfLogo(settings));
@@ -278,16 +279,22 @@ async function deliverDocumentMail(
   }
 }
 
-export type SendEstimateResult =
+export type SendInvoiceResult =
   | { status: "not-found" }
   | { status: "no-email" }
   | { status: "failed"; error: MailError }
   | { status: "sent"; sender: string; recipient: string; delivery: MailDelivery };
 
+export type SendEstimateResult =
+  | SendInvoiceResult
+  /** Past its last valid day (`validThrough`) unanswered: the customer could no longer approve it. */
+  | { status: "expired"; validThrough: string };
+
 /**
  * E-mails the account's estimate to its customer: a short message with the total, the
  * validity and the link to approve it online, and the PDF attached. Nothing about the
- * estimate changes, whether the message goes out or not.
+ * estimate changes, whether the message goes out or not. An expired estimate is not sent:
+ * its link would only say so.
  */
 export async function sendEstimateEmail(
   userId: string,
@@ -297,6 +304,8 @@ export async function sendEstimateEmail(
   const loaded = await loadEstimateDocument(userId, estimateId);
   if (!loaded) return { status: "not-found" };
   const { document, settings } = loaded;
+  if (document.status === "expired")
+    return { status: "expired", validThrough: document.validUntil ?? addDays(document.issuedOn, document.validDays) };
   const recipient = document.customer.email?.trim();
   if (!recipient) return { status: "no-email" };
   const from = senderOf(settings);
@@ -380,8 +389,6 @@ export function invoiceMail(content: InvoiceMailContent) {
   });
 }
 
-export type SendInvoiceResult = SendEstimateResult;
-
 /**
  * E-mails the account's invoice to its customer: the amount still due, the due date, the
  * link to the invoice page (where "Pay now" is, when card payments are set up) and the PDF
@@ -425,7 +432,7 @@ export async function sendInvoiceEmail(
 /**
  * The API's answer to a document sent by e-mail (POST /api/estimates/{id}/send and
  * /api/invoices/{id}/send): `{ sender, recipient }` (and `outbox` when no SMTP_URL is set);
- * 400 without a customer e-mail or a sender; 404 for another account's document; 502 with
+ * 400 without a customer e-mail or a sender, or for an expired estimate; 404 for another account's document; 502 with
  * the reason when the mail server refuses.
  */
 export function sendAnswer(result: SendEstimateResult, failed: string): Response {
@@ -434,6 +441,8 @@ export function sendAnswer(result: SendEstimateResult, failed: string): Response
       return apiError(404, "Not found");
     case "no-email":
       return apiError(400, "Customer email required");
+    case "expired":
+      return apiError(400, `Estimate expired on ${result.validThrough}: set a later validUntil to send it`);
     case "failed":
       return apiError(result.error.kind === "sender" ? 400 : 502, result.error.message || failed);
     case "sent":
