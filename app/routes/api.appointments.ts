@@ -1,6 +1,6 @@
 import { dayRange, isDayKey, startOfDay } from "~/lib/clock";
 import { readListParams } from "~/lib/list-params";
-import { isAppointmentStatus } from "~/lib/schedule";
+import { APPOINTMENT_STATUSES } from "~/lib/schedule";
 import { appointmentApiSchema } from "~/lib/schedule-schema";
 import {
   appointmentChecks,
@@ -9,7 +9,7 @@ import {
   listAppointments,
   toApiAppointment,
 } from "~/models/appointment.server";
-import { apiError, apiListPage, apiRoute, created, readApiBody } from "~/services/api.server";
+import { apiError, apiListPage, apiRoute, created, readApiBody, readApiStatus } from "~/services/api.server";
 
 const route = apiRoute({
   /**
@@ -21,9 +21,8 @@ const route = apiRoute({
    */
   GET: async ({ user, url }) => {
     const { q } = readListParams(url, ["date"], "date");
-    const status = url.searchParams.get("status");
-    if (status && status !== "all" && !isAppointmentStatus(status))
-      return apiError(400, "status must be scheduled, completed, cancelled or rescheduled.");
+    const status = readApiStatus(url, APPOINTMENT_STATUSES);
+    if (status instanceof Response) return status;
     const from = url.searchParams.get("from");
     const to = url.searchParams.get("to");
     if ((from && !isDayKey(from)) || (to && !isDayKey(to))) return apiError(400, "from and to must be days as yyyy-MM-dd.");
@@ -32,7 +31,7 @@ const route = apiRoute({
       start: from ? startOfDay(from, timeZone) : undefined,
       end: to ? dayRange(to, timeZone).end : undefined,
     };
-    const filter = { q, status: status && isAppointmentStatus(status) ? status : ("all" as const), range };
+    const filter = { q, status, range };
     return apiListPage(url, (page) => listAppointments(user.id, { ...filter, ...page }), toApiAppointment);
   },
   /**

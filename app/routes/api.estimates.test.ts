@@ -257,6 +257,9 @@ describe("/api/estimates", () => {
     );
     expect(approved.headers.get("X-Total-Count")).toBe("2");
     expect(await approved.json()).toHaveLength(1);
+    const bogus = await runRoute(collectionLoader, new Request(`${URL_BASE}?status=Approved`, { headers: { Cookie: cookie } }));
+    expect(bogus.status).toBe(400);
+    expect(await bogus.json()).toEqual({ message: "status must be pending, approved, rejected or expired." });
   });
 
   it("rejects bad payloads with 400 { message, errors } in the SPEC's words, and writes nothing", async () => {

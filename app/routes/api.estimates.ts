@@ -1,8 +1,8 @@
-import { estimateApiSchema, readEstimateStatusFilter } from "~/lib/estimate-schema";
+import { ESTIMATE_STATUSES, estimateApiSchema } from "~/lib/estimate-schema";
 import { readListParams } from "~/lib/list-params";
 import { createEstimate, estimateChecks, listEstimates, toApiEstimate } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
-import { apiListPage, apiRoute, created, readApiBody } from "~/services/api.server";
+import { apiListPage, apiRoute, created, readApiBody, readApiStatus } from "~/services/api.server";
 
 const route = apiRoute({
   /**
@@ -13,7 +13,8 @@ const route = apiRoute({
    */
   GET: async ({ user, url }) => {
     const { q } = readListParams(url, ["newest"] as const, "newest");
-    const status = readEstimateStatusFilter(url.searchParams.get("status"));
+    const status = readApiStatus(url, ESTIMATE_STATUSES);
+    if (status instanceof Response) return status;
     return apiListPage(
       url,
       (page) => listEstimates(user.id, { q, status, withItems: true, ...page }),

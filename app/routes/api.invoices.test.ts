@@ -180,6 +180,9 @@ describe("/api/invoices", () => {
     expect(await get("q=bea")).toEqual(["Late job"]);
     expect(await get(`q=${paid.invoiceNumber}`)).toEqual(["Paid job"]);
     expect(await get("pageSize=1&page=2")).toEqual(["Late job"]);
+    const bogus = await runRoute(collectionLoader, new Request(`${URL_BASE}?status=unpaid`, { headers: { Cookie: cookie } }));
+    expect(bogus.status).toBe(400);
+    expect(await bogus.json()).toEqual({ message: "status must be pending, paid, overdue or cancelled." });
     expect((await runRoute(collectionAction as never, call("POST", cookie, {}))).status).toBe(405);
   });
 

@@ -1,9 +1,9 @@
 import { today as todayIn } from "~/lib/clock";
-import { readInvoiceStatusFilter } from "~/lib/invoice-status";
+import { INVOICE_STATUS_VALUES } from "~/lib/invoice-status";
 import { readListParams } from "~/lib/list-params";
 import { listInvoices, toApiInvoice } from "~/models/invoice.server";
 import { getAccountTimeZone } from "~/models/settings.server";
-import { apiListPage, apiRoute } from "~/services/api.server";
+import { apiListPage, apiRoute, readApiStatus } from "~/services/api.server";
 
 /** Invoices are made from approved estimates (POST /api/invoices/from-estimate/{id}), never posted here. */
 const route = apiRoute({
@@ -17,7 +17,8 @@ const route = apiRoute({
     const { q } = readListParams(url, ["newest"] as const, "newest");
     const zone = await getAccountTimeZone(user.id);
     const today = todayIn(zone);
-    const status = readInvoiceStatusFilter(url.searchParams.get("status"));
+    const status = readApiStatus(url, INVOICE_STATUS_VALUES);
+    if (status instanceof Response) return status;
     return apiListPage(
       url,
       (page) => listInvoices(user.id, { q, status, today, withItems: true, ...page }),

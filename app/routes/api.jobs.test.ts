@@ -148,6 +148,12 @@ describe("/api/jobs", () => {
     expect(await titles("status=in-progress")).toEqual({ total: "1", titles: ["Water heater"] });
     expect(await titles("status=completed&q=panel")).toEqual({ total: "0", titles: [] });
     expect(await titles("sort=title&pageSize=2&page=2")).toEqual({ total: "3", titles: ["Water heater"] });
+    expect((await titles("status=all")).total).toBe("3");
+    expect((await titles("status=")).total).toBe("3");
+    // A status that is none of them is a clear 400, not the whole list looking filtered.
+    const bogus = await runRoute(collectionLoader, new Request(`${URL_BASE}?status=bogus`, { headers: { Cookie: cookie } }));
+    expect(bogus.status).toBe(400);
+    expect(await bogus.json()).toEqual({ message: "status must be pending, in_progress, completed or cancelled." });
   });
 
   it("rejects bad payloads with 400 { message, errors } and writes nothing", async () => {

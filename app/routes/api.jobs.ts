@@ -1,9 +1,9 @@
 import { JOB_SORTS, jobApiSchema } from "~/lib/job-schema";
-import { readJobStatusFilter } from "~/lib/job-status";
+import { JOB_STATUSES, normalizeJobStatus } from "~/lib/job-status";
 import { readListParams } from "~/lib/list-params";
 import { getAccountTimeZone } from "~/models/appointment.server";
 import { createJob, isAccountCustomer, listJobs, toApiJob } from "~/models/job.server";
-import { apiListPage, apiRoute, created, readApiBody } from "~/services/api.server";
+import { apiListPage, apiRoute, created, readApiBody, readApiStatus } from "~/services/api.server";
 
 const route = apiRoute({
   /**
@@ -14,7 +14,8 @@ const route = apiRoute({
    */
   GET: async ({ user, url }) => {
     const { q, sort } = readListParams(url, JOB_SORTS, "newest");
-    const status = readJobStatusFilter(url.searchParams.get("status"));
+    const status = readApiStatus(url, JOB_STATUSES, normalizeJobStatus);
+    if (status instanceof Response) return status;
     return apiListPage(url, (page) => listJobs(user.id, { q, sort, status, ...page }), toApiJob);
   },
   /** POST /api/jobs: customerId and title are required; a customer of another account reads as none chosen. */

@@ -144,5 +144,22 @@ export async function apiListPage<T>(
   return jsonPage(found.items.map(toApi), { total: found.total, page, pageSize, url });
 }
 
+/**
+ * An API list's ?status=: absent, empty or "all" lists every status; a known one (read through
+ * `normalize`, which may accept another spelling) filters; anything else answers 400 naming the
+ * statuses, rather than a whole list that looks filtered.
+ */
+export function readApiStatus<S extends string>(
+  url: URL,
+  statuses: readonly S[],
+  normalize: (value: string) => S | null = (value) => ((statuses as readonly string[]).includes(value) ? (value as S) : null),
+): S | "all" | Response {
+  const value = url.searchParams.get("status");
+  if (value === null || value === "" || value === "all") return "all";
+  const status = normalize(value);
+  if (status) return status;
+  return apiError(400, `status must be ${statuses.slice(0, -1).join(", ")} or ${statuses[statuses.length - 1]}.`);
+}
+
 /** 201 with what was made. */
 export const created = (body: unknown) => json(body, { status: 201 });
