@@ -183,16 +183,21 @@ test("the price book in Spanish, and a new account starting from its trade's cat
 
   // A CSV from a supplier's spreadsheet, in Spanish, through the import dialog's file form.
   await page.getByRole("link", { name: "Importar CSV" }).click();
-  const csv = "Nombre,Precio unitario,Impuesto,Unidad\r\nAtenuador LED,38.50,no,pieza\r\n,12,,\r\n";
+  // Spreadsheets group thousands with commas: "$1,250.00" is read as 1250.00; "12,50" is not a number here.
+  const csv =
+    'Nombre,Precio unitario,Impuesto,Unidad\r\nAtenuador LED,38.50,no,pieza\r\nTablero 200A,"$1,250.00",sí,pieza\r\n,12,,\r\nCable,"12,50",,\r\n';
   await dialog
     .getByLabel("Archivo CSV")
     .setInputFiles({ name: "precios.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "latin1") });
   await dialog.getByRole("button", { name: "Importar" }).click();
   const report = page.getByTestId("import-report");
-  await expect(report).toContainText("Importados 1, rechazados 1.");
-  await expect(report).toContainText("Línea 3");
+  await expect(report).toContainText("Importados 2, rechazados 2.");
+  await expect(report).toContainText("Línea 4");
+  await expect(report).toContainText("Línea 5");
   await page.goto("/app/price-book?q=atenuador");
   await expect(table.getByRole("row").filter({ hasText: "Atenuador LED" })).toContainText("Sin impuesto");
+  await page.goto("/app/price-book?q=tablero");
+  await expect(table.getByRole("row").filter({ hasText: "Tablero 200A" })).toContainText("$1,250.00 / pieza");
 
   // The form speaks Spanish units: "unidad" by default, "hora" typed, shown as such after.
   await page.goto("/app/price-book");

@@ -71,7 +71,7 @@ type Kind =
   | "depositType";
 
 const notText = [42, -1.5, true, {}, [], ["a"], { $ne: null }, NESTED(50)];
-const notNumber = [{}, [], true, "NaN", "Infinity", "-Infinity", "💰", "0x10", "1,000.00", NESTED(50)];
+const notNumber = [{}, [], true, "NaN", "Infinity", "-Infinity", "💰", "0x10", "1.000,00", NESTED(50)];
 const impossibleDates = [
   "2026-02-30",
   "2025-02-29",
@@ -1028,7 +1028,7 @@ function formBodies(target: FormTarget): { label: string; fields: [string, strin
     }
   }
   if (target.money) {
-    for (const value of ["100000000.00", "-5", "1e3", "NaN", "Infinity", "12.345", "1,000"]) {
+    for (const value of ["100000000.00", "-5", "1e3", "NaN", "Infinity", "12.345", "12,50"]) {
       bodies.push({ label: `${target.money} = ${value}`, fields: entries({ [target.money]: value }) });
     }
   }

@@ -10,6 +10,7 @@ import {
   MAX_CENTS,
   MAX_DISCOUNT,
   parseCents,
+  parseQuantity,
   parseDiscountPercent,
   parseFractionRate,
   parsePercentRate,
@@ -29,10 +30,21 @@ describe("parsing decimals", () => {
     expect(parseCents(19.99)).toBe(1999);
   });
   it("refuses anything that is not a plain decimal with at most two places", () => {
-    for (const bad of ["", "abc", "1.234", "1e3", "1,000", "NaN", "Infinity", "--1", "1.2.3", " "]) {
+    for (const bad of ["", "abc", "1.234", "1e3", "NaN", "Infinity", "--1", "1.2.3", " "]) {
       expect(parseCents(bad), bad).toBeNull();
     }
     expect(parseCents(Number.NaN)).toBeNull();
+  });
+  it("reads thousands grouped with commas, and no other comma", () => {
+    expect(parseCents("1,000")).toBe(100000);
+    expect(parseCents("1,250.50")).toBe(125050);
+    expect(parseCents(" 12,345,678.9 ")).toBe(1234567890);
+    expect(parseCents("-2,500")).toBe(-250000);
+    expect(parseQuantity("1,200.25")).toBe(120025);
+    // A decimal comma, or groups that are not of three digits, stay unread (the form says how to write it).
+    for (const bad of ["12,50", "1,2345", ",250", "1,250,0", "1,,250", "1,250.123", "1234,567", "1,250,"]) {
+      expect(parseCents(bad), bad).toBeNull();
+    }
   });
   it("reads tax rates as percent and as fraction into ten-thousandths", () => {
     expect(parsePercentRate("8.25")).toBe(825);

@@ -15,9 +15,14 @@ function divRound(n: bigint, d: bigint): bigint {
   return q;
 }
 
-/** Parses a decimal with at most `scale` places ("12", "12.5", "-0.05") into an integer of that scale. */
+/**
+ * Parses a decimal with at most `scale` places ("12", "12.5", "-0.05") into an integer of that
+ * scale. Thousands may be grouped with commas, as amounts are written in English and in es-US
+ * ("1,250.50"); a comma anywhere else ("12,50") is not a number here.
+ */
 export function parseDecimal(input: string | number, scale: number): number | null {
-  const text = typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input.trim();
+  const typed = typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input.trim();
+  const text = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(typed) ? typed.replaceAll(",", "") : typed;
   const match = /^([+-])?(\d+)(?:\.(\d*))?$/.exec(text) ?? /^([+-])?()\.(\d+)$/.exec(text);
   if (!match) return null;
   const [, sign, whole, fraction = ""] = match;
