@@ -28,6 +28,7 @@ import { formatMoney, MAX_RATE, parsePercentRate, rateToPercent } from "~/lib/mo
 import { AiAssistant } from "./ai-assistant";
 import { Button, buttonClass } from "./ui/button";
 import { ErrorList, Field, inputClass, SelectField, TextareaField } from "./ui/forms";
+import { useLineFocus } from "./ui/line-focus";
 import { useHydrated } from "./ui/use-hydrated";
 import { isPosting } from "./ui/submission";
 
@@ -106,6 +107,7 @@ export function EstimateEditor({
   const selectedJob = fields.jobId.value ?? NO_JOB;
 
   const lines = fields.items.getFieldList();
+  const lineFocus = useLineFocus(lines.map((line) => line.getFieldset().description.id));
   const values = Array.isArray(form.value?.items) ? form.value.items : [];
   const totals = previewTotals(values, fields.taxRate.value, true);
   const rate = parsePercentRate(fields.taxRate.value ?? "");
@@ -304,6 +306,7 @@ export function EstimateEditor({
                   </output>
                   <button
                     {...form.remove.getButtonProps({ name: fields.items.name, index })}
+                    onClick={lineFocus.onRemove(index)}
                     disabled={lines.length <= 1}
                     aria-label={t("estimates.removeItem", { line: number })}
                     className="justify-self-end rounded px-2 py-1 text-sm text-red-600 hover:bg-red-50 dark:text-red-400 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent dark:hover:bg-slate-800 dark:disabled:text-slate-600"
@@ -348,6 +351,7 @@ export function EstimateEditor({
         <div className="mt-3">
           <button
             {...form.insert.getButtonProps({ name: fields.items.name, defaultValue: NEW_LINE })}
+            onClick={lineFocus.onAdd}
             className={buttonClass("secondary", "px-3 py-1.5")}
           >
             + {t("estimates.addItem")}

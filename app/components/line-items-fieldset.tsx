@@ -4,6 +4,7 @@ import { NEW_LINE } from "~/lib/estimate-form";
 import { previewTotals } from "~/lib/estimate-schema";
 import { formatMoney, MAX_RATE, parsePercentRate, rateToPercent } from "~/lib/money";
 import { buttonClass } from "./ui/button";
+import { useLineFocus } from "./ui/line-focus";
 import { ErrorList, inputClass } from "./ui/forms";
 
 type Line = { description: string; quantity: string; unitPrice: string; discountPercent: string; taxable: string };
@@ -30,6 +31,7 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
 }) {
   const { t } = useTranslation();
   const lines = items.getFieldList();
+  const lineFocus = useLineFocus(lines.map((line) => line.getFieldset().description.id));
   const values = Array.isArray(form.value?.items) ? (form.value.items as Partial<Line>[]) : [];
   const totals = previewTotals(values, taxRate.value, true);
   const rate = parsePercentRate(taxRate.value ?? "");
@@ -120,6 +122,7 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
                   </label>
                   <button
                     {...form.remove.getButtonProps({ name: items.name, index })}
+                    onClick={lineFocus.onRemove(index)}
                     disabled={lines.length <= 1}
                     aria-label={t("estimates.removeItem", { line: number })}
                     className="justify-self-end rounded px-2 py-1 text-sm text-red-600 hover:bg-red-50 dark:text-red-400 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent dark:hover:bg-slate-800 dark:disabled:text-slate-600"
@@ -136,6 +139,7 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
         <div className="mt-3">
           <button
             {...form.insert.getButtonProps({ name: items.name, defaultValue: NEW_LINE })}
+            onClick={lineFocus.onAdd}
             className={buttonClass("secondary", "px-3 py-1.5")}
           >
             + {t("estimates.addItem")}
