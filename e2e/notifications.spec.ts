@@ -51,6 +51,39 @@ test.describe("notifications", () => {
     await expect(notificationRow(page, name)).toHaveCount(0);
   });
 
+  test("reading or deleting a notification from the keyboard keeps its place", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "nojs", "without JavaScript each button loads the page again");
+    await registerViaApi(page.request);
+    const customer = await (await page.request.post("/api/customers", { data: { name: "Paying Customer" } })).json();
+    const numbers: string[] = [];
+    for (const title of ["Panel upgrade", "Outlet repair"]) {
+      const estimate = await (
+        await page.request.post("/api/estimates", {
+          data: {
+            customerId: customer.id,
+            title,
+            status: "approved",
+            items: [{ description: "Labor", quantity: "1", unitPrice: "95.00" }],
+          },
+        })
+      ).json();
+      const invoice = await (await page.request.post(`/api/invoices/from-estimate/${estimate.id}`)).json();
+      expect((await page.request.put(`/api/invoices/${invoice.id}`, { data: { status: "paid" } })).status()).toBe(200);
+      numbers.push(invoice.invoiceNumber);
+    }
+    await page.goto("/app/notifications");
+    await expect(page.getByTestId("notification-bell").getByRole("button")).toBeVisible();
+    // Newest first: the second invoice's notification leads.
+    const [first, second] = [notificationRow(page, numbers[1]), notificationRow(page, numbers[0])];
+    await first.getByRole("button", { name: "Mark as read" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(first).toHaveAttribute("data-read", "true");
+    await expect(first.getByRole("button", { name: "Delete" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(first).toHaveCount(0);
+    await expect(second.getByRole("button", { name: "Mark as read" })).toBeFocused();
+  });
+
   test("a paid invoice notifies its own account; mark all as read", async ({ page }) => {
     // A fresh account of its own, so no other test's notifications are marked read here.
     await registerViaApi(page.request);

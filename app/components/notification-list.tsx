@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { relativeTime } from "~/lib/relative-time";
 
@@ -64,12 +65,30 @@ export function NotificationList({ items, redirectTo, now }: { items: Notificati
   );
 }
 
+/**
+ * A deleted row goes at once: the keyboard's place moves to the first action of the row after
+ * it, else of the row before it (the focus fell to the page).
+ */
+function focusNeighbourOf(event: MouseEvent<HTMLButtonElement>) {
+  const row = event.currentTarget.closest("li");
+  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+  const target = neighbour?.querySelector<HTMLButtonElement>("button");
+  if (target) requestAnimationFrame(() => target.focus());
+}
+
 function NotificationRow({ item, redirectTo, now }: { item: NotificationItem; redirectTo: string; now?: number }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const pendingIntent = fetcher.formData?.get("intent");
-  if (pendingIntent === "delete") return null;
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const focusDelete = useRef(false);
   const read = item.read || pendingIntent === "read";
+  // "Mark as read" goes away once pressed: the keyboard's place moves to the row's Delete.
+  useEffect(() => {
+    if (read && focusDelete.current) deleteButton.current?.focus();
+    focusDelete.current = false;
+  }, [read]);
+  if (pendingIntent === "delete") return null;
   const when = relativeTime(item.createdAt, now);
   const action =
     "rounded px-2 py-1 text-xs font-medium text-brand-600 hover:bg-brand-50 dark:text-brand-500 dark:hover:bg-slate-800";
@@ -92,11 +111,26 @@ function NotificationRow({ item, redirectTo, now }: { item: NotificationItem; re
             <input type="hidden" name="id" value={item.id} />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             {read ? null : (
-              <button type="submit" name="intent" value="read" className={action}>
+              <button
+                type="submit"
+                name="intent"
+                value="read"
+                className={action}
+                onClick={() => {
+                  focusDelete.current = true;
+                }}
+              >
                 {t("notifications.markRead")}
               </button>
             )}
-            <button type="submit" name="intent" value="delete" className={`${action} text-red-600 dark:text-red-400`}>
+            <button
+              ref={deleteButton}
+              type="submit"
+              name="intent"
+              value="delete"
+              className={`${action} text-red-600 dark:text-red-400`}
+              onClick={focusNeighbourOf}
+            >
               {t("notifications.delete")}
             </button>
           </fetcher.Form>
