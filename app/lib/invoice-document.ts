@@ -71,6 +71,8 @@ export interface DocumentData {
   /** `yyyy-MM-dd` days. */
   issuedOn: string;
   validUntil: string | null;
+  /** An estimate's last valid day: its valid-until, else its date plus `validDays`. Null on an invoice. */
+  validThrough: string | null;
   dueDate: string | null;
   paidOn: string | null;
   /** Estimates without a valid-until date are valid this many days from their date. */
@@ -199,6 +201,7 @@ export function estimateDocument(
   today = dayKey(clockNow(), settings.timeZone),
 ): DocumentData {
   const signedAt = estimate.respondedAt ?? estimate.approvedAt;
+  const validThrough = lastValidDay(estimate, settings);
   return {
     ...common(estimate, settings),
     acceptance:
@@ -209,8 +212,9 @@ export function estimateDocument(
     kind: "estimate",
     number: estimate.estimateNumber,
     // Pending past its last valid day reads expired, as on the list and the customer's page.
-    status: estimateState(estimate.status as EstimateState, today, lastValidDay(estimate, settings)),
+    status: estimateState(estimate.status as EstimateState, today, validThrough),
     validUntil: estimate.validUntil,
+    validThrough,
     dueDate: null,
     paidOn: null,
     terms: termsFor("estimate", settings.estimateTerms, settings.documentLanguage ?? "en"),
@@ -229,6 +233,7 @@ export function invoiceDocument(
     number: invoice.invoiceNumber,
     status: effectiveStatus(invoice, today),
     validUntil: null,
+    validThrough: null,
     dueDate: invoice.dueDate,
     paidOn: invoice.paidDate ? dayKey(invoice.paidDate, settings.timeZone) : null,
     terms: termsFor("invoice", settings.invoiceTerms, settings.documentLanguage ?? "en"),

@@ -77,6 +77,12 @@ async function account(options: { language?: "en" | "es"; customerEmail?: string
 const send = (cookie: string | null, id: string, origin = "http://localhost") =>
   runRoute(sendApi, apiRequest(`${origin}/api/estimates/${id}/send`, "POST", cookie), { params: { id } });
 
+/** The send dialog's POST (the screen's action), for its answer and `problem`. */
+const sendOnScreen = (cookie: string, id: string) =>
+  runRoute(sendScreen, formRequest(`http://localhost/app/estimates/${id}/send`, {}, { Cookie: cookie }), {
+    params: { estimateId: id },
+  });
+
 function textOf(part: MimePart | undefined) {
   return part ? part.body.toString("utf8") : "";
 }
@@ -182,11 +188,7 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     const response = await send(cookie, estimate.id);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Customer email required" });
-    const screen = await runRoute(
-      sendScreen,
-      formRequest(`http://localhost/app/estimates/${estimate.id}/send`, {}, { Cookie: cookie }),
-      { params: { estimateId: estimate.id } },
-    );
+    const screen = await sendOnScreen(cookie, estimate.id);
     expect((screen.data as { problem?: string } | null)?.problem ?? null).toBe("estimates.emailRequired");
     expect(screen.status).toBe(400);
     expect(received).toHaveLength(0);
@@ -198,11 +200,7 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     const response = await send(cookie, estimate.id);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Estimate expired on 2020-01-31: set a later validUntil to send it" });
-    const screen = await runRoute(
-      sendScreen,
-      formRequest(`http://localhost/app/estimates/${estimate.id}/send`, {}, { Cookie: cookie }),
-      { params: { estimateId: estimate.id } },
-    );
+    const screen = await sendOnScreen(cookie, estimate.id);
     expect(screen.status).toBe(400);
     expect((screen.data as { problem?: string } | null)?.problem ?? null).toBe("estimates.sendExpired");
     expect(received).toHaveLength(0);

@@ -9,7 +9,6 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DocumentMail, documentMailText, type DocumentMailParts } from "~/components/document-mail";
 import type { DocumentData } from "~/lib/invoice-document";
-import { addDays } from "~/lib/clock";
 import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
 import { loadEstimateDocument, loadInvoiceDocument, type LoadedDocument } from "~/models/document.server";
@@ -304,8 +303,7 @@ export async function sendEstimateEmail(
   const loaded = await loadEstimateDocument(userId, estimateId);
   if (!loaded) return { status: "not-found" };
   const { document, settings } = loaded;
-  if (document.status === "expired")
-    return { status: "expired", validThrough: document.validUntil ?? addDays(document.issuedOn, document.validDays) };
+  if (document.status === "expired" && document.validThrough) return { status: "expired", validThrough: document.validThrough };
   const recipient = document.customer.email?.trim();
   if (!recipient) return { status: "no-email" };
   const from = senderOf(settings);
