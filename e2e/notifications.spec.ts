@@ -51,8 +51,12 @@ test.describe("notifications", () => {
     await expect(notificationRow(page, name)).toHaveCount(0);
   });
 
-  test("reading or deleting a notification from the keyboard keeps its place", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "nojs", "without JavaScript each button loads the page again");
+  test("reading and deleting notifications from the keyboard; with JavaScript the focus keeps its place", async ({
+    page,
+  }, testInfo) => {
+    // Without JavaScript each button loads the page again: the rows are checked both ways,
+    // where the focus goes only with JavaScript.
+    const javaScript = testInfo.project.name === "js";
     await registerViaApi(page.request);
     const customer = await (await page.request.post("/api/customers", { data: { name: "Paying Customer" } })).json();
     const numbers: string[] = [];
@@ -72,16 +76,19 @@ test.describe("notifications", () => {
       numbers.push(invoice.invoiceNumber);
     }
     await page.goto("/app/notifications");
-    await expect(page.getByTestId("notification-bell").getByRole("button")).toBeVisible();
+    if (javaScript) await expect(page.getByTestId("notification-bell").getByRole("button")).toBeVisible();
     // Newest first: the second invoice's notification leads.
     const [first, second] = [notificationRow(page, numbers[1]), notificationRow(page, numbers[0])];
     await first.getByRole("button", { name: "Mark as read" }).focus();
     await page.keyboard.press("Enter");
     await expect(first).toHaveAttribute("data-read", "true");
-    await expect(first.getByRole("button", { name: "Delete" })).toBeFocused();
+    await expect(second).toHaveAttribute("data-read", "false");
+    if (javaScript) await expect(first.getByRole("button", { name: "Delete" })).toBeFocused();
+    await first.getByRole("button", { name: "Delete" }).focus();
     await page.keyboard.press("Enter");
     await expect(first).toHaveCount(0);
-    await expect(second.getByRole("button", { name: "Mark as read" })).toBeFocused();
+    await expect(second).toHaveCount(1);
+    if (javaScript) await expect(second.getByRole("button", { name: "Mark as read" })).toBeFocused();
   });
 
   test("a paid invoice notifies its own account; mark all as read", async ({ page }) => {
