@@ -1,16 +1,14 @@
-import { Writable } from "node:stream";
 import { type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { StylesheetTextProvider } from "~/components/app-stylesheet";
 import { NonceProvider } from "~/components/nonce";
 import { stylesheetText } from "~/services/first-visit-stylesheet.server";
+import { hydrationScripts, readHydrationData } from "~/services/hydration-data.server";
 import stylesheet from "~/tailwind.css?url";
 import { fallbackLanguage, isLanguage } from "~/services/i18n";
 import { i18nServer, serverI18n } from "~/services/i18n.server";
-
-const ABORT_DELAY = 5_000;
 
 export default async function handleRequest(
   request: Request,
@@ -30,53 +28,24 @@ export default async function handleRequest(
   const inline = (rootData as { inlineStylesheet?: boolean } | undefined)?.inlineStylesheet && loadContext.clientDir;
   const stylesheetRules = inline ? stylesheetText(inline, stylesheet) : null;
 
-  // No route streams deferred data into its HTML, so the page is rendered whole and answered
-  // as one body: one chunk through the adapter and the compression, instead of about thirty
-  // through a Node stream, a web stream and back (docs/performance.md). Crawlers, which
-  // used to be the only ones to wait for the whole page, get the same.
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const chunks: Buffer[] = [];
-    const page = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        // Without this the timer would keep the request's data alive for ABORT_DELAY.
-        clearTimeout(timeout);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-        done();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <StylesheetTextProvider value={stylesheetRules}>
-          <I18nextProvider i18n={instance}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </I18nextProvider>
-        </StylesheetTextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          pipe(page);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    // React renders (and calls back) on a later turn of the event loop, after this line.
-    const timeout = setTimeout(abort, ABORT_DELAY);
-  });
+  // The page is rendered whole, as one string, and answered as one body (decision 025): no
+  // route defers data, so Remix's hydration data is read first and written after the page,
+  // and React's streaming render, which encodes every piece of markup to bytes as it goes,
+  // is not needed.
+  const hydrationData = remixContext.serverHandoffStream ? await readHydrationData(remixContext.serverHandoffStream) : null;
+  const context = hydrationData ? { ...remixContext, serverHandoffStream: undefined } : remixContext;
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <StylesheetTextProvider value={stylesheetRules}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={context} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </StylesheetTextProvider>
+    </NonceProvider>,
+  );
+  const scripts = hydrationData ? hydrationScripts(hydrationData, nonce, context.renderMeta?.didRenderScripts === true) : "";
+  // React's streaming render starts a document (an <html> at the top) with its doctype; this one does not.
+  const doctype = html.startsWith("<html") ? "<!DOCTYPE html>" : "";
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(doctype + html + scripts, { headers: responseHeaders, status: responseStatusCode });
 }
