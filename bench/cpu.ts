@@ -5,6 +5,7 @@
 // compare two builds, measured in turn):
 //   npx tsx bench/cpu.ts            # BUILD_DIRS=build, CPU_REQUESTS=100, CPU_ROUNDS=2, CPU_PORT=3810
 //   CPU_PEER=1 npx tsx bench/cpu.ts # TradeDesk's pages against the minimal Remix app of bench/peer
+//   CPU_PAGES=/app/jobs,/app/jobs?q=none npx tsx bench/cpu.ts   # other pages than the six
 // The peer comparison is also a phase of `npm run bench` (comparePeer, below).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -252,6 +253,8 @@ async function main() {
   const requests = Number(process.env.CPU_REQUESTS ?? 100);
   const rounds = Number(process.env.CPU_ROUNDS ?? 2);
   const buildDirs = (process.env.BUILD_DIRS ?? "build").split(",");
+  // CPU_PAGES=/app/estimates,/app/estimates?q=none measures other pages (not with CPU_PEER).
+  const pages = process.env.CPU_PAGES ? process.env.CPU_PAGES.split(",") : PAGES;
   const database = await prepareDatabase({
     root,
     scale: 0.01,
@@ -286,14 +289,14 @@ async function main() {
   const runs: Record<string, Record<string, number[]>> = {};
   for (let round = 0; round < rounds; round++) {
     for (const buildDir of buildDirs) {
-      const result = await measureTradeDesk({ buildDir, dbFile: database.file, account, port, requests });
+      const result = await measureTradeDesk({ buildDir, dbFile: database.file, account, port, requests, pages });
       for (const [page, { cpuMs }] of Object.entries(result)) ((runs[buildDir] ??= {})[page] ??= []).push(cpuMs);
       console.error(`round ${round + 1} ${buildDir}:`, JSON.stringify(result));
     }
   }
   console.log(`CPU ms per request (${requests} sequential requests, Accept-Encoding: ${ENCODING}; best of ${rounds} rounds)`);
   console.log(["page", ...buildDirs].join("\t"));
-  for (const page of PAGES) console.log([page, ...buildDirs.map((b) => Math.min(...runs[b][page]).toFixed(2))].join("\t"));
+  for (const page of pages) console.log([page, ...buildDirs.map((b) => Math.min(...runs[b][page]).toFixed(2))].join("\t"));
 }
 
 // Run as a script (npx tsx bench/cpu.ts), not when bench/run.ts imports it.
