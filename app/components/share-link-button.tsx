@@ -1,6 +1,7 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { routeLinkProps } from "~/components/ui/route-link";
 import { ToastView, type ToastData } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { shareOrCopy } from "~/lib/share-link";
@@ -73,16 +74,19 @@ export function ShareLinkButton({
       onToast({ type: "info", title: "estimates.share.shownTitle", description: "estimates.share.shownBody", values: { link } });
   }
 
+  // A route link (one in every row of the list, cheaper to render than a <Link>): the share
+  // page opens below the list without a page load when the click is not taken by `share`.
+  const link = routeLinkProps(`/app/estimates/${estimateId}/share${search}`, { keepScroll: true });
   return (
-    <Link
-      to={`/app/estimates/${estimateId}/share${search}`}
+    <a
+      href={link.href}
+      data-route={link["data-route"]}
       onClick={hydrated ? share : undefined}
-      preventScrollReset
       className={className}
       aria-label={t("estimates.share.shareAction", { number: estimateNumber })}
     >
       {t("estimates.share.action")}
-    </Link>
+    </a>
   );
 }
 

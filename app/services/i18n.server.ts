@@ -90,14 +90,16 @@ function fillsExactly(options: unknown, names: Set<string>): options is Record<s
  */
 function rememberPlainTranslations(instance: i18n): i18n {
   const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => AnyT;
-  const remembered = new Map<string, Map<string, unknown>>();
   const templates = new Map<string, ReturnType<typeof plainTemplate>>();
+  // One function per language, namespace and prefix: react-i18next asks for one at every
+  // useTranslation, hundreds of times per page, and it would otherwise be made anew each time.
+  const functions = new Map<string, AnyT>();
   const rememberingGetFixedT = (lng: unknown, ns?: unknown, keyPrefix?: unknown): AnyT => {
-    const fixed = getFixedT(lng, ns, keyPrefix);
     const scope = `${String(lng)}|${String(ns)}|${String(keyPrefix)}`;
-    let texts = remembered.get(scope);
-    if (!texts) remembered.set(scope, (texts = new Map()));
-    const known = texts;
+    const existing = functions.get(scope);
+    if (existing) return existing;
+    const fixed = getFixedT(lng, ns, keyPrefix);
+    const known = new Map<string, unknown>();
     const ownLanguage = (lng == null || lng === instance.language) && keyPrefix == null;
     const ownNamespace = ns == null || ns === defaultNS || (Array.isArray(ns) && ns.length === 1 && ns[0] === defaultNS);
     const fillsTemplates = ownLanguage && ownNamespace;
@@ -124,7 +126,9 @@ function rememberPlainTranslations(instance: i18n): i18n {
       }
       return fixed(key, ...rest);
     };
-    return Object.assign(t, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+    const made = Object.assign(t, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+    functions.set(scope, made);
+    return made;
   };
   instance.getFixedT = rememberingGetFixedT as unknown as i18n["getFixedT"];
   return instance;
