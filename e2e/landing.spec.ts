@@ -131,3 +131,27 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { name: "Simple pricing" })).toBeInViewport();
   });
 });
+
+// The server serves files from the build's client folder only for paths with an extension
+// (server/app.ts, publicFiles): each public file must still be found, with its type.
+test("the public files are served, with their types; a page's path is the app's", async ({ request }) => {
+  for (const [path, type] of [
+    ["/robots.txt", "text/plain"],
+    ["/favicon.svg", "image/svg+xml"],
+    ["/manifest.webmanifest", "application/manifest+json"],
+    ["/icons/icon-512.png", "image/png"],
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"], path).toContain(type);
+    expect(response.headers()["cache-control"], path).toBe("public, max-age=3600");
+  }
+  expect(await (await request.get("/robots.txt")).text()).toContain("Disallow: /app");
+  // A missing file is the app's own 404 page; a path without an extension never reads the disk.
+  const missing = await request.get("/no-such-file.txt");
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()["content-type"]).toContain("text/html");
+  const page = await request.get("/login");
+  expect(page.status()).toBe(200);
+  expect(await page.text()).toContain("<html");
+});

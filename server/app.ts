@@ -46,7 +46,7 @@ export async function createApp(options: { mode: "production" | "development"; r
     const client = path.join(buildDir, "client");
     clientDir = client;
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(client, { maxAge: "1h" }));
+    app.use(publicFiles(express.static(client, { maxAge: "1h" })));
     app.use(requestLog());
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   } else {
@@ -73,6 +73,15 @@ export async function createApp(options: { mode: "production" | "development"; r
   );
   app.use(bodyRefusalErrors());
   return app;
+}
+
+/**
+ * The public files (robots.txt, the icons, the web manifest) all have an extension, and the
+ * app's pages and API paths do not: those skip the disk. Every page used to cost a stat of a
+ * file that is not there and the error object that says so (about 0.5 ms of CPU).
+ */
+function publicFiles(serve: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => (/\.[^/]*$/.test(req.path) ? serve(req, res, next) : next());
 }
 
 function requestLog() {
