@@ -53,13 +53,16 @@ type AnyT = ((...args: unknown[]) => unknown) & { lng?: unknown; lngs?: unknown;
 /** Options that change which text i18next picks (plural forms, contexts), never filled in by us. */
 const CHOOSING_OPTIONS = new Set(["count", "context", "ordinal"]);
 
-/** A dictionary text that is its own template: plain `{{name}}` placeholders, no nesting or formats. */
-function plainTemplate(text: unknown): { text: string; names: Set<string> } | null {
+/**
+ * A dictionary text that is its own template: plain `{{name}}` placeholders, no nesting or
+ * formats. A plural form's text (`plural`) may show its `{{count}}`.
+ */
+function plainTemplate(text: unknown, plural = false): { text: string; names: Set<string> } | null {
   if (typeof text !== "string" || text.includes("$t(")) return null;
   const names = new Set<string>();
   let placeholders = 0;
   for (const [, name] of text.matchAll(PLACEHOLDER)) {
-    if (CHOOSING_OPTIONS.has(name)) return null;
+    if (CHOOSING_OPTIONS.has(name) && !(plural && name === "count")) return null;
     names.add(name);
     placeholders++;
   }
@@ -91,6 +94,37 @@ function fillsExactly(options: unknown, names: Set<string>): options is Record<s
 function rememberPlainTranslations(instance: i18n): i18n {
   const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => AnyT;
   const templates = new Map<string, ReturnType<typeof plainTemplate>>();
+  const templateOf = (key: string) => {
+    let template = templates.get(key);
+    if (template === undefined) {
+      template = plainTemplate(instance.getResource(instance.language, defaultNS, key));
+      templates.set(key, template);
+    }
+    return template;
+  };
+  const pluralTemplates = new Map<string, ReturnType<typeof plainTemplate>>();
+  const pluralRules = new Intl.PluralRules(instance.language);
+  /**
+   * A plural: i18next reads `key_<form>` for the count's plural form in the language
+   * (Intl.PluralRules: one, other…), after `key_zero` for a count of 0. Its text, when it is a
+   * plain template and the values fill it (the count whether or not the text shows it);
+   * otherwise null, and i18next answers.
+   */
+  const pluralTemplateOf = (key: string, values: unknown) => {
+    if (!values || typeof values !== "object" || Object.getPrototypeOf(values) !== Object.prototype) return null;
+    const { count, ...others } = values as Record<string, unknown>;
+    if (typeof count !== "number" || !Number.isFinite(count)) return null;
+    if (count === 0 && instance.getResource(instance.language, defaultNS, `${key}_zero`) !== undefined) return null;
+    const form = `${key}_${pluralRules.select(count)}`;
+    let template = pluralTemplates.get(form);
+    if (template === undefined) {
+      template = plainTemplate(instance.getResource(instance.language, defaultNS, form), true);
+      pluralTemplates.set(form, template);
+    }
+    if (!template) return null;
+    const withCount = template.names.has("count") ? { ...others, count } : others;
+    return fillsExactly(withCount, template.names) ? template : null;
+  };
   // One function per language, namespace and prefix: react-i18next asks for one at every
   // useTranslation, hundreds of times per page, and it would otherwise be made anew each time.
   const functions = new Map<string, AnyT>();
@@ -114,15 +148,13 @@ function rememberPlainTranslations(instance: i18n): i18n {
         return text;
       }
       if (fillsTemplates && rest.length === 1) {
-        let template = templates.get(key);
-        if (template === undefined) {
-          template = plainTemplate(instance.getResource(instance.language, defaultNS, key));
-          templates.set(key, template);
-        }
         const values = rest[0];
+        const template = templateOf(key);
         if (template && fillsExactly(values, template.names)) {
           return fillPlaceholders(template.text, values);
         }
+        const plural = pluralTemplateOf(key, values);
+        if (plural) return fillPlaceholders(plural.text, values as Record<string, string | number>);
       }
       return fixed(key, ...rest);
     };

@@ -1,5 +1,5 @@
 import { createInstance, type i18n } from "i18next";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import en from "~/locales/en";
 import es from "~/locales/es";
 import { i18nConfig, i18nResources, translate } from "./i18n";
@@ -81,6 +81,13 @@ describe("serverI18n's remembered texts", () => {
       "common",
     );
 
+  /** What a fresh i18next instance (no remembered texts) says. */
+  const reference = (language: "en" | "es", key: string, values: Record<string, unknown>) => {
+    const fresh = createInstance();
+    fresh.init({ ...serverI18nConfig, lng: language, initImmediate: false });
+    return fresh.t(key, values);
+  };
+
   /** Every key with its placeholders, and values to fill them: words, then numbers. */
   function cases(tree: object) {
     return keys(tree).map((key) => {
@@ -114,6 +121,49 @@ describe("serverI18n's remembered texts", () => {
       }
     },
   );
+
+  it.each(["en", "es"] as const)(
+    "%s: every plural, for every kind of count, reads as a fresh i18next instance renders it",
+    async (language) => {
+      const shared = componentT(await serverI18n(language));
+      const fresh = createInstance();
+      await fresh.init({ ...serverI18nConfig, lng: language });
+      const reference = componentT(fresh);
+      // Each plural key once, with the words its forms show (a form may leave {{count}} out).
+      const plurals = new Map<string, Record<string, string>>();
+      for (const { key, words } of cases(language === "en" ? en : es)) {
+        const base = key.match(/^(.*)_(one|other)$/)?.[1];
+        if (base) plurals.set(base, { ...plurals.get(base), ...words });
+      }
+      expect(plurals.size).toBeGreaterThanOrEqual(15);
+      for (const [key, words] of plurals) {
+        const { count: _count, ...others } = words;
+        for (const count of [0, 1, 2, 5, 21, 1.5, -1, 1000, 1_000_000]) {
+          for (let round = 0; round < 2; round++) {
+            expect(shared(key, { ...others, count }), `${key} ${count}`).toEqual(reference(key, { ...others, count }));
+            expect(shared(key, { count }), `${key} ${count} alone`).toEqual(reference(key, { count }));
+          }
+        }
+        // What the plural path leaves to i18next: a count that is not a number, a context.
+        expect(shared(key, { ...others, count: "3" })).toEqual(reference(key, { ...others, count: "3" }));
+        expect(shared(key, { ...others, count: 2, context: "x" })).toEqual(reference(key, { ...others, count: 2, context: "x" }));
+      }
+    },
+  );
+
+  it("fills a plural form itself, without i18next, and leaves a context to i18next", async () => {
+    const instance = await serverI18n("es");
+    const t = componentT(instance);
+    const asked = vi.spyOn(instance, "t");
+    expect(t("activity.events.lateCharge", { count: 2, amount: "5,00 $" })).toBe(
+      reference("es", "activity.events.lateCharge", { count: 2, amount: "5,00 $" }),
+    );
+    expect(t("activity.events.viewed", { count: 1 })).toBe(reference("es", "activity.events.viewed", { count: 1 }));
+    expect(asked).not.toHaveBeenCalled();
+    t("activity.events.viewed", { count: 1, context: "x" });
+    expect(asked).toHaveBeenCalledTimes(1);
+    asked.mockRestore();
+  });
 
   it("still picks plural forms, fills a missing value as i18next does, and answers a missing key with the key", async () => {
     const t = componentT(await serverI18n("en"));
