@@ -1,8 +1,9 @@
 // The worker of bench/ab.ts: loads two server builds into this one process and times the
 // same page through each, alternately, with Remix's request handler (no Express, no
-// compression: the two builds' answers are the same bytes, so those cost the same).
-// Arguments: buildA buildB pages(comma-separated) requests; env: AB_EMAIL, AB_PASSWORD and
-// the database's DATABASE_URL. Prints one JSON line per page.
+// compression, which cost the same for the same bytes).
+// Arguments: buildA buildB (directories, relative to the project or absolute: a build made in
+// another checkout uses that checkout's packages), pages (comma-separated), requests; env:
+// AB_EMAIL, AB_PASSWORD and the database's DATABASE_URL. Prints one JSON line per page.
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/node";
 
@@ -12,9 +13,9 @@ const requests = Number(count);
 const base = "http://127.0.0.1:3899";
 
 async function handlerOf(dir) {
-  const build = await import(path.join(root, dir, "server/index.js"));
+  const build = await import(path.resolve(root, dir, "server/index.js"));
   const handle = createRequestHandler(build, "production");
-  const context = () => ({ cspNonce: "bench", requestMethod: "GET", clientDir: path.join(root, dir, "client") });
+  const context = () => ({ cspNonce: "bench", requestMethod: "GET", clientDir: path.resolve(root, dir, "client") });
   return (request) => handle(request, context());
 }
 
