@@ -88,6 +88,13 @@ describe("serverI18n's remembered texts", () => {
     return fresh.t(key, values);
   };
 
+  /** A component's t from the shared server instance, and from a fresh i18next instance (nothing remembered). */
+  async function sharedAndFresh(language: "en" | "es") {
+    const fresh = createInstance();
+    await fresh.init({ ...serverI18nConfig, lng: language });
+    return { shared: componentT(await serverI18n(language)), reference: componentT(fresh) };
+  }
+
   /** Every key with its placeholders, and values to fill them: words, then numbers. */
   function cases(tree: object) {
     return keys(tree).map((key) => {
@@ -104,10 +111,7 @@ describe("serverI18n's remembered texts", () => {
   it.each(["en", "es"] as const)(
     "%s: every key, plain and filled, reads as a fresh i18next instance renders it",
     async (language) => {
-      const shared = componentT(await serverI18n(language));
-      const fresh = createInstance();
-      await fresh.init({ ...serverI18nConfig, lng: language });
-      const reference = componentT(fresh);
+      const { shared, reference } = await sharedAndFresh(language);
       const all = cases(language === "en" ? en : es);
       expect(all.length).toBeGreaterThan(500);
       for (const { key, words, numbers } of all) {
@@ -125,10 +129,7 @@ describe("serverI18n's remembered texts", () => {
   it.each(["en", "es"] as const)(
     "%s: every plural, for every kind of count, reads as a fresh i18next instance renders it",
     async (language) => {
-      const shared = componentT(await serverI18n(language));
-      const fresh = createInstance();
-      await fresh.init({ ...serverI18nConfig, lng: language });
-      const reference = componentT(fresh);
+      const { shared, reference } = await sharedAndFresh(language);
       // Each plural key once, with the words its forms show (a form may leave {{count}} out).
       const plurals = new Map<string, Record<string, string>>();
       for (const { key, words } of cases(language === "en" ? en : es)) {
