@@ -28,6 +28,9 @@ test("the first page carries the stylesheet, the later ones link it, and all are
   expect(first.styled).toBe(true);
 
   // With JavaScript the sign-in page is the same document (still inline); without, a new one (linked).
+  // A tap before the page has hydrated is the browser's own navigation (a new document): wait
+  // for hydration, which turns the zone list into a hidden field holding the browser's zone.
+  if (javaScriptEnabled) await expect(page.locator('input[type="hidden"][name="timeZone"]')).toBeAttached();
   await page.getByRole("link", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   expect(await stylesOf(page)).toEqual(
