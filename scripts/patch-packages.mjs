@@ -186,6 +186,63 @@ function rowFromSql(sqlRow, columns, intMode) {`,
   },
 ];
 
+// Every row was then built twice more on its way to the app: the client made an object of it
+// (named values, then the indexes defined one by one, which puts the object in V8's slow
+// dictionary mode), and drizzle copied that object back into an array (a generic, slow
+// Array.prototype.slice over the indexes) to map it to its own object. The client now keeps
+// each row's values in the array SQLite's binding returned (converted in place, as
+// valueFromSql converts them), and builds its row objects only when \`rows\` is first read;
+// drizzle reads the arrays. Converting a value twice gives the same value, so the objects are
+// the same as before.
+const ROW_VALUES_MARKER = "/* tradedesk: row values kept, row objects built when read */";
+const libsqlRowValueEdits = (resultSetClass) => [
+  {
+    find: "function rowFromSql(sqlRow, columns, intMode) {",
+    replace: `${ROW_VALUES_MARKER}
+const ROW_VALUES = Symbol.for("tradedesk.libsql.rowValues");
+function resultWithRowValues(result, sqlRows, described, intMode) {
+    for (const sqlRow of sqlRows) {
+        for (let i = 0; i < sqlRow.length; ++i)
+            sqlRow[i] = valueFromSql(sqlRow[i], intMode);
+    }
+    Object.defineProperty(result, ROW_VALUES, { value: sqlRows });
+    const settle = (rows) => {
+        Object.defineProperty(result, "rows", { value: rows, writable: true, enumerable: true, configurable: true });
+        return rows;
+    };
+    Object.defineProperty(result, "rows", {
+        enumerable: true,
+        configurable: true,
+        get: () => settle(sqlRows.map((values) => described.plain
+            ? plainRowFromSql(values, described.names, intMode)
+            : rowFromSql(values, described.names, intMode))),
+        set: settle,
+    });
+    return result;
+}
+function rowFromSql(sqlRow, columns, intMode) {`,
+  },
+  {
+    find: `            const rows = sqlRows.map((sqlRow) => {
+                return described.plain ? plainRowFromSql(sqlRow, columns, intMode) : rowFromSql(sqlRow, columns, intMode);
+            });
+            // TODO: can we get this info from better-sqlite3?
+            const rowsAffected = 0;
+            const lastInsertRowid = undefined;
+            return new ${resultSetClass}(columns, columnTypes, rows, rowsAffected, lastInsertRowid);`,
+    replace: `            return resultWithRowValues(new ${resultSetClass}(columns, columnTypes, [], 0, undefined), sqlRows, described, intMode);`,
+  },
+];
+const drizzleRowValueEdits = [
+  {
+    find: "      return (this.tx ? this.tx.execute(stmt) : this.client.execute(stmt)).then(({ rows }) => rows);",
+    replace: `      ${ROW_VALUES_MARKER}
+      return (this.tx ? this.tx.execute(stmt) : this.client.execute(stmt)).then(
+        (result) => result[Symbol.for("tradedesk.libsql.rowValues")] ?? result.rows
+      );`,
+  },
+];
+
 // Remix builds the server's React Router routes from the build's manifest on every page
 // (@remix-run/react's RemixServer), and React Router converts them to data routes again
 // (react-router-dom/server's createStaticRouter): about a hundred objects each time, and new
@@ -324,6 +381,18 @@ const patches = [
   { file: "node_modules/@libsql/client/lib-cjs/sqlite3.js", edits: libsqlEdits, marker: LIBSQL_MARKER },
   { file: "node_modules/@libsql/client/lib-esm/sqlite3.js", edits: libsqlColumnEdits, marker: LIBSQL_COLUMNS_MARKER },
   { file: "node_modules/@libsql/client/lib-cjs/sqlite3.js", edits: libsqlColumnEdits, marker: LIBSQL_COLUMNS_MARKER },
+  {
+    file: "node_modules/@libsql/client/lib-esm/sqlite3.js",
+    edits: libsqlRowValueEdits("ResultSetImpl"),
+    marker: ROW_VALUES_MARKER,
+  },
+  {
+    file: "node_modules/@libsql/client/lib-cjs/sqlite3.js",
+    edits: libsqlRowValueEdits("util_1.ResultSetImpl"),
+    marker: ROW_VALUES_MARKER,
+  },
+  { file: "node_modules/drizzle-orm/libsql/session.js", edits: drizzleRowValueEdits, marker: ROW_VALUES_MARKER },
+  { file: "node_modules/drizzle-orm/libsql/session.cjs", edits: drizzleRowValueEdits, marker: ROW_VALUES_MARKER },
   {
     file: "node_modules/@remix-run/react/dist/server.js",
     edits: remixServerEdits("routes.createServerRoutes"),

@@ -137,3 +137,108 @@ describe("prepared statements kept (patched @libsql/client)", () => {
     });
   });
 });
+
+describe("row values kept, row objects built when read (patched @libsql/client and drizzle-orm)", () => {
+  const ROW_VALUES = Symbol.for("tradedesk.libsql.rowValues");
+  const drizzleDir = path.dirname(require.resolve("drizzle-orm/libsql"));
+
+  it("is applied to both builds of each package", () => {
+    const files = [
+      path.join(lib, "lib-esm", "sqlite3.js"),
+      path.join(lib, "lib-cjs", "sqlite3.js"),
+      path.join(drizzleDir, "session.js"),
+      path.join(drizzleDir, "session.cjs"),
+    ];
+    for (const file of files)
+      expect(readFileSync(file, "utf8"), file).toContain("/* tradedesk: row values kept, row objects built when read */");
+  });
+
+  it("keeps each row's converted values, and builds the same row objects on the first read of rows", async () => {
+    const client = freshClient();
+    const result = await client.execute("select 1 as a, 'x' as b, null as c, x'00ff' as d, 9007199254740991 as e");
+    const values = (result as unknown as Record<symbol, unknown[][]>)[ROW_VALUES];
+    expect(values).toHaveLength(1);
+    expect(values[0].slice(0, 3)).toEqual([1, "x", null]);
+    expect(values[0][3]).toBeInstanceOf(ArrayBuffer);
+    expect([...new Uint8Array(values[0][3] as ArrayBuffer)]).toEqual([0, 255]);
+    expect(values[0][4]).toBe(9007199254740991);
+    // Not built until read; then built once, a plain value from there on.
+    expect(typeof Object.getOwnPropertyDescriptor(result, "rows")?.get).toBe("function");
+    const row = result.rows[0];
+    expect(result.rows[0]).toBe(row);
+    expect(Object.getOwnPropertyDescriptor(result, "rows")).toMatchObject({ enumerable: true, writable: true });
+    expect({ ...row }).toEqual({ a: 1, b: "x", c: null, d: values[0][3], e: 9007199254740991 });
+    expect(Array.prototype.slice.call(row)).toEqual(values[0]);
+    expect(Object.keys(result)).toContain("rows");
+    expect(result.toJSON().rows).toEqual([[1, "x", null, "AP8=", 9007199254740991]]);
+    // An integer past 2^53 still fails as the library fails it ("number" mode).
+    await expect(client.execute("select 9007199254740993 as big")).rejects.toThrow(RangeError);
+    // A caller may still replace the rows.
+    result.rows = [];
+    expect(result.rows).toEqual([]);
+  });
+
+  it("gives drizzle the same objects: joined tables with the same column names, blobs, booleans, nulls and dates", async () => {
+    const { sqliteTable, text, integer, blob } = await import("drizzle-orm/sqlite-core");
+    const { drizzle } = await import("drizzle-orm/libsql");
+    const { eq } = await import("drizzle-orm");
+    const customers = sqliteTable("customers", { id: text("id").primaryKey(), name: text("name").notNull() });
+    const jobs = sqliteTable("jobs", {
+      id: text("id").primaryKey(),
+      customerId: text("customer_id"),
+      name: text("name"),
+      done: integer("done", { mode: "boolean" }).notNull(),
+      at: integer("at", { mode: "timestamp_ms" }),
+      photo: blob("photo", { mode: "buffer" }),
+    });
+    const client = freshClient();
+    await client.batch(
+      [
+        "create table customers (id text primary key, name text not null)",
+        "create table jobs (id text primary key, customer_id text, name text, done integer not null, at integer, photo blob)",
+        "insert into customers values ('c1', 'Ana Ruiz')",
+        "insert into jobs values ('j1', 'c1', 'Panel upgrade', 1, 1795759850563, x'cafe')",
+        "insert into jobs values ('j2', null, null, 0, null, null)",
+      ],
+      "write",
+    );
+    const db = drizzle(client);
+    const joined = await db
+      .select({ job: jobs, customer: customers })
+      .from(jobs)
+      .leftJoin(customers, eq(customers.id, jobs.customerId))
+      .orderBy(jobs.id);
+    expect(joined).toEqual([
+      {
+        job: {
+          id: "j1",
+          customerId: "c1",
+          name: "Panel upgrade",
+          done: true,
+          at: new Date(1795759850563),
+          photo: Buffer.from([0xca, 0xfe]),
+        },
+        customer: { id: "c1", name: "Ana Ruiz" },
+      },
+      { job: { id: "j2", customerId: null, name: null, done: false, at: null, photo: null }, customer: null },
+    ]);
+    expect(
+      await db
+        .select({ id: jobs.id, name: customers.name })
+        .from(jobs)
+        .innerJoin(customers, eq(customers.id, jobs.customerId))
+        .get(),
+    ).toEqual({
+      id: "j1",
+      name: "Ana Ruiz",
+    });
+    // drizzle's .values() (unused by the app) now answers arrays, as its types say, where the
+    // library as published answered the client's array-like row objects: the same by index.
+    const values = await db.select({ id: jobs.id, done: jobs.done }).from(jobs).orderBy(jobs.id).values();
+    expect(values.map((row) => Array.from(row))).toEqual([
+      ["j1", 1],
+      ["j2", 0],
+    ]);
+    expect(await db.select().from(jobs).where(eq(jobs.id, "none")).get()).toBeUndefined();
+  });
+});
