@@ -3,7 +3,8 @@
 // Idempotent: a file already changed (it holds the marker) is left alone. A file that holds
 // neither the marker nor the text to replace fails the install, so a version bump cannot
 // silently drop a change. Why each change exists: docs/decisions/021-cached-route-matching.md
-// (the router, the libSQL client, the server routes) and 024-faster-pdfs.md (react-pdf, pdfkit).
+// (the router, the libSQL client and drizzle's libSQL session, the server routes) and
+// 024-faster-pdfs.md (react-pdf, pdfkit).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -192,14 +193,20 @@ function rowFromSql(sqlRow, columns, intMode) {`,
 // Array.prototype.slice over the indexes) to map it to its own object. The client now keeps
 // each row's values in the array SQLite's binding returned (converted in place, as
 // valueFromSql converts them), and builds its row objects only when \`rows\` is first read;
-// drizzle reads the arrays. Converting a value twice gives the same value, so the objects are
-// the same as before.
+// drizzle reads the arrays. The row objects are built from the converted values, as before
+// (the library's own rowFromSql, for odd column names, converts them again, which changes
+// nothing), so they are the same objects.
 const ROW_VALUES_MARKER = "/* tradedesk: row values kept, row objects built when read */";
+const ROW_VALUES_KEY = "tradedesk.libsql.rowValues";
 const libsqlRowValueEdits = (resultSetClass) => [
+  {
+    find: "    const values = sqlRow.map((sqlValue) => valueFromSql(sqlValue, intMode));\n",
+    replace: "    const values = sqlRow;\n",
+  },
   {
     find: "function rowFromSql(sqlRow, columns, intMode) {",
     replace: `${ROW_VALUES_MARKER}
-const ROW_VALUES = Symbol.for("tradedesk.libsql.rowValues");
+const ROW_VALUES = Symbol.for("${ROW_VALUES_KEY}");
 function resultWithRowValues(result, sqlRows, described, intMode) {
     for (const sqlRow of sqlRows) {
         for (let i = 0; i < sqlRow.length; ++i)
@@ -238,7 +245,7 @@ const drizzleRowValueEdits = [
     find: "      return (this.tx ? this.tx.execute(stmt) : this.client.execute(stmt)).then(({ rows }) => rows);",
     replace: `      ${ROW_VALUES_MARKER}
       return (this.tx ? this.tx.execute(stmt) : this.client.execute(stmt)).then(
-        (result) => result[Symbol.for("tradedesk.libsql.rowValues")] ?? result.rows
+        (result) => result[Symbol.for("${ROW_VALUES_KEY}")] ?? result.rows
       );`,
   },
 ];
