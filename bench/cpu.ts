@@ -157,7 +157,7 @@ export async function measureTradeDesk(options: {
 
 // The peer: a minimal Remix app (bench/peer) listing the same account's first 25 customers.
 const PEER_DIR = path.join(root, "bench/peer");
-const PEER_SERVER = path.join(PEER_DIR, "build/server.js");
+export const PEER_SERVER = path.join(PEER_DIR, "build/server.js");
 const PEER_SERVER_BUILD = path.join(PEER_DIR, "build/server/index.js");
 
 function newestMtime(file: string): number {
@@ -192,10 +192,15 @@ export async function buildPeerIfStale(log: (s: string) => void = console.error)
   return true;
 }
 
+/** What the peer's server needs to list `userId`'s first 25 customers from `dbFile`. */
+export function peerEnvironment(dbFile: string, userId: string): Record<string, string> {
+  return { PEER_DATABASE_URL: `file:${dbFile}`, PEER_USER_ID: userId };
+}
+
 /** The peer's one page, listing `userId`'s first 25 customers from `dbFile`. */
 export async function measurePeer(options: { dbFile: string; userId: string; port: number; requests: number }): Promise<PageCpu> {
   const { dbFile, userId, port, requests } = options;
-  const env = { PEER_DATABASE_URL: `file:${dbFile}`, PEER_USER_ID: userId };
+  const env = peerEnvironment(dbFile, userId);
   const result = await withServer(PEER_SERVER, port, env, "/", (base, pid) => measurePages(base, pid, ["/"], {}, requests));
   return result["/"];
 }

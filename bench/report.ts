@@ -65,6 +65,12 @@ export interface Results {
   seed: Record<string, unknown> & { reused: boolean; seedSeconds: number; seededAt: string; file: string };
   server: { rssAfterLoadTestsMb: number };
   ceiling: { pageBytes: number; load: Record<string, LoadFigures> };
+  /**
+   * The minimal Remix app of bench/peer (the small account's first 25 customers) under the
+   * same load as the pages: what any server-rendered Remix page gets on this machine, for
+   * scale beside the targets (absent from older runs).
+   */
+  peer?: { pageBytes: number; load: Record<string, LoadFigures> };
   pageBytes: Record<string, Record<string, number>>;
   endpoints: (Endpoint & { load: Record<"large" | "small", Record<string, LoadFigures>> })[];
   pdf: {
@@ -125,6 +131,8 @@ const mark = (met: boolean) => (met ? "met" : "**missed**");
 
 export function evaluateTargets(r: Results): Target[] {
   const out: Target[] = [];
+  // The minimal Remix app's figure beside each latency and throughput target, for scale.
+  const peerP99 = r.peer ? ` (minimal Remix app: ${ms(r.peer.load[10].p99)})` : "";
   for (const e of r.endpoints.filter((e) => e.kind !== "pdf")) {
     const L = e.load.large[10];
     out.push({
@@ -132,7 +140,7 @@ export function evaluateTargets(r: Results): Target[] {
       value:
         L.p99 === null
           ? `none completed in ${r.config.secondsPerMeasurement} s`
-          : `${L.p99} ms${L.sequential ? " alone: too slow to load-test" : ""}`,
+          : `${L.p99} ms${L.sequential ? " alone: too slow to load-test" : ""}${peerP99}`,
       met: L.p99 !== null && L.p99 < TARGETS.p99Ms,
     });
   }
@@ -164,9 +172,10 @@ export function evaluateTargets(r: Results): Target[] {
   const dashboard = r.endpoints.find((e) => e.key === "dashboard")!;
   for (const c of r.config.connections) {
     const share = dashboard.load.large[c].rps / r.ceiling.load[c].rps;
+    const peer = r.peer ? `; minimal Remix app ${pct(r.peer.load[c].rps / r.ceiling.load[c].rps)}` : "";
     out.push({
       target: `Dashboard throughput ≥ ${pct(TARGETS.dashboardShareOfCeiling)} of bare node:http (${c} connections, large account)`,
-      value: `${pct(share)} (${f0(dashboard.load.large[c].rps)} of ${f0(r.ceiling.load[c].rps)} req/s)`,
+      value: `${pct(share)} (${f0(dashboard.load.large[c].rps)} of ${f0(r.ceiling.load[c].rps)} req/s${peer})`,
       met: share >= TARGETS.dashboardShareOfCeiling,
     });
   }
@@ -218,6 +227,11 @@ function loadTable(r: Results, c: number): string {
     `|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|`,
     `| *bare node:http ceiling (${f1(kb(r.ceiling.pageBytes))} KB page)* | ${ms(ceiling.p50)} | ${ms(ceiling.p99)} | ${f0(ceiling.rps)} | 100% | | | | | | |`,
   ];
+  const peer = r.peer?.load[c];
+  if (r.peer && peer)
+    lines.push(
+      `| *minimal Remix app (\`bench/peer\`, 25 customers, ${f1(kb(r.peer.pageBytes))} KB page)* | ${ms(peer.p50)} | ${ms(peer.p99)} | ${f1(peer.rps)} | ${pct(peer.rps / ceiling.rps)} | | | | | | |`,
+    );
   for (const e of r.endpoints) {
     const L = e.load.large[c];
     const S = e.load.small[c];

@@ -1,6 +1,7 @@
 // `npm run bench`: the performance benchmark of issue 9 (docs/performance.md says how to read it).
 // Seeds a large and a small account, serves the production build on loopback, and measures
-// page latency and throughput against a bare node:http ceiling, the estimate PDF (speed and
+// page latency and throughput against a bare node:http ceiling and the minimal Remix app of
+// bench/peer under the same load, the estimate PDF (speed and
 // memory), the JavaScript and CSS each page ships, LCP in Chromium on a low-end profile, and
 // the server's CPU per page against a minimal Remix app (bench/peer, measured by bench/cpu.ts).
 // Figures go to bench/results/latest.json and the generated part of docs/performance.md.
@@ -19,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { pageAssets, type PageAssets } from "./assets";
-import { buildPeerIfStale, comparePeer, stopCpuServers } from "./cpu";
+import { buildPeerIfStale, comparePeer, PEER_SERVER, peerEnvironment, stopCpuServers } from "./cpu";
 import { LOW_END_PROFILE, measureLcp, type LcpResult } from "./lcp";
 import { evaluateTargets, writeMarkdown, type Endpoint, type LoadFigures, type Results } from "./report";
 import { prepareDatabase, type BenchAccount } from "./seed";
@@ -41,6 +42,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3510);
 const BARE_PORT = PORT + 1;
 // The CPU comparison serves TradeDesk and the peer, one after the other, on the next two ports.
 const CPU_PORT = PORT + 2;
+// The minimal Remix app under load, beside the ceiling, for scale.
+const PEER_PORT = PORT + 4;
 const CPU_REQUESTS = Number(process.env.CPU_REQUESTS ?? (QUICK ? 30 : 100));
 const CPU_ROUNDS = Number(process.env.CPU_ROUNDS ?? (QUICK ? 1 : 2));
 const HOST = "127.0.0.1";
@@ -328,7 +331,15 @@ async function main() {
     QUIET_LOG: "1",
     BUILD_DIR,
   });
+  const peerServer = startProcess("peer-server", [...SERVER_NODE_FLAGS, PEER_SERVER], {
+    NODE_ENV: "production",
+    PORT: String(PEER_PORT),
+    HOST,
+    ...peerEnvironment(database.file, accounts.small.userId),
+  });
+  const PEER_BASE = `http://${HOST}:${PEER_PORT}/`;
   await waitForOk(`http://${HOST}:${BARE_PORT}/`, bare, "bare-server");
+  await waitForOk(PEER_BASE, peerServer, "peer-server");
   await waitForOk(`${BASE}/healthz`, app, "app-server");
   const pid = app.pid!;
   log(
@@ -370,6 +381,7 @@ async function main() {
     }
   }
   const bareBytes = Buffer.from(await (await fetch(`http://${HOST}:${BARE_PORT}/`)).arrayBuffer()).length;
+  const peerBytes = Buffer.from(await (await fetch(PEER_BASE)).arrayBuffer()).length;
   log(
     `All ${endpoints.length * 2} URLs answer 200; the dashboard is ${fmt(pageBytes.dashboard.large / 1024, 1)} KB of HTML, the ceiling page ${fmt(bareBytes / 1024, 1)} KB.`,
   );
@@ -380,6 +392,14 @@ async function main() {
   for (const c of CONNECTIONS) {
     ceiling[c] = await load(`http://${HOST}:${BARE_PORT}/`, c, DURATION);
     log(`  ${c} connections: p50 ${ceiling[c].p50} ms, p99 ${ceiling[c].p99} ms, ${fmt(ceiling[c].rps)} req/s`);
+  }
+  // What a minimal server-rendered Remix page gets here (bench/peer: 25 customers in a table).
+  log("For scale: the minimal Remix app (bench/peer)...");
+  await load(PEER_BASE, 10, WARMUP, undefined, peerServer.pid);
+  const peerLoad: Record<string, LoadFigures> = {};
+  for (const c of CONNECTIONS) {
+    peerLoad[c] = await load(PEER_BASE, c, DURATION, undefined, peerServer.pid);
+    log(`  ${c} connections: p50 ${peerLoad[c].p50} ms, p99 ${peerLoad[c].p99} ms, ${fmt(peerLoad[c].rps, 1)} req/s`);
   }
 
   const load_: Record<string, Record<"large" | "small", Record<string, LoadFigures>>> = {};
@@ -491,6 +511,7 @@ async function main() {
     },
     server: { rssAfterLoadTestsMb: Number(fmt(rssAfterLoad, 1)) },
     ceiling: { pageBytes: bareBytes, load: ceiling },
+    peer: { pageBytes: peerBytes, load: peerLoad },
     pageBytes,
     endpoints: endpoints.map((e) => ({ ...e, load: load_[e.key] })),
     pdf,
