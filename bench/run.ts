@@ -1,9 +1,9 @@
 // `npm run bench`: the performance benchmark of issue 9 (docs/performance.md says how to read it).
 // Seeds a large and a small account, serves the production build on loopback, and measures
 // page latency and throughput against a bare node:http ceiling and the minimal Remix app of
-// bench/peer under the same load, the estimate PDF (speed and
-// memory), the JavaScript and CSS each page ships, LCP in Chromium on a low-end profile, and
-// the server's CPU per page against a minimal Remix app (bench/peer, measured by bench/cpu.ts).
+// bench/peer under the same load, the estimate PDF (speed and memory), the JavaScript and CSS
+// each page ships, LCP in Chromium on a low-end profile, and the server's CPU per page
+// against that minimal Remix app (measured by bench/cpu.ts).
 // Figures go to bench/results/latest.json and the generated part of docs/performance.md.
 //
 // Options (environment): BENCH_QUICK=1 (or --quick) for a short run while working on the
