@@ -3,8 +3,8 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { loadDictionary, pageLanguages } from "~/services/dictionaries";
-import { i18nConfig, i18nResources } from "~/services/i18n";
+import { loadDictionary, pageLanguages } from "~/infrastructure/dictionaries";
+import { i18nConfig, i18nResources } from "~/infrastructure/i18n";
 
 /**
  * Decodes the loaders' data the page carries before React starts hydrating.

@@ -14,7 +14,7 @@ import { Links, Meta, Outlet, RemixServer, Scripts, useLoaderData } from "@remix
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import handleRequest from "./entry.server";
-import { hydrationScripts, readHydrationData } from "./services/hydration-data.server";
+import { hydrationScripts, readHydrationData } from "./infrastructure/hydration-data.server";
 import { loadContextFor } from "../server/load-context";
 
 type Entry = ServerBuild["entry"]["module"]["default"];

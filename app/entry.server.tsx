@@ -4,11 +4,11 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { StylesheetTextProvider } from "~/components/app-stylesheet";
 import { NonceProvider } from "~/components/nonce";
-import { stylesheetText } from "~/services/first-visit-stylesheet.server";
-import { hydrationScripts, readHydrationData } from "~/services/hydration-data.server";
+import { stylesheetText } from "~/infrastructure/first-visit-stylesheet.server";
+import { hydrationScripts, readHydrationData } from "~/infrastructure/hydration-data.server";
 import stylesheet from "~/tailwind.css?url";
-import { fallbackLanguage, isLanguage } from "~/services/i18n";
-import { i18nServer, serverI18n } from "~/services/i18n.server";
+import { fallbackLanguage, isLanguage } from "~/infrastructure/i18n";
+import { i18nServer, serverI18n } from "~/infrastructure/i18n.server";
 
 export default async function handleRequest(
   request: Request,

@@ -88,7 +88,7 @@ async function seedInto(file: string, scale: number): Promise<Omit<BenchDatabase
   for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
   // The app's own connection code (WAL, migrations) opens the file; createUser hashes the password as sign-up does.
   process.env.DATABASE_URL = `file:${file}`;
-  const { getConnection, resetConnection } = await import("~/services/db.server");
+  const { getConnection, resetConnection } = await import("~/infrastructure/db.server");
   const { createUser } = await import("~/models/user.server");
   const { db, client } = await getConnection();
   // A file being built for the cache: no need to survive a power cut, and a large page cache

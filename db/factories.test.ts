@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/models/user.server";
-import { getDb, type Database } from "~/services/db.server";
+import { getDb, type Database } from "~/infrastructure/db.server";
 import {
   clearAccountData,
   createAppointment,

@@ -2,9 +2,10 @@
 // again: the demo account keeps its id (and anyone signed in stays signed in) but its
 // business data, password and settings are reset before the new data goes in.
 import { eq } from "drizzle-orm";
-import { getConnection, resetConnection } from "~/services/db.server";
-import { env } from "~/services/env.server";
-import { createUser, hashPassword, normalizeEmail } from "~/models/user.server";
+import { getConnection, resetConnection } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
+import { normalizeEmail } from "~/lib/email";
+import { createUser, hashPassword } from "~/models/user.server";
 import { clearAccountData, seedAccount } from "./factories";
 import { accountSettings, users } from "./schema";
 

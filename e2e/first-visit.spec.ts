@@ -1,5 +1,5 @@
 // A browser's first page carries the stylesheet inline, with a prefetch of the file; the pages
-// after link the file (app/services/first-visit-stylesheet.server.ts). Every page is styled
+// after link the file (app/infrastructure/first-visit-stylesheet.server.ts). Every page is styled
 // either way, and with JavaScript the inline rules survive hydration and client-side pages.
 import { expect, test, type Page } from "@playwright/test";
 import { registerViaUi } from "./utils";

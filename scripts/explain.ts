@@ -8,7 +8,7 @@
 //   PRAGMAS="cache_size=-65536" npx tsx scripts/explain.ts times   with connection settings tried first
 //
 // Each scenario calls the model functions a screen's or an API's loader calls, with the
-// same arguments. The statements it runs are caught through onQuery (app/services/db.server.ts)
+// same arguments. The statements it runs are caught through onQuery (app/infrastructure/db.server.ts)
 // and explained with their own arguments, so the plans are those of the real queries. The
 // database is data/perf/perf.db (scripts/perf-db.ts), seeded on first use.
 import { preparePerfDatabase } from "./perf-db";
@@ -17,7 +17,7 @@ const RUNS = 20;
 const WARMUP = 3;
 
 const accounts = await preparePerfDatabase();
-const { getConnection, onQuery } = await import("~/services/db.server");
+const { getConnection, onQuery } = await import("~/infrastructure/db.server");
 const { listCustomers, countCustomers } = await import("~/models/customer.server");
 const { listJobs, countJobs, getJobDetail, recentJobs } = await import("~/models/job.server");
 const { listEstimates, countEstimates, getEstimateWithItems } = await import("~/models/estimate.server");

@@ -48,7 +48,7 @@ function cached(key: string): PerfAccounts | null {
 export async function preparePerfDatabase(): Promise<PerfAccounts> {
   process.env.DATABASE_URL = `file:${file}`;
   process.env.SESSION_SECRET ??= "perf-secret-perf-secret-perf-secret";
-  const { getConnection } = await import("~/services/db.server");
+  const { getConnection } = await import("~/infrastructure/db.server");
   const key = cacheKey();
   const reuse = cached(key);
   if (reuse) {

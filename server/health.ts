@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Request, Response } from "express";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 
 /** GET /healthz: 200 only when the database answers a query. */
 export async function healthCheck(_req: Request, res: Response) {

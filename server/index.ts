@@ -1,10 +1,10 @@
 import type { Server, ServerResponse } from "node:http";
 import path from "node:path";
 import { startBackupSchedule } from "~/services/backup.server";
-import { startWorkRunner } from "~/services/work.server";
+import { startWorkRunner } from "~/infrastructure/work.server";
 import { WORK_KINDS, WORK_SWEEPS } from "~/services/work-kinds.server";
-import { getConnection } from "~/services/db.server";
-import { env } from "~/services/env.server";
+import { getConnection } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
 import { createApp } from "./app";
 
 /**

@@ -5,8 +5,8 @@
 // as the server's runner does, so running it beside a server never does anything twice.
 import { parseArgs } from "node:util";
 import { setNow } from "~/lib/clock";
-import { getConnection } from "~/services/db.server";
-import { runDueWork } from "~/services/work.server";
+import { getConnection } from "~/infrastructure/db.server";
+import { runDueWork } from "~/infrastructure/work.server";
 import { WORK_KINDS, WORK_SWEEPS } from "~/services/work-kinds.server";
 
 async function main() {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { resetConnection } from "~/services/db.server";
+import { resetConnection } from "~/infrastructure/db.server";
 import { healthCheck } from "./health";
 import { clientAddress, rateLimit, routeKey } from "./rate-limit";
 import { readYourWrites, WROTE_COOKIE, WROTE_COOKIE_SECONDS } from "./replica";
@@ -166,7 +166,7 @@ describe("healthCheck", () => {
 
     const original = process.env.DATABASE_URL;
     await resetConnection();
-    const { env } = await import("~/services/env.server");
+    const { env } = await import("~/infrastructure/env.server");
     const config = env();
     // A path under a regular file can never be created.
     config.DATABASE_URL = "file:/etc/hostname/db.sqlite";

@@ -1,11 +1,11 @@
 import type { NextFunction, Request, Response } from "express";
-import { FixedWindowLimiter } from "~/services/rate-limit.server";
+import { FixedWindowLimiter } from "~/infrastructure/rate-limit.server";
 
 /**
  * A fixed-window limit on requests per client address and route, kept in memory (one Fly
  * machine keeps its own counts, which is enough to slow down password guessing). The
  * sign-in forms also limit attempts per e-mail, inside their actions
- * (app/services/rate-limit.server.ts), where the body has been read.
+ * (app/infrastructure/rate-limit.server.ts), where the body has been read.
  *
  * `routes` are the routes limited, in their canonical spelling (routeKey): `/login`, or
  * `/e/*` for every path under `/e/`. The request is matched and counted by the route it

@@ -12,7 +12,7 @@ import type { NextFunction, Request, Response } from "express";
  * have not written recently read without waiting.
  */
 export const WROTE_COOKIE = "td_wrote";
-/** Twice the replica's sync interval (5 s, app/services/db.server.ts). */
+/** Twice the replica's sync interval (5 s, app/infrastructure/db.server.ts). */
 export const WROTE_COOKIE_SECONDS = 10;
 
 const READ_ONLY = new Set(["GET", "HEAD", "OPTIONS"]);

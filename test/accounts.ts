@@ -1,5 +1,5 @@
 import { createUser } from "~/models/user.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/infrastructure/session.server";
 
 /** A fresh account and the Cookie header of a live session for it. */
 export async function signedInAccount(name = "Contractor") {

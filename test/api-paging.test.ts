@@ -9,7 +9,7 @@ import { loader as invoicesLoader } from "~/routes/api.invoices";
 import { loader as jobsLoader } from "~/routes/api.jobs";
 import { loader as recurringLoader } from "~/routes/api.recurring-invoices";
 import { createRecurringInvoice } from "~/models/recurring-invoice.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "./accounts";
 import { apiRequest } from "./requests";
 import { runRoute } from "./route";

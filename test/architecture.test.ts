@@ -1,6 +1,8 @@
 // The layers of docs/architecture.md, checked on every import of the app and the server.
-// A request goes route → model → database; pure rules live in app/lib, which imports
-// nothing above it. A test may import anything; production code may not import a test
+// Imports point one way: routes → services → models → infrastructure → lib (pure rules,
+// which import nothing above them). Nothing imports a layer above its own. The Express
+// server imports nothing of app/: it loads the Remix build and takes what it needs from the
+// build's exports. A test may import anything; production code may not import a test
 // helper or the factories.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +13,7 @@ const root = path.resolve(import.meta.dirname, "..");
 type Layer =
   | "lib"
   | "locales"
+  | "infrastructure"
   | "models"
   | "services"
   | "components"
@@ -26,18 +29,23 @@ type Layer =
 export const allowed: Record<string, { values: Layer[]; typeOnly?: Layer[] }> = {
   lib: { values: ["lib", "locales"] },
   locales: { values: ["locales"] },
-  models: { values: ["lib", "locales", "models", "services", "schema"] },
-  services: { values: ["lib", "locales", "models", "services", "schema", "components"] },
-  components: { values: ["lib", "locales", "components", "services"], typeOnly: ["models", "root", "schema"] },
-  routes: { values: ["lib", "locales", "models", "services", "components", "schema"], typeOnly: ["root", "routes"] },
-  root: { values: ["lib", "locales", "models", "services", "components", "schema", "root"] },
-  server: { values: ["lib", "services", "models", "schema", "server"] },
+  schema: { values: ["schema", "lib"] },
+  infrastructure: { values: ["lib", "locales", "infrastructure", "schema"] },
+  models: { values: ["lib", "locales", "infrastructure", "models", "schema"] },
+  services: { values: ["lib", "locales", "infrastructure", "models", "services", "schema", "components"] },
+  components: { values: ["lib", "locales", "components", "infrastructure"], typeOnly: ["models", "services", "root", "schema"] },
+  routes: {
+    values: ["lib", "locales", "infrastructure", "models", "services", "components", "schema"],
+    typeOnly: ["root", "routes"],
+  },
+  root: { values: ["lib", "locales", "infrastructure", "models", "services", "components", "schema", "root"] },
+  server: { values: ["server", "lib", "infrastructure", "services"] }, // until the server loads only the build
 };
 
 /** The layer a file (path relative to the root, with "/") belongs to. */
 export function layerOf(file: string): Layer {
   if (/\.(test|spec)\.tsx?$/.test(file) || file.startsWith("test/") || file.startsWith("e2e/")) return "test";
-  if (file.startsWith("db/factories")) return "factories";
+  if (file.startsWith("db/factories") || file === "db/seed.ts") return "factories";
   if (file.startsWith("db/")) return "schema";
   if (file.startsWith("server/")) return "server";
   if (!file.startsWith("app/")) return "package"; // package.json and the like
@@ -45,6 +53,7 @@ export function layerOf(file: string): Layer {
   if (
     part === "lib" ||
     part === "locales" ||
+    part === "infrastructure" ||
     part === "models" ||
     part === "services" ||
     part === "components" ||
@@ -96,7 +105,7 @@ export function violations(file: string, source: string): string[] {
     const layer = layerOf(to);
     if (layer === "package") continue;
     if (rule.values.includes(layer)) {
-      if (from === "components" && layer === "services" && /\.server(\.tsx?)?$/.test(to) && !typeOnly) {
+      if (from === "components" && layer === "infrastructure" && /\.server(\.tsx?)?$/.test(to) && !typeOnly) {
         found.push(`${file} → ${specifier} (a component must not import server code)`);
       }
       continue;
@@ -115,18 +124,36 @@ function sourceFiles(dir: string): string[] {
 
 describe("layers (docs/architecture.md)", () => {
   it("knows a wrong-way import when it sees one", () => {
-    expect(violations("app/lib/money.ts", `import { getDb } from "~/services/db.server";`)).toHaveLength(1);
+    expect(violations("app/lib/money.ts", `import { getDb } from "~/infrastructure/db.server";`)).toHaveLength(1);
     expect(violations("app/lib/a.ts", `import { b } from "./b";\nimport { z } from "zod";`)).toEqual([]);
     expect(violations("app/models/a.server.ts", `import { loader } from "~/routes/app.customers";`)).toHaveLength(1);
     expect(violations("app/components/a.tsx", `import type { Customer } from "~/models/customer.server";`)).toEqual([]);
     expect(violations("app/components/a.tsx", `import { listCustomers } from "~/models/customer.server";`)).toHaveLength(1);
-    expect(violations("app/components/a.tsx", `import { env } from "~/services/env.server";`)).toHaveLength(1);
+    expect(violations("app/components/a.tsx", `import { env } from "~/infrastructure/env.server";`)).toHaveLength(1);
     expect(violations("app/routes/x.tsx", `import { createCustomer } from "#db/factories";`)).toHaveLength(1);
     expect(violations("app/lib/x.ts", `import {\n  type A,\n  b,\n} from "../models/y.server";`)).toHaveLength(1);
   });
 
+  it("refuses every upward import: a model may not import a service, infrastructure neither a model nor a service", () => {
+    expect(violations("app/models/a.server.ts", `import { sendMail } from "~/services/mail.server";`)).toHaveLength(1);
+    expect(violations("app/models/a.server.ts", `import { getDb } from "~/infrastructure/db.server";`)).toEqual([]);
+    expect(violations("app/infrastructure/a.server.ts", `import { getUserById } from "~/models/user.server";`)).toHaveLength(1);
+    expect(violations("app/infrastructure/a.server.ts", `import { sendMail } from "../services/mail.server";`)).toHaveLength(1);
+    expect(violations("app/infrastructure/a.server.ts", `import { normalizeEmail } from "~/lib/email";`)).toEqual([]);
+    expect(violations("db/schema.ts", `import { getDb } from "~/infrastructure/db.server";`)).toHaveLength(1);
+  });
+
+  it("keeps the Express server out of app/: it may import only its own files", () => {
+    expect(violations("server/app.ts", `import { env } from "~/infrastructure/env.server";`)).toHaveLength(1);
+    expect(violations("server/jobs.ts", `import { setNow } from "../app/lib/clock";`)).toHaveLength(1);
+    expect(violations("server/app.ts", `import type { ServerRuntime } from "~/entry.server";`)).toHaveLength(1);
+    expect(violations("server/app.ts", `import { healthCheck } from "./health";`)).toEqual([]);
+  });
+
   it("every import of the app and the server goes the allowed way", () => {
-    const files = [...sourceFiles("app"), ...sourceFiles("server")].filter((file) => layerOf(file) !== "test");
+    const files = [...sourceFiles("app"), ...sourceFiles("server"), ...sourceFiles("db")].filter(
+      (file) => layerOf(file) !== "test",
+    );
     expect(files.length).toBeGreaterThan(150);
     const found = files.flatMap((file) => violations(file, readFileSync(path.join(root, file), "utf8")));
     expect(found).toEqual([]);

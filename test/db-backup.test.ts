@@ -13,7 +13,7 @@ import { seedAccount } from "#db/factories";
 import { backupDatabase, databaseFile, databaseInUse, pruneBackups, restoreDatabase } from "../scripts/db-backup.mjs";
 import type { CustomerInput } from "~/lib/customer-schema";
 import { createCustomer } from "~/models/customer.server";
-import { getDb, resetConnection } from "~/services/db.server";
+import { getDb, resetConnection } from "~/infrastructure/db.server";
 import { signedInAccount } from "./accounts";
 import { tableChecksums } from "./db-checksum";
 

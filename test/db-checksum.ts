@@ -1,7 +1,7 @@
 // A fingerprint of every table, row by row: equal before and after a request means the
 // request wrote nothing at all (byte for byte, blobs included).
 import { createHash } from "node:crypto";
-import { getConnection } from "~/services/db.server";
+import { getConnection } from "~/infrastructure/db.server";
 
 function encode(value: unknown): unknown {
   if (value instanceof ArrayBuffer) return `blob:${Buffer.from(value).toString("hex")}`;

@@ -1147,7 +1147,7 @@ describe("hostile form posts to the create and edit pages", () => {
       ]),
     );
     expect(answer.status).toBe(302);
-    const { getConnection } = await import("~/services/db.server");
+    const { getConnection } = await import("~/infrastructure/db.server");
     const { client } = await getConnection();
     const rows = await client.execute({
       sql: "SELECT id, user_id, created_at FROM customers WHERE name = ?",

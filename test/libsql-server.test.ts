@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, migrationsFolder, openDatabase } from "~/services/db.server";
+import { migrateDatabase, migrationsFolder, openDatabase } from "~/infrastructure/db.server";
 import { startLibsqlServer, type LibsqlServer } from "./libsql-server";
 
 // The test libSQL server (test/libsql-server.ts) driven by the real @libsql/client over

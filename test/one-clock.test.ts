@@ -17,7 +17,7 @@ import { getDashboardStats } from "~/models/overview.server";
 import { getBusinessReport } from "~/models/report.server";
 import { getOrCreateShareLink, loadSharedEstimate } from "~/models/share.server";
 import { createInvoiceFromEstimate, listInvoices } from "~/models/invoice.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { invoicePdf } from "~/services/pdf.server";
 import * as dashboardRoute from "~/routes/app._index";
 import * as dashboardApi from "~/routes/api.dashboard.stats";

@@ -4,7 +4,7 @@
 // Remix runs for it (root, the /app layout, parent routes, the route itself), and every
 // statement the libSQL client executes is counted through onQuery. A page's count includes
 // the shell's four (the session and the shell settings, each read once per GET request
-// through app/services/request-memo.server.ts, and the bell's two). The budgets were
+// through app/infrastructure/request-memo.server.ts, and the bell's two). The budgets were
 // counted when the shell ran six (a session read in each loader, the settings twice), so
 // pages under the root and /app layout have three statements of room, the print pages one.
 // A page that needs another query raises its budget in the same change, knowingly.
@@ -12,8 +12,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createAppointment, createEstimate, createInvoice, createJob, JOB_TEMPLATES, seedAccount } from "#db/factories";
 import { listEstimates } from "~/models/estimate.server";
 import { getOrCreateShareLink } from "~/models/share.server";
-import { getDb, onQuery } from "~/services/db.server";
-import { inRequestScope } from "~/services/request-memo.server";
+import { getDb, onQuery } from "~/infrastructure/db.server";
+import { inRequestScope } from "~/infrastructure/request-memo.server";
 import { signedInAccount } from "./accounts";
 import { runRoute } from "./route";
 

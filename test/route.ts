@@ -1,7 +1,7 @@
 // Calls any route module's loader or action the way Remix does, as the browser of a
 // signed-in account would (the Cookie of a real session, from signedInAccount() in
 // test/accounts.ts), or with no session. Every route test goes through runRoute.
-import { readToast } from "~/services/toast.server";
+import { readToast } from "~/infrastructure/toast.server";
 import { loadContextFor } from "../server/load-context";
 
 /**

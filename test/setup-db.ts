@@ -12,7 +12,7 @@ process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret";
 process.env.NODE_ENV = "test";
 
 afterAll(async () => {
-  const { resetConnection } = await import("~/services/db.server");
+  const { resetConnection } = await import("~/infrastructure/db.server");
   await resetConnection();
   for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
 });

@@ -14,7 +14,7 @@ import {
   payments,
   priceItems,
 } from "#db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "./accounts";
 
 export const RECORD_TYPES = [

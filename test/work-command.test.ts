@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCustomer, createEstimate } from "#db/factories";
 import { accountSettings, estimates } from "#db/schema";
 import { getSettings } from "~/models/settings.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "./accounts";
 import { decodeWords, parseMime } from "./mime";
 import { startSmtpServer } from "./smtp-server";

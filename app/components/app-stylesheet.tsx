@@ -1,7 +1,7 @@
 import { createContext, useContext, useState } from "react";
 
 // The app's stylesheet in the document's <head>: linked, or on a browser's first visit inline
-// (app/services/first-visit-stylesheet.server.ts). The server render is given the text; the
+// (app/infrastructure/first-visit-stylesheet.server.ts). The server render is given the text; the
 // browser never is.
 const StylesheetTextContext = createContext<string | null>(null);
 export const StylesheetTextProvider = StylesheetTextContext.Provider;

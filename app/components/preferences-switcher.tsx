@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootLoaderData } from "~/root";
-import { loadDictionary } from "~/services/dictionaries";
+import { loadDictionary } from "~/infrastructure/dictionaries";
 
 /**
  * Language and theme controls: plain forms that post to /resources/preferences, so they

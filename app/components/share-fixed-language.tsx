@@ -1,8 +1,8 @@
 import { createInstance } from "i18next";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { loadDictionary } from "~/services/dictionaries";
-import { hasDictionary, i18nConfig, i18nResources, type Language } from "~/services/i18n";
+import { loadDictionary } from "~/infrastructure/dictionaries";
+import { hasDictionary, i18nConfig, i18nResources, type Language } from "~/infrastructure/i18n";
 
 /**
  * Renders its children in one fixed language, whatever the visitor's: the customer's

@@ -27,7 +27,7 @@ export const AI_FIELDS = {
   added: "aiAdded",
 } as const;
 
-/** A toast as dictionary keys (like app/services/toast.server.ts). */
+/** A toast as dictionary keys (like app/infrastructure/toast.server.ts). */
 export interface AiNotice {
   type: "success" | "error";
   title: string;

@@ -6,7 +6,7 @@ import { clearAccountData, createAppointment, createCustomer, createEstimate, cr
 import { accountTotals, estimates, invoices, jobs, payments } from "#db/schema";
 import { createUser } from "~/models/user.server";
 import { deletePayment, recordPayment } from "~/models/payment.server";
-import { getConnection, getDb } from "~/services/db.server";
+import { getConnection, getDb } from "~/infrastructure/db.server";
 import { getAccountTotals, type AccountTotals } from "./account-totals.server";
 
 async function account() {

@@ -3,7 +3,7 @@
 // lists use it when nothing narrows them, and count the rows from their indexes otherwise.
 import { eq } from "drizzle-orm";
 import { accountTotals } from "#db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 
 export type AccountTotals = Omit<typeof accountTotals.$inferSelect, "userId" | "dataVersion">;
 

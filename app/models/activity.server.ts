@@ -26,7 +26,7 @@ import {
 } from "~/lib/activity";
 import { workKeyRange, type WorkKey } from "~/lib/work-keys";
 import { accountZone } from "~/lib/clock";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { getInvoiceShareLink } from "./invoice-share.server";
 import { listInvoiceLateCharges } from "./late-charge.server";
 import { listEstimateDeposits, listInvoicePayments } from "./payment.server";

@@ -4,7 +4,7 @@ import { accountSettings } from "#db/schema";
 import { createAppointment as insertAppointment, createCustomer, createJob } from "#db/factories";
 import { createUser } from "~/models/user.server";
 import { getSettings } from "~/models/settings.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import {
   createAppointment,
   deleteAppointment,

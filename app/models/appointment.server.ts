@@ -3,7 +3,7 @@ import { appointments, customers, jobs } from "#db/schema";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { ACTIVE_STATUSES, type AppointmentStatus, type ScheduleFilter } from "~/lib/schedule";
 import type { AppointmentInput } from "~/lib/schedule-schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { listTotal } from "./account-totals.server";
 import { accountCustomer, accountRows, isAccountRow, customerNameContains, textSearch } from "./sql.server";
 import { type Range, now as clockNow } from "~/lib/clock";

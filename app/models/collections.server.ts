@@ -5,7 +5,7 @@
 import { and, count, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import { invoices, payments } from "#db/schema";
 import { agingOf, agingThresholds, collectedByMethod, type Aging, type AgingBucket, type CollectedByMethod } from "~/lib/report";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 
 /** The account's payments received from `from` up to (not including) `until`, by method. */
 export async function collectedBetween(userId: string, from: Date, until: Date): Promise<CollectedByMethod> {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customers } from "#db/schema";
 import { createAppointment, createCustomer as seedCustomer, createEstimate, createJob } from "#db/factories";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import {
   createCustomer,

@@ -6,7 +6,7 @@ import { CUSTOMER_IMPORT_FIELDS, firstListed } from "~/lib/customer-import";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { readTable } from "~/lib/table-import";
 import { now as clockNow } from "~/lib/clock";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { listTotal, getAccountTotal } from "./account-totals.server";
 import { accountRows, sameAccount, searchIndexMatch, textSearch } from "./sql.server";
 

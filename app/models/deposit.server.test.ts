@@ -2,7 +2,7 @@
 // conversion, never counted twice, against a real libSQL file.
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate } from "#db/factories";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { depositSummary, setDepositAsk } from "./deposit.server";
 import { createInvoiceFromEstimate, deleteInvoice, getInvoiceWithItems } from "./invoice.server";

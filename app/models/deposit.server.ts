@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { estimates, invoices } from "#db/schema";
 import { depositAsked, depositDue, depositOf, type DepositAsk } from "~/lib/deposit";
 import { centsToString, formatDecimal } from "~/lib/money";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { listEstimateDeposits, toApiDeposit, type Deposit } from "./payment.server";
 
 export interface DepositSummary {

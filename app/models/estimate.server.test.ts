@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCustomer, createEstimate as seedEstimate, createInvoice, createJob } from "#db/factories";
 import { estimateItems, estimates, invoices, workClaims } from "#db/schema";
 import { estimateFollowUpKey } from "~/lib/work-keys";
-import { claimWork, finishWork, MAX_ATTEMPTS } from "~/services/work.server";
+import { claimWork, finishWork, MAX_ATTEMPTS } from "~/infrastructure/work.server";
 import type { EstimateInput } from "~/lib/estimate-schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import {
   countEstimates,

@@ -4,13 +4,13 @@ import { statusAfterEdit } from "~/lib/estimate-dates";
 import { estimateTotals, type EstimateChecks, type EstimateInput, type EstimateStatusFilter } from "~/lib/estimate-schema";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString, discountToString, formatDecimal, rateToString } from "~/lib/money";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { listTotal, getAccountTotal } from "./account-totals.server";
 import { insertWithNumber } from "./document-number.server";
 import { depositsReceived } from "./payment.server";
 import { accountCustomer, accountRows, isAccountRow, customerNameContains, sameAccount, textSearch } from "./sql.server";
 import { addDays, now as clockNow, startOfDay, today } from "~/lib/clock";
-import { workSettled } from "~/services/work.server";
+import { workSettled } from "~/infrastructure/work.server";
 
 export type Estimate = typeof estimates.$inferSelect;
 export type EstimateItem = typeof estimateItems.$inferSelect;

@@ -6,7 +6,7 @@ import { invoices, invoiceShareTokens } from "#db/schema";
 import { now as clockNow } from "~/lib/clock";
 import { balanceDue } from "~/lib/invoice-balance";
 import { effectiveStatus } from "~/lib/invoice-status";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { loadInvoiceDocument } from "./document.server";
 import { listInvoicePayments } from "./payment.server";
 import { todayFor } from "./settings.server";

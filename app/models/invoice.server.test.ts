@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice, createJob } from "#db/factories";
 import { estimateItems, invoiceItems, invoices } from "#db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { listNotifications } from "./notification.server";
 import {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { appointments, estimates, invoices } from "#db/schema";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob as seedJob } from "#db/factories";
 import type { JobInput } from "~/lib/job-schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import {
   countJobs,

@@ -4,7 +4,7 @@ import type { JobInput, JobSort } from "~/lib/job-schema";
 import type { JobStatus } from "~/lib/job-status";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { centsToString } from "~/lib/money";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { listTotal, getAccountTotal } from "./account-totals.server";
 import { accountCustomer, accountRows, isAccountRow, customerNameContains, sameAccount, textSearch } from "./sql.server";
 import { getSettings } from "./settings.server";

@@ -8,7 +8,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { accountTotals } from "#db/schema";
-import { getDb, preparedQuery } from "~/services/db.server";
+import { getDb, preparedQuery } from "~/infrastructure/db.server";
 
 /** At most this many figures are kept; the least recently used goes first. */
 const MAX_KEPT = 500;

@@ -10,8 +10,8 @@ import { balanceDue } from "~/lib/invoice-balance";
 import { effectiveStatus } from "~/lib/invoice-status";
 import { accruedLateCharge, type LateCharge } from "~/lib/late-charge";
 import { formatMoney, rateToPercent } from "~/lib/money";
-import { getDb } from "~/services/db.server";
-import { translate } from "~/services/i18n.server";
+import { getDb } from "~/infrastructure/db.server";
+import { translate } from "~/infrastructure/i18n.server";
 import { getSettings } from "./settings.server";
 
 export interface InvoiceLateCharge extends LateCharge {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { notifications } from "#db/schema";
-import { getDb, preparedQuery } from "~/services/db.server";
+import { getDb, preparedQuery } from "~/infrastructure/db.server";
 import { now as clockNow } from "~/lib/clock";
 
 export const NOTIFICATION_TYPES = [

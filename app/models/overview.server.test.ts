@@ -3,7 +3,7 @@ import { createCustomer, createEstimate, createInvoice, createJob } from "#db/fa
 import { agingOf, collectedByMethod } from "~/lib/report";
 import { deletePayment, recordPayment } from "~/models/payment.server";
 import { createUser } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { forgetKeptFigures } from "./kept-figures.server";
 import { getDashboardStats, getRecordCounts, percentChange, searchBusiness } from "./overview.server";
 

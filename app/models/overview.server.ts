@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, or, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { accountTotals, customers, estimates, invoices, jobs, payments, users } from "#db/schema";
-import { getDb, preparedQuery } from "~/services/db.server";
+import { getDb, preparedQuery } from "~/infrastructure/db.server";
 import { tallyTotal, type Aging, type CollectedByMethod } from "~/lib/report";
 import { collectedBetween, unpaidByAge } from "./collections.server";
 import { overdueCondition } from "./invoice.server";

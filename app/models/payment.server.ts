@@ -10,8 +10,8 @@ import { now as clockNow, startOfDay, today } from "~/lib/clock";
 import type { PaymentValues } from "~/lib/payment-schema";
 import { balanceDue } from "~/lib/invoice-balance";
 import { centsToString, formatMoney } from "~/lib/money";
-import { getDb } from "~/services/db.server";
-import { translate } from "~/services/i18n.server";
+import { getDb } from "~/infrastructure/db.server";
+import { translate } from "~/infrastructure/i18n.server";
 import { getAccountTimeZone, getSettings } from "./settings.server";
 
 export type Payment = typeof payments.$inferSelect;

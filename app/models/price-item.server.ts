@@ -8,7 +8,7 @@ import { centsToString } from "~/lib/money";
 import { PRICE_ITEM_IMPORT_FIELDS } from "~/lib/price-item-import";
 import { PRICE_ITEM_COLUMNS, priceItemCsvSchema, type PriceItemInput } from "~/lib/price-item-schema";
 import { readTable } from "~/lib/table-import";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { contains } from "./sql.server";
 
 export type PriceItem = typeof priceItems.$inferSelect;

@@ -26,10 +26,10 @@ import {
   type RecurringStatus,
 } from "~/lib/recurrence";
 import type { RecurringInvoiceInput } from "~/lib/recurring-invoice-schema";
-import { getDb } from "~/services/db.server";
-import { workOpen } from "~/services/work.server";
+import { getDb } from "~/infrastructure/db.server";
+import { workOpen } from "~/infrastructure/work.server";
 import { insertWithNumber } from "./document-number.server";
-import { translate } from "~/services/i18n.server";
+import { translate } from "~/infrastructure/i18n.server";
 import { createNotification } from "./notification.server";
 import { getAccountTimeZone, getSettings } from "./settings.server";
 import { accountCustomer, accountRows, isAccountRow, contains, customerNameContains } from "./sql.server";

@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice, createJob } from "#db/factories";
 import type { ESTIMATE_STATUSES, INVOICE_STATUSES, JOB_STATUSES } from "#db/schema";
-import { getConnection, getDb } from "~/services/db.server";
+import { getConnection, getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { deletePayment, recordPayment } from "./payment.server";
 import { getBusinessReport, getReportExport } from "./report.server";

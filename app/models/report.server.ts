@@ -16,7 +16,7 @@ import {
   type ReportRange,
   type ReportWindow,
 } from "~/lib/report";
-import { getDb, preparedQuery } from "~/services/db.server";
+import { getDb, preparedQuery } from "~/infrastructure/db.server";
 import { collectedBetween, unpaidByAge } from "./collections.server";
 import { getRecordCounts } from "./overview.server";
 import { now as clockNow } from "~/lib/clock";

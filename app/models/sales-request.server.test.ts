@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { env } from "~/services/env.server";
+import { env } from "~/infrastructure/env.server";
 import { signedInAccount } from "../../test/accounts";
 import { listNotifications } from "./notification.server";
 import { recordSalesRequest } from "./sales-request.server";

@@ -1,6 +1,6 @@
 import { salesRequests } from "#db/schema";
-import { getDb } from "~/services/db.server";
-import { env } from "~/services/env.server";
+import { getDb } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
 import { createNotification } from "./notification.server";
 import { getUserByEmail } from "./user.server";
 

@@ -7,7 +7,7 @@ import { createAppointment as insertAppointment, createCustomer, createJob } fro
 import { dayRange, weekRange } from "~/lib/clock";
 import { filterScheduleItems, groupByDay, mergeScheduleItems, SCHEDULE_FILTERS } from "~/lib/schedule";
 import { createUser } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { scheduleDay, scheduleList, scheduleWeek, scheduleWindow, upcomingSchedule } from "./schedule.server";
 
 async function account() {

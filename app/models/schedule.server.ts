@@ -15,7 +15,7 @@ import {
   TODAY_LIMIT,
   upcomingItems,
 } from "~/lib/schedule";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { listTotal } from "./account-totals.server";
 import { keptFigure } from "./kept-figures.server";
 import { accountAppointments, appointmentCustomer, appointmentFilter, inRange } from "./appointment.server";

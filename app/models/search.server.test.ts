@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customers, jobs } from "#db/schema";
 import { createCustomer, createEstimate, createJob } from "#db/factories";
-import { getConnection, getDb, onQuery } from "~/services/db.server";
+import { getConnection, getDb, onQuery } from "~/infrastructure/db.server";
 import { deleteCustomer, listCustomers, updateCustomer } from "./customer.server";
 import { listEstimates } from "./estimate.server";
 import { listInvoices } from "./invoice.server";

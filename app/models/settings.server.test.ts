@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountSettings, users } from "#db/schema";
 import type { SettingsInput } from "~/lib/settings-schema";
-import { getDb, onQuery } from "~/services/db.server";
-import { inRequestScope } from "~/services/request-memo.server";
+import { getDb, onQuery } from "~/infrastructure/db.server";
+import { inRequestScope } from "~/infrastructure/request-memo.server";
 import { signedInAccount } from "../../test/accounts";
 import {
   autoBackupAccounts,

@@ -3,8 +3,8 @@ import { accountSettings, users, type AccountSettings } from "#db/schema";
 import type { LogoMimeType } from "~/lib/image-type";
 import type { SettingsInput } from "~/lib/settings-schema";
 import { accountZone, now, today } from "~/lib/clock";
-import { getDb, preparedQuery } from "~/services/db.server";
-import { memoInRequest } from "~/services/request-memo.server";
+import { getDb, preparedQuery } from "~/infrastructure/db.server";
+import { memoInRequest } from "~/infrastructure/request-memo.server";
 
 /** The zone the account's dates are worked out in: its setting, else UTC (app/lib/clock.ts, the one fallback). */
 export async function getAccountTimeZone(userId: string): Promise<string> {

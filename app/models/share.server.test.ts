@@ -6,7 +6,7 @@ import { accountSettings, estimates, estimateShareTokens } from "#db/schema";
 import { action as pageAction, loader as pageLoader } from "~/routes/e.$token";
 import { loader as logoLoader } from "~/routes/e.$token.logo";
 import { loader as pdfLoader } from "~/routes/e.$token.pdf";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { customers } from "#db/schema";
 import { likePattern } from "~/lib/list-params";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 
 /**
  * True when the row of this table with this id is the account's: the check before linking a

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountSettings, sessions, users } from "#db/schema";
-import { getDb } from "~/services/db.server";
-import { createUserSession, currentSessionId } from "~/services/session.server";
+import { getDb } from "~/infrastructure/db.server";
+import { createUserSession, currentSessionId } from "~/infrastructure/session.server";
 import { changePassword, createUser, EmailTakenError, getUserById, getUserByEmail, verifyLogin } from "./user.server";
 
 const unique = () => `user-${crypto.randomUUID()}@example.com`;

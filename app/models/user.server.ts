@@ -1,7 +1,8 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 import { and, eq, ne } from "drizzle-orm";
 import { accountSettings, appointments, estimates, invoices, jobs, sessions, users, type User } from "#db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
+import { normalizeEmail } from "~/lib/email";
 
 // OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 lane.
 const ARGON2_OPTIONS = {
@@ -22,10 +23,6 @@ export function toPublicUser(user: User): PublicUser {
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };
-}
-
-export function normalizeEmail(email: string) {
-  return email.trim().toLowerCase();
 }
 
 export function hashPassword(password: string) {

@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { MAIN_ID, SkipLink } from "~/components/ui/skip-link";
 import { appOrigin } from "~/models/share.server";
 import type { RouteHandle } from "~/root";
-import { translate } from "~/services/i18n";
+import { translate } from "~/infrastructure/i18n";
 
 const FEATURES: { key: string; icon: IconName }[] = [
   { key: "customers", icon: "customers" },

@@ -9,7 +9,7 @@ import { getSettings } from "~/models/settings.server";
 import { action as collectionAction, loader as collectionLoader } from "~/routes/api.appointments";
 import { action as itemAction, loader as itemLoader } from "~/routes/api.appointments.$id";
 import { loader as upcomingLoader } from "~/routes/api.appointments.upcoming";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";

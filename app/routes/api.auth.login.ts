@@ -3,8 +3,8 @@ import { loginSchema } from "~/lib/auth-schemas";
 import { toPublicUser } from "~/models/user.server";
 import { apiError, json, readJsonObject, validationErrors } from "~/services/api.server";
 import { authenticateWithPassword } from "~/services/auth.server";
-import { retryMinutes, signInAttempt, signInSucceeded } from "~/services/rate-limit.server";
-import { createUserSession } from "~/services/session.server";
+import { retryMinutes, signInAttempt, signInSucceeded } from "~/infrastructure/rate-limit.server";
+import { createUserSession } from "~/infrastructure/session.server";
 
 export const loader = () => apiError(405, "Use POST to sign in.");
 

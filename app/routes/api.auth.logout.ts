@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, json } from "~/services/api.server";
-import { destroyUserSession } from "~/services/session.server";
+import { destroyUserSession } from "~/infrastructure/session.server";
 
 export const loader = () => apiError(405, "Use POST to sign out.");
 

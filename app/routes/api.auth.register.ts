@@ -3,7 +3,7 @@ import { apiRegisterSchema } from "~/lib/auth-schemas";
 import { toPublicUser } from "~/models/user.server";
 import { apiError, json, readJsonObject, validationErrors } from "~/services/api.server";
 import { register } from "~/services/registration.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/infrastructure/session.server";
 
 export const loader = () => apiError(405, "Use POST to register.");
 

@@ -4,7 +4,7 @@ import { createJob } from "#db/factories";
 import { getCustomer, listCustomers } from "~/models/customer.server";
 import { action as collectionAction, loader as collectionLoader } from "~/routes/api.customers";
 import { action as itemAction, loader as itemLoader } from "~/routes/api.customers.$id";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice, createJob } from "#db/factories";
 import { loader } from "~/routes/api.dashboard.stats";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";

@@ -4,7 +4,7 @@ import { depositSummary } from "~/models/deposit.server";
 import { recordManualDeposit, toApiDeposit } from "~/models/payment.server";
 import { getAccountTimeZone, todayFor } from "~/models/settings.server";
 import { apiError, apiRoute, created, json, notFound, readApiBody } from "~/services/api.server";
-import { translate } from "~/services/i18n";
+import { translate } from "~/infrastructure/i18n";
 
 const route = apiRoute({
   /** GET /api/estimates/{id}/deposits: the deposits received on the estimate, oldest first. */

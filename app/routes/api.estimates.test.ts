@@ -7,7 +7,7 @@ import { getEstimateWithItems } from "~/models/estimate.server";
 import { recordDeposit } from "~/models/payment.server";
 import { action as collectionAction, loader as collectionLoader } from "~/routes/api.estimates";
 import { action as itemAction, loader as itemLoader } from "~/routes/api.estimates.$id";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";

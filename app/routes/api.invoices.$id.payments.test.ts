@@ -9,7 +9,7 @@ import { listInvoicePayments } from "~/models/payment.server";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/api.invoices.$id";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/api.invoices.$id.payments";
 import { action as paymentAction } from "~/routes/api.payments.$id";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { setNow } from "~/lib/clock";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest } from "../../test/requests";

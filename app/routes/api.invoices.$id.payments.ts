@@ -4,7 +4,7 @@ import { getInvoiceWithItems } from "~/models/invoice.server";
 import { listInvoicePayments, recordManualPayment, toApiPayment } from "~/models/payment.server";
 import { getAccountTimeZone, todayFor } from "~/models/settings.server";
 import { apiError, apiRoute, created, json, notFound, readApiBody } from "~/services/api.server";
-import { translate } from "~/services/i18n";
+import { translate } from "~/infrastructure/i18n";
 
 const route = apiRoute({
   /** GET /api/invoices/{id}/payments: the invoice's payments, oldest first. */

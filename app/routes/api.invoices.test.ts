@@ -8,7 +8,7 @@ import { getInvoiceWithItems } from "~/models/invoice.server";
 import { loader as collectionLoader, action as collectionAction } from "~/routes/api.invoices";
 import { action as itemAction, loader as itemLoader } from "~/routes/api.invoices.$id";
 import { action as fromEstimateAction, loader as fromEstimateLoader } from "~/routes/api.invoices.from-estimate.$id";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { priceItems } from "#db/schema";
 import { action as collectionAction, loader as collectionLoader } from "~/routes/api.items";
 import { action as itemAction, loader as itemLoader } from "~/routes/api.items.$id";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";

@@ -4,7 +4,7 @@ import { createAppointment, createCustomer, createEstimate } from "#db/factories
 import { countJobs, getJob } from "~/models/job.server";
 import { action as collectionAction, loader as collectionLoader } from "~/routes/api.jobs";
 import { action as itemAction, loader as itemLoader } from "~/routes/api.jobs.$id";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";

@@ -8,7 +8,7 @@ import { recurringInvoiceItems, recurringInvoices } from "#db/schema";
 import { setNow } from "~/lib/clock";
 import { action as collectionAction, loader as collectionLoader } from "~/routes/api.recurring-invoices";
 import { action as itemAction, loader as itemLoader } from "~/routes/api.recurring-invoices.$id";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";

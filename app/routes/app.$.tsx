@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 // Unknown paths under /app: signed-in users get the 404 page inside the shell; visitors sign in first.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import { recentJobs } from "~/models/job.server";
 import { getDashboardStats } from "~/models/overview.server";
 import { getSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 export const meta = titleMeta("nav.dashboard");
 

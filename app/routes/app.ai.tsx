@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/services/meta";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 export const meta = titleMeta("ai.title");
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createCustomer } from "#db/factories";
 import { createRecurringInvoice, countCustomerRecurringInvoices } from "~/models/recurring-invoice.server";
 import { action, loader } from "~/routes/app.customers.$customerId.delete";
-import { getDb } from "~/services/db.server";
-import { serverI18n } from "~/services/i18n.server";
+import { getDb } from "~/infrastructure/db.server";
+import { serverI18n } from "~/infrastructure/i18n.server";
 import { signedInAccount } from "../../test/accounts";
 import { runRoute } from "../../test/route";
 

@@ -6,9 +6,9 @@ import { CustomerEditor } from "~/components/customer-editor";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { customerSchema } from "~/lib/customer-schema";
 import { getCustomer, updateCustomer } from "~/models/customer.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { readForm } from "~/services/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
+import { readForm } from "~/infrastructure/form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

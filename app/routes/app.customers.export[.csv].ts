@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import { now as clockNow } from "~/lib/clock";
 import { exportCustomersCsv } from "~/models/customer.server";
 import { csvDownload } from "~/services/csv.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 /** GET /app/customers/export.csv: the account's whole customer list, streamed. */
 export async function loader({ request }: LoaderFunctionArgs) {

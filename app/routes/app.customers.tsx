@@ -6,7 +6,7 @@ import { loadListPage } from "~/lib/list-params";
 import { titleMeta } from "~/services/meta";
 import { CUSTOMER_SORTS, type CustomerSort } from "~/lib/customer-schema";
 import { countCustomers, listCustomers } from "~/models/customer.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 export const meta = titleMeta("customers.title");
 

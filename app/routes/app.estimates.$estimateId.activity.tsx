@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ActivityDialog } from "~/components/activity-timeline";
 import { activityDialogData } from "~/models/activity.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 /** The estimate's history: created, sent, viewed, approved or declined, follow-ups, invoiced (issue 17). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { action, loader } from "~/routes/app.estimates.$estimateId.deposit";
 import { action as askAction } from "~/routes/api.estimates.$id.deposit";
 import { action as depositsAction, loader as depositsLoader } from "~/routes/api.estimates.$id.deposits";
 import { action as depositAction } from "~/routes/api.deposits.$id";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest, formRequest } from "../../test/requests";
 import { runRoute, toastOf } from "../../test/route";

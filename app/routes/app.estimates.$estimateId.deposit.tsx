@@ -17,9 +17,9 @@ import { depositSummary, setDepositAsk } from "~/models/deposit.server";
 import { getEstimateWithItems } from "~/models/estimate.server";
 import { deleteDeposit, recordManualDeposit } from "~/models/payment.server";
 import { getAccountTimeZone, getSettings } from "~/models/settings.server";
-import { readForm } from "~/services/form.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/infrastructure/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 import { isPosting } from "~/components/ui/submission";
 
 async function load(userId: string, estimateId: string) {

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createInvoiceFromEstimate, todayFor } from "~/models/invoice.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 
 /** Nothing to show here: the estimates list has the Create Invoice button. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { estimatePdf, pdfResponse } from "~/services/pdf.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 /** GET /app/estimates/:estimateId/pdf: the estimate as EST-….pdf, in the account's document language. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

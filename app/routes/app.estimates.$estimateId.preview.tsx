@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DocumentActions, DocumentView } from "~/components/document-view";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { loadEstimateDocument } from "~/models/document.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -7,10 +7,10 @@ import { today } from "~/lib/clock";
 import { getEstimateWithItems } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
 import { appOrigin } from "~/models/share.server";
-import { env } from "~/services/env.server";
+import { env } from "~/infrastructure/env.server";
 import { formatMailbox, sendEstimateEmail, senderOf } from "~/services/mail.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

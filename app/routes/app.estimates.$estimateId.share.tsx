@@ -9,9 +9,9 @@ import { formatMoment } from "~/lib/share-link";
 import { getEstimateWithItems } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
 import { appOrigin, getOrCreateShareLink, getShareLink, revokeShareLink, shareUrl } from "~/models/share.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { readForm } from "~/services/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
+import { readForm } from "~/infrastructure/form.server";
 import { isPosting } from "~/components/ui/submission";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

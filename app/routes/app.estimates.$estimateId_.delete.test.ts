@@ -6,8 +6,8 @@ import { createInvoiceFromEstimate } from "~/models/invoice.server";
 import { listEstimateDeposits, recordDeposit } from "~/models/payment.server";
 import { action, loader } from "~/routes/app.estimates.$estimateId_.delete";
 import { formatMoney } from "~/lib/money";
-import { getDb } from "~/services/db.server";
-import { serverI18n } from "~/services/i18n.server";
+import { getDb } from "~/infrastructure/db.server";
+import { serverI18n } from "~/infrastructure/i18n.server";
 import { signedInAccount } from "../../test/accounts";
 import { runRoute } from "../../test/route";
 

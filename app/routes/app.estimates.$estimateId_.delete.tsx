@@ -8,8 +8,8 @@ import { useLocale } from "~/components/use-locale";
 import { formatMoney } from "~/lib/money";
 import { deleteEstimate, estimateDeleteEffects, getEstimateWithItems } from "~/models/estimate.server";
 import { deleteThenRedirect } from "~/services/delete-dialog.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -12,9 +12,9 @@ import { getSettings } from "~/models/settings.server";
 import { documentDeposit } from "~/models/document.server";
 import { formatMoney } from "~/lib/money";
 import { useLocale } from "~/components/use-locale";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { readForm } from "~/services/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
+import { readForm } from "~/infrastructure/form.server";
 
 /** The estimate to edit; ?customerId= picks whose jobs the job select offers (the editor reloads it). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

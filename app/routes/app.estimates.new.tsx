@@ -11,9 +11,9 @@ import { customerOptions } from "~/models/customer.server";
 import { createEstimate, jobOptions } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { readForm } from "~/services/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
+import { readForm } from "~/infrastructure/form.server";
 
 /** ?customerId= preselects a customer; the editor also loads it to fetch that customer's jobs. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,7 +9,7 @@ import { loader as listLoader } from "~/routes/app.estimates";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/app.estimates.$estimateId_.delete";
 import { action as editAction, loader as editLoader } from "~/routes/app.estimates.$estimateId_.edit";
 import { action as newAction, loader as newLoader } from "~/routes/app.estimates.new";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
 import { runRoute, toastOf } from "../../test/route";

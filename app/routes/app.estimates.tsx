@@ -13,7 +13,7 @@ import { countEstimates, listEstimates } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
 import { shareLinksOf } from "~/models/share.server";
 import { useLocale } from "~/components/use-locale";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 import { estimateListRow } from "~/lib/list-rows";
 import { today } from "~/lib/clock";
 

@@ -9,7 +9,7 @@ import { recordPayment } from "~/models/payment.server";
 import { getSettings } from "~/models/settings.server";
 import { loader as estimateActivity } from "~/routes/app.estimates.$estimateId.activity";
 import { loader as invoiceActivity } from "~/routes/app.invoices.$invoiceId.activity";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { runRoute } from "../../test/route";
 

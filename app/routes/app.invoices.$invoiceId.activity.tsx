@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ActivityDialog } from "~/components/activity-timeline";
 import { buttonClass } from "~/components/ui/button";
 import { activityDialogData } from "~/models/activity.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 /** The invoice's history: created, sent, viewed, payments, reminders (issue 17). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -6,7 +6,7 @@ import { setNow } from "~/lib/clock";
 import { getInvoiceWithItems } from "~/models/invoice.server";
 import { action, loader } from "~/routes/app.invoices.$invoiceId.late-charge";
 import { action as apiAction } from "~/routes/api.invoices.$id.late-charge";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest, formRequest } from "../../test/requests";
 import { runRoute, toastOf } from "../../test/route";

@@ -9,8 +9,8 @@ import { formatMoney } from "~/lib/money";
 import { getInvoiceWithItems } from "~/models/invoice.server";
 import { addLateCharge, invoiceLateCharge } from "~/models/late-charge.server";
 import { getSettings } from "~/models/settings.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 import { isPosting } from "~/components/ui/submission";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

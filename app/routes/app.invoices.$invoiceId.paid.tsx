@@ -8,8 +8,8 @@ import { formatMoney } from "~/lib/money";
 import { getInvoiceWithItems, markInvoicePaid, todayFor } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 import { isPosting } from "~/components/ui/submission";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@ import { createCustomer, createInvoice } from "#db/factories";
 import { getInvoiceWithItems } from "~/models/invoice.server";
 import { listInvoicePayments } from "~/models/payment.server";
 import { action, loader } from "~/routes/app.invoices.$invoiceId.payments";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
 import { runRoute, toastOf } from "../../test/route";

@@ -16,9 +16,9 @@ import { getInvoiceWithItems } from "~/models/invoice.server";
 import { deletePayment, listInvoicePayments, recordManualPayment } from "~/models/payment.server";
 import { getAccountTimeZone, getSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { readForm } from "~/services/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
+import { readForm } from "~/infrastructure/form.server";
 import { isPosting } from "~/components/ui/submission";
 
 async function loadInvoice(userId: string, invoiceId: string) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { invoicePdf, pdfResponse } from "~/services/pdf.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 /** GET /app/invoices/:invoiceId/pdf: the invoice as INV-….pdf, in the account's document language. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

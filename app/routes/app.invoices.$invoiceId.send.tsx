@@ -5,11 +5,11 @@ import { SendDocumentDialog } from "~/components/send-document-dialog";
 import { getInvoiceWithItems, setInvoiceReminders } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
 import { appOrigin } from "~/models/share.server";
-import { env } from "~/services/env.server";
+import { env } from "~/infrastructure/env.server";
 import { formatMailbox, sendInvoiceEmail, senderOf } from "~/services/mail.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { readForm } from "~/services/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
+import { readForm } from "~/infrastructure/form.server";
 import { formatReminderSteps } from "~/lib/reminders";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

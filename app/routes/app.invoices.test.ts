@@ -9,7 +9,7 @@ import { action as deleteAction, loader as deleteLoader } from "~/routes/app.inv
 import { action as paidAction, loader as paidLoader } from "~/routes/app.invoices.$invoiceId.paid";
 import { loader as listLoader } from "~/routes/app.invoices";
 import { loader as printLoader } from "~/routes/app_.invoices.$invoiceId.print";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
 import { runRoute, toastOf } from "../../test/route";

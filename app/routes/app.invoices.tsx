@@ -9,7 +9,7 @@ import { invoiceListRow } from "~/lib/list-rows";
 import { titleMeta } from "~/services/meta";
 import { countInvoices, listInvoices } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 import { dayKey, now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("invoices.title");

@@ -3,7 +3,7 @@ import { useLocation, useParams } from "@remix-run/react";
 import { JobDetailDialog } from "~/components/job-detail";
 import { jobsListUrl } from "~/lib/job-links";
 import { jobDetailPage } from "~/models/job.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return jobDetailPage((await requireUser(request)).id, params.jobId);

@@ -7,8 +7,8 @@ import { ToastView } from "~/components/ui/toast";
 import { jobsListUrl } from "~/lib/job-links";
 import { deleteJob, getJob, jobAttachments } from "~/models/job.server";
 import { deleteThenRedirect } from "~/services/delete-dialog.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

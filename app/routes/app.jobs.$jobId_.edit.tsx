@@ -9,10 +9,10 @@ import { jobsListUrl } from "~/lib/job-links";
 import { jobSchema } from "~/lib/job-schema";
 import { customerOptions } from "~/models/customer.server";
 import { getJob, isAccountCustomer, updateJob } from "~/models/job.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 import { getAccountTimeZone } from "~/models/appointment.server";
-import { readForm } from "~/services/form.server";
+import { readForm } from "~/infrastructure/form.server";
 
 // The file name's "$jobId_" keeps this dialog out of the job detail route: both sit over the list.
 

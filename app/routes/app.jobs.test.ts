@@ -8,7 +8,7 @@ import { action as deleteAction, loader as deleteLoader } from "~/routes/app.job
 import { action as editAction, loader as editLoader } from "~/routes/app.jobs.$jobId_.edit";
 import { action as newAction, loader as newLoader } from "~/routes/app.jobs.new";
 import { loader as listLoader } from "~/routes/app.jobs";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
 import { runRoute, toastOf } from "../../test/route";

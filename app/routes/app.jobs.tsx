@@ -12,7 +12,7 @@ import { formatMoney } from "~/lib/money";
 import { countJobs, listJobs } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 import { accountZone } from "~/lib/clock";
 
 export const meta = titleMeta("jobs.title");

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getLogo } from "~/models/settings.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 /** The signed-in account's logo, with the content type it was stored with. */
 export async function loader({ request }: LoaderFunctionArgs) {

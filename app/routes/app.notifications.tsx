@@ -13,10 +13,10 @@ import {
   markNotificationRead,
 } from "~/models/notification.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 import { now as clockNow } from "~/lib/clock";
-import { readForm } from "~/services/form.server";
+import { readForm } from "~/infrastructure/form.server";
 
 export const meta = titleMeta("notifications.title");
 

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { DeleteConfirmForm } from "~/components/ui/delete-confirm";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { deletePriceItem, getPriceItem } from "~/models/price-item.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -6,9 +6,9 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { parseForm } from "~/lib/form-parse";
 import { priceItemFormSchema } from "~/lib/price-item-schema";
 import { getPriceItem, priceItemCategories, updatePriceItem } from "~/models/price-item.server";
-import { readForm } from "~/services/form.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/infrastructure/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

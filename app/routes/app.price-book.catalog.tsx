@@ -8,9 +8,9 @@ import { AI_JOB_TYPES, parseJobType } from "~/lib/ai-result";
 import { catalogPriceItems } from "~/lib/price-catalog";
 import { addCatalogItems } from "~/models/price-item.server";
 import { getSettings } from "~/models/settings.server";
-import { readForm } from "~/services/form.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/infrastructure/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 import { isPosting } from "~/components/ui/submission";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import { now as clockNow } from "~/lib/clock";
 import { exportPriceItemsCsv } from "~/models/price-item.server";
 import { csvDownload } from "~/services/csv.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 /** GET /app/price-book/export.csv: the account's whole price book, streamed, in the columns the import reads. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { useActionData, useLocation } from "@remix-run/react";
 import { CsvImportDialog } from "~/components/csv-import-dialog";
 import { importPriceItemsCsv } from "~/models/price-item.server";
 import { csvImportAnswer } from "~/services/csv.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

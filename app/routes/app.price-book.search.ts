@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { searchPriceItems } from "~/models/price-item.server";
 import { priceOption } from "~/services/price-book-editor.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 /** GET /app/price-book/search?q=: the editor's "Add from price book" box asks as the contractor types (JSON). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,7 +11,7 @@ import { formatRatePercent } from "~/lib/invoice-document";
 import { countPriceItems, listPriceItems, priceItemCategories } from "~/models/price-item.server";
 import { getSettings } from "~/models/settings.server";
 import { titleMeta } from "~/services/meta";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 export const meta = titleMeta("priceBook.title");
 

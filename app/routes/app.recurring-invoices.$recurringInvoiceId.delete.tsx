@@ -6,8 +6,8 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { ToastView } from "~/components/ui/toast";
 import { deleteRecurringInvoice, getRecurringInvoice } from "~/models/recurring-invoice.server";
 import { deleteThenRedirect } from "~/services/delete-dialog.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -8,10 +8,10 @@ import { useLocale } from "~/components/use-locale";
 import { customerOptions } from "~/models/customer.server";
 import { getRecurringInvoice, updateRecurringInvoice } from "~/models/recurring-invoice.server";
 import { getSettings } from "~/models/settings.server";
-import { readForm } from "~/services/form.server";
+import { readForm } from "~/infrastructure/form.server";
 import { readRecurringForm } from "~/services/recurring-invoice-form.server";
 import { savedRedirect } from "~/services/recurring-invoice-toast.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { setRecurringInvoicePaused } from "~/models/recurring-invoice.server";
-import { readForm } from "~/services/form.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/infrastructure/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 
 /** Nothing to show: the list's Pause and Resume buttons post here. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,9 +10,9 @@ import { today } from "~/lib/clock";
 import { customerOptions } from "~/models/customer.server";
 import { createRecurringInvoice } from "~/models/recurring-invoice.server";
 import { getSettings } from "~/models/settings.server";
-import { readForm } from "~/services/form.server";
+import { readForm } from "~/infrastructure/form.server";
 import { readRecurringForm } from "~/services/recurring-invoice-form.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 import { savedRedirect } from "~/services/recurring-invoice-toast.server";
 
 /** ?customerId= preselects one of the account's customers. */

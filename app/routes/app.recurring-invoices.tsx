@@ -10,7 +10,7 @@ import type { RecurringStatus } from "~/lib/recurrence";
 import { countRecurringInvoices, listRecurringInvoices } from "~/models/recurring-invoice.server";
 import { getSettings } from "~/models/settings.server";
 import { titleMeta } from "~/services/meta";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 export const meta = titleMeta("recurring.title");
 

@@ -4,7 +4,7 @@ import { readReportRange, reportExportRows } from "~/lib/report";
 import { getReportExport } from "~/models/report.server";
 import { getSettingsWithoutLogo } from "~/models/settings.server";
 import { csvDownload } from "~/services/csv.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 /** GET /app/reports/export.csv?range=7|30|90|365: the exported report's figures as metric,value rows. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readReportRange } from "~/lib/report";
 import { getReportExport } from "~/models/report.server";
 import { getSettingsWithoutLogo } from "~/models/settings.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 /** GET /app/reports/export.json?range=7|30|90|365: the report as business-report-{yyyy-MM-dd}.json. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,7 +11,7 @@ import { action as paymentAction } from "~/routes/api.payments.$id";
 import { loader as reportsLoader } from "~/routes/app.reports";
 import { loader as csvLoader } from "~/routes/app.reports.export[.csv]";
 import { loader as jsonLoader } from "~/routes/app.reports.export[.json]";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { apiRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";

@@ -13,7 +13,7 @@ import { formatTenths, readReportRange, REPORT_RANGES } from "~/lib/report";
 import { getBusinessReport } from "~/models/report.server";
 import { getSettingsWithoutLogo } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 export const meta = titleMeta("reports.title");
 

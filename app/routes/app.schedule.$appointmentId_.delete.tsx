@@ -7,8 +7,8 @@ import { ToastView } from "~/components/ui/toast";
 import { scheduleUrl } from "~/lib/schedule";
 import { deleteAppointment, getAppointment } from "~/models/appointment.server";
 import { deleteThenRedirect } from "~/services/delete-dialog.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 
 // The file name's "$appointmentId_" keeps this dialog out of the appointment's own: both sit over the schedule.
 

@@ -10,9 +10,9 @@ import { appointmentSchema } from "~/lib/schedule-schema";
 import { getAccountTimeZone, getAppointment, updateAppointment } from "~/models/appointment.server";
 import { customerOptions } from "~/models/customer.server";
 import { isAccountCustomer } from "~/models/job.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { readForm } from "~/services/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
+import { readForm } from "~/infrastructure/form.server";
 
 // The file name's "$appointmentId_" keeps this dialog out of the appointment's own: both sit over the schedule.
 

@@ -11,9 +11,9 @@ import { appointmentSchema } from "~/lib/schedule-schema";
 import { createAppointment, getAccountTimeZone } from "~/models/appointment.server";
 import { customerOptions } from "~/models/customer.server";
 import { isAccountCustomer } from "~/models/job.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { readForm } from "~/services/form.server";
+import { requireUser } from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
+import { readForm } from "~/infrastructure/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

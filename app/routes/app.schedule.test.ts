@@ -13,7 +13,7 @@ import { action as editAction } from "~/routes/app.schedule.$appointmentId_.edit
 import { loader as jobLoader } from "~/routes/app.schedule.jobs.$jobId";
 import { action as newAction, loader as newLoader } from "~/routes/app.schedule.new";
 import { loader as searchLoader } from "~/routes/app.search";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
 import { runRoute, toastOf } from "../../test/route";

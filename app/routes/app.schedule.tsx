@@ -12,7 +12,7 @@ import { readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
 import { getAccountTimeZone } from "~/models/appointment.server";
 import { scheduleDay, scheduleList, scheduleWeek, upcomingSchedule } from "~/models/schedule.server";
 import { useLocale } from "~/components/use-locale";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 import { dayKey, dayRange, now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("schedule.title");

@@ -13,7 +13,7 @@ import { getAccountTimeZone } from "~/models/appointment.server";
 import { searchBusiness, type BusinessSearch } from "~/models/overview.server";
 import { getSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 import { dayKey, now as clockNow } from "~/lib/clock";
 
 export const meta = titleMeta("schedule.search.title");

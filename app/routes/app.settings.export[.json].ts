@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getSettingsWithoutLogo } from "~/models/settings.server";
 import { exportAccountStream } from "~/services/backup.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 import { dayKey, now as clockNow } from "~/lib/clock";
 
 /** GET /app/settings/export.json: everything in the account as one JSON file, streamed. */

@@ -9,7 +9,7 @@ import { loader as reportJsonLoader } from "~/routes/app.reports.export[.json]";
 import { loader as reportsLoader } from "~/routes/app.reports";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings";
 import { loader as dataExportLoader } from "~/routes/app.settings.export[.json]";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
 import { runRoute, toastOf } from "../../test/route";

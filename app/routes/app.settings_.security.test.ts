@@ -7,8 +7,8 @@ import { action as loginAction } from "~/routes/login";
 import { action as securityAction, loader as securityLoader } from "~/routes/app.settings_.security";
 import { cookiesFrom, formRequest, jsonRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";
-import { resetSignInLimits } from "~/services/rate-limit.server";
-import { createUserSession, getSessionUser } from "~/services/session.server";
+import { resetSignInLimits } from "~/infrastructure/rate-limit.server";
+import { createUserSession, getSessionUser } from "~/infrastructure/session.server";
 
 const ORIGIN = "http://localhost";
 const URL = `${ORIGIN}/app/settings/security`;

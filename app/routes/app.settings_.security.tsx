@@ -13,7 +13,7 @@ import { MIN_PASSWORD_LENGTH } from "~/lib/auth-schemas";
 import { titleMeta } from "~/services/meta";
 import { changePassword, deleteAccount, verifyLogin } from "~/models/user.server";
 import { removeAccountBackups } from "~/services/backup.server";
-import { retryMinutes, signInAttempt, signInSucceeded } from "~/services/rate-limit.server";
+import { retryMinutes, signInAttempt, signInSucceeded } from "~/infrastructure/rate-limit.server";
 import {
   countOtherSessions,
   createUserSession,
@@ -21,9 +21,9 @@ import {
   destroyUserSession,
   endOtherSessions,
   requireUser,
-} from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { readForm } from "~/services/form.server";
+} from "~/infrastructure/session.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
+import { readForm } from "~/infrastructure/form.server";
 import { isPosting } from "~/components/ui/submission";
 
 // /app/settings/security: change the password, sign out of other devices, delete the account. The file name's

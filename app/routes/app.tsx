@@ -5,7 +5,7 @@ import { ErrorPage } from "~/components/error-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { getNotificationBell } from "~/models/notification.server";
 import { getShellSettings } from "~/models/settings.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

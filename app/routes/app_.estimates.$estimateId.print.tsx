@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PrintDocumentPage, printMeta } from "~/components/document-view";
 import { printableDocument } from "~/models/document.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/infrastructure/session.server";
 
 // A page of its own (app_ leaves the app shell out): the preview's Print links here without JavaScript.
 export const meta = printMeta;

@@ -10,7 +10,7 @@ import { estimateShareTokens, estimates } from "#db/schema";
 import { ShareResponseForms, type ResponseReply } from "~/components/share-response-forms";
 import * as sharePage from "~/routes/e.$token";
 import { getOrCreateShareLink, loadSharedEstimate } from "~/models/share.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { remixHandler, type RouteModule } from "../../test/remix-handler";
 

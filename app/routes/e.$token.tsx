@@ -28,10 +28,10 @@ import {
   recordShareView,
   type SharedState,
 } from "~/models/share.server";
-import { translate } from "~/services/i18n";
-import { getSessionUser } from "~/services/session.server";
+import { translate } from "~/infrastructure/i18n";
+import { getSessionUser } from "~/infrastructure/session.server";
 import { mailDecisionInBackground } from "~/services/decision-mail.server";
-import { readForm } from "~/services/form.server";
+import { readForm } from "~/infrastructure/form.server";
 import { cardPaymentsEnabled, createDepositCheckout } from "~/services/stripe.server";
 
 // The customer's page for a shared estimate: public (the token is the key), outside the

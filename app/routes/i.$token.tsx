@@ -18,8 +18,8 @@ import { acceptsPayment } from "~/lib/invoice-status";
 import { formatMoney } from "~/lib/money";
 import { loadSharedInvoice, recordInvoiceShareView } from "~/models/invoice-share.server";
 import { appOrigin } from "~/models/share.server";
-import { translate } from "~/services/i18n";
-import { getSessionUser } from "~/services/session.server";
+import { translate } from "~/infrastructure/i18n";
+import { getSessionUser } from "~/infrastructure/session.server";
 import { cardPaymentsEnabled, createInvoiceCheckout } from "~/services/stripe.server";
 
 // The customer's page for a shared invoice: public (the token is the key), phone-first, in

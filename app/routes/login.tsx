@@ -9,10 +9,10 @@ import { Field } from "~/components/ui/forms";
 import { ToastView, type ToastData } from "~/components/ui/toast";
 import { loginSchema } from "~/lib/auth-schemas";
 import { authenticateWithPassword, signedInHeaders } from "~/services/auth.server";
-import { translate } from "~/services/i18n";
-import { retryMinutes, signInAttempt, signInSucceeded } from "~/services/rate-limit.server";
+import { translate } from "~/infrastructure/i18n";
+import { retryMinutes, signInAttempt, signInSucceeded } from "~/infrastructure/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { requireAnonymous } from "~/services/session.server";
+import { requireAnonymous } from "~/infrastructure/session.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { destroyUserSession } from "~/services/session.server";
-import { toastHeader } from "~/services/toast.server";
+import { destroyUserSession } from "~/infrastructure/session.server";
+import { toastHeader } from "~/infrastructure/toast.server";
 
 // Signing out changes state, so only a POST does it; a GET goes home.
 export const loader = () => redirect("/");

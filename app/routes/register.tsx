@@ -14,12 +14,12 @@ import { registerSchema, toastTitleFor } from "~/lib/auth-schemas";
 import { isValidTimeZone, timeZoneOptions } from "~/lib/clock";
 import { guessTimeZone } from "~/lib/zone-guess";
 import { signedInHeaders } from "~/services/auth.server";
-import { translate } from "~/services/i18n";
-import { i18nServer, languageCookie } from "~/services/i18n.server";
-import { getThemeFromCookie, themeCookie } from "~/services/preferences.server";
+import { translate } from "~/infrastructure/i18n";
+import { i18nServer, languageCookie } from "~/infrastructure/i18n.server";
+import { getThemeFromCookie, themeCookie } from "~/infrastructure/preferences.server";
 import { register } from "~/services/registration.server";
-import { requireAnonymous } from "~/services/session.server";
-import { readForm } from "~/services/form.server";
+import { requireAnonymous } from "~/infrastructure/session.server";
+import { readForm } from "~/infrastructure/form.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";

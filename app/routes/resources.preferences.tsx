@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { updatePreferences } from "~/models/settings.server";
-import { isLanguage } from "~/services/i18n";
-import { languageCookie } from "~/services/i18n.server";
-import { themeCookie } from "~/services/preferences.server";
+import { isLanguage } from "~/infrastructure/i18n";
+import { languageCookie } from "~/infrastructure/i18n.server";
+import { themeCookie } from "~/infrastructure/preferences.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getSessionUser } from "~/services/session.server";
-import { readForm } from "~/services/form.server";
+import { getSessionUser } from "~/infrastructure/session.server";
+import { readForm } from "~/infrastructure/form.server";
 
 // Nothing to show here: a GET just goes home (no GET changes anything).
 export const loader = () => redirect("/");

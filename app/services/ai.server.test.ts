@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { estimateJob } from "~/lib/ai-estimator";
 import { AI_CALLS_PER_HOUR, generateEstimate } from "./ai.server";
-import { env } from "./env.server";
+import { env } from "~/infrastructure/env.server";
 
 type Reply = { status?: number; body?: unknown; content?: string; hang?: boolean; stallBody?: boolean };
 

@@ -10,8 +10,8 @@ import {
 } from "~/lib/ai-result";
 import { preferOwnPrices, type OwnPrice } from "~/lib/price-match";
 import { searchPriceItems } from "~/models/price-item.server";
-import { env } from "./env.server";
-import { FixedWindowLimiter, retryMinutes } from "./rate-limit.server";
+import { env } from "~/infrastructure/env.server";
+import { FixedWindowLimiter, retryMinutes } from "~/infrastructure/rate-limit.server";
 
 // The AI estimate assistant's one entry point (DESIGN.md "AI estimate assistant"). With
 // OPENAI_API_KEY set, an OpenAI-compatible chat-completions server at OPENAI_BASE_URL

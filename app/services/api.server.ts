@@ -1,6 +1,6 @@
 import type { ZodError, ZodTypeAny, z } from "zod";
-import { translate } from "./i18n";
-import { getSessionUser } from "./session.server";
+import { translate } from "~/infrastructure/i18n";
+import { getSessionUser } from "~/infrastructure/session.server";
 
 /** A JSON failure in the shape SPEC.md section 7 gives: `{ message }`, plus `errors` for validation. */
 export function apiError(status: number, message: string, errors?: { path: string; message: string }[]): Response {

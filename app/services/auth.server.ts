@@ -3,10 +3,10 @@ import { FormStrategy } from "remix-auth-form";
 import type { User } from "#db/schema";
 import { getSettings } from "~/models/settings.server";
 import { verifyLogin } from "~/models/user.server";
-import { languageCookie } from "./i18n.server";
-import { themeCookie } from "./preferences.server";
-import { createUserSession } from "./session.server";
-import { toastHeader } from "./toast.server";
+import { languageCookie } from "~/infrastructure/i18n.server";
+import { themeCookie } from "~/infrastructure/preferences.server";
+import { createUserSession } from "~/infrastructure/session.server";
+import { toastHeader } from "~/infrastructure/toast.server";
 
 export class InvalidCredentialsError extends Error {
   constructor() {

@@ -10,7 +10,7 @@ import { signedInAccount } from "../../test/accounts";
 import { createRecurringInvoice } from "~/models/recurring-invoice.server";
 import { BACKUPS_KEPT, exportAccountJson, runBackups } from "./backup.server";
 import { recordPayment } from "~/models/payment.server";
-import { getDb } from "./db.server";
+import { getDb } from "~/infrastructure/db.server";
 
 let dir: string;
 beforeAll(async () => {

@@ -27,7 +27,7 @@ import {
 import { centsToString, formatDecimal, rateToPercent, rateToString } from "~/lib/money";
 import { autoBackupAccounts, getSettingsWithoutLogo } from "~/models/settings.server";
 import { exportRecurringInvoices } from "~/models/recurring-invoice.server";
-import { getDb } from "./db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { dayKey, now as clockNow } from "~/lib/clock";
 
 export const EXPORT_FORMAT = "tradedesk-account-export";

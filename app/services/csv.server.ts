@@ -1,7 +1,7 @@
 // CSV files in and out of the lists (customers, the price book, the report): one answer for a
 // download and one for an import form, so each route says only what goes in the file.
 import { data } from "@remix-run/node";
-import { readCsvUpload } from "./form.server";
+import { readCsvUpload } from "~/infrastructure/form.server";
 
 /** A CSV download named `filename`: the text, or chunks streamed as the model yields them. */
 export function csvDownload(body: string | AsyncIterator<string>, filename: string): Response {

@@ -5,7 +5,7 @@
 // (the notification in the app is there either way).
 import type { DecisionNotice } from "~/models/share.server";
 import { getUserById } from "~/models/user.server";
-import { translate } from "./i18n.server";
+import { translate } from "~/infrastructure/i18n.server";
 import { sendMail, systemSender, textNotice } from "./mail.server";
 
 /** Subject and text of the e-mail, in the contractor's interface language. */

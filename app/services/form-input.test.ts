@@ -16,7 +16,7 @@ import { countCustomers, importCustomersCsv, listCustomers } from "~/models/cust
 import { getOrCreateShareLink } from "~/models/share.server";
 import { getSettings } from "~/models/settings.server";
 import { getUserByEmail } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { callRoute } from "../../test/route-call";
 

@@ -7,12 +7,12 @@ import { createCustomer, createInvoice } from "#db/factories";
 import { accountSettings, invoices } from "#db/schema";
 import { recordPayment } from "~/models/payment.server";
 import { getSettings } from "~/models/settings.server";
-import { getDb } from "~/services/db.server";
-import { env } from "~/services/env.server";
+import { getDb } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
 import { signedInAccount } from "../../test/accounts";
 import { decodeWords, findPart, parseMime } from "../../test/mime";
 import { startSmtpServer } from "../../test/smtp-server";
-import { runDueWork } from "./work.server";
+import { runDueWork } from "~/infrastructure/work.server";
 import { invoiceReminders } from "./work-kinds.server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

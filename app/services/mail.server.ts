@@ -17,8 +17,8 @@ import { getOrCreateInvoiceShareLink, invoiceShareUrl } from "~/models/invoice-s
 import { markEstimateSent } from "~/models/estimate.server";
 import { getOrCreateShareLink, shareUrl } from "~/models/share.server";
 import { apiError, json } from "./api.server";
-import { env } from "./env.server";
-import { translate, type Language } from "./i18n";
+import { env } from "~/infrastructure/env.server";
+import { translate, type Language } from "~/infrastructure/i18n";
 import { pdfLogo, renderDocumentPdf } from "./pdf.server";
 import { cardPaymentsEnabled } from "./stripe.server";
 

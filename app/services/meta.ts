@@ -1,5 +1,5 @@
 import type { MetaArgs } from "@remix-run/node";
-import { translate } from "~/services/i18n";
+import { translate } from "~/infrastructure/i18n";
 
 /** A page title in the visitor's language: "Customers | TradeDesk". */
 export function titleMeta(key: string) {

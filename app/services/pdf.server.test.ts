@@ -14,7 +14,7 @@ import { decideSharedEstimate, getOrCreateShareLink } from "~/models/share.serve
 import { getSettings } from "~/models/settings.server";
 import { loader as estimatePdfLoader } from "~/routes/app.estimates.$estimateId.pdf";
 import { loader as invoicePdfLoader } from "~/routes/app.invoices.$invoiceId.pdf";
-import { getDb } from "./db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { estimatePdf, invoicePdf, pdfLogo } from "./pdf.server";
 import { signedInAccount } from "../../test/accounts";
 import { pdfPages, pdfText, pdfTextItems } from "../../test/pdf-text";

@@ -14,7 +14,7 @@ import {
 } from "~/lib/invoice-document";
 import { formatMoney } from "~/lib/money";
 import { loadEstimateDocument, loadInvoiceDocument } from "~/models/document.server";
-import { translate, type Language } from "./i18n";
+import { translate, type Language } from "~/infrastructure/i18n";
 
 // Whole words on a line: no hyphenation of customer names or item descriptions.
 Font.registerHyphenationCallback((word) => [word]);

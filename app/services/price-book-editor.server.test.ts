@@ -6,7 +6,7 @@ import type { PricePanelState } from "~/lib/estimate-form";
 import { countEstimates } from "~/models/estimate.server";
 import { createPriceItem, listPriceItems } from "~/models/price-item.server";
 import { action as newAction } from "~/routes/app.estimates.new";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { runRoute } from "../../test/route";
 

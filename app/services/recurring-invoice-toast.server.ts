@@ -1,7 +1,7 @@
 import { formatCalendarDate } from "~/lib/estimate-dates";
 import type { RecurringInvoiceView } from "~/models/recurring-invoice.server";
 import { getSettings } from "~/models/settings.server";
-import { redirectWithToast } from "./toast.server";
+import { redirectWithToast } from "~/infrastructure/toast.server";
 
 /** Back to the list after a create or an edit, with a toast that says when the next invoice is made. */
 export async function savedRedirect(request: Request, recurring: RecurringInvoiceView, done: "created" | "updated") {

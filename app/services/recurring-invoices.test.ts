@@ -17,14 +17,14 @@ import {
 } from "~/models/recurring-invoice.server";
 import { apiInvoice, getInvoiceWithItems } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
-import { getDb } from "~/services/db.server";
-import { env } from "~/services/env.server";
+import { getDb } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
 import { signedInAccount } from "../../test/accounts";
 import { decodeWords, parseMime } from "../../test/mime";
 import { startSmtpServer } from "../../test/smtp-server";
 import { recurringInvoiceKey } from "~/lib/work-keys";
 import { recurringInvoices } from "#db/schema";
-import { claimWork, runDueWork } from "./work.server";
+import { claimWork, runDueWork } from "~/infrastructure/work.server";
 import { invoiceReminders, recurringInvoiceWork } from "./work-kinds.server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

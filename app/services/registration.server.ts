@@ -5,10 +5,11 @@ import type { User } from "#db/schema";
 import { getSettings } from "~/models/settings.server";
 import { appOrigin } from "~/models/share.server";
 import { now as clockNow } from "~/lib/clock";
-import { createUser, EmailTakenError, getUserByEmail, normalizeEmail, type PublicUser } from "~/models/user.server";
-import { translate, type Language } from "./i18n";
+import { normalizeEmail } from "~/lib/email";
+import { createUser, EmailTakenError, getUserByEmail, type PublicUser } from "~/models/user.server";
+import { translate, type Language } from "~/infrastructure/i18n";
 import { sendMail, systemSender, textNotice } from "./mail.server";
-import { FixedWindowLimiter } from "./rate-limit.server";
+import { FixedWindowLimiter } from "~/infrastructure/rate-limit.server";
 
 export type Registration = { kind: "created"; user: User } | { kind: "existing"; user: PublicUser };
 

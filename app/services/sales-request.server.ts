@@ -2,7 +2,7 @@ import { parseForm } from "~/lib/form-parse";
 import { data, redirect } from "@remix-run/node";
 import { salesRequestSchema } from "~/lib/sales-request-schema";
 import { recordSalesRequest } from "~/models/sales-request.server";
-import { readForm } from "~/services/form.server";
+import { readForm } from "~/infrastructure/form.server";
 
 /** The shared action of /demo and /contact-sales: validate, record, thank. */
 export async function handleSalesRequest(request: Request, kind: "demo" | "sales") {

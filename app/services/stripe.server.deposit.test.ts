@@ -10,8 +10,8 @@ import { createInvoiceFromEstimate, getInvoiceWithItems } from "~/models/invoice
 import { newShareToken } from "~/models/share.server";
 import { action as shareAction } from "~/routes/e.$token";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
-import { getDb } from "./db.server";
-import { env } from "./env.server";
+import { getDb } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
 import { signedInAccount } from "../../test/accounts";
 import { formRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";

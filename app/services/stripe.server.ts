@@ -2,7 +2,7 @@
 // STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET there are no card payments and nothing here runs.
 import Stripe from "stripe";
 import { now as clockNow } from "~/lib/clock";
-import { env } from "./env.server";
+import { env } from "~/infrastructure/env.server";
 
 let cached: { key: string; url: string | undefined; client: Stripe } | undefined;
 

@@ -1,4 +1,4 @@
-// The kinds of work the runner does (app/services/work.server.ts), in the order it does them.
+// The kinds of work the runner does (app/infrastructure/work.server.ts), in the order it does them.
 import { addDays, inZone, today } from "~/lib/clock";
 import { dueReminderSteps } from "~/lib/reminders";
 import { estimateExpiryKey, estimateFollowUpKey, invoiceReminderKey, recurringInvoiceKey } from "~/lib/work-keys";
@@ -17,9 +17,9 @@ import {
   recurringOccurrencesDue,
   type RecurringOccurrenceDue,
 } from "~/models/recurring-invoice.server";
-import { env } from "./env.server";
+import { env } from "~/infrastructure/env.server";
 import { sendEstimateEmail, sendInvoiceEmail, type EstimateReminder } from "./mail.server";
-import type { Sweep, WorkItem, WorkKind } from "./work.server";
+import type { Sweep, WorkItem, WorkKind } from "~/infrastructure/work.server";
 
 type EstimateReminderItem = WorkItem & EstimateReminderDue;
 

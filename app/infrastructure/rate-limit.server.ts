@@ -1,4 +1,4 @@
-import { normalizeEmail } from "~/models/user.server";
+import { normalizeEmail } from "~/lib/email";
 
 /**
  * Fixed-window counters kept in memory: one Fly machine keeps its own counts, which is
