@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { action as securityAction } from "~/routes/app.settings_.security";
-import { loader as sharedEstimate } from "~/routes/e.$token";
+import { action as securityAction } from "~/routes/app.settings_.security/route";
+import { loader as sharedEstimate } from "~/routes/e.$token/route";
 import { DEFAULT_BACKUP_DIR } from "~/services/backup.server";
 import { getConnection } from "~/infrastructure/db.server";
 import { resetSignInLimits } from "~/infrastructure/rate-limit.server";

@@ -2,12 +2,12 @@
 // neighbouring pages (issue 20: no default answer grows with the account).
 import { describe, expect, it } from "vitest";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob } from "#db/factories";
-import { loader as appointmentsLoader } from "~/routes/api.appointments";
-import { loader as customersLoader } from "~/routes/api.customers";
-import { loader as estimatesLoader } from "~/routes/api.estimates";
-import { loader as invoicesLoader } from "~/routes/api.invoices";
-import { loader as jobsLoader } from "~/routes/api.jobs";
-import { loader as recurringLoader } from "~/routes/api.recurring-invoices";
+import { loader as appointmentsLoader } from "~/routes/api.appointments/route";
+import { loader as customersLoader } from "~/routes/api.customers/route";
+import { loader as estimatesLoader } from "~/routes/api.estimates/route";
+import { loader as invoicesLoader } from "~/routes/api.invoices/route";
+import { loader as jobsLoader } from "~/routes/api.jobs/route";
+import { loader as recurringLoader } from "~/routes/api.recurring-invoices/route";
 import { createRecurringInvoice } from "~/models/recurring-invoice.server";
 import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "./accounts";

@@ -126,7 +126,7 @@ describe("layers (docs/architecture.md)", () => {
   it("knows a wrong-way import when it sees one", () => {
     expect(violations("app/lib/money.ts", `import { getDb } from "~/infrastructure/db.server";`)).toHaveLength(1);
     expect(violations("app/lib/a.ts", `import { b } from "./b";\nimport { z } from "zod";`)).toEqual([]);
-    expect(violations("app/models/a.server.ts", `import { loader } from "~/routes/app.customers";`)).toHaveLength(1);
+    expect(violations("app/models/a.server.ts", `import { loader } from "~/routes/app.customers/route";`)).toHaveLength(1);
     expect(violations("app/components/a.tsx", `import type { Customer } from "~/models/customer.server";`)).toEqual([]);
     expect(violations("app/components/a.tsx", `import { listCustomers } from "~/models/customer.server";`)).toHaveLength(1);
     expect(violations("app/components/a.tsx", `import { env } from "~/infrastructure/env.server";`)).toHaveLength(1);

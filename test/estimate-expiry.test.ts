@@ -10,7 +10,7 @@ import { setNow } from "~/lib/clock";
 import { statusAfterEdit } from "~/lib/estimate-dates";
 import { getEstimateWithItems, updateEstimate } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
-import { loader as listLoader } from "~/routes/app.estimates";
+import { loader as listLoader } from "~/routes/app.estimates/route";
 import { getDb } from "~/infrastructure/db.server";
 import { runDueWork } from "~/infrastructure/work.server";
 import { WORK_SWEEPS } from "~/services/work-kinds.server";

@@ -56,7 +56,7 @@ type Loader = (args: unknown) => unknown;
 const loaderOf = async (module: Promise<{ loader?: unknown }>) => (await module).loader as Loader;
 
 /** The loaders of a page: the root, the /app layout, then the route's own parents and itself. */
-const pageChain = (...routes: Promise<{ loader?: unknown }>[]) => [import("~/root"), import("~/routes/app"), ...routes];
+const pageChain = (...routes: Promise<{ loader?: unknown }>[]) => [import("~/root"), import("~/routes/app/route"), ...routes];
 
 interface Case {
   name: string;
@@ -69,99 +69,99 @@ interface Case {
 
 const cases: Case[] = [
   // 14: the last 30 days' payments by method and the balances by age are a grouped query each (decision 020).
-  { name: "dashboard /app", url: () => "/app", loaders: pageChain(import("~/routes/app._index")), budget: 14 },
-  { name: "customers", url: () => "/app/customers", loaders: pageChain(import("~/routes/app.customers")), budget: 9 },
+  { name: "dashboard /app", url: () => "/app", loaders: pageChain(import("~/routes/app._index/route")), budget: 14 },
+  { name: "customers", url: () => "/app/customers", loaders: pageChain(import("~/routes/app.customers/route")), budget: 9 },
   {
     name: "customers search",
     url: () => "/app/customers?q=a&sort=newest",
-    loaders: pageChain(import("~/routes/app.customers")),
+    loaders: pageChain(import("~/routes/app.customers/route")),
     budget: 10,
   },
   {
     // Through the search index: the page's customers and the count in one statement.
     name: "customers search by name",
     url: () => "/app/customers?q=son",
-    loaders: pageChain(import("~/routes/app.customers")),
+    loaders: pageChain(import("~/routes/app.customers/route")),
     budget: 9,
   },
-  { name: "jobs", url: () => "/app/jobs", loaders: pageChain(import("~/routes/app.jobs")), budget: 12 },
+  { name: "jobs", url: () => "/app/jobs", loaders: pageChain(import("~/routes/app.jobs/route")), budget: 12 },
   {
     name: "jobs search and filter",
     url: () => "/app/jobs?q=a&status=pending",
-    loaders: pageChain(import("~/routes/app.jobs")),
+    loaders: pageChain(import("~/routes/app.jobs/route")),
     budget: 13,
   },
   {
     name: "job detail",
     url: (a) => `/app/jobs/${a.jobId}`,
     params: (a) => ({ jobId: a.jobId }),
-    loaders: pageChain(import("~/routes/app.jobs.$jobId")),
+    loaders: pageChain(import("~/routes/app.jobs.$jobId/route")),
     budget: 13,
   },
-  { name: "estimates", url: () => "/app/estimates", loaders: pageChain(import("~/routes/app.estimates")), budget: 12 },
+  { name: "estimates", url: () => "/app/estimates", loaders: pageChain(import("~/routes/app.estimates/route")), budget: 12 },
   {
     name: "estimates search",
     url: () => "/app/estimates?q=a&status=approved",
-    loaders: pageChain(import("~/routes/app.estimates")),
+    loaders: pageChain(import("~/routes/app.estimates/route")),
     budget: 13,
   },
   {
     name: "estimate preview (many items)",
     url: (a) => `/app/estimates/${a.estimateId}/preview`,
     params: (a) => ({ estimateId: a.estimateId }),
-    loaders: pageChain(import("~/routes/app.estimates"), import("~/routes/app.estimates.$estimateId.preview")),
+    loaders: pageChain(import("~/routes/app.estimates/route"), import("~/routes/app.estimates.$estimateId.preview/route")),
     budget: 17, // +1: the deposits received (docs/decisions/017)
   },
   {
     name: "estimate editor (many items)",
     url: (a) => `/app/estimates/${a.estimateId}/edit`,
     params: (a) => ({ estimateId: a.estimateId }),
-    loaders: pageChain(import("~/routes/app.estimates"), import("~/routes/app.estimates.$estimateId_.edit")),
+    loaders: pageChain(import("~/routes/app.estimates/route"), import("~/routes/app.estimates.$estimateId_.edit/route")),
     budget: 19, // +1: the deposits received (docs/decisions/017)
   },
   {
     name: "estimate print page",
     url: (a) => `/app/estimates/${a.estimateId}/print`,
     params: (a) => ({ estimateId: a.estimateId }),
-    loaders: [import("~/root"), import("~/routes/app_.estimates.$estimateId.print")],
+    loaders: [import("~/root"), import("~/routes/app_.estimates.$estimateId.print/route")],
     budget: 7, // +1: the deposits received (docs/decisions/017)
   },
   {
     name: "estimate PDF",
     url: (a) => `/app/estimates/${a.estimateId}/pdf`,
     params: (a) => ({ estimateId: a.estimateId }),
-    loaders: [import("~/routes/app.estimates.$estimateId.pdf")],
+    loaders: [import("~/routes/app.estimates.$estimateId.pdf/route")],
     budget: 5, // +1: the deposits received (docs/decisions/017)
   },
-  { name: "invoices", url: () => "/app/invoices", loaders: pageChain(import("~/routes/app.invoices")), budget: 11 },
+  { name: "invoices", url: () => "/app/invoices", loaders: pageChain(import("~/routes/app.invoices/route")), budget: 11 },
   {
     name: "invoices overdue",
     url: () => "/app/invoices?status=overdue",
-    loaders: pageChain(import("~/routes/app.invoices")),
+    loaders: pageChain(import("~/routes/app.invoices/route")),
     budget: 12,
   },
   {
     name: "invoice PDF",
     url: (a) => `/app/invoices/${a.invoiceId}/pdf`,
     params: (a) => ({ invoiceId: a.invoiceId }),
-    loaders: [import("~/routes/app.invoices.$invoiceId.pdf")],
+    loaders: [import("~/routes/app.invoices.$invoiceId.pdf/route")],
     budget: 4,
   },
   {
     name: "invoice activity",
     url: (a) => `/app/invoices/${a.invoiceId}/activity`,
     params: (a) => ({ invoiceId: a.invoiceId }),
-    loaders: [import("~/routes/app.invoices.$invoiceId.activity")],
+    loaders: [import("~/routes/app.invoices.$invoiceId.activity/route")],
     budget: 7, // +1: the late charges added (docs/decisions/020)
   },
   {
     name: "estimate activity",
     url: (a) => `/app/estimates/${a.estimateId}/activity`,
     params: (a) => ({ estimateId: a.estimateId }),
-    loaders: [import("~/routes/app.estimates.$estimateId.activity")],
+    loaders: [import("~/routes/app.estimates.$estimateId.activity/route")],
     budget: 6, // +1: the deposits received (docs/decisions/020)
   },
-  { name: "schedule today", url: () => "/app/schedule", loaders: pageChain(import("~/routes/app.schedule")), budget: 12 },
+  { name: "schedule today", url: () => "/app/schedule", loaders: pageChain(import("~/routes/app.schedule/route")), budget: 12 },
   {
     // Each day's first items are one prepared statement per source run for each of the seven
     // days (fourteen statements, however many records), and the days' totals one per source;
@@ -169,42 +169,62 @@ const cases: Case[] = [
     // visit is that read alone, the test measures a first visit).
     name: "schedule calendar week",
     url: () => "/app/schedule?tab=calendar",
-    loaders: pageChain(import("~/routes/app.schedule")),
+    loaders: pageChain(import("~/routes/app.schedule/route")),
     budget: 21,
   },
-  { name: "schedule list", url: () => "/app/schedule?tab=list", loaders: pageChain(import("~/routes/app.schedule")), budget: 12 },
+  {
+    name: "schedule list",
+    url: () => "/app/schedule?tab=list",
+    loaders: pageChain(import("~/routes/app.schedule/route")),
+    budget: 12,
+  },
   {
     name: "schedule list search",
     url: () => "/app/schedule?tab=list&q=a&status=scheduled",
-    loaders: pageChain(import("~/routes/app.schedule")),
+    loaders: pageChain(import("~/routes/app.schedule/route")),
     budget: 12,
   },
-  { name: "reports", url: () => "/app/reports?range=365", loaders: pageChain(import("~/routes/app.reports")), budget: 15 },
-  { name: "notifications", url: () => "/app/notifications", loaders: pageChain(import("~/routes/app.notifications")), budget: 9 },
-  { name: "search", url: () => "/app/search?q=a", loaders: pageChain(import("~/routes/app.search")), budget: 17 },
-  { name: "GET /api/customers", url: () => "/api/customers", loaders: [import("~/routes/api.customers")], budget: 3 },
-  { name: "GET /api/jobs", url: () => "/api/jobs", loaders: [import("~/routes/api.jobs")], budget: 5 },
-  { name: "GET /api/estimates", url: () => "/api/estimates", loaders: [import("~/routes/api.estimates")], budget: 4 },
+  { name: "reports", url: () => "/app/reports?range=365", loaders: pageChain(import("~/routes/app.reports/route")), budget: 15 },
+  {
+    name: "notifications",
+    url: () => "/app/notifications",
+    loaders: pageChain(import("~/routes/app.notifications/route")),
+    budget: 9,
+  },
+  { name: "search", url: () => "/app/search?q=a", loaders: pageChain(import("~/routes/app.search/route")), budget: 17 },
+  { name: "GET /api/customers", url: () => "/api/customers", loaders: [import("~/routes/api.customers/route")], budget: 3 },
+  { name: "GET /api/jobs", url: () => "/api/jobs", loaders: [import("~/routes/api.jobs/route")], budget: 5 },
+  { name: "GET /api/estimates", url: () => "/api/estimates", loaders: [import("~/routes/api.estimates/route")], budget: 4 },
   {
     name: "GET /api/estimates/:id (many items)",
     url: (a) => `/api/estimates/${a.estimateId}`,
     params: (a) => ({ id: a.estimateId }),
-    loaders: [import("~/routes/api.estimates.$id")],
+    loaders: [import("~/routes/api.estimates.$id/route")],
     budget: 3,
   },
-  { name: "GET /api/invoices", url: () => "/api/invoices", loaders: [import("~/routes/api.invoices")], budget: 5 },
-  { name: "GET /api/appointments", url: () => "/api/appointments", loaders: [import("~/routes/api.appointments")], budget: 4 },
+  { name: "GET /api/invoices", url: () => "/api/invoices", loaders: [import("~/routes/api.invoices/route")], budget: 5 },
+  {
+    name: "GET /api/appointments",
+    url: () => "/api/appointments",
+    loaders: [import("~/routes/api.appointments/route")],
+    budget: 4,
+  },
   {
     name: "GET /api/appointments/upcoming",
     url: () => "/api/appointments/upcoming",
-    loaders: [import("~/routes/api.appointments.upcoming")],
+    loaders: [import("~/routes/api.appointments.upcoming/route")],
     budget: 2,
   },
-  { name: "GET /api/notifications", url: () => "/api/notifications", loaders: [import("~/routes/api.notifications")], budget: 2 },
+  {
+    name: "GET /api/notifications",
+    url: () => "/api/notifications",
+    loaders: [import("~/routes/api.notifications/route")],
+    budget: 2,
+  },
   {
     name: "GET /api/dashboard/stats",
     url: () => "/api/dashboard/stats",
-    loaders: [import("~/routes/api.dashboard.stats")],
+    loaders: [import("~/routes/api.dashboard.stats/route")],
     // 5: the two grouped queries of the money figures (docs/decisions/020).
     budget: 5,
   },

@@ -1,4 +1,4 @@
-// The cells of the estimate list (app/routes/app.estimates.tsx) that show more than one value.
+// The cells of the estimate list (app/routes/app.estimates/route.tsx) that show more than one value.
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EstimateStatusBadge } from "~/components/estimate-status-badge";

@@ -1,4 +1,4 @@
-// The cells of the invoice list (app/routes/app.invoices.tsx) that show more than one value.
+// The cells of the invoice list (app/routes/app.invoices/route.tsx) that show more than one value.
 import { useTranslation } from "react-i18next";
 import { LinkBadge, shortNumber } from "~/components/list-page";
 import { useLocale } from "~/components/use-locale";

@@ -1,4 +1,4 @@
-// The cells of the job list (app/routes/app.jobs.tsx) that show more than one value.
+// The cells of the job list (app/routes/app.jobs/route.tsx) that show more than one value.
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LinkBadge, shortNumber } from "~/components/list-page";

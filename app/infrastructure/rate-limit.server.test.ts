@@ -2,8 +2,8 @@
 // has had too many attempts, whoever sends them, and the same for addresses with no account.
 import { afterEach, describe, expect, it } from "vitest";
 import { createUser } from "~/models/user.server";
-import { action as loginAction } from "~/routes/login";
-import { action as apiLogin } from "~/routes/api.auth.login";
+import { action as loginAction } from "~/routes/login/route";
+import { action as apiLogin } from "~/routes/api.auth.login/route";
 import { formRequest, jsonRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";
 import {

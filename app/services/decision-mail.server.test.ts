@@ -7,7 +7,7 @@ import { accountSettings } from "#db/schema";
 import { getEstimateWithItems } from "~/models/estimate.server";
 import { getOrCreateShareLink } from "~/models/share.server";
 import { getSettings } from "~/models/settings.server";
-import * as sharePage from "~/routes/e.$token";
+import * as sharePage from "~/routes/e.$token/route";
 import { getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { decisionMailSettled } from "./decision-mail.server";

@@ -5,7 +5,7 @@ import { createCustomer } from "#db/factories";
 import type { PricePanelState } from "~/lib/estimate-form";
 import { countEstimates } from "~/models/estimate.server";
 import { createPriceItem, listPriceItems } from "~/models/price-item.server";
-import { action as newAction } from "~/routes/app.estimates.new";
+import { action as newAction } from "~/routes/app.estimates.new/route";
 import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { runRoute } from "../../test/route";

@@ -6,7 +6,7 @@ import { createCustomer, createInvoice } from "#db/factories";
 import { listNotifications } from "~/models/notification.server";
 import { listInvoicePayments } from "~/models/payment.server";
 import { getInvoiceWithItems } from "~/models/invoice.server";
-import { action as webhookAction } from "~/routes/webhooks.stripe";
+import { action as webhookAction } from "~/routes/webhooks.stripe/route";
 import { getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { signedInAccount } from "../../test/accounts";
