@@ -18,7 +18,7 @@ type EditableAppointment = Pick<
 > & { scheduledDate: Date };
 
 /**
- * The create and edit appointment form (SPEC.md sections 3 and 5). The custom type
+ * The create and edit appointment form (docs/product/schedule.md, "Appointments"). The custom type
  * belongs to "other" appointments: with JavaScript it shows only for them; without it
  * the field is always there and the server ignores it for the other types.
  */

@@ -8,7 +8,7 @@ import { Button, buttonClass } from "./ui/button";
 import { Field, TextareaField } from "./ui/forms";
 import { isPosting } from "./ui/submission";
 
-/** The add and edit customer form (one component for both, DESIGN.md "Forms"). */
+/** The add and edit customer form (one component for both; docs/product/customers.md). */
 export function CustomerEditor({
   customer,
   lastResult,

@@ -10,7 +10,7 @@ export function formatChange(change: number | null): string | null {
   return `${change > 0 ? "+" : change < 0 ? "-" : ""}${Math.abs(change)}%`;
 }
 
-/** The four stat cards (SPEC.md section 2), each a link to its section, with the real figure under it. */
+/** The four stat cards (docs/product/dashboard-and-reports.md), each a link to its section, with the real figure under it. */
 export function DashboardStatCards({ stats, locale, currency }: { stats: DashboardStats; locale: string; currency: string }) {
   const { t } = useTranslation();
   const change = (value: number | null) =>

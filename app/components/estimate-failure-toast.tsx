@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ToastView } from "./ui/toast";
 
 /**
- * The error toast of a refused or failed estimate save (SPEC.md section 8): for a create,
+ * The error toast of a refused or failed estimate save (docs/product/estimates.md): for a create,
  * the server's message, else "Failed to create estimate."; for an update, "Failed to
  * update estimate.". Nothing after a list button or a refresh without JavaScript.
  */
@@ -31,7 +31,7 @@ export function EstimateFailureToast({
 }
 
 /**
- * The error toast of a job or appointment create (SPEC.md section 8): after a refused form,
+ * The error toast of a job or appointment create (docs/product/jobs.md and schedule.md): after a refused form,
  * the joined messages of its errors (`withMessages`); after a failure, `fallback`.
  */
 export function CreateFailureToast({

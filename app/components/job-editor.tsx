@@ -16,7 +16,7 @@ type EditableJob = Pick<Job, "customerId" | "title" | "description" | "location"
   completedDate: Date | string | null;
 };
 
-/** The create and edit job form (one component for both, DESIGN.md "Forms"). */
+/** The create and edit job form (one component for both; docs/product/jobs.md). */
 export function JobEditor({
   job,
   timeZone = "UTC",

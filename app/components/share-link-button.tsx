@@ -10,7 +10,7 @@ import { shareOrCopy } from "~/lib/share-link";
  * "Share link" on an estimate. Without JavaScript it opens the share page, which shows
  * the link to copy (or creates it, with a button: a GET never writes). With JavaScript it asks POST
  * /api/estimates/{id}/share for the link, then opens the share sheet, else copies the
- * link, else shows it (SPEC.md section 8), and reports through `onToast`.
+ * link, else shows it (docs/product/estimates.md, "Share links"), and reports through `onToast`.
  */
 export function ShareLinkButton({
   estimateId,

@@ -1,6 +1,6 @@
 // The database client the app uses, on a real libSQL file: every connection it opens gets the
 // same settings, and a write that waits for another process's lock does not stall the event
-// loop (issue 21, section 6).
+// loop (docs/reliability.md).
 import os from "node:os";
 import path from "node:path";
 import { rmSync } from "node:fs";

@@ -49,7 +49,7 @@ export const BUSY_WAIT_MS = 5_000;
 /**
  * How long one attempt may wait inside SQLite's busy handler. That wait is synchronous: the
  * whole process, every request in flight, stands still during it. Short attempts with async
- * pauses between them let the event loop run while a write waits (issue 21, section 6).
+ * pauses between them let the event loop run while a write waits (docs/reliability.md).
  */
 const BUSY_SLICE_MS = 20;
 

@@ -3,7 +3,7 @@ import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_
 /**
  * The request's form. A body that cannot be read as a form (a broken multipart boundary, a
  * truncated upload, a body cut off at its size limit) is the sender's mistake: 400 with a
- * clear message, never a 500 (issue 21, section 4).
+ * clear message, never a 500 (docs/security.md, "Request bodies").
  */
 export async function readForm(request: Request): Promise<FormData> {
   try {

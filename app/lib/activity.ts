@@ -1,4 +1,4 @@
-// The history of an estimate or an invoice (issue 17, "Activity"): what happened to it and
+// The history of an estimate or an invoice (docs/decisions/020): what happened to it and
 // when, told from the rows that already record it (the document's own dates, its share
 // link, its payments, deposits and late charges, the work claims of its reminders). Each source turns its rows into
 // events here, purely; `mergeActivity` puts the sources together in the order things

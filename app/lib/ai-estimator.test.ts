@@ -255,7 +255,7 @@ describe("estimateJob: shape, language and determinism", () => {
     expect(JSON.stringify(estimateJob(request))).toBe(JSON.stringify(estimateJob({ ...request })));
   });
 
-  it("has the market analysis, time estimate and risk factors of SPEC.md section 3", () => {
+  it("has the market analysis, time estimate and risk factors of the AI estimate result", () => {
     const result = estimateJob({ jobDescription: "Replace 3 outlets and install a 200 amp panel", jobType: "electrical" });
     expect(Object.keys(result).sort()).toEqual(["marketAnalysis", "riskFactors", "source", "suggestedItems", "timeEstimate"]);
     expect(result.marketAnalysis.competitivePricing).toContain("Subtotal $2,035.50");

@@ -23,7 +23,7 @@ import {
 import { formatDecimal, formatMoney, formatNumber, lineTotal } from "./money";
 import { withoutAccents } from "./without-accents";
 
-// The built-in estimator (DESIGN.md "AI estimate assistant"): it reads the job
+// The built-in estimator (docs/product/ai-estimates.md): it reads the job
 // description for the tasks of the chosen trade's catalog, their quantities ("replace 3
 // outlets", "1200 sq ft of laminate") and sizes ("200 amp panel", "40 gallon water
 // heater"), and prices them from the catalog with integer arithmetic. It says how it got
@@ -1059,7 +1059,7 @@ function marketAnalysis(
 
 // --- The estimator -------------------------------------------------------------
 
-/** The built-in estimator's answer (SPEC.md section 3) to a job description. */
+/** The built-in estimator's answer (the AI estimate result) to a job description. */
 export function estimateJob(request: BuiltInRequest): AiEstimateResult {
   const lang: AiLanguage = request.language === "es" ? "es" : "en";
   const reader = new Reader(request.jobDescription);

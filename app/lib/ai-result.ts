@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { centsToString, lineTotal, parseDecimal } from "./money";
 
-// The AI estimate result of SPEC.md section 3, the nine job types of section 9, and the
+// The AI estimate result (docs/product/ai-estimates.md), the nine job types, and the
 // one check every answer goes through before it is shown or used (the OpenAI model's,
 // the built-in estimator's and the copy the editor form carries between posts).
 
@@ -18,7 +18,7 @@ export const AI_JOB_TYPES = [
 ] as const;
 export type AiJobType = (typeof AI_JOB_TYPES)[number];
 
-/** The names SPEC.md section 9 gives (what the API receives and the model is told). */
+/** The job types' names (what the API receives and the model is told). */
 export const AI_JOB_TYPE_NAMES: Record<AiJobType, string> = {
   electrical: "Electrical",
   plumbing: "Plumbing",
@@ -63,7 +63,7 @@ export interface AiSuggestedItem {
   /** quantity × unitPrice in dollars, computed from integer cents. */
   total: number;
   reasoning: string;
-  /** Set when the price comes from the contractor's price book (issue 19): the item's taxable setting. */
+  /** Set when the price comes from the contractor's price book (docs/decisions/019): the item's taxable setting. */
   taxable?: boolean;
 }
 
@@ -112,7 +112,7 @@ const itemSchema = z.object({
   reasoning: looseText(1000),
 });
 
-/** An answer in the shape of SPEC.md section 3; totals are never taken from it. */
+/** An answer in the shape of the AI estimate result; totals are never taken from it. */
 export const aiAnswerSchema = z.object({
   suggestedItems: z.array(itemSchema).min(1).max(MAX_AI_ITEMS),
   marketAnalysis: z.object({
@@ -134,7 +134,7 @@ export const fromHundredths = (value: number) => Number(centsToString(value));
 
 /**
  * An item with its quantity rounded to hundredths, its price to cents and its total
- * computed from those integers (SPEC.md section 9 money rules).
+ * computed from those integers (docs/product/README.md, "Money").
  */
 export function normalizeItem(item: Omit<AiSuggestedItem, "total">): AiSuggestedItem {
   const quantity = dollarsToCents(item.quantity);
@@ -175,7 +175,7 @@ export function describeAnswerProblems(raw: unknown): string {
     .join("; ");
 }
 
-/** SPEC.md section 8: the one message for a blank description or no job type. */
+/** The one message for a blank description or no job type. */
 export const MISSING_INFORMATION = "Please provide job description and type";
 export const MAX_JOB_DESCRIPTION = 4000;
 export const MAX_LOCATION = 200;
@@ -188,7 +188,7 @@ export interface AiRequestInput {
 
 /**
  * `{ jobDescription, location, jobType }` as the API and the editor receive it: the
- * request, or why it is refused ("missing" for SPEC.md's Missing Information).
+ * request, or why it is refused ("missing": the editor's "Missing Information").
  */
 export function readAiRequest(body: {
   jobDescription?: unknown;

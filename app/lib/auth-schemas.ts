@@ -16,7 +16,7 @@ export const loginSchema = z.object({
 type RegisterInput = { name?: string; email?: string; password?: string; confirmPassword?: string; timeZone?: string };
 
 // Every check runs on every submit (an object refinement would be skipped when a field
-// fails), in the order SPEC.md gives: passwords match, then length.
+// fails), passwords first: they match, then their length (docs/product/accounts-and-sign-in.md).
 function checkRegistration(value: RegisterInput, ctx: z.RefinementCtx, withConfirmation: boolean) {
   if (!value.name?.trim()) ctx.addIssue({ code: "custom", path: ["name"], message: "auth.nameRequired" });
   else if (value.name.trim().length > 100) ctx.addIssue({ code: "custom", path: ["name"], message: "sales.tooLong" });
@@ -64,7 +64,7 @@ export const registerSchema = z
     website: value.website?.trim() ?? "",
   }));
 
-/** The API's register payload: no confirmation field (SPEC.md section 7). */
+/** The API's register payload: no confirmation field (docs/product/api.md). */
 export const apiRegisterSchema = z
   .object({
     name: z.string({ invalid_type_error: "auth.nameRequired" }).optional(),
@@ -83,7 +83,7 @@ export const apiRegisterSchema = z
     timeZone: zoneOf(value),
   }));
 
-/** The toast title SPEC.md gives a validation message, if it has one. */
+/** The toast title of a validation message, if it has one (the password checks show as toasts). */
 export const toastTitleFor: Record<string, string> = {
   "auth.passwordMismatch": "auth.passwordMismatchTitle",
   "auth.passwordTooShort": "auth.passwordTooShortTitle",

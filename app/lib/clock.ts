@@ -176,7 +176,7 @@ export function weekdayOf(day: string): number {
   return new Date(Date.UTC(year, month - 1, date)).getUTCDay();
 }
 
-/** The Sunday that starts the week a day is in (SPEC.md section 9: the week starts on Sunday). */
+/** The Sunday that starts the week a day is in (the week starts on Sunday). */
 export const weekStartOf = (day: string) => addDays(day, -weekdayOf(day));
 
 /** The first day of the month a day is in. */

@@ -1,7 +1,7 @@
-// Each language writes dates in its own order (issue 15): English "Nov 24, 2026" and
+// Each language writes dates in its own order: English "Nov 24, 2026" and
 // "Saturday, November 21"; Spanish "24 nov 2026" and "sábado, 21 de noviembre". Times too:
 // English "10:30 AM", Spanish "10:30 a.m.". Code asks for
-// the English pattern of DESIGN.md's formats; this gives the pattern of the language.
+// the English pattern (docs/product/README.md, "Dates, times and the time zone"); this gives the pattern of the language.
 
 const SPANISH: Record<string, string> = {
   "MMM dd, yyyy": "d MMM yyyy",

@@ -1,4 +1,4 @@
-// The deposit an estimate asks for (issue 17): a percent of its total or an amount, and what
+// The deposit an estimate asks for (docs/decisions/017): a percent of its total or an amount, and what
 // is still due of it once deposits were received. Integer cents; percents in hundredths
 // (2500 is 25%). Pure, unit-tested; the deposits themselves are in app/models/payment.server.ts.
 import { z } from "zod";

@@ -12,7 +12,7 @@ export function defaultValidUntil(validDays: number, timeZone?: string | null, n
   return addDays(today(timeZone, now), Math.max(0, Math.trunc(validDays)));
 }
 
-/** "Jun 01, 2025" (MMM dd, yyyy, DESIGN.md Formats) for a `yyyy-MM-dd` date, in the interface language. */
+/** "Jun 01, 2025" (MMM dd, yyyy, the list format) for a `yyyy-MM-dd` date, in the interface language. */
 export function formatCalendarDate(date: string | null | undefined, language = "en"): string {
   const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
   if (!match) return "";

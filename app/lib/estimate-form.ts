@@ -1,4 +1,4 @@
-// The estimate form's values and its submit buttons' intents (DESIGN.md "Forms"). Pure:
+// The estimate form's values and its submit buttons' intents. Pure:
 // used by the editor in the browser and by the actions.
 import { NO_CUSTOMER, NO_JOB, type EstimateStatus } from "./estimate-schema";
 import { centsToString, discountToString, formatDecimal, rateToPercent } from "./money";
@@ -119,7 +119,7 @@ export function lineCount(formData: FormData): number {
 const CONFORM_INTENT = "__intent__";
 
 /**
- * The last line cannot be removed (SPEC.md section 5). A request that asks to remove it
+ * The last line cannot be removed (docs/product/estimates.md). A request that asks to remove it
  * anyway (a hand-made one: the button is disabled) becomes a validation of the list, so
  * the form comes back unchanged. True when it was refused.
  */
@@ -137,7 +137,7 @@ export function refuseLastLineRemoval(formData: FormData): boolean {
   return true;
 }
 
-// --- The price book in the editor (issue 19) ---------------------------------------------
+// --- The price book in the editor (docs/product/price-book.md) ---------------------------
 
 /** The no-JavaScript search of the price book: <button name="intent" value="price-search">, the text in `priceQuery`. */
 export const PRICE_SEARCH_INTENT = "price-search";

@@ -29,7 +29,7 @@ function messages(result: { success: boolean; error?: { issues: { message: strin
   return result.success ? [] : result.error!.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 }
 
-describe("totals (DESIGN.md Money: round once per step, half away from zero)", () => {
+describe("totals (round once per step, half away from zero)", () => {
   it("rounds each line once, then the tax once", () => {
     // 0.33 × $0.01 = 0.0033 cents → 0; 1.5 × $19.99 = 29.985 → 29.99.
     expect(estimateTotals([{ quantity: 33, unitPrice: 1 }], 825)).toMatchObject({

@@ -14,8 +14,8 @@ import {
 } from "./money";
 import { optionalText, plainText } from "./validation";
 
-// One schema for the estimate form (browser and action) and the API (SPEC.md sections 5
-// and 7). Messages are dictionary keys. The form sends strings (conform turns empty ones
+// One schema for the estimate form (browser and action) and the API (docs/product/estimates.md,
+// docs/product/api.md). Messages are dictionary keys. The form sends strings (conform turns empty ones
 // into undefined) with the tax rate in percent ("8.25"); the API sends JSON, where a
 // decimal may be a number or a string and the tax rate is a fraction ("0.0825").
 // Whatever totals a client sends are ignored: they are always computed from the lines.

@@ -6,7 +6,7 @@
 export const LOGO_MIME_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type LogoMimeType = (typeof LOGO_MIME_TYPES)[number];
 
-/** SPEC.md section 9: the logo limit is 5 MB. */
+/** The logo limit is 5 MB (docs/product/settings.md). */
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { INVOICE_STATUS_VALUES } from "./invoice-status";
 
 /**
- * PUT /api/invoices/{id}: the status and nothing else (SPEC.md section 7). Messages are
+ * PUT /api/invoices/{id}: the status and nothing else (docs/product/api.md). Messages are
  * dictionary keys, as in every schema.
  */
 export const invoiceStatusSchema = z

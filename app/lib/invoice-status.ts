@@ -1,4 +1,4 @@
-// Invoice statuses (DESIGN.md, Statuses): stored as pending | paid | overdue | cancelled;
+// Invoice statuses (docs/product/invoices-and-payments.md): stored as pending | paid | overdue | cancelled;
 // a pending invoice whose due date has passed reads as overdue. Pure, shared by the
 // server and the browser.
 
@@ -8,7 +8,7 @@ export type InvoiceStatus = (typeof INVOICE_STATUS_VALUES)[number];
 export const INVOICE_STATUS_FILTERS = ["all", ...INVOICE_STATUS_VALUES] as const;
 export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
 
-/** Payment is due within 30 days (SPEC.md section 9). */
+/** Payment is due within 30 days. */
 export const PAYMENT_TERM_DAYS = 30;
 
 export function isInvoiceStatus(value: unknown): value is InvoiceStatus {
@@ -48,7 +48,7 @@ export function acceptsPayment(status: string, balance: number): boolean {
 
 /**
  * Who asks for a status: "mark-paid" is the screen's Mark paid (only an invoice still waiting
- * for its money); "set" is the API's PUT { status } (any status, SPEC.md).
+ * for its money); "set" is the API's PUT { status } (any status).
  */
 export type InvoiceStatusRequest = "mark-paid" | "set";
 

@@ -66,7 +66,7 @@ function toDate(date: Date | string | null | undefined): Date | null {
   return Number.isNaN(value.getTime()) ? null : value;
 }
 
-/** "Jun 01, 2025" (MMM dd, yyyy, DESIGN.md Formats) in the interface language, on the zone's calendar. */
+/** "Jun 01, 2025" (MMM dd, yyyy, the list format) in the interface language, on the zone's calendar. */
 export function formatListDate(date: Date | string, language = "en", zone = "UTC"): string {
   const value = toDate(date);
   return value ? formatDayIn(value, zone, language) : "";

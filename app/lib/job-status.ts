@@ -1,4 +1,4 @@
-// Job status (DESIGN.md, Statuses): stored as pending | in_progress | completed |
+// Job status (docs/product/jobs.md): stored as pending | in_progress | completed |
 // cancelled. Another part of the product spells the middle one "in-progress", so every
 // input goes through normalizeJobStatus. Kept free of server imports: the browser uses it.
 
@@ -27,7 +27,7 @@ export function jobStatusLabelKey(status: string): string {
   return normalized ? `jobs.statuses.${normalized}` : "jobs.statuses.unknown";
 }
 
-// The dashboard colours (SPEC.md section 2): completed green, in progress blue, pending orange, anything else grey.
+// The badge colours: completed green, in progress blue, pending orange, anything else grey.
 const STATUS_CLASSES: Record<"completed" | "in_progress" | "pending" | "other", string> = {
   completed: "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300",
   in_progress: "bg-blue-100 text-blue-800 dark:bg-blue-900/40 dark:text-blue-300",

@@ -1,5 +1,5 @@
-// Late charges (issue 17): SPEC.md's terms promise a service charge per month on late
-// payments. An overdue invoice accrues the account's rate on its balance for each whole month
+// Late charges (docs/decisions/017): the default terms promise a service charge per month on
+// late payments. An overdue invoice accrues the account's rate on its balance for each whole month
 // past due, in the account's calendar; a month already charged is not charged again. Integer
 // cents, rounded half up once; rates in hundredths of a percent (150 is 1.5%; 0 is off).
 import { addMonths } from "./clock";

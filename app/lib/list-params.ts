@@ -1,4 +1,4 @@
-// Screen state in the URL (DESIGN.md): the search text, sort, filters and page of a list.
+// Screen state in the URL (docs/product/README.md, "Lists"): the search text, sort, filters and page of a list.
 
 export const PAGE_SIZE = 25;
 export const MAX_SEARCH_LENGTH = 100;

@@ -1,4 +1,4 @@
-// Exact money (DESIGN.md, Money): amounts are integer cents, quantities integer
+// Exact money (docs/product/README.md, "Money"): amounts are integer cents, quantities integer
 // hundredths, tax rates integer ten-thousandths (0.0825 = 825). All arithmetic is on
 // bigints and rounds half away from zero once per step; no floating point anywhere.
 

@@ -1,4 +1,4 @@
-// The AI assistant and the built-in estimator prefer the contractor's own prices (issue 19):
+// The AI assistant and the built-in estimator prefer the contractor's own prices (docs/decisions/019):
 // a suggested item whose description names an item of the price book takes that item's
 // price and taxable setting, and says so in its reasoning.
 import { fromHundredths, normalizeItem, type AiEstimateResult, type AiSuggestedItem } from "./ai-result";

@@ -1,4 +1,4 @@
-// Recurring invoices (issue 18): the dates of a schedule and which of them are due at an
+// Recurring invoices: the dates of a schedule and which of them are due at an
 // instant in the account's zone (docs/decisions/018-recurring-invoices.md). Occurrence n is
 // always computed from the start date and n, never from the occurrence before it, so month
 // ends are kept: monthly from January 31 is January 31, February 28 (29), March 31. Pure.

@@ -1,4 +1,4 @@
-// The recurring-invoice form's values (DESIGN.md "Forms"). Pure: used by the editor in the
+// The recurring-invoice form's values. Pure: used by the editor in the
 // browser and by the actions. The lines are the estimate form's (app/lib/estimate-form.ts).
 import { NEW_LINE } from "./estimate-form";
 import { NO_CUSTOMER } from "./estimate-schema";

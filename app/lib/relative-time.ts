@@ -1,4 +1,4 @@
-// "Just now", "5 minutes ago", "3 hours ago", "2 days ago" (SPEC.md section 2, Notifications).
+// "Just now", "5 minutes ago", "3 hours ago", "2 days ago" (docs/product/notifications.md).
 
 export type RelativeTime =
   | { key: "notifications.justNow" }

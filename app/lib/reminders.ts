@@ -1,4 +1,4 @@
-// Payment reminders of a sent invoice (issue 18): on which days, counted from its due date,
+// Payment reminders of a sent invoice (docs/product/invoices-and-payments.md): on which days, counted from its due date,
 // and whether one is due at a given moment of the account's calendar. Pure, unit-tested.
 import { addDays } from "./clock";
 

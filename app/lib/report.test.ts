@@ -123,7 +123,7 @@ describe("chartPeriods", () => {
 });
 
 describe("reportExport", () => {
-  it("has the shape of SPEC.md section 3: generated timestamp, summary and counts", () => {
+  it("has the exported report's shape: generated timestamp, summary and counts", () => {
     const window = reportWindow(30, new Date("2025-06-11T12:00:00Z"));
     const report = reportExport(
       window,
@@ -159,7 +159,7 @@ describe("reportExport", () => {
         totalInvoices: 7,
       },
       counts: { customers: 10, jobs: 11, estimates: 12, invoices: 13 },
-      // Added by issue 17 (docs/decisions/020): the money collected by method and what is owed by age.
+      // Added with the payments ledger (docs/decisions/020): the money collected by method and what is owed by age.
       collected: {
         total: { count: 3, amount: "1234.50" },
         byMethod: {

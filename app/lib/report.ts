@@ -1,4 +1,4 @@
-// The arithmetic of the reports screen (SPEC.md section 9), kept pure so it can be
+// The arithmetic of the reports screen (docs/product/dashboard-and-reports.md), kept pure so it can be
 // checked by hand: the period a range covers, the chart's periods, and the insights.
 // Every ratio is computed on integers and rounded once, half up (all inputs are
 // counts or sums that are never negative).
@@ -48,7 +48,7 @@ export function divideRounded(n: number, d: number): number {
 
 /**
  * Average invoice value in whole dollars: paid revenue (cents) over the number of ALL
- * invoices (SPEC.md section 9), rounded half up to the dollar; 0 when there are none.
+ * invoices, rounded half up to the dollar; 0 when there are none.
  * $100.00 paid over 3 invoices is $33.33..., shown as $33; $250.00 over 4 is $62.50, shown as $63.
  */
 export function averageInvoiceDollars(paidRevenueCents: number, invoiceCount: number): number {
@@ -86,7 +86,7 @@ export interface ChartPeriod {
 }
 
 /**
- * The revenue chart's periods: weeks (starting Sunday, DESIGN.md) for 7, 30 and 90
+ * The revenue chart's periods: weeks (starting Sunday) for 7, 30 and 90
  * days, calendar months for a year. The first period is cut at the window's start,
  * the last one holds today.
  */
@@ -184,7 +184,7 @@ export function talliesOut<K extends string>(tallied: Readonly<Record<K, Tally>>
   return Object.fromEntries(Object.entries<Tally>(tallied).map(([key, t]) => [key, tallyOut(t)])) as Record<K, TallyOut>;
 }
 
-/** The figures the export carries (SPEC.md section 3, "Exported report"). */
+/** The figures the exported report carries (docs/product/dashboard-and-reports.md, "Exports"). */
 export interface ReportFigures {
   totalRevenue: number;
   pendingRevenue: number;

@@ -11,8 +11,8 @@ import {
 import { customerIdField, optionalText, plainText, type OwnershipCheck } from "./validation";
 import { isDayKey, parseWallTime } from "./clock";
 
-// One schema for the appointment form and the API (messages are dictionary keys, SPEC.md
-// section 5). Forms send strings (conform turns empty ones into undefined); the API sends
+// One schema for the appointment form and the API (messages are dictionary keys,
+// docs/product/schedule.md). Forms send strings (conform turns empty ones into undefined); the API sends
 // JSON, where the duration is a number and the date an ISO string. A date without an
 // offset (what a datetime-local input gives) is the account's wall clock, so the schema
 // is built for the account's time zone.
@@ -141,7 +141,7 @@ const dropCustomType = <T extends { appointmentType: AppointmentType; customType
 });
 
 /**
- * The appointment form (SPEC.md section 3, "Appointment create form"). Without a customer
+ * The appointment form (docs/product/schedule.md, "Appointments"). Without a customer
  * check it validates in the browser; the server passes one, so a customer of another
  * account is refused.
  */
@@ -150,7 +150,7 @@ export function appointmentSchema(timeZone: string, isOwnCustomer?: OwnershipChe
 }
 
 /**
- * POST and PUT /api/appointments (SPEC.md section 7): the form's fields plus jobId and
+ * POST and PUT /api/appointments (docs/product/api.md): the form's fields plus jobId and
  * status. Fields it does not know, id, createdAt and userId among them, are refused.
  */
 export function appointmentApiSchema(timeZone: string, checks: { isOwnCustomer: OwnershipCheck; isOwnJob: OwnershipCheck }) {

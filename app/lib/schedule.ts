@@ -1,4 +1,4 @@
-// The schedule (SPEC.md sections 2-4): appointments and scheduled jobs merged into one
+// The schedule (docs/product/schedule.md): appointments and scheduled jobs merged into one
 // list of schedule items, filtered, searched and laid out by day. Instants are UTC;
 // "today" and the week are the account's, in its time zone, worked out by the one clock
 // (app/lib/clock.ts) so the answer never depends on the zone of the machine running it.
@@ -17,7 +17,7 @@ export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 export const DEFAULT_APPOINTMENT_STATUS: AppointmentStatus = "scheduled";
 export const DEFAULT_APPOINTMENT_TYPE: AppointmentType = "other";
 export const DEFAULT_APPOINTMENT_MINUTES = 60;
-/** A scheduled job counts as two hours on the schedule (SPEC.md section 9). */
+/** A scheduled job counts as two hours on the schedule. */
 export const JOB_MINUTES = 120;
 /** The Upcoming card of the schedule shows at most five items; the dashboard three. */
 export const UPCOMING_LIMIT = 5;
@@ -191,7 +191,7 @@ export function groupByDay(
 }
 
 // ---------------------------------------------------------------------------
-// Screen state in the URL (DESIGN.md): tab, status filter, search, calendar week, page.
+// Screen state in the URL: tab, status filter, search, calendar week, page.
 
 export const SCHEDULE_TABS = ["today", "calendar", "list"] as const;
 export type ScheduleTab = (typeof SCHEDULE_TABS)[number];
@@ -232,7 +232,7 @@ export function scheduleUrl(search: string): string {
 }
 
 // ---------------------------------------------------------------------------
-// Formats (DESIGN.md): "h:mm a" for times, "MMM dd, yyyy" in lists, "MMM d" for short
+// Formats (docs/product/README.md, "Dates, times and the time zone"): "h:mm a" for times, "MMM dd, yyyy" in lists, "MMM d" for short
 // dates, in the interface language and the account's zone. date-fns formats in the
 // machine's zone, so these build a local date carrying the zone's wall-clock fields at
 // an hour no clock change skips (noon for days, a January day for times): server and

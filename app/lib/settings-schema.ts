@@ -6,7 +6,7 @@ import { MAX_DEPOSIT_PERCENT } from "./deposit";
 import { isValidTimeZone } from "./clock";
 import { plainText, type TextLines } from "./validation";
 
-// The settings form (SPEC.md section 2, Settings; fields and defaults of section 3).
+// The settings form (docs/product/settings.md: its fields and their defaults).
 // Messages are dictionary keys. Values arrive as form strings; an unchecked switch
 // sends nothing.
 

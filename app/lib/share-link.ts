@@ -1,4 +1,4 @@
-// Handing a link to the contractor's customer from the browser (SPEC.md sections 7 and 8):
+// Handing a link to the contractor's customer from the browser (docs/product/estimates.md, "Share links"):
 // the share sheet where the browser has one; if the user cancels it, nothing happens; any
 // other failure, or no share sheet, copies the link; if copying fails too, the link is
 // shown so it can be copied by hand.

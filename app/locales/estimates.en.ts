@@ -72,7 +72,7 @@ const estimatesEn = {
   tax: "Tax ({{rate}}%)",
   grandTotal: "Total",
   totalsHint: "Totals are computed again when the estimate is saved.",
-  // Validation (SPEC.md section 5).
+  // Validation (docs/product/estimates.md, "Fields").
   customerRequired: "Please select a customer",
   jobInvalid: "Choose one of this customer's jobs",
   titleRequired: "Title is required",
@@ -107,7 +107,7 @@ const estimatesEn = {
   totalTooLarge: "The total exceeds the maximum of $99,999,999.99",
   totalBelowDeposits:
     "The total cannot be less than the deposits already received on this estimate. If a deposit was refunded, delete it first.",
-  // Toasts (SPEC.md section 8).
+  // Toasts.
   createdToast: "Estimate created",
   createdBody: "{{number}} has been created.",
   updatedToast: "Estimate updated",
@@ -124,7 +124,7 @@ const estimatesEn = {
   deleteTakesDeposits_one: "The deposit of {{amount}} received on it is deleted too; record it on another estimate or refund it.",
   deleteTakesDeposits_other:
     "The {{count}} deposits received on it ({{amount}} in all) are deleted too; record them on another estimate or refund them.",
-  // Sending by e-mail (SPEC.md sections 2 and 8).
+  // Sending by e-mail (docs/product/estimates.md).
   send: "Send",
   sendAction: "Send {{number}} by email",
   emailRequired: "Customer email required",

@@ -1,4 +1,4 @@
-// English strings of the price book (issue 19).
+// English strings of the price book.
 const priceBookEn = {
   title: "Price book",
   things: "items",

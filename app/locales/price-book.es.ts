@@ -1,4 +1,4 @@
-// Spanish strings of the price book (issue 19).
+// Spanish strings of the price book.
 const priceBookEs = {
   title: "Lista de precios",
   things: "artículos",

@@ -1,4 +1,4 @@
-// English strings of the recurring invoices (issue 18): the list, the form, the dialogs,
+// English strings of the recurring invoices: the list, the form, the dialogs,
 // the runner's notification and the form's messages.
 const recurringEn = {
   title: "Recurring invoices",

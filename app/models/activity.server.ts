@@ -1,4 +1,4 @@
-// The history of one of the account's estimates or invoices (issue 17, "Activity"). Nothing
+// The history of one of the account's estimates or invoices (docs/decisions/020). Nothing
 // is written for it: each source reads rows that already record what happened (the
 // document's dates, its share link, its payments, an estimate's deposits, an invoice's late
 // charges, the work claims of its reminders) and

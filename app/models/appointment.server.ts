@@ -245,7 +245,7 @@ export async function deleteAppointment(userId: string, id: string): Promise<App
   return row;
 }
 
-/** An appointment as the API sends it (SPEC.md section 7): dates as ISO strings, the customer embedded. */
+/** An appointment as the API sends it (docs/product/api.md): dates as ISO strings, the customer embedded. */
 export function toApiAppointment(appointment: AppointmentWithCustomer) {
   return {
     id: appointment.id,

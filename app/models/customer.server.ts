@@ -12,7 +12,7 @@ import { accountRows, sameAccount, searchIndexMatch, textSearch } from "./sql.se
 
 export type Customer = typeof customers.$inferSelect;
 
-/** A customer as the API sends it: SPEC.md's fields, without the account it belongs to. */
+/** A customer as the API sends it: its fields (docs/product/customers.md), without the account it belongs to. */
 export function toApiCustomer({ userId: _account, ...customer }: Customer) {
   return customer;
 }

@@ -1,4 +1,4 @@
-// Estimate and invoice numbers: the prefix and a millisecond timestamp (SPEC.md section 9),
+// Estimate and invoice numbers: the prefix and a millisecond timestamp (docs/product/estimates.md),
 // unique per account. Two documents created in the same millisecond collide on the unique
 // index; the loser takes the next free millisecond. The time is the clock module's (decision 012).
 import { now as clockNow } from "~/lib/clock";

@@ -15,7 +15,7 @@ import { workSettled } from "~/infrastructure/work.server";
 export type Estimate = typeof estimates.$inferSelect;
 export type EstimateItem = typeof estimateItems.$inferSelect;
 
-/** The customer fields an estimate carries in lists and in the API (SPEC.md section 3). */
+/** The customer fields an estimate carries in lists and in the API (docs/product/api.md, "Estimates"). */
 const customerColumns = {
   id: customers.id,
   name: customers.name,
@@ -374,7 +374,7 @@ export async function estimateDeleteEffects(userId: string, estimateId: string):
 
 type ApiEstimateSource = Estimate & { customer: EstimateCustomer | typeof customers.$inferSelect; items: EstimateItem[] };
 
-/** An estimate as the API sends it (SPEC.md section 7): money "1234.50", rate "0.0825", quantity "1.50". */
+/** An estimate as the API sends it (docs/product/api.md): money "1234.50", rate "0.0825", quantity "1.50". */
 export function toApiEstimate(estimate: ApiEstimateSource) {
   const { customer } = estimate;
   return {

@@ -41,7 +41,7 @@ export type Invoice = typeof invoices.$inferSelect;
 export { todayFor } from "./settings.server";
 export type InvoiceItem = typeof invoiceItems.$inferSelect;
 
-/** The customer fields an invoice carries with it (SPEC.md section 3, "embedded customer"). */
+/** The customer fields an invoice carries with it (docs/product/api.md, "Invoices"). */
 export interface InvoiceCustomer {
   name: string;
   address: string | null;
@@ -481,7 +481,7 @@ export async function deleteInvoice(userId: string, id: string): Promise<Invoice
 }
 
 /**
- * An invoice as the API sends it (DESIGN.md, Money): amounts "1234.50", the tax rate
+ * An invoice as the API sends it (docs/product/api.md): amounts "1234.50", the tax rate
  * "0.0825", quantities "1.50", the invoice and due dates `yyyy-MM-dd` (the invoice date is
  * the day it was made in the account's zone, `zone`; a recurring invoice's, its occurrence's),
  * instants ISO; the status as it reads today.

@@ -260,7 +260,7 @@ export async function getJobDetail(userId: string, id: string) {
         id: invoices.id,
         invoiceNumber: invoices.invoiceNumber,
         title: invoices.title,
-        // A pending invoice past its due date reads as overdue (DESIGN.md, Statuses).
+        // A pending invoice past its due date reads as overdue (docs/product/invoices-and-payments.md, "Statuses").
         status: sql<string>`case when ${invoices.status} = 'pending' and ${invoices.dueDate} < date('now') then 'overdue' else ${invoices.status} end`,
         total: invoices.total,
         dueDate: invoices.dueDate,
@@ -285,7 +285,7 @@ export async function getJobDetail(userId: string, id: string) {
 
 export type JobDetail = NonNullable<Awaited<ReturnType<typeof getJobDetail>>>;
 
-/** A job as the API sends it (SPEC.md section 7): money as "1234.50", dates as ISO strings. */
+/** A job as the API sends it (docs/product/api.md): money as "1234.50", dates as ISO strings. */
 export function toApiJob(job: JobWithCustomer) {
   return {
     id: job.id,

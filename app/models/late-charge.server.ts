@@ -1,4 +1,4 @@
-// Late charges on overdue invoices (issue 17; the reminder option of issue 18). What is due is
+// Late charges on overdue invoices, by hand or on a reminder day (docs/decisions/017). What is due is
 // app/lib/late-charge.ts; here it is read for an invoice and added as one invoice line. Each
 // charge is kept under its invoice and month past due, a unique key in the database: the
 // button pressed twice, two clerks, a reminder and the button, or two runners add one charge

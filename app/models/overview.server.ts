@@ -93,7 +93,7 @@ const dashboardQuery = preparedQuery((db) => {
 });
 
 /**
- * The dashboard stats of SPEC.md section 3 and the figures under them, as SQL
+ * The dashboard stats (docs/product/dashboard-and-reports.md) and the figures under them, as SQL
  * aggregates. "Today" and "this week" are the account's, in its time zone. Each figure is
  * a count or a sum over one range of an index that holds every column it reads
  * (docs/decisions/009), or the account's kept total (decision 022). They go as subqueries
@@ -250,7 +250,7 @@ export async function searchBusiness(
           id: invoices.id,
           invoiceNumber: invoices.invoiceNumber,
           title: invoices.title,
-          // A pending invoice past its due date reads as overdue (DESIGN.md, Statuses).
+          // A pending invoice past its due date reads as overdue (docs/product/invoices-and-payments.md, "Statuses").
           status: sql<string>`case when ${invoices.status} = 'pending' and ${invoices.dueDate} < ${today} then 'overdue' else ${invoices.status} end`,
           total: invoices.total,
           customerName: customers.name,

@@ -1,4 +1,4 @@
-// Recurring invoices (issue 18, docs/decisions/018-recurring-invoices.md): the schedules of an
+// Recurring invoices (docs/decisions/018-recurring-invoices.md): the schedules of an
 // account, and the one write that turns an occurrence into an ordinary invoice, once.
 import { and, asc, count, desc, eq, inArray, not, sql } from "drizzle-orm";
 import {

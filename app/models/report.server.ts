@@ -22,7 +22,7 @@ import { getRecordCounts } from "./overview.server";
 import { now as clockNow } from "~/lib/clock";
 import { earliestOf, firstDatedAfter, keptFigure } from "./kept-figures.server";
 
-// The reports screen (SPEC.md section 2, Reports; formulas of section 9), every figure
+// The reports screen (docs/product/dashboard-and-reports.md, "Reports"), every figure
 // an SQL aggregate over the account's rows. The range keeps records created inside the
 // window; revenue is the money COLLECTED inside it: the payments of the ledger, by the day
 // each was received (docs/decisions/020).
@@ -206,7 +206,7 @@ async function revenueByPeriod(userId: string, window: ReportWindow): Promise<Bu
   };
 }
 
-/** The exported report (SPEC.md section 3): the period's summary and the account's record counts. */
+/** The exported report (docs/product/dashboard-and-reports.md, "Exports"): the period's summary and the account's record counts. */
 export async function getReportExport(
   userId: string,
   range: ReportRange,

@@ -57,7 +57,7 @@ async function bareAccount() {
   return user;
 }
 
-describe("settings defaults (SPEC.md section 3)", () => {
+describe("settings defaults (docs/product/settings.md)", () => {
   it("a new account starts from the defaults", async () => {
     const { user } = await signedInAccount();
     const settings = await getSettings(user.id);

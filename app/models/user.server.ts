@@ -46,7 +46,7 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** Creates the account and its settings row (with the defaults of SPEC.md section 3) together. */
+/** Creates the account and its settings row (with the defaults of docs/product/settings.md) together. */
 export async function createUser(input: {
   name: string;
   email: string;

@@ -13,7 +13,7 @@ import { MAX_JOB_DESCRIPTION, MAX_LOCATION, parseJobType, readAiAnswer, readAiRe
 import { estimateFormSchema, MAX_LINE_ITEMS } from "~/lib/estimate-schema";
 import { AI_CALLS_PER_HOUR, AI_TIMEOUT_MS, generateEstimate } from "./ai.server";
 
-// The estimate editor's AI assistant (issue 7): "Analyze" and "Add to estimate" post the
+// The estimate editor's AI assistant (docs/product/ai-estimates.md): "Analyze" and "Add to estimate" post the
 // whole editor form, with or without JavaScript; the action runs the assistant and shows
 // the editor again, with everything typed kept and nothing saved.
 

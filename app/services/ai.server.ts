@@ -13,7 +13,7 @@ import { searchPriceItems } from "~/models/price-item.server";
 import { env } from "~/infrastructure/env.server";
 import { FixedWindowLimiter, retryMinutes } from "~/infrastructure/rate-limit.server";
 
-// The AI estimate assistant's one entry point (DESIGN.md "AI estimate assistant"). With
+// The AI estimate assistant's one entry point (docs/product/ai-estimates.md). With
 // OPENAI_API_KEY set, an OpenAI-compatible chat-completions server at OPENAI_BASE_URL
 // answers, asked for JSON and checked with zod; without it, the built-in estimator does.
 // A failure is an outcome with a clear message, never a thrown error.

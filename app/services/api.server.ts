@@ -2,7 +2,7 @@ import type { ZodError, ZodTypeAny, z } from "zod";
 import { translate } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
 
-/** A JSON failure in the shape SPEC.md section 7 gives: `{ message }`, plus `errors` for validation. */
+/** A JSON failure in the API's shape (docs/product/api.md): `{ message }`, plus `errors` for validation. */
 export function apiError(status: number, message: string, errors?: { path: string; message: string }[]): Response {
   return json(errors ? { message, errors } : { message }, { status });
 }

@@ -1,4 +1,4 @@
-// Form input a browser never sends but a script can (issue 21 §4, §6): a field sent
+// Form input a browser never sends but a script can (docs/security.md): a field sent
 // twice, control characters in text. Each is a clear form error (400) and writes nothing.
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate } from "#db/factories";

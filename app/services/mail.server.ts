@@ -1,4 +1,4 @@
-// Outgoing e-mail (DESIGN.md, E-mail): nodemailer over SMTP_URL; without it (development),
+// Outgoing e-mail: nodemailer over SMTP_URL; without it (development),
 // each message is written to data/outbox/ as an .eml file that any mail program opens.
 // The estimate and invoice e-mails are composed here too, in the account's document language,
 // in one layout (app/components/document-mail.tsx) with a plain-text part.

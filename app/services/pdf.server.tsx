@@ -1,4 +1,4 @@
-// Estimate and invoice PDFs (DESIGN.md, Documents), drawn with @react-pdf/renderer in the
+// Estimate and invoice PDFs (docs/product/estimates.md, "The document"), drawn with @react-pdf/renderer in the
 // account's document language. Only the PDF standard fonts (Helvetica) are used: they
 // need no font file at all, and their Latin-1 encoding covers Spanish (á, é, ñ, ¿, ¡).
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";

@@ -1,5 +1,5 @@
 // The estimate editor's price book buttons without JavaScript: search, add an item as a
-// line, save a line to the price book (issue 19), posted to the new-estimate action.
+// line, save a line to the price book (docs/product/price-book.md), posted to the new-estimate action.
 import { describe, expect, it } from "vitest";
 import { createCustomer } from "#db/factories";
 import type { PricePanelState } from "~/lib/estimate-form";

@@ -12,7 +12,7 @@ import { MAX_LINE_ITEMS } from "~/lib/estimate-schema";
 import { priceItemFormSchema } from "~/lib/price-item-schema";
 import { createPriceItem, getPriceItem, searchPriceItems, type PriceItem } from "~/models/price-item.server";
 
-// The estimate editor's price book buttons (issue 19): "Search", "Add" and "Save to price
+// The estimate editor's price book buttons (docs/product/price-book.md): "Search", "Add" and "Save to price
 // book" post the whole editor form, with or without JavaScript; the action answers the
 // editor again with everything typed kept (and the line added), nothing saved but the item.
 

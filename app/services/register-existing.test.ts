@@ -1,4 +1,4 @@
-// Registering with an address that already has an account (issue 21 §2): the answer is
+// Registering with an address that already has an account (docs/decisions/011): the answer is
 // the one a new address gets (no 409 telling an outsider the account exists), nobody is
 // signed in to the existing account, and its owner is told by e-mail, through a real SMTP
 // server on loopback.

@@ -8,7 +8,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A dialog that is a route (DESIGN.md, "Modals are routes"). The server renders it as an
+ * A dialog that is a route (docs/decisions/003-route-dialogs-keep-their-markup.md). The server renders it as an
  * overlay whose close control is a link back to the list, so it works without
  * JavaScript. Once JavaScript runs, the same markup gains the dialog behaviours (Escape
  * and the backdrop close it, focus stays inside, the page behind does not scroll), without

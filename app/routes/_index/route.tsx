@@ -61,7 +61,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   ];
 };
 
-/** The public landing page (SPEC.md section 1): plain HTML and links, no JavaScript needed. */
+/** The public landing page (docs/product/accounts-and-sign-in.md): plain HTML and links, no JavaScript needed. */
 export default function Landing() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();

@@ -6,7 +6,7 @@ import { json, methodNotAllowed, requireApiUser } from "~/services/api.server";
 
 const MAX_BODY = 20_000;
 
-/** SPEC.md section 7: a failure is read as text and shown as the error. */
+/** A failure is plain text, for the client to show as the error (docs/product/ai-estimates.md). */
 function plainText(status: number, message: string): Response {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
@@ -15,7 +15,7 @@ export const loader = () => methodNotAllowed("POST");
 
 /**
  * POST /api/ai/estimate-generation with `{ jobDescription, location, jobType }`: the AI
- * estimate result of SPEC.md section 3, in the account's interface language. A refused
+ * estimate result (docs/product/ai-estimates.md), in the account's interface language. A refused
  * request is a 400, one past the account's hourly allowance a 429, and a failed analysis
  * a 502, all with a plain-text message.
  */

@@ -50,7 +50,7 @@ describe("/api/appointments without a session", () => {
 });
 
 describe("/api/appointments", () => {
-  it("creates with the SPEC.md payload, reads, lists, updates and deletes", async () => {
+  it("creates with the documented payload, reads, lists, updates and deletes", async () => {
     const { user, cookie, customer } = await accountWithCustomer();
     const db = await getDb();
     const job = await createJob(db, user.id, { customerId: customer.id, title: "Panel upgrade" });

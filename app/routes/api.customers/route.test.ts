@@ -39,7 +39,7 @@ describe("/api/customers", () => {
     const customer = await created.json();
     expect(customer).toMatchObject({ name: "Ana Ruiz", email: "ana@example.com", phone: "555-0100", city: null });
     expect(typeof customer.createdAt).toBe("string");
-    // SPEC.md's fields, and not the account the customer belongs to.
+    // The documented fields (docs/product/customers.md), and not the account the customer belongs to.
     const fields = ["id", "name", "email", "phone", "address", "city", "state", "zipCode", "notes", "createdAt"];
     expect(Object.keys(customer).filter((key) => !fields.includes(key))).toEqual([]);
 

@@ -91,7 +91,7 @@ describe("/api/dashboard/stats", () => {
       revenueChange: 0,
       overdueInvoices: 1,
       newCustomersThisWeek: 1,
-      // Added by issue 17 (docs/decisions/020): the money of the ledger. The factory records
+      // Added with the payments ledger (docs/decisions/020): the money of the ledger. The factory records
       // a paid invoice's payment by check, on its paid date.
       collectedLast30Days: "154.26",
       collectedByMethod: methods({ check: { count: 1, amount: "154.26" } }),

@@ -6,7 +6,7 @@ import { apiRoute, json } from "~/services/api.server";
 
 /**
  * GET /api/dashboard/stats: totalJobs, totalRevenue (all the money collected, "1234.50"),
- * pendingEstimates and activeCustomers (SPEC.md section 3), plus the figures the
+ * pendingEstimates and activeCustomers (docs/product/api.md), plus the figures the
  * dashboard shows under them: jobsChange and revenueChange (whole percent against the
  * previous 30 days, null when that period had none), overdueInvoices and
  * newCustomersThisWeek; and the money (docs/decisions/020): collectedLast30Days,

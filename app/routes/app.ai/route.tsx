@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const FEATURES = ["smartEstimate", "jobEfficiency", "customerIntelligence", "paymentPredictor", "materialWaste"] as const;
 
-/** The static showcase of SPEC.md section 2: five features, each Active, and the differentiator panel. */
+/** The static showcase (docs/product/ai-estimates.md): five features, each Active, and the differentiator panel. */
 export default function AiFeatures() {
   const { t } = useTranslation();
   return (

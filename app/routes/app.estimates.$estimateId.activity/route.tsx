@@ -4,7 +4,7 @@ import { ActivityDialog } from "~/components/activity-timeline";
 import { activityDialogData } from "~/models/activity.server";
 import { requireUser } from "~/infrastructure/session.server";
 
-/** The estimate's history: created, sent, viewed, approved or declined, follow-ups, invoiced (issue 17). */
+/** The estimate's history: created, sent, viewed, approved or declined, follow-ups, invoiced (docs/decisions/020). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const data = await activityDialogData(user.id, "estimate", params.estimateId ?? "");

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { activityDialogData } from "~/models/activity.server";
 import { requireUser } from "~/infrastructure/session.server";
 
-/** The invoice's history: created, sent, viewed, payments, reminders (issue 17). */
+/** The invoice's history: created, sent, viewed, payments, reminders (docs/decisions/020). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const data = await activityDialogData(user.id, "invoice", params.invoiceId ?? "");

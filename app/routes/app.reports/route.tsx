@@ -136,7 +136,7 @@ export default function ReportsPage() {
                 id: "averageInvoice",
                 label: t("reports.insights.averageInvoice"),
                 hint: t("reports.insights.averageInvoiceHint"),
-                // SPEC.md shows the average invoice value in whole dollars ("$63").
+                // The average invoice value is shown in whole dollars ("$63").
                 value: formatWholeMoney(report.insights.averageInvoiceDollars, language, currency),
               },
               {

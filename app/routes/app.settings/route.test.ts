@@ -234,7 +234,7 @@ describe("/app/reports", () => {
     const json = await runRoute(reportJsonLoader, "/app/reports/export.json?range=7", { cookie });
     expect(json.headers.get("Content-Disposition")).toMatch(/^attachment; filename="business-report-\d{4}-\d{2}-\d{2}\.json"$/);
     const report = await json.json();
-    // collected and aging were added by issue 17 (docs/decisions/020).
+    // collected and aging came with the payments ledger (docs/decisions/020).
     expect(Object.keys(report)).toEqual(["generatedAt", "range", "summary", "counts", "collected", "aging"]);
     expect(report.range.days).toBe(7);
     expect(report.summary).toMatchObject({ totalRevenue: "123.45", totalInvoices: 1, totalCustomers: 1 });

@@ -1,4 +1,4 @@
-// A share link's view count (issue 21 §6): page views are GETs; a refused approve or
+// A share link's view count (docs/security.md): page views are GETs; a refused approve or
 // decline post, which Remix answers by running the page's loader again, is not a view.
 import { eq } from "drizzle-orm";
 import { createElement } from "react";

@@ -152,7 +152,7 @@ async function payDeposit(request: Request, token: string) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
-  // The token first: a post to a link that does not exist is not read at all (issue 21, section 1).
+  // The token first: a post to a link that does not exist is not read at all (docs/security.md, "Request bodies").
   if (!(await findShareLink(token))) throw notFound();
   const formData = await readForm(request);
   if (formData.get("intent") === "pay-deposit") return payDeposit(request, token);

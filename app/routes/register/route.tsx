@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { timeZones: timeZoneOptions(), guessedZone: guessTimeZone(request.headers.get("Accept-Language")) };
 }
 
-/** SPEC.md shows the password checks as toasts: the first failing one, mismatch before length. */
+/** The password checks show as toasts too: the first failing one, mismatch before length. */
 function validationToast(fieldErrors: Record<string, string[] | null | undefined>): ToastData | null {
   for (const field of ["confirmPassword", "password"]) {
     const message = fieldErrors[field]?.[0];
