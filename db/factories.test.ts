@@ -24,7 +24,7 @@ beforeAll(async () => {
   accountB = (await createUser({ name: "Ben Plumbing", email: "ben@example.com", password: "password-b" })).id;
 });
 
-// The rules of DESIGN.md (Money) restated independently of app/lib/money.ts: integer
+// The money rules (docs/product/README.md, "Money") restated independently of app/lib/money.ts: integer
 // arithmetic, half away from zero, once per line and once for the tax.
 function roundedDiv(n: bigint, d: bigint) {
   const q = n / d;

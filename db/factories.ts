@@ -1,6 +1,6 @@
 // Test and demo data: factories that insert one realistic record for an account, and
 // seedAccount, which fills an account with a linked, believable small business. Shared by
-// the Vitest suites, the Playwright fixtures and db/seed.ts (DESIGN.md section 3).
+// the Vitest suites, the Playwright fixtures and db/seed.ts (docs/architecture.md).
 // Amounts follow the schema: integer cents, quantities in hundredths, rates in
 // ten-thousandths; every total comes from app/lib/money.ts, never from floats.
 import type { ResultSet } from "@libsql/client";
@@ -96,7 +96,7 @@ function mix<T>(random: Random, count: number, weights: readonly (readonly [T, n
 const newId = (): string => crypto.randomUUID();
 const calendarDate = (date: Date) => format(date, "yyyy-MM-dd");
 
-// Document numbers are "EST-"/"INV-" and a millisecond timestamp (SPEC.md section 8).
+// Document numbers are "EST-"/"INV-" and a millisecond timestamp (docs/product/estimates.md).
 // Handing them out strictly increasing keeps them unique even when a test creates
 // many documents within one millisecond.
 let lastStamp = 0;

@@ -1,4 +1,4 @@
-// The whole data model of SPEC.md section 3, in the representations DESIGN.md decides:
+// The whole data model (docs/product/), in the representations of docs/decisions/002:
 // money as integer cents, tax rates as integer ten-thousandths (0.0825 is 825),
 // instants as UTC epoch milliseconds, calendar dates as ISO `yyyy-MM-dd` text.
 // Every business row carries the account it belongs to (`userId`).
@@ -321,7 +321,7 @@ export const invoices = sqliteTable(
 );
 
 // Money received against an invoice: deposits, partial payments, card payments.
-// Deleting an invoice (SPEC.md allows it) deletes its payments. A payment that comes from
+// Deleting an invoice (any invoice may be deleted) deletes its payments. A payment that comes from
 // outside (a Stripe Checkout Session) carries its id in externalId, unique, so that the same
 // payment reported twice (a retried webhook, two servers) is recorded once.
 export const payments = sqliteTable(
@@ -569,7 +569,7 @@ export const workClaims = sqliteTable(
 
 export const RECURRING_FREQUENCIES = ["weekly", "biweekly", "monthly", "quarterly", "semiannually", "yearly"] as const;
 
-// A recurring invoice (issue 18): what each of its invoices carries (customer, title, lines,
+// A recurring invoice (docs/decisions/018): what each of its invoices carries (customer, title, lines,
 // tax) and when they are made (app/lib/recurrence.ts). Occurrences whose 6:00 (in the
 // account's zone) is before `activeFrom` are never made: it is set when the schedule is
 // created, edited or resumed, so what fell while it was paused is skipped, not caught up
