@@ -8,8 +8,10 @@ WORKDIR /app
 FROM base AS build
 # Dependencies first, so a code change does not reinstall them.
 COPY package.json package-lock.json .npmrc ./
-# npm ci runs it after installing (package.json "postinstall"; docs/decisions/021).
-COPY scripts/patch-packages.mjs ./scripts/patch-packages.mjs
+# TradeDesk's patches to three packages: npm ci applies them after installing (package.json
+# "postinstall": patch-package; decision 026). The pruning below keeps the patched files and
+# runs no install script, so the runtime image needs neither patch-package nor patches/.
+COPY patches ./patches
 RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev

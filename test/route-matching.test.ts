@@ -1,6 +1,6 @@
-// The cached route matching that scripts/patch-packages.mjs adds to @remix-run/router
-// (docs/decisions/021): the installed files carry it, it matches exactly as the library's
-// untouched UMD build does, and routes patched in later are found.
+// The cached route matching that patches/@remix-run+router+1.23.3.patch adds to
+// @remix-run/router (docs/decisions/021 and 026): the installed files carry it, it matches
+// exactly as the library's untouched UMD build does, and routes patched in later are found.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -79,9 +79,13 @@ function shape(matches: ReturnType<typeof cjs.matchRoutes>) {
 describe("cached route matching (patched @remix-run/router)", () => {
   it("is applied to the files Node and Vite load, and not to the UMD reference", () => {
     // The server's build also keeps each path's matches; the browser's does not (decision 021).
-    const marker = "/* tradedesk: cached route matching";
-    expect(readFileSync(path.join(dist, "router.cjs.js"), "utf8")).toContain(`${marker}, kept matches */`);
-    expect(readFileSync(path.join(dist, "router.js"), "utf8")).toContain(`${marker} */`);
+    const marker = "tradedesk-patch: cached route matching";
+    const server = readFileSync(path.join(dist, "router.cjs.js"), "utf8");
+    const browser = readFileSync(path.join(dist, "router.js"), "utf8");
+    expect(server).toContain(`${marker}, kept matches\n`);
+    expect(browser).toContain(`${marker}\n`);
+    expect(browser).not.toContain("kept matches");
+    expect(browser).not.toContain("keptMatches");
     expect(readFileSync(path.join(dist, "router.umd.js"), "utf8")).not.toContain(marker);
   });
 

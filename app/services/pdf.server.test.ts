@@ -236,14 +236,14 @@ describe("estimate and invoice PDFs", () => {
     pages.forEach((page, i) => expect(page).toContain(`Página ${i + 1} de ${pages.length}`));
   });
 
-  // react-pdf is changed at install (scripts/patch-packages.mjs, decision 024): a `render`
-  // node in an absolutely placed box on the page is resolved once the pages are known, in its
-  // box alone. One in the flow must still be resolved as the library does.
+  // react-pdf is changed at install (patches/@react-pdf+layout+5.2.0.patch, decisions 024 and
+  // 026): a `render` node in an absolutely placed box on the page is resolved once the pages
+  // are known, in its box alone. One in the flow must still be resolved as the library does.
   it("still resolves page-numbered text in the flow at every page, with the installed react-pdf change", async () => {
     const installed = (file: string) => readFileSync(path.resolve("node_modules", file), "utf8");
-    expect(installed("@react-pdf/layout/lib/index.js")).toContain("/* tradedesk: page numbers resolved in their own boxes */");
+    expect(installed("@react-pdf/layout/lib/index.js")).toContain("tradedesk-patch: page numbers resolved in their own boxes");
     for (const build of ["pdfkit.node.mjs", "pdfkit.js"])
-      expect(installed(`pdfkit/js/${build}`)).toContain("/* tradedesk: standard font metrics kept */");
+      expect(installed(`pdfkit/js/${build}`)).toContain("tradedesk-patch: standard font metrics kept");
     const rows = Array.from({ length: 80 }, (_, i) => `Row ${i + 1}`);
     const pdf = await renderToBuffer(
       createElement(
