@@ -179,7 +179,7 @@ test.describe("signed out", () => {
 
   test("a redirectTo hiding another host behind a tab stays on the site; one in Japanese signs in", async ({ page, request }) => {
     const user = await registerViaApi(request, newUser("tab"));
-    // `/\t/host/phish`: browsers drop the tab and would read `//host/phish` (issue 21 §3).
+    // `/\t/host/phish`: browsers drop the tab and would read `//host/phish` (docs/security.md).
     await page.goto("/login?redirectTo=%2F%09%2Fevil.example%2Fphish");
     await submitLogin(page, user.email, user.password);
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/app$/);

@@ -57,7 +57,7 @@ test("create, list, edit, filter, search, open and delete a job", async ({ page 
   await dialog.getByRole("button", { name: "Create Job" }).click();
   await expect(customerSelect).toHaveAccessibleDescription("Please select a customer");
   await expect(page).toHaveURL(/\/app\/jobs\/new$/);
-  // Without JavaScript the server found it, and says so in a toast too (SPEC.md section 8).
+  // Without JavaScript the server found it, and says so in a toast too (docs/product/jobs.md).
   if (!javaScript) await expect(toast(page)).toContainText("Please select a customer");
 
   await customerSelect.selectOption({ label: customer.name });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { registerViaApi } from "./utils";
 
 // Every page on the narrowest phones (320 and 360 px wide), in English and Spanish, with
-// JavaScript on and off (the two projects): none may scroll sideways (issue 15). A page that
+// JavaScript on and off (the two projects): none may scroll sideways. A page that
 // is wider than the screen hides its right edge, buttons included, on a contractor's phone.
 
 async function account(page: Page) {

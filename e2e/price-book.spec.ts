@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { registerViaApi, toast } from "./utils";
 
-// The price book (issue 19), with JavaScript on and off: the list page, building an
+// The price book (docs/product/price-book.md), with JavaScript on and off: the list page, building an
 // estimate from saved items ("Add from price book": a combobox with JavaScript, a search
 // form without), taxable and discounted lines, and a customer choosing optional lines on
 // the estimate page before approving. One check in Spanish.

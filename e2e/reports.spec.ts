@@ -116,7 +116,7 @@ test("exports the report as business-report-{date}.json and as CSV", async ({ pa
   ]);
   expect(download.suggestedFilename()).toMatch(/^business-report-\d{4}-\d{2}-\d{2}\.json$/);
   const report = JSON.parse(await readFile((await download.path())!, "utf8"));
-  // Money collected by method and owed by age: added by issue 17 (docs/decisions/020).
+  // Money collected by method and owed by age: added with the payments ledger (docs/decisions/020).
   expect(Object.keys(report)).toEqual(["generatedAt", "range", "summary", "counts", "collected", "aging"]);
   // "Paid" through the API records one payment of the balance, method "other".
   expect(report.collected.total).toEqual({ count: 1, amount: "216.50" });

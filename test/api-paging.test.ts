@@ -1,5 +1,5 @@
 // API lists answer a bounded default page (50) with X-Total-Count and a Link header to the
-// neighbouring pages (issue 20: no default answer grows with the account).
+// neighbouring pages (docs/product/api.md): no default answer grows with the account.
 import { describe, expect, it } from "vitest";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob } from "#db/factories";
 import { loader as appointmentsLoader } from "~/routes/api.appointments/route";

@@ -32,7 +32,7 @@ describe("/register", () => {
     expect(await getUserByEmail(address)).toBeTruthy();
   });
 
-  it("refuses mismatched passwords with the SPEC.md toast and creates nothing", async () => {
+  it("refuses mismatched passwords with the Password mismatch toast and creates nothing", async () => {
     const address = email();
     const result = await register({ name: "Rosa", email: address, password: "secret1", confirmPassword: "secret2" });
     expect(result.status).toBe(400);

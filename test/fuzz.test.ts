@@ -206,7 +206,7 @@ interface BodyTarget {
   params?: () => Record<string, string>;
   /** What the valid base body gets (checked last, once): it proves each mutation had a single defect. */
   baseStatus: number | number[];
-  /** How a refusal says why: `{ message }` as JSON (the default), or plain text where SPEC.md says so. */
+  /** How a refusal says why: `{ message }` as JSON (the default), or plain text where the API answers so (docs/product/api.md). */
   errorBody?: "json" | "text";
   /** Unknown fields are dropped, not refused, and the base body is accepted: extra fields are no defect. */
   ignoresUnknownFields?: boolean;
@@ -475,7 +475,7 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
   "/api/auth/register": {
     // An e-mail already taken: a variant that passes validation answers as a new address
     // would (201, decision 011) and writes nothing.
-    // Unknown fields are dropped here, not refused (SPEC.md's register payload), so they cannot reach the row.
+    // Unknown fields are dropped here, not refused (the register payload, docs/product/api.md), so they cannot reach the row.
     POST: {
       kind: "body",
       fields: { name: "registerName", email: "registerEmail", password: "registerPassword" },
@@ -486,7 +486,7 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
     },
   },
   "/api/ai/estimate-generation": {
-    // Reads the body and writes nothing; SPEC.md section 7 has its failures as plain text.
+    // Reads the body and writes nothing; its failures are plain text (docs/product/ai-estimates.md).
     POST: {
       kind: "body",
       fields: { jobDescription: "requiredText", location: "text", jobType: "aiJobType" },

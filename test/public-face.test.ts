@@ -1,4 +1,4 @@
-// What the outside world sees of TradeDesk (issue 15, "The public face"): robots.txt, the web
+// What the outside world sees of TradeDesk (docs/product/README.md): robots.txt, the web
 // app manifest and its icons, link previews of the landing page and of a shared estimate or
 // invoice (a title, nothing else), and the sign-up form's honeypot.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The query budget (issue 9, docs/decisions/009): every list page, list API and document
+// The query budget (docs/decisions/009): every list page, list API and document
 // runs the same statements for an account with a few records as for one with many (no
 // statement per row: no N+1), and no more than its budget. Each request runs the loaders
 // Remix runs for it (root, the /app layout, parent routes, the route itself), and every

@@ -1,5 +1,5 @@
 // Where the sign-in, language/theme and notification forms send the browser back to
-// (issue 21, §3 and §4): only a path of this origin, as an ASCII Location header.
+// (docs/security.md, "Input, redirects and rate limits"): only a path of this origin, as an ASCII Location header.
 import { describe, expect, it } from "vitest";
 import { createNotification } from "~/models/notification.server";
 import { createUser } from "~/models/user.server";
