@@ -1,4 +1,4 @@
-// The benchmark's figures held against the targets of issue 9, and the generated part of
+// The benchmark's figures held against its targets, and the generated part of
 // docs/performance.md (between the bench markers; the rest of the file is written by hand).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { PageAssets } from "./assets";
@@ -97,12 +97,12 @@ export interface Results {
 }
 
 export const TARGETS = {
-  /** Issue 20 (issue 9 asked 100 ms and 2×). */
+  /** The p99 target at 10 connections (the first benchmark asked 100 ms and 2×). */
   p99Ms: 50,
   largeSmallRatio: 1.5,
-  /** Issue 20: no page grows with the account; every page of the large account under this much HTML. */
+  /** No page grows with the account: every page of the large account under this much HTML. */
   pageHtmlKb: 150,
-  /** Issue 20: the server's resident memory after the load tests on the large account. */
+  /** The server's resident memory after the load tests on the large account. */
   rssAfterLoadMb: 256,
   dashboardShareOfCeiling: 0.15,
   pdfMedianMs: 150,
@@ -110,7 +110,7 @@ export const TARGETS = {
   landingJsKb: 30,
   appJsKb: 150,
   lcpMs: 1500,
-  /** TradeDesk's server CPU per page ÷ the minimal Remix app's (issue 20). */
+  /** TradeDesk's server CPU per page ÷ the minimal Remix app's. */
   cpuVsPeer: 1.2,
 };
 

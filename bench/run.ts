@@ -1,4 +1,4 @@
-// `npm run bench`: the performance benchmark of issue 9 (docs/performance.md says how to read it).
+// `npm run bench`: the performance benchmark (docs/performance.md says how to read it).
 // Seeds a large and a small account, serves the production build on loopback, and measures
 // page latency and throughput against a bare node:http ceiling and the minimal Remix app of
 // bench/peer under the same load, the estimate PDF (speed and memory), the JavaScript and CSS

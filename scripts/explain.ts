@@ -1,4 +1,4 @@
-// Query plans and loader timings on a large account (issue 9, docs/decisions/009).
+// Query plans and loader timings on a large account (docs/decisions/009).
 //
 //   npx tsx scripts/explain.ts            plans of every statement, then timings
 //   npx tsx scripts/explain.ts plans      only the plans

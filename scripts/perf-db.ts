@@ -1,5 +1,5 @@
 // The database the query-plan and loader-timing script (scripts/explain.ts) reads: a
-// large account (issue 9's figures) and a small one in one libSQL file, filled by the
+// large account (the benchmark's figures) and a small one in one libSQL file, filled by the
 // shared factories. Seeding takes a while, so the file is cached under data/perf/ and
 // reused while the factories are unchanged and it is less than a day old (the seeded
 // history is laid out around the day it was made). Migrations added since are applied
@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import path from "node:path";
 import { seedAccount } from "#db/factories";
 import { users } from "#db/schema";
-// The benchmark's two accounts (issue 9's figures): the plans explained here are those of the pages it times.
+// The benchmark's two accounts: the plans explained here are those of the pages it times.
 import { LARGE_COUNTS, SMALL_COUNTS } from "../bench/seed";
 
 export { LARGE_COUNTS, SMALL_COUNTS };

@@ -1,5 +1,5 @@
 // The load test's own exact money arithmetic, written apart from app/lib/money.ts so the
-// check does not trust the code it checks (DESIGN.md, Money): amounts in integer cents,
+// check does not trust the code it checks (docs/product/README.md, "Money"): amounts in integer cents,
 // quantities in hundredths, tax rates in ten-thousandths; rounding half away from zero
 // once per step, on bigints.
 
