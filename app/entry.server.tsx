@@ -10,6 +10,9 @@ import stylesheet from "~/tailwind.css?url";
 import { fallbackLanguage, isLanguage } from "~/infrastructure/i18n";
 import { i18nServer, serverI18n } from "~/infrastructure/i18n.server";
 
+// What the Express server takes from this build (it imports nothing of app/ itself).
+export { serverRuntime } from "./server-runtime.server";
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

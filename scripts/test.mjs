@@ -1,7 +1,7 @@
 // `npm test`: everything the tests need, then every test. Installs Debian's Chromium when
-// it is missing; type-checks, lints and checks the formatting (Prettier) side by side; runs
-// Vitest (unit and integration), builds the production bundle and runs the Playwright
-// browser suite with JavaScript on and off.
+// it is missing; type-checks, lints and checks the formatting (Prettier) side by side; builds
+// the production bundle; runs Vitest (unit and integration) and the Playwright browser suite
+// with JavaScript on and off.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -75,6 +75,9 @@ const [typecheck, lint, format] = await runTogether([
   ["Formatting (Prettier)", "npx", ["prettier", "--check", "."]],
 ]);
 steps.push(["typecheck", typecheck], ["lint", lint], ["format", format]);
+// Built before Vitest: the jobs command's test runs the production build, as `npm run jobs` does.
+const built = run("Production build", "npm", ["run", "build", "--silent"]);
+steps.push(["build", built]);
 steps.push([
   "vitest",
   run("Unit and integration tests (Vitest)", "npx", [
@@ -85,8 +88,6 @@ steps.push([
     "--outputFile=reports/vitest.json",
   ]),
 ]);
-const built = run("Production build", "npm", ["run", "build", "--silent"]);
-steps.push(["build", built]);
 if (built && existsSync(chromium)) {
   steps.push(["e2e", run("Browser suite (Playwright, JavaScript on and off)", "npx", ["playwright", "test"])]);
 }

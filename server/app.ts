@@ -2,9 +2,6 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
-import { getConnection } from "~/infrastructure/db.server";
-import { inRequestScope } from "~/infrastructure/request-memo.server";
-import { env } from "~/infrastructure/env.server";
 import { healthCheck } from "./health";
 import { loadContextFor } from "./load-context";
 import { rateLimit } from "./rate-limit";
@@ -12,12 +9,21 @@ import { readYourWrites } from "./replica";
 import { bodyLimits, bodyRefusalErrors } from "./body-limit";
 import { compressResponses } from "./compression";
 import { formBodiesOnly, sameOriginOnly, securityHeaders } from "./security";
+import { buildDirectory, importProductionBuild, runtimeOf, type AppRuntime } from "./runtime";
 
 const READ_METHODS = new Set(["GET", "HEAD"]);
 const AUTH_PATHS = ["/login", "/register", "/api/auth/login", "/api/auth/register", "/demo", "/contact-sales"];
 
+/**
+ * The Express app around the Remix build, and the app's runtime taken from that build (the
+ * server holds no other copy of the app's modules: server/runtime.ts). In development the
+ * build comes from Vite's dev server, whose module graph is one for the runtime and the routes.
+ */
 export async function createApp(options: { mode: "production" | "development"; root: string }) {
   const production = options.mode === "production";
+  const loaded = production ? await productionBuild(options.root) : await developmentBuild();
+  const { runtime } = loaded;
+  const config = runtime.config();
   const app = express();
   app.disable("x-powered-by");
   // Fly's proxy terminates TLS and says so in X-Forwarded-Proto.
@@ -25,42 +31,37 @@ export async function createApp(options: { mode: "production" | "development"; r
   app.use(compressResponses());
   app.use(securityHeaders({ production }));
 
-  app.get("/healthz", healthCheck);
+  app.get("/healthz", healthCheck(runtime));
 
   // Bodies are capped as they stream in, and an unread one closes its connection (server/body-limit.ts).
   app.use(bodyLimits());
   app.use(sameOriginOnly());
   app.use(formBodiesOnly());
   // Matched by the route a request reaches, however its path is spelled (server/rate-limit.ts).
-  app.use(rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE, routes: AUTH_PATHS }));
+  const limit = (routes: string[]) =>
+    rateLimit({ routes, limiter: runtime.rateLimiter({ windowMs: 60_000, max: config.RATE_LIMIT_AUTH_PER_MINUTE }) });
+  app.use(limit(AUTH_PATHS));
   // The customer's approve and decline forms on a shared estimate (POST /e/{token}) and "Pay now"
   // on a shared invoice (POST /i/{token}) are public too.
-  app.use(rateLimit({ windowMs: 60_000, max: env().RATE_LIMIT_AUTH_PER_MINUTE, routes: ["/e/*", "/i/*"] }));
+  app.use(limit(["/e/*", "/i/*"]));
 
-  if (!production) app.use(requestLog());
-
-  let build: ServerBuild | (() => Promise<ServerBuild>);
   let clientDir: string | undefined;
   if (production) {
-    const buildDir = path.join(options.root, process.env.BUILD_DIR ?? "build");
-    const client = path.join(buildDir, "client");
+    const client = path.join(buildDirectory(options.root), "client");
     clientDir = client;
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(publicFiles(express.static(client, { maxAge: "1h" })));
     app.use(requestLog());
-    build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  } else {
-    const vite = await import("vite");
-    const devServer = await vite.createServer({ server: { middlewareMode: true } });
-    app.use(devServer.middlewares);
-    build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else if ("middlewares" in loaded) {
+    app.use(requestLog());
+    app.use(loaded.middlewares);
   }
 
   // With an embedded replica per machine, a browser that just wrote reads its writes on any machine.
-  if (env().DATABASE_SYNC_URL) app.use(readYourWrites(async () => (await getConnection()).client.sync()));
+  if (config.replica) app.use(readYourWrites(() => runtime.syncReplica()));
 
   const remix = createRequestHandler({
-    build,
+    build: loaded.build,
     mode: options.mode,
     getLoadContext: (req, res) => loadContextFor(req.method, res.locals.cspNonce as string, clientDir),
   });
@@ -69,11 +70,30 @@ export async function createApp(options: { mode: "production" | "development"; r
   // answer its own HTML 400 (with a stack in the log) to a malformed escape such as "%E0%A4%A".
   // Remix's router keeps such a segment as it is, so the page or the API answers its own 404.
   app.use((req, res, next) =>
-    READ_METHODS.has(req.method) ? inRequestScope(() => remix(req, res, next)) : remix(req, res, next),
+    READ_METHODS.has(req.method) ? runtime.inRequestScope(() => remix(req, res, next)) : remix(req, res, next),
   );
   app.use(bodyRefusalErrors());
-  return app;
+  return { app, runtime };
 }
+
+async function productionBuild(root: string) {
+  const build = await importProductionBuild(root);
+  return { build, runtime: runtimeOf(build) };
+}
+
+/**
+ * Vite's dev server: the build is loaded afresh when a module changed, and the runtime is the
+ * same module instance the build's entry exports (one Vite module graph).
+ */
+async function developmentBuild() {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  const build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  const runtime = runtimeOf(await build());
+  return { build, runtime, middlewares: devServer.middlewares };
+}
+
+export type { AppRuntime };
 
 /**
  * The public files (robots.txt, the icons, the web manifest) all have an extension, and the

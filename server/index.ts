@@ -1,11 +1,8 @@
 import type { Server, ServerResponse } from "node:http";
 import path from "node:path";
-import { startBackupSchedule } from "~/services/backup.server";
-import { startWorkRunner } from "~/infrastructure/work.server";
-import { WORK_KINDS, WORK_SWEEPS } from "~/services/work-kinds.server";
-import { getConnection } from "~/infrastructure/db.server";
-import { env } from "~/infrastructure/env.server";
 import { createApp } from "./app";
+import { assertPackagesPatched } from "./patched-packages";
+import type { AppRuntime } from "./runtime";
 
 /**
  * How long requests in flight get to finish after SIGTERM. Fly sends SIGKILL 10 s after
@@ -16,11 +13,13 @@ const SHUTDOWN_TIMEOUT_MS = 8_000;
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 async function main() {
-  const config = env();
+  // An install without its scripts (npm ci --ignore-scripts) lacks patches/: say so, don't misbehave.
+  assertPackagesPatched();
+  const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+  const { app, runtime } = await createApp({ mode, root: path.resolve(process.cwd()) });
+  const config = runtime.config();
   // Migrate before taking traffic: a fresh clone gets its database created under data/.
-  await getConnection();
-  const mode = config.NODE_ENV === "development" ? "development" : "production";
-  const app = await createApp({ mode, root: path.resolve(process.cwd()) });
+  await runtime.openDatabase();
   const server = app.listen(config.PORT, config.HOST, () => {
     const shown = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
     console.log(`TradeDesk (${mode}) listening on http://${shown}:${config.PORT}`);
@@ -31,17 +30,10 @@ async function main() {
   // are kept longer than a proxy keeps them, so the proxy, not the app, closes them.
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
-  // Daily backups for accounts with auto backup on (checked hourly; the timer never keeps the process alive).
-  const stopBackupSchedule = startBackupSchedule();
-  // Work that runs on its own (estimate follow-ups; estimates marked expired), each minute; claimed in the database, so
-  // several machines, or `npm run jobs` beside this server, never do a piece twice.
-  const stopWork = startWorkRunner(WORK_KINDS, WORK_SWEEPS);
-  const stopBackups = () => {
-    stopBackupSchedule();
-    stopWork();
-  };
-  const localFile = config.DATABASE_URL.startsWith("file:") && !config.DATABASE_SYNC_URL;
-  const shutdown = gracefulShutdown(server, { stopBackups, localFile });
+  // Daily backups and the work that runs on its own (reminders, recurring invoices, sweeps),
+  // claimed in the database, so several machines never do a piece twice.
+  const stopBackgroundWork = runtime.startBackgroundWork();
+  const shutdown = gracefulShutdown(server, { stopBackgroundWork, runtime });
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
@@ -53,7 +45,10 @@ async function main() {
  * arriving on one meanwhile is answered with `Connection: close`. After SHUTDOWN_TIMEOUT_MS
  * the remaining connections are cut and the process exits 1. A second signal exits at once.
  */
-function gracefulShutdown(server: Server, { stopBackups, localFile }: { stopBackups: () => void; localFile: boolean }) {
+function gracefulShutdown(
+  server: Server,
+  { stopBackgroundWork, runtime }: { stopBackgroundWork: () => void; runtime: Pick<AppRuntime, "closeDatabase"> },
+) {
   let stopping = false;
   return (signal: string) => {
     if (stopping) {
@@ -61,7 +56,7 @@ function gracefulShutdown(server: Server, { stopBackups, localFile }: { stopBack
       process.exit(1);
     }
     stopping = true;
-    stopBackups();
+    stopBackgroundWork();
 
     const closeAfterResponse = (_req: unknown, res: ServerResponse) => {
       if (!res.headersSent) res.setHeader("Connection", "close");
@@ -83,12 +78,8 @@ function gracefulShutdown(server: Server, { stopBackups, localFile }: { stopBack
       if (error) console.error("Closing the server failed:", error.message);
       let closed = true;
       try {
-        const { client } = await getConnection();
-        // Copies the WAL into the database file and empties it, so the file alone is the
-        // whole database. Closing alone does not: libsql's prepared statements outlive the
-        // client's close, so SQLite never runs its last-connection checkpoint.
-        if (localFile) await client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-        client.close();
+        // On a local file, the WAL is copied into the database file first (the file alone is the whole database).
+        await runtime.closeDatabase();
       } catch (closeError) {
         closed = false;
         console.error("Closing the database failed:", closeError instanceof Error ? closeError.message : closeError);

@@ -5,6 +5,8 @@ import path from "node:path";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConnection } from "~/infrastructure/db.server";
+import { FixedWindowLimiter } from "~/infrastructure/rate-limit.server";
+import { serverRuntime } from "~/server-runtime.server";
 import { healthCheck } from "./health";
 import { clientAddress, rateLimit, routeKey } from "./rate-limit";
 import { readYourWrites, WROTE_COOKIE, WROTE_COOKIE_SECONDS } from "./replica";
@@ -48,7 +50,9 @@ describe("sameOriginOnly", () => {
 
 describe("rateLimit", () => {
   it("answers 429 with a clear message after the limit, per path", async () => {
-    const base = await serve((app) => app.use(rateLimit({ windowMs: 60_000, max: 3, routes: ["/login", "/register"] })));
+    const base = await serve((app) =>
+      app.use(rateLimit({ limiter: new FixedWindowLimiter({ windowMs: 60_000, max: 3 }), routes: ["/login", "/register"] })),
+    );
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await fetch(`${base}/login`, { method: "POST" })).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
@@ -62,7 +66,11 @@ describe("rateLimit", () => {
 
 describe("rateLimit with Remix's single fetch", () => {
   it("counts /login and /login.data (what a form posts to with JavaScript on) as one", async () => {
-    const base = await serve((app) => app.use(rateLimit({ windowMs: 60_000, max: 2, routes: ["/login", "/api/auth/login"] })));
+    const base = await serve((app) =>
+      app.use(
+        rateLimit({ limiter: new FixedWindowLimiter({ windowMs: 60_000, max: 2 }), routes: ["/login", "/api/auth/login"] }),
+      ),
+    );
     const statuses = [];
     for (const path of ["/login", "/login.data", "/login.data", "/login"])
       statuses.push((await fetch(`${base}${path}`, { method: "POST" })).status);
@@ -70,7 +78,9 @@ describe("rateLimit with Remix's single fetch", () => {
   });
 
   it("answers an API path in JSON whatever the Accept header", async () => {
-    const base = await serve((app) => app.use(rateLimit({ windowMs: 60_000, max: 1, routes: ["/api/auth/login"] })));
+    const base = await serve((app) =>
+      app.use(rateLimit({ limiter: new FixedWindowLimiter({ windowMs: 60_000, max: 1 }), routes: ["/api/auth/login"] })),
+    );
     await fetch(`${base}/api/auth/login`, { method: "POST" });
     const limited = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { Accept: "text/html" } });
     expect(limited.status).toBe(429);
@@ -97,7 +107,12 @@ describe("rateLimit with Remix's single fetch", () => {
 describe("rateLimit keys on the route that runs, not on the path's spelling", () => {
   it("counts case, percent-escape, dot-segment and slash variants of a path as the one route", async () => {
     const base = await serve((app) =>
-      app.use(rateLimit({ windowMs: 60_000, max: 3, routes: ["/login", "/api/auth/register", "/demo", "/e/*"] })),
+      app.use(
+        rateLimit({
+          limiter: new FixedWindowLimiter({ windowMs: 60_000, max: 3 }),
+          routes: ["/login", "/api/auth/register", "/demo", "/e/*"],
+        }),
+      ),
     );
     const post = async (path: string) => (await fetch(`${base}${path}`, { method: "POST" })).status;
     const login = [];
@@ -159,7 +174,7 @@ describe("securityHeaders", () => {
 
 describe("healthCheck", () => {
   it("is 200 while the database answers and 503 when it cannot be opened", async () => {
-    const base = await serve((app) => app.get("/healthz", healthCheck));
+    const base = await serve((app) => app.get("/healthz", healthCheck(serverRuntime)));
     const ok = await fetch(`${base}/healthz`);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ status: "ok" });

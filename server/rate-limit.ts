@@ -1,19 +1,19 @@
 import type { NextFunction, Request, Response } from "express";
-import { FixedWindowLimiter } from "~/infrastructure/rate-limit.server";
+import type { RequestLimiter } from "./runtime";
 
 /**
- * A fixed-window limit on requests per client address and route, kept in memory (one Fly
- * machine keeps its own counts, which is enough to slow down password guessing). The
- * sign-in forms also limit attempts per e-mail, inside their actions
- * (app/infrastructure/rate-limit.server.ts), where the body has been read.
+ * A limit on requests per client address and route, counted by `limiter` (the app's
+ * fixed-window counter, from the build's runtime: server/runtime.ts). The sign-in forms
+ * also limit attempts per e-mail, inside their actions (app/infrastructure/rate-limit.server.ts),
+ * where the body has been read.
  *
  * `routes` are the routes limited, in their canonical spelling (routeKey): `/login`, or
  * `/e/*` for every path under `/e/`. The request is matched and counted by the route it
  * will actually reach, not by how its path is spelled: `/LOGIN`, `/log%69n`, `/login/`,
  * `/./login` and `/login.data` (what a form posts to with JavaScript on) are all `/login`.
  */
-export function rateLimit(options: { windowMs: number; max: number; routes: string[]; methods?: string[] }) {
-  const limiter = new FixedWindowLimiter(options);
+export function rateLimit(options: { limiter: RequestLimiter; routes: string[]; methods?: string[] }) {
+  const { limiter } = options;
   const methods = options.methods ?? ["POST"];
   const exact = new Set(options.routes.filter((route) => !route.endsWith("/*")).map(routeKey));
   const prefixes = options.routes.filter((route) => route.endsWith("/*")).map((route) => `${routeKey(route.slice(0, -2))}/`);

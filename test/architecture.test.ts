@@ -39,7 +39,7 @@ export const allowed: Record<string, { values: Layer[]; typeOnly?: Layer[] }> = 
     typeOnly: ["root", "routes"],
   },
   root: { values: ["lib", "locales", "infrastructure", "models", "services", "components", "schema", "root"] },
-  server: { values: ["server", "lib", "infrastructure", "services"] }, // until the server loads only the build
+  server: { values: ["server"] },
 };
 
 /** The layer a file (path relative to the root, with "/") belongs to. */

@@ -1,6 +1,7 @@
 // `npm run jobs -- --once --now <instant>` as two processes at once on one database file:
 // each estimate follow-up and expiry reminder is e-mailed once (real SMTP on loopback), and
-// running it again sends nothing more.
+// running it again sends nothing more. It runs the production command (build/jobs.js, which
+// takes the work from the Remix build), built first when the build is missing or stale.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -12,6 +13,7 @@ import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "./accounts";
 import { decodeWords, parseMime } from "./mime";
 import { startSmtpServer } from "./smtp-server";
+import { buildIsStale } from "../scripts/build-freshness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const T = new Date("2026-11-25T15:00:00Z");
@@ -19,22 +21,31 @@ const DAY = 86_400_000;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
+  if (buildIsStale(root, "build")) await build();
   smtp = await startSmtpServer();
-});
+}, 600_000);
 afterAll(() => smtp.close());
+
+/** `npm run build`, without blocking the test worker (Vitest's own messages must get through). */
+function build(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "build", "--silent"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm run build failed:\n${out}`))));
+  });
+}
 
 /** Runs the one-pass command as its own process against this test's database file. */
 function jobsCommand(now: Date, ...extra: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/jobs.ts", "--once", "--now", now.toISOString(), ...extra],
-      {
-        cwd: root,
-        env: { ...process.env, SMTP_URL: smtp.url, APP_URL: "https://tradedesk.example", MAIL_FROM: "" },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const child = spawn(process.execPath, [path.join(root, "build/jobs.js"), "--once", "--now", now.toISOString(), ...extra], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production", SMTP_URL: smtp.url, APP_URL: "https://tradedesk.example", MAIL_FROM: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -133,11 +144,10 @@ describe("npm run jobs -- --once", () => {
 
   it("refuses a --now that is not an instant, and runs nothing without --once", async () => {
     const bad = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/jobs.ts", "--once", "--now", "tomorrow"],
-        { cwd: root, env: process.env },
-      );
+      const child = spawn(process.execPath, [path.join(root, "build/jobs.js"), "--once", "--now", "tomorrow"], {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: "production" },
+      });
       let out = "";
       child.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
       child.on("exit", (code) => resolve({ code, out }));

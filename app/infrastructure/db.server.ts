@@ -5,7 +5,6 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "#db/schema";
 import { env } from "./env.server";
-import { processWide } from "./process-wide.server";
 
 export type Database = LibSQLDatabase<typeof schema>;
 
@@ -163,9 +162,9 @@ export async function migrateDatabase(connection: DatabaseConnection) {
   }
 }
 
-// One connection per process, whichever copy of this module opens it (the server's, which
-// migrates at start and closes at shutdown, or the Remix build's): see process-wide.server.ts.
-const shared = processWide("database", () => ({ connecting: undefined as Promise<DatabaseConnection> | undefined }));
+// One connection per process: the server holds no copy of this module of its own, it opens,
+// migrates and closes the connection through the build's runtime (app/server-runtime.server.ts).
+const shared: { connecting: Promise<DatabaseConnection> | undefined } = { connecting: undefined };
 
 /** The application's database: opened and migrated once per process, on first use. */
 export function getConnection(): Promise<DatabaseConnection> {

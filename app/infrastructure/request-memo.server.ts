@@ -1,9 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { processWide } from "./process-wide.server";
 
-// Shared by the server's copy of this module (which opens the scope) and the Remix build's
-// (whose loaders read it): see process-wide.server.ts.
-const scope = processWide("request-scope", () => new AsyncLocalStorage<Map<string, Promise<unknown>>>());
+// Opened by the server through the build's runtime (app/server-runtime.server.ts), read by the loaders.
+const scope = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
 
 /**
  * Runs one HTTP request's work (its loaders and render) in a scope of its own, so what
