@@ -1,7 +1,7 @@
-// Request bodies are capped while they stream in (issue 21, section 1): a body past its
+// Request bodies are capped while they stream in: a body past its
 // limit is refused with 413 at the byte that passes it, whether or not it declared its
 // length, before any handler has read it, and nothing more of it is kept. A body a handler
-// never read does not hold the connection either (section 5).
+// never read does not hold the connection either (docs/security.md, "Request bodies").
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { MAX_FORM_BYTES, pagePath, UPLOAD_PATHS } from "./security";

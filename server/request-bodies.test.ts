@@ -1,5 +1,5 @@
 // Request bodies against the real middleware and Remix's Express adapter over HTTP on
-// loopback (issue 21, sections 1, 4 and 5): bodies past their cap are refused as they
+// loopback (docs/security.md, "Request bodies"): bodies past their cap are refused as they
 // stream, chunked or not, without the server keeping them; a malformed form is a 400; an
 // answer that leaves a body unread does not hang the next request on the connection.
 import http from "node:http";
