@@ -1,20 +1,28 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { NEW_LINE } from "~/lib/estimate-form";
+import { isBlankLine } from "~/lib/ai-editor";
+import { NEW_LINE, PRICE_SAVE_PREFIX, priceLine, type PricePanelState } from "~/lib/estimate-form";
 import { previewTotals } from "~/lib/estimate-schema";
 import { formatMoney, MAX_RATE, parsePercentRate, rateToPercent } from "~/lib/money";
+import { PriceBookPicker } from "./price-book-picker";
 import { buttonClass } from "./ui/button";
 import { useLineFocus } from "./ui/line-focus";
 import { ErrorList, inputClass } from "./ui/forms";
 
 type Line = { description: string; quantity: string; unitPrice: string; discountPercent: string; taxable: string };
 
+/** A line of a form whose lines may be optional (`optionalLines`). */
+type OptionalRow<Schema extends Record<string, unknown>> = { optional: FieldMetadata<string, Schema, string[]> };
+
 /**
  * The lines of a document form (description, quantity, unit price, discount, the line's total,
- * taxable, Remove)
- * and its totals box, as the estimate editor shows them, for the forms built after it (the
- * recurring invoices). "Add item" and "Remove" are conform list buttons, so they work without
+ * Remove; under each line its taxable box) and its totals box: the estimate editor's and the
+ * recurring invoice's. "Add item" and "Remove" are conform list buttons, so they work without
  * JavaScript; with it, the totals follow every keystroke. The server computes them again.
+ *
+ * The estimate editor adds `optionalLines` (an "optional" box under each line, and a note under
+ * the totals once one is ticked) and `priceBook` (a "Save to price book" button under each line,
+ * and the price book picker under "Add item", which fills the empty first line or adds one).
  */
 export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: string }>({
   form,
@@ -22,17 +30,26 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
   taxRate,
   locale,
   currency,
+  optionalLines = false,
+  priceBook,
+  totalsTestId = "document-totals",
 }: {
   form: FormMetadata<Schema, string[]>;
   items: FieldMetadata<Line[], Schema, string[]>;
   taxRate: FieldMetadata<string, Schema, string[]>;
   locale: string;
   currency: string;
+  /** Lines the customer may choose when approving (the estimate's lines have `optional`). */
+  optionalLines?: boolean;
+  /** The price book's save buttons and picker, with the picker's state after one of its buttons (no JavaScript). */
+  priceBook?: { state?: PricePanelState };
+  /** The totals box's test id. */
+  totalsTestId?: string;
 }) {
   const { t } = useTranslation();
   const lines = items.getFieldList();
   const lineFocus = useLineFocus(lines.map((line) => line.getFieldset().description.id));
-  const values = Array.isArray(form.value?.items) ? (form.value.items as Partial<Line>[]) : [];
+  const values = Array.isArray(form.value?.items) ? (form.value.items as Partial<Line & { optional: string }>[]) : [];
   const totals = previewTotals(values, taxRate.value, true);
   const rate = parsePercentRate(taxRate.value ?? "");
   const money = (cents: number) => formatMoney(cents, locale, currency);
@@ -112,14 +129,6 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
                   >
                     {lineTotal === null || lineTotal === undefined ? "—" : money(lineTotal)}
                   </output>
-                  <label className="inline-flex items-center gap-1.5 text-sm">
-                    <input
-                      {...getInputProps(row.taxable, { type: "checkbox" })}
-                      aria-label={t("estimates.lineTaxable", { line: number })}
-                      className="rounded border-slate-300"
-                    />
-                    {t("estimates.taxable")}
-                  </label>
                   <button
                     {...form.remove.getButtonProps({ name: items.name, index })}
                     onClick={lineFocus.onRemove(index)}
@@ -129,6 +138,38 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
                   >
                     {t("estimates.remove")}
                   </button>
+                </div>
+                <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 px-1 text-sm">
+                  <label className="inline-flex items-center gap-1.5">
+                    <input
+                      {...getInputProps(row.taxable, { type: "checkbox" })}
+                      aria-label={t("estimates.lineTaxable", { line: number })}
+                      className="rounded border-slate-300"
+                    />
+                    {t("estimates.taxable")}
+                  </label>
+                  {optionalLines ? (
+                    <label className="inline-flex items-center gap-1.5">
+                      <input
+                        {...getInputProps((row as unknown as OptionalRow<Schema>).optional, { type: "checkbox" })}
+                        aria-label={t("estimates.lineOptional", { line: number })}
+                        className="rounded border-slate-300"
+                      />
+                      {t("estimates.optional")}
+                    </label>
+                  ) : null}
+                  {priceBook ? (
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={`${PRICE_SAVE_PREFIX}${index}`}
+                      formNoValidate
+                      aria-label={t("priceBook.saveLineOf", { line: number })}
+                      className="text-brand-600 underline hover:no-underline dark:text-brand-500"
+                    >
+                      {t("priceBook.saveLine")}
+                    </button>
+                  ) : null}
                 </div>
                 <ErrorList errors={rowErrors.length ? [...new Set(rowErrors)] : null} />
               </li>
@@ -145,9 +186,24 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
             + {t("estimates.addItem")}
           </button>
         </div>
+        {priceBook ? (
+          <div className="mt-3">
+            <PriceBookPicker
+              state={priceBook.state}
+              currency={currency}
+              locale={locale}
+              onPick={(item) => {
+                const last = lines[lines.length - 1];
+                // The new estimate's first, empty row takes the item; otherwise it comes last.
+                if (last && isBlankLine(values[lines.length - 1])) form.update({ name: last.name, value: priceLine(item) });
+                else form.insert({ name: items.name, defaultValue: priceLine(item) });
+              }}
+            />
+          </div>
+        ) : null}
       </fieldset>
 
-      <dl className="ml-auto w-full max-w-xs space-y-1 text-sm" data-testid="document-totals" aria-live="polite">
+      <dl className="ml-auto w-full max-w-xs space-y-1 text-sm" data-testid={totalsTestId} aria-live="polite">
         <div className="flex justify-between">
           <dt>{t("estimates.subtotal")}</dt>
           <dd data-testid="subtotal" className="tabular-nums">
@@ -167,6 +223,12 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
           </dd>
         </div>
       </dl>
+
+      {optionalLines && values.some((item) => item?.optional === "on") ? (
+        <p className="ml-auto max-w-xs text-right text-xs text-slate-500 dark:text-slate-400" data-testid="optional-note">
+          {t("estimates.optionalTotalNote")}
+        </p>
+      ) : null}
     </>
   );
 }
