@@ -413,7 +413,7 @@ export async function changeInvoiceStatus(
       userId,
       id,
       { amount: change.amount, method: "other", receivedAt: now },
-      { refuseAboveBalance: true },
+      { manual: true, notify: true },
     );
     const after = await db.select().from(invoices).where(mine).get();
     if (!after) return { status: "not-found" };

@@ -1,12 +1,20 @@
-// The payments ledger: money received against an invoice (deposits, partial payments, card
-// payments). Recording a payment, adding it to the invoice's amount paid, marking the invoice
-// paid when nothing is left to pay and telling the contractor happen in one batch
-// (docs/decisions/004), so a payment is never half recorded. A payment reported from outside
-// (a Stripe Checkout Session) carries its id as externalId, unique in the database: the same
-// payment reported twice, by a retried webhook or to two servers, is recorded once.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { estimateDeposits, estimates, invoices, notifications, payments, type PAYMENT_METHODS } from "#db/schema";
+// The payments ledger: money received, against an invoice (a payment: partial payments, card
+// payments, Mark paid; docs/decisions/013) or against an estimate (a deposit, kept with the
+// estimate and carried onto its invoice; docs/decisions/017). One path records, lists and
+// deletes both: `ledger` below, given what differs between the two as data (INVOICE_PAYMENTS,
+// ESTIMATE_DEPOSITS): the table, what the money is against, when money entered by hand is
+// refused, what follows in the same batch and what the contractor is told.
+//
+// Recording money, bringing the invoice's amount paid, status and paid date in line and telling
+// the contractor happen in one batch (docs/decisions/004), so money is never half recorded.
+// Money reported from outside (a Stripe Checkout Session) carries its id as externalId, unique
+// in the database: the same payment reported twice, by a retried webhook or to two servers, is
+// recorded once.
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { estimateDeposits, estimates, invoices, notifications, payments } from "#db/schema";
 import { now as clockNow, startOfDay, today } from "~/lib/clock";
+import type { PaymentMethod } from "~/lib/payment-methods";
 import type { PaymentValues } from "~/lib/payment-schema";
 import { balanceDue } from "~/lib/invoice-balance";
 import { centsToString, formatMoney } from "~/lib/money";
@@ -15,7 +23,7 @@ import { translate } from "~/infrastructure/i18n.server";
 import { getAccountTimeZone, getSettings } from "./settings.server";
 
 export type Payment = typeof payments.$inferSelect;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type Deposit = typeof estimateDeposits.$inferSelect;
 
 export interface PaymentInput {
   /** Cents, more than zero. */
@@ -29,215 +37,300 @@ export interface PaymentInput {
   externalId?: string | null;
 }
 
-export type RecordPaymentResult =
-  | { status: "recorded"; payment: Payment; amountPaid: number; balance: number }
-  | { status: "duplicate" }
-  | { status: "above-balance"; balance: number }
-  | { status: "not-found" };
-
 export interface RecordOptions {
-  /** Refuse an amount above the balance (a payment entered by hand); money reported by Stripe is always recorded. */
-  refuseAboveBalance?: boolean;
-  /** Tell the contractor with a payment_received notification (default: yes). */
+  /**
+   * Entered by hand (the forms, the API, Mark paid): refused where the money is not due,
+   * checked again inside the insert. Money reported by Stripe is never refused.
+   */
+  manual?: boolean;
+  /** Tell the contractor with a payment_received notification (default: unless entered by hand). */
   notify?: boolean;
 }
 
-/** The account's payments on one invoice, oldest first. */
-export async function listInvoicePayments(userId: string, invoiceId: string): Promise<Payment[]> {
-  const db = await getDb();
+export type RecordPaymentResult =
+  | { status: "recorded"; payment: Payment; amountPaid: number; balance: number }
+  | { status: "duplicate" }
+  /** By hand: more than the balance due. */
+  | { status: "above-balance"; balance: number }
+  | { status: "not-found" };
+
+export type RecordDepositResult =
+  | { status: "recorded"; deposit: Deposit; received: number }
+  | { status: "duplicate" }
+  | { status: "not-found" }
+  /** By hand: a declined estimate takes no deposit. */
+  | { status: "declined" }
+  /** By hand: the estimate has its invoice, where payments are recorded. */
+  | { status: "invoiced"; invoiceNumber: string }
+  /** By hand: more than what is left of the estimate's total. */
+  | { status: "above-total"; remaining: number };
+
+type Db = Awaited<ReturnType<typeof getDb>>;
+type Statement = BatchItem<"sqlite">;
+type Outcome<Result> = Result | { status: "duplicate" } | { status: "not-found" };
+
+/** A notification to insert with the money, when `when` holds (and the money's row is in). */
+interface Notice {
+  title: string;
+  message: string;
+  estimateId: string | null;
+  when: SQL;
+}
+
+/** What differs between money received against an invoice and against an estimate. */
+interface Ledger<Row extends Payment | Deposit, Against, Result> {
+  /** The word of the RangeError for an amount that is not a positive number of cents. */
+  noun: "payment" | "deposit";
+  table: typeof payments | typeof estimateDeposits;
+  /** The ledger's column naming what the money is against. */
+  against: typeof payments.invoiceId | typeof estimateDeposits.estimateId;
+  /** What the money is against, as the rules below read it; undefined when the account has no such thing. */
+  read(db: Db, userId: string, againstId: string): Promise<Against | undefined>;
+  /** The account that owns it (a card payment's webhook has no signed-in account). */
+  owner(db: Db, againstId: string): Promise<string | undefined>;
+  /** By hand: why nothing can be received at all (null: it can). */
+  closed(against: Against): Result | null;
+  /** By hand: the most that can be received (cents). */
+  due(against: Against): number;
+  /** By hand: the answer to an amount above `due`. */
+  aboveDue(against: Against): Result;
+  /** By hand, inside the insert: the amount is still due (two clerks at once cannot both take it). */
+  stillDue(againstId: string, against: Against, amount: number): SQL;
+  /** What follows the new row in the same batch. */
+  follow(db: Db, userId: string, againstId: string, receivedAt: Date): Statement[];
+  /** What the contractor may be told, in the account's language. */
+  notices(against: Against, againstId: string, input: PaymentInput, words: Words, notify: boolean): Notice[];
+  /** The answer once the row is in. */
+  recorded(db: Db, row: Row, against: Against): Promise<Result>;
+  /** Deleting a row deletes its twin in the other ledger first (a payment's deposit, a deposit's payment). */
+  deleteTwin(db: Db, userId: string, row: Row): Statement;
+  /** The invoices whose figures follow once the row is gone. */
+  invoicesOf(userId: string, row: Row): SQL | undefined;
+}
+
+interface Words {
+  t: (key: Parameters<typeof translate>[1], values?: Record<string, string>) => string;
+  money: (cents: number) => string;
+}
+
+/**
+ * The statement that rewrites invoices' amount paid from their payments, their status as the
+ * ledger leaves it (a payable invoice paid in full becomes paid, a paid one whose balance opens
+ * again goes back to pending) and their paid date. `paidOn`: money was received, and an invoice
+ * it pays in full is paid on that day (a paid invoice keeps its day); null: money was removed,
+ * and a paid invoice is paid on its latest payment's day.
+ */
+function settleInvoices(db: Db, where: SQL | undefined, paidOn: SQL | null) {
+  const sumPaid = sql`(select coalesce(sum(p.amount), 0) from ${payments} p where p.invoice_id = ${invoices.id})`;
+  const lastReceived = sql`(select max(p.received_at) from ${payments} p where p.invoice_id = ${invoices.id})`;
+  const status = sql`case
+    when ${invoices.status} in ('pending', 'overdue') and ${sumPaid} >= ${invoices.total} then 'paid'
+    when ${invoices.status} = 'paid' and ${sumPaid} < ${invoices.total} then 'pending'
+    else ${invoices.status} end`;
   return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.invoiceId, invoiceId)))
-    .orderBy(asc(payments.receivedAt), asc(payments.createdAt));
+    .update(invoices)
+    .set({
+      amountPaid: sumPaid,
+      status,
+      paidDate: sql`case
+        when ${status} = 'paid' and ${invoices.status} = 'paid' then ${paidOn ? invoices.paidDate : lastReceived}
+        when ${status} = 'paid' then ${paidOn ?? lastReceived}
+        when ${invoices.status} = 'paid' then null
+        else ${invoices.paidDate} end`,
+    })
+    .where(where);
 }
 
-/**
- * Records a payment against the account's invoice. Money received is never refused: an
- * amount above the balance is recorded and the contractor is told the invoice is overpaid.
- * A pending or overdue invoice whose balance reaches zero becomes paid.
- */
-export async function recordPayment(
-  userId: string,
-  invoiceId: string,
-  input: PaymentInput,
-  options: RecordOptions = {},
-): Promise<RecordPaymentResult> {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new RangeError("A payment is a positive number of cents.");
-  const db = await getDb();
-  const invoice = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, invoiceId)))
-    .get();
-  if (!invoice) return { status: "not-found" };
-  const balanceBefore = balanceDue(invoice.total, invoice.amountPaid);
-  if (options.refuseAboveBalance && input.amount > balanceBefore) return { status: "above-balance", balance: balanceBefore };
-  const notify = options.notify ?? true;
-
-  const paymentId = crypto.randomUUID();
-  const receivedAt = input.receivedAt ?? clockNow();
-  const settings = await getSettings(userId);
-  const lang = settings.appLanguage;
-  const money = (cents: number) => formatMoney(cents, lang, settings.currency);
-  // The figures as they will be once this payment is in (another payment recorded at the
-  // same moment only changes the wording; the conditions below read the stored rows).
-  const paidAfter = invoice.amountPaid + input.amount;
-  const names = { number: invoice.invoiceNumber, title: invoice.title };
-  const recordedNotice = {
-    title: translate(lang, "notifications.events.paymentRecordedTitle"),
-    message: translate(lang, "notifications.events.paymentRecorded", {
-      ...names,
-      amount: money(input.amount),
-      method: translate(lang, `invoices.paymentMethod.${input.method}`),
-      balance: money(Math.max(0, balanceDue(invoice.total, paidAfter))),
-    }),
-  };
-  const overpaidNotice = {
-    title: translate(lang, "notifications.events.overpaidTitle"),
-    message: translate(lang, "notifications.events.overpaid", { ...names, over: money(paidAfter - invoice.total) }),
-  };
-
-  const sumPaid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.invoiceId} = ${invoiceId})`;
-  const inserted = sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentId})`;
-  const notice = (text: { title: string; message: string }, condition: ReturnType<typeof sql>) =>
-    db.run(sql`insert into ${notifications} (id, user_id, type, title, message, read, created_at)
-      select ${crypto.randomUUID()}, ${userId}, 'payment_received', ${text.title}, ${text.message}, 0, ${clockNow().getTime()}
-      where ${inserted} and ${condition}`);
-
-  // A payment entered by hand goes in only while the balance still covers it, read inside
-  // the batch: two at once cannot both take the same balance.
-  const guard = options.refuseAboveBalance
-    ? sql`(select ${invoices.total} - ${invoices.amountPaid} from ${invoices} where ${invoices.id} = ${invoiceId}) >= ${input.amount}`
-    : sql`1`;
-  await db.batch([
-    db.run(sql`insert into ${payments} (id, user_id, invoice_id, amount, method, received_at, reference, note, external_id, created_at)
-      select ${paymentId}, ${userId}, ${invoiceId}, ${input.amount}, ${input.method}, ${receivedAt.getTime()},
-        ${input.reference ?? null}, ${input.note ?? null}, ${input.externalId ?? null}, ${clockNow().getTime()}
-      where ${guard}
-      on conflict (external_id) do nothing`),
-    db
-      .update(invoices)
-      .set({
-        amountPaid: sumPaid,
-        paidDate: sql`case when ${invoices.status} in ('pending', 'overdue') and ${sumPaid} >= ${invoices.total} then ${receivedAt.getTime()} else ${invoices.paidDate} end`,
-        status: sql`case when ${invoices.status} in ('pending', 'overdue') and ${sumPaid} >= ${invoices.total} then 'paid' else ${invoices.status} end`,
-      })
-      .where(and(eq(invoices.userId, userId), eq(invoices.id, invoiceId))),
-    notice(recordedNotice, notify ? sql`1` : sql`0`),
-    notice(overpaidNotice, sql`${sumPaid} > ${invoice.total}`),
-  ]);
-  const payment = await getPayment(userId, paymentId);
-  if (!payment) {
-    if (input.externalId) return { status: "duplicate" };
-    const now = await db
-      .select({ total: invoices.total, amountPaid: invoices.amountPaid })
-      .from(invoices)
-      .where(eq(invoices.id, invoiceId))
-      .get();
-    return { status: "above-balance", balance: now ? balanceDue(now.total, now.amountPaid) : 0 };
-  }
-  const after = await db
-    .select({ amountPaid: invoices.amountPaid, total: invoices.total })
-    .from(invoices)
-    .where(eq(invoices.id, invoiceId))
-    .get();
-  const amountPaid = after?.amountPaid ?? paidAfter;
-  return { status: "recorded", payment, amountPaid, balance: balanceDue(after?.total ?? invoice.total, amountPaid) };
-}
-
-/**
- * A card payment reported by Stripe for an invoice known only by its id (the webhook has no
- * signed-in account): recorded against the invoice's own account, once per session.
- */
-export async function recordCardPayment(
-  invoiceId: string,
-  input: { amount: number; externalId: string; receivedAt?: Date },
-): Promise<RecordPaymentResult> {
-  const db = await getDb();
-  const owner = await db.select({ userId: invoices.userId }).from(invoices).where(eq(invoices.id, invoiceId)).get();
-  if (!owner) return { status: "not-found" };
-  return recordPayment(owner.userId, invoiceId, { ...input, method: "card" });
-}
-
-/**
- * Deletes one of the account's payments (entered by mistake): the invoice's amount paid
- * follows, and a paid invoice whose balance is open again goes back to pending (overdue,
- * shown from its due date, where that has passed). Null when the account has no such payment.
- */
-export async function deletePayment(userId: string, paymentId: string): Promise<Payment | null> {
-  const db = await getDb();
-  const payment = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.id, paymentId)))
-    .get();
-  if (!payment) return null;
-  const sumPaid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.invoiceId} = ${payment.invoiceId})`;
-  const lastReceived = sql`(select max(${payments.receivedAt}) from ${payments} where ${payments.invoiceId} = ${payment.invoiceId})`;
-  const [deleted] = await db.batch([
-    db
-      .delete(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.id, paymentId)))
-      .returning(),
-    // A deposit carried onto the invoice goes with its payment: kept, it would come back on the
-    // next conversion (docs/decisions/017).
-    db.delete(estimateDeposits).where(and(eq(estimateDeposits.userId, userId), eq(estimateDeposits.id, payment.depositId ?? ""))),
-    db
-      .update(invoices)
-      .set({
-        amountPaid: sumPaid,
-        status: sql`case when ${invoices.status} = 'paid' and ${sumPaid} < ${invoices.total} then 'pending' else ${invoices.status} end`,
-        paidDate: sql`case when ${invoices.status} = 'paid' and ${sumPaid} < ${invoices.total} then null when ${invoices.status} = 'paid' then ${lastReceived} else ${invoices.paidDate} end`,
-      })
-      .where(and(eq(invoices.userId, userId), eq(invoices.id, payment.invoiceId))),
-  ]);
-  return deleted[0] ?? null;
-}
-
-/** The account's payment by id, or undefined. */
-export async function getPayment(userId: string, paymentId: string): Promise<Payment | undefined> {
-  const db = await getDb();
-  return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.id, paymentId)))
-    .get();
-}
-
-/** A payment as the API shows it: money as a decimal string, the day it was received in the account's zone. */
-export function toApiPayment(payment: Payment, zone: string | null) {
-  return {
-    id: payment.id,
-    invoiceId: payment.invoiceId,
-    amount: centsToString(payment.amount),
-    date: today(zone, payment.receivedAt),
-    method: payment.method,
-    reference: payment.reference,
-    note: payment.note,
-    createdAt: payment.createdAt.toISOString(),
-  };
-}
-
-/**
- * A payment the contractor enters by hand (the form and the API): received on the given day
- * of the account's calendar (now, when that day is today), refused above the balance due,
- * and no notification (the contractor knows).
- */
-export async function recordManualPayment(
-  userId: string,
-  invoiceId: string,
-  values: PaymentValues,
-): Promise<RecordPaymentResult> {
+/** When money received on `day` of the account's calendar is stamped: now when that day is today, else the day's start. */
+async function receivedOn(userId: string, day: string): Promise<Date> {
   const zone = await getAccountTimeZone(userId);
-  const receivedAt = values.date === today(zone) ? clockNow() : startOfDay(values.date, zone);
-  return recordPayment(
-    userId,
-    invoiceId,
-    { amount: values.amount, method: values.method, receivedAt, reference: values.reference, note: values.note },
-    { refuseAboveBalance: true, notify: false },
-  );
+  return day === today(zone) ? clockNow() : startOfDay(day, zone);
 }
+
+/** Recording, listing and deleting money received, one way for both ledgers. */
+function ledger<Row extends Payment | Deposit, Against, Result>(spec: Ledger<Row, Against, Result>) {
+  const { table } = spec;
+  const mine = (userId: string, id: string) => and(eq(table.userId, userId), eq(table.id, id));
+
+  /** The account's row by id, or undefined. */
+  async function get(userId: string, id: string): Promise<Row | undefined> {
+    const db = await getDb();
+    return (await db.select().from(table).where(mine(userId, id)).get()) as Row | undefined;
+  }
+
+  /** The account's money received against one invoice or estimate, oldest first. */
+  async function list(userId: string, againstId: string): Promise<Row[]> {
+    const db = await getDb();
+    return (await db
+      .select()
+      .from(table)
+      .where(and(eq(table.userId, userId), eq(spec.against, againstId)))
+      .orderBy(asc(table.receivedAt), asc(table.createdAt))) as Row[];
+  }
+
+  /** Records money received against the account's invoice or estimate (see RecordOptions). */
+  async function record(
+    userId: string,
+    againstId: string,
+    input: PaymentInput,
+    { manual = false, notify = !manual }: RecordOptions = {},
+  ): Promise<Outcome<Result>> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+      throw new RangeError(`A ${spec.noun} is a positive number of cents.`);
+    }
+    const db = await getDb();
+    const against = await spec.read(db, userId, againstId);
+    if (!against) return { status: "not-found" };
+    if (manual) {
+      const refused = spec.closed(against) ?? (input.amount > spec.due(against) ? spec.aboveDue(against) : null);
+      if (refused) return refused;
+    }
+
+    const id = crypto.randomUUID();
+    const receivedAt = input.receivedAt ?? clockNow();
+    const settings = await getSettings(userId);
+    const lang = settings.appLanguage;
+    const words: Words = {
+      t: (key, values) => translate(lang, key, values),
+      money: (cents) => formatMoney(cents, lang, settings.currency),
+    };
+    const inserted = sql`exists (select 1 from ${table} where ${table.id} = ${id})`;
+    const notices = spec.notices(against, againstId, input, words, notify).map((notice) =>
+      db.run(sql`insert into ${notifications} (id, user_id, type, title, message, read, estimate_id, created_at)
+        select ${crypto.randomUUID()}, ${userId}, 'payment_received', ${notice.title}, ${notice.message}, 0,
+          ${notice.estimateId}, ${clockNow().getTime()}
+        where ${inserted} and ${notice.when}`),
+    );
+    await db.batch([
+      db.run(sql`insert into ${table} (id, user_id, ${sql.identifier(spec.against.name)}, amount, method, received_at, reference, note, external_id, created_at)
+        select ${id}, ${userId}, ${againstId}, ${input.amount}, ${input.method}, ${receivedAt.getTime()},
+          ${input.reference ?? null}, ${input.note ?? null}, ${input.externalId ?? null}, ${clockNow().getTime()}
+        where ${manual ? spec.stillDue(againstId, against, input.amount) : sql`1`}
+        on conflict (external_id) do nothing`),
+      ...spec.follow(db, userId, againstId, receivedAt),
+      ...notices,
+    ]);
+    const row = await get(userId, id);
+    if (row) return spec.recorded(db, row, against);
+    if (input.externalId) return { status: "duplicate" };
+    // Refused inside the insert: something was received meanwhile (or the invoice made).
+    const now = (await spec.read(db, userId, againstId)) ?? against;
+    return spec.closed(now) ?? spec.aboveDue(now);
+  }
+
+  /** Card money reported by Stripe, known only by what it is against: recorded for its account, once per session. */
+  async function recordCard(
+    againstId: string,
+    input: { amount: number; externalId: string; receivedAt?: Date },
+  ): Promise<Outcome<Result>> {
+    const owner = await spec.owner(await getDb(), againstId);
+    if (!owner) return { status: "not-found" };
+    return record(owner, againstId, { ...input, method: "card" });
+  }
+
+  /** Money the contractor enters by hand (a form, the API): received on a day of the account's calendar, no notification. */
+  async function recordManual(userId: string, againstId: string, values: PaymentValues): Promise<Outcome<Result>> {
+    const receivedAt = await receivedOn(userId, values.date);
+    const { amount, method, reference, note } = values;
+    return record(userId, againstId, { amount, method, receivedAt, reference, note }, { manual: true });
+  }
+
+  /** Deletes one of the account's rows (entered by mistake) with what goes with it; null when there is no such row. */
+  async function remove(userId: string, id: string): Promise<Row | null> {
+    const row = await get(userId, id);
+    if (!row) return null;
+    const db = await getDb();
+    const [, deleted] = await db.batch([
+      spec.deleteTwin(db, userId, row),
+      db.delete(table).where(mine(userId, id)).returning(),
+      settleInvoices(db, spec.invoicesOf(userId, row), null),
+    ]);
+    return (deleted[0] as Row | undefined) ?? null;
+  }
+
+  return { get, list, record, recordCard, recordManual, remove };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments on an invoice (docs/decisions/013). Money received is never refused unless entered by
+// hand: an amount above the balance is recorded and the contractor is told the invoice is
+// overpaid. A pending or overdue invoice whose balance reaches zero becomes paid; deleting a
+// payment that opens a paid invoice's balance again puts it back to pending (overdue is read
+// from its due date).
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+const invoiceOf = (userId: string, invoiceId: string) => and(eq(invoices.userId, userId), eq(invoices.id, invoiceId));
+
+const INVOICE_PAYMENTS: Ledger<Payment, InvoiceRow, RecordPaymentResult> = {
+  noun: "payment",
+  table: payments,
+  against: payments.invoiceId,
+  read: (db, userId, invoiceId) => db.select().from(invoices).where(invoiceOf(userId, invoiceId)).get(),
+  owner: async (db, invoiceId) =>
+    (await db.select({ userId: invoices.userId }).from(invoices).where(eq(invoices.id, invoiceId)).get())?.userId,
+  closed: () => null,
+  due: (invoice) => balanceDue(invoice.total, invoice.amountPaid),
+  aboveDue: (invoice) => ({ status: "above-balance", balance: balanceDue(invoice.total, invoice.amountPaid) }),
+  stillDue: (invoiceId, _invoice, amount) =>
+    sql`(select ${invoices.total} - ${invoices.amountPaid} from ${invoices} where ${invoices.id} = ${invoiceId}) >= ${amount}`,
+  follow: (db, userId, invoiceId, receivedAt) => [settleInvoices(db, invoiceOf(userId, invoiceId), sql`${receivedAt.getTime()}`)],
+  notices(invoice, invoiceId, input, { t, money }, notify) {
+    // The figures as they will be once this payment is in (another payment recorded at the
+    // same moment only changes the wording; the conditions read the stored rows).
+    const paidAfter = invoice.amountPaid + input.amount;
+    const names = { number: invoice.invoiceNumber, title: invoice.title };
+    const sumPaid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.invoiceId} = ${invoiceId})`;
+    return [
+      {
+        title: t("notifications.events.paymentRecordedTitle"),
+        message: t("notifications.events.paymentRecorded", {
+          ...names,
+          amount: money(input.amount),
+          method: t(`invoices.paymentMethod.${input.method}`),
+          balance: money(Math.max(0, balanceDue(invoice.total, paidAfter))),
+        }),
+        estimateId: null,
+        when: notify ? sql`1` : sql`0`,
+      },
+      {
+        title: t("notifications.events.overpaidTitle"),
+        message: t("notifications.events.overpaid", { ...names, over: money(paidAfter - invoice.total) }),
+        estimateId: null,
+        when: sql`${sumPaid} > ${invoice.total}`,
+      },
+    ];
+  },
+  async recorded(db, payment, invoice) {
+    const after = await db
+      .select({ amountPaid: invoices.amountPaid, total: invoices.total })
+      .from(invoices)
+      .where(eq(invoices.id, payment.invoiceId))
+      .get();
+    const amountPaid = after?.amountPaid ?? invoice.amountPaid + payment.amount;
+    return { status: "recorded", payment, amountPaid, balance: balanceDue(after?.total ?? invoice.total, amountPaid) };
+  },
+  // A deposit carried onto the invoice goes with its payment: kept, it would come back on the
+  // next conversion (docs/decisions/017).
+  deleteTwin: (db, userId, payment) =>
+    db.delete(estimateDeposits).where(and(eq(estimateDeposits.userId, userId), eq(estimateDeposits.id, payment.depositId ?? ""))),
+  invoicesOf: (userId, payment) => invoiceOf(userId, payment.invoiceId),
+};
+
+const invoicePayments = ledger(INVOICE_PAYMENTS);
+
+/** The account's payments on one invoice, oldest first. */
+export const listInvoicePayments = invoicePayments.list;
+/** The account's payment by id, or undefined. */
+export const getPayment = invoicePayments.get;
+/** Records a payment against the account's invoice (by hand: refused above the balance due). */
+export const recordPayment = invoicePayments.record;
+/** A card payment reported by Stripe for an invoice known only by its id, once per session. */
+export const recordCardPayment = invoicePayments.recordCard;
+/** A payment entered by hand (the payments dialog, the API): refused above the balance due. */
+export const recordManualPayment = invoicePayments.recordManual;
+/** Deletes one of the account's payments; the invoice's amount paid and status follow. */
+export const deletePayment = invoicePayments.remove;
 
 // ---------------------------------------------------------------------------------------------
 // Deposits (docs/decisions/017). A deposit is received against an estimate and kept with it
@@ -245,19 +338,8 @@ export async function recordManualPayment(
 // payment whose deposit_id is unique: the batch that records a deposit also writes it onto the
 // invoice when there is one, and the batch that creates the invoice writes every deposit onto
 // it. Whichever batch runs second sees the other's rows, so a deposit is never lost between
-// them, and the unique deposit_id means it is never counted twice.
-
-export type Deposit = typeof estimateDeposits.$inferSelect;
-
-/** The account's deposits on one estimate, oldest first. */
-export async function listEstimateDeposits(userId: string, estimateId: string): Promise<Deposit[]> {
-  const db = await getDb();
-  return db
-    .select()
-    .from(estimateDeposits)
-    .where(and(eq(estimateDeposits.userId, userId), eq(estimateDeposits.estimateId, estimateId)))
-    .orderBy(asc(estimateDeposits.receivedAt), asc(estimateDeposits.createdAt));
-}
+// them, and the unique deposit_id means it is never counted twice. By hand a deposit is refused
+// on a declined or invoiced estimate and above what is left of the estimate's total.
 
 /** Deposits received on some of the account's estimates (one query), in cents by estimate id. */
 export async function depositsReceived(userId: string, estimateIds: string[]): Promise<Map<string, number>> {
@@ -273,7 +355,8 @@ export async function depositsReceived(userId: string, estimateIds: string[]): P
   return received;
 }
 
-type Db = Awaited<ReturnType<typeof getDb>>;
+const receivedOnEstimate = async (userId: string, estimateId: string) =>
+  (await depositsReceived(userId, [estimateId])).get(estimateId) ?? 0;
 
 /**
  * The statements that carry the estimate's deposits onto its invoice (when it has one) and
@@ -281,7 +364,6 @@ type Db = Awaited<ReturnType<typeof getDb>>;
  * records a deposit or creates the invoice. A deposit already carried is skipped.
  */
 export function carryDepositsStatements(db: Db, userId: string, estimateId: string) {
-  const sumPaid = sql`(select coalesce(sum(p.amount), 0) from ${payments} p where p.invoice_id = ${invoices.id})`;
   const lastReceived = sql`(select max(p.received_at) from ${payments} p where p.invoice_id = ${invoices.id})`;
   return [
     db.run(sql`insert into ${payments} (id, user_id, invoice_id, amount, method, received_at, reference, note, deposit_id, created_at)
@@ -289,169 +371,107 @@ export function carryDepositsStatements(db: Db, userId: string, estimateId: stri
       from ${estimateDeposits} d join ${invoices} i on i.estimate_id = d.estimate_id and i.user_id = d.user_id
       where d.estimate_id = ${estimateId} and d.user_id = ${userId}
       on conflict do nothing`),
-    db
-      .update(invoices)
-      .set({
-        amountPaid: sumPaid,
-        paidDate: sql`case when ${invoices.status} in ('pending', 'overdue') and ${sumPaid} >= ${invoices.total} then ${lastReceived} else ${invoices.paidDate} end`,
-        status: sql`case when ${invoices.status} in ('pending', 'overdue') and ${sumPaid} >= ${invoices.total} then 'paid' else ${invoices.status} end`,
-      })
-      .where(and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId))),
+    settleInvoices(db, and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId)), lastReceived),
   ] as const;
 }
 
-export type RecordDepositResult =
-  | { status: "recorded"; deposit: Deposit; received: number }
-  | { status: "duplicate" }
-  | { status: "not-found" }
-  /** By hand: a declined estimate takes no deposit. */
-  | { status: "declined" }
-  /** By hand: the estimate has its invoice, where payments are recorded. */
-  | { status: "invoiced"; invoiceNumber: string }
-  /** By hand: more than what is left of the estimate's total. */
-  | { status: "above-total"; remaining: number };
-
-/**
- * Records a deposit against the account's estimate. By hand (`manual`) it is refused on a
- * declined or invoiced estimate and above what is left of the estimate's total; a card
- * deposit (externalId: the Checkout Session) is always recorded, once per session, carried
- * onto the invoice if there is one already, and the contractor is told.
- */
-export async function recordDeposit(
-  userId: string,
-  estimateId: string,
-  input: PaymentInput,
-  { manual = false }: { manual?: boolean } = {},
-): Promise<RecordDepositResult> {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new RangeError("A deposit is a positive number of cents.");
-  const db = await getDb();
-  const estimate = await db
-    .select()
-    .from(estimates)
-    .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
-    .get();
-  if (!estimate) return { status: "not-found" };
-  const received = async () => (await depositsReceived(userId, [estimateId])).get(estimateId) ?? 0;
-  if (manual) {
-    if (estimate.status === "rejected") return { status: "declined" };
-    const invoice = await db
-      .select({ invoiceNumber: invoices.invoiceNumber })
-      .from(invoices)
-      .where(and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId)))
-      .get();
-    if (invoice) return { status: "invoiced", invoiceNumber: invoice.invoiceNumber };
-    const remaining = estimate.total - (await received());
-    if (input.amount > remaining) return { status: "above-total", remaining: Math.max(0, remaining) };
-  }
-
-  const depositId = crypto.randomUUID();
-  const receivedAt = input.receivedAt ?? clockNow();
-  const sumDeposits = sql`(select coalesce(sum(${estimateDeposits.amount}), 0) from ${estimateDeposits} where ${estimateDeposits.estimateId} = ${estimateId})`;
-  // By hand, read inside the batch: two clerks recording at once cannot pass the estimate's total,
-  // and an invoice created in between takes the payment instead.
-  const guard = manual
-    ? sql`${sumDeposits} + ${input.amount} <= ${estimate.total} and not exists (select 1 from ${invoices} where ${invoices.estimateId} = ${estimateId})`
-    : sql`1`;
-  const settings = await getSettings(userId);
-  const lang = settings.appLanguage;
-  const notice = {
-    title: translate(lang, "notifications.events.depositReceivedTitle"),
-    message: translate(lang, "notifications.events.depositReceived", {
-      number: estimate.estimateNumber,
-      title: estimate.title,
-      amount: formatMoney(input.amount, lang, settings.currency),
-    }),
-  };
-  await db.batch([
-    db.run(sql`insert into ${estimateDeposits} (id, user_id, estimate_id, amount, method, received_at, reference, note, external_id, created_at)
-      select ${depositId}, ${userId}, ${estimateId}, ${input.amount}, ${input.method}, ${receivedAt.getTime()},
-        ${input.reference ?? null}, ${input.note ?? null}, ${input.externalId ?? null}, ${clockNow().getTime()}
-      where ${guard}
-      on conflict (external_id) do nothing`),
-    ...carryDepositsStatements(db, userId, estimateId),
-    db.run(sql`insert into ${notifications} (id, user_id, type, title, message, read, estimate_id, created_at)
-      select ${crypto.randomUUID()}, ${userId}, 'payment_received', ${notice.title}, ${notice.message}, 0, ${estimateId}, ${clockNow().getTime()}
-      where ${manual ? sql`0` : sql`1`} and exists (select 1 from ${estimateDeposits} where ${estimateDeposits.id} = ${depositId})`),
-  ]);
-  const deposit = await db.select().from(estimateDeposits).where(eq(estimateDeposits.id, depositId)).get();
-  if (!deposit) {
-    if (input.externalId) return { status: "duplicate" };
-    const invoice = await db
-      .select({ invoiceNumber: invoices.invoiceNumber })
-      .from(invoices)
-      .where(and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId)))
-      .get();
-    if (invoice) return { status: "invoiced", invoiceNumber: invoice.invoiceNumber };
-    return { status: "above-total", remaining: Math.max(0, estimate.total - (await received())) };
-  }
-  return { status: "recorded", deposit, received: await received() };
+interface EstimateAgainst {
+  estimate: typeof estimates.$inferSelect;
+  invoice: { invoiceNumber: string } | undefined;
+  received: number;
 }
 
-/** A card deposit reported by Stripe for an estimate known only by its id: recorded once per session. */
-export async function recordCardDeposit(
-  estimateId: string,
-  input: { amount: number; externalId: string; receivedAt?: Date },
-): Promise<RecordDepositResult> {
-  const db = await getDb();
-  const owner = await db.select({ userId: estimates.userId }).from(estimates).where(eq(estimates.id, estimateId)).get();
-  if (!owner) return { status: "not-found" };
-  return recordDeposit(owner.userId, estimateId, { ...input, method: "card" });
-}
+const ESTIMATE_DEPOSITS: Ledger<Deposit, EstimateAgainst, RecordDepositResult> = {
+  noun: "deposit",
+  table: estimateDeposits,
+  against: estimateDeposits.estimateId,
+  async read(db, userId, estimateId) {
+    const [estimate, invoice, received] = await Promise.all([
+      db
+        .select()
+        .from(estimates)
+        .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
+        .get(),
+      db
+        .select({ invoiceNumber: invoices.invoiceNumber })
+        .from(invoices)
+        .where(and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId)))
+        .get(),
+      receivedOnEstimate(userId, estimateId),
+    ]);
+    return estimate && { estimate, invoice, received };
+  },
+  owner: async (db, estimateId) =>
+    (await db.select({ userId: estimates.userId }).from(estimates).where(eq(estimates.id, estimateId)).get())?.userId,
+  closed: ({ estimate, invoice }) =>
+    estimate.status === "rejected"
+      ? { status: "declined" }
+      : invoice
+        ? { status: "invoiced", invoiceNumber: invoice.invoiceNumber }
+        : null,
+  due: ({ estimate, received }) => estimate.total - received,
+  aboveDue: ({ estimate, received }) => ({ status: "above-total", remaining: Math.max(0, estimate.total - received) }),
+  // An invoice created in between takes the payment instead.
+  stillDue: (estimateId, { estimate }, amount) =>
+    sql`(select coalesce(sum(${estimateDeposits.amount}), 0) from ${estimateDeposits} where ${estimateDeposits.estimateId} = ${estimateId}) + ${amount} <= ${estimate.total}
+      and not exists (select 1 from ${invoices} where ${invoices.estimateId} = ${estimateId})`,
+  follow: (db, userId, estimateId) => [...carryDepositsStatements(db, userId, estimateId)],
+  notices: ({ estimate }, estimateId, input, { t, money }, notify) => [
+    {
+      title: t("notifications.events.depositReceivedTitle"),
+      message: t("notifications.events.depositReceived", {
+        number: estimate.estimateNumber,
+        title: estimate.title,
+        amount: money(input.amount),
+      }),
+      estimateId,
+      when: notify ? sql`1` : sql`0`,
+    },
+  ],
+  recorded: async (_db, deposit) => ({
+    status: "recorded",
+    deposit,
+    received: await receivedOnEstimate(deposit.userId, deposit.estimateId),
+  }),
+  // Carried onto an invoice, its payment goes too (before the deposit: its deposit_id would be
+  // set null) and the invoice's balance follows.
+  deleteTwin: (db, userId, deposit) =>
+    db.delete(payments).where(and(eq(payments.userId, userId), eq(payments.depositId, deposit.id))),
+  invoicesOf: (userId, deposit) => and(eq(invoices.userId, userId), eq(invoices.estimateId, deposit.estimateId)),
+};
 
-/** A deposit the contractor enters by hand (the deposit dialog and the API), on a day of the account's calendar. */
-export async function recordManualDeposit(userId: string, estimateId: string, values: PaymentValues) {
-  const zone = await getAccountTimeZone(userId);
-  const receivedAt = values.date === today(zone) ? clockNow() : startOfDay(values.date, zone);
-  return recordDeposit(
-    userId,
-    estimateId,
-    { amount: values.amount, method: values.method, receivedAt, reference: values.reference, note: values.note },
-    { manual: true },
-  );
-}
+const estimateDepositLedger = ledger(ESTIMATE_DEPOSITS);
 
-/**
- * Deletes one of the account's deposits (entered by mistake). Carried onto an invoice, its
- * payment goes too and the invoice's balance follows. Null when the account has no such deposit.
- */
-export async function deleteDeposit(userId: string, depositId: string): Promise<Deposit | null> {
-  const db = await getDb();
-  const deposit = await db
-    .select()
-    .from(estimateDeposits)
-    .where(and(eq(estimateDeposits.userId, userId), eq(estimateDeposits.id, depositId)))
-    .get();
-  if (!deposit) return null;
-  const carried = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.depositId, depositId)))
-    .get();
-  if (carried) await deletePayment(userId, carried.id);
-  await db.delete(estimateDeposits).where(and(eq(estimateDeposits.userId, userId), eq(estimateDeposits.id, depositId)));
-  return deposit;
-}
-
+/** The account's deposits on one estimate, oldest first. */
+export const listEstimateDeposits = estimateDepositLedger.list;
 /** The account's deposit by id, or undefined. */
-export async function getDeposit(userId: string, depositId: string): Promise<Deposit | undefined> {
-  const db = await getDb();
-  return db
-    .select()
-    .from(estimateDeposits)
-    .where(and(eq(estimateDeposits.userId, userId), eq(estimateDeposits.id, depositId)))
-    .get();
-}
+export const getDeposit = estimateDepositLedger.get;
+/** Records a deposit against the account's estimate (by hand: `{ manual: true }`). */
+export const recordDeposit = estimateDepositLedger.record;
+/** A card deposit reported by Stripe for an estimate known only by its id, once per session. */
+export const recordCardDeposit = estimateDepositLedger.recordCard;
+/** A deposit entered by hand (the deposit dialog, the API). */
+export const recordManualDeposit = estimateDepositLedger.recordManual;
+/** Deletes one of the account's deposits; carried onto an invoice, its payment goes too. */
+export const deleteDeposit = estimateDepositLedger.remove;
 
-/** A deposit as the API shows it: money as a decimal string, the day it was received in the account's zone. */
-export function toApiDeposit(deposit: Deposit, zone: string | null) {
+/** Money received as the API shows it: a decimal string, the day it was received in the account's zone. */
+function toApiReceived<Against extends Record<string, string>>(row: Payment | Deposit, against: Against, zone: string | null) {
   return {
-    id: deposit.id,
-    estimateId: deposit.estimateId,
-    amount: centsToString(deposit.amount),
-    date: today(zone, deposit.receivedAt),
-    method: deposit.method,
-    reference: deposit.reference,
-    note: deposit.note,
-    createdAt: deposit.createdAt.toISOString(),
+    id: row.id,
+    ...against,
+    amount: centsToString(row.amount),
+    date: today(zone, row.receivedAt),
+    method: row.method,
+    reference: row.reference,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** A payment as the API shows it. */
+export const toApiPayment = (payment: Payment, zone: string | null) =>
+  toApiReceived(payment, { invoiceId: payment.invoiceId }, zone);
+/** A deposit as the API shows it. */
+export const toApiDeposit = (deposit: Deposit, zone: string | null) =>
+  toApiReceived(deposit, { estimateId: deposit.estimateId }, zone);
