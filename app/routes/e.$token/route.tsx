@@ -1,17 +1,9 @@
 import { parseForm } from "~/lib/form-parse";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DocumentView } from "~/components/document-view";
-import { ShareContact } from "~/components/share-contact";
 import { FixedLanguage } from "~/components/share-fixed-language";
+import { ShareMessage, shareHeaders, shareMeta, SharePage } from "~/components/share-page";
 import { ShareResponseForms, type ResponseReply } from "~/components/share-response-forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { depositDue } from "~/lib/deposit";
@@ -35,33 +27,13 @@ import { readForm } from "~/infrastructure/form.server";
 import { cardPaymentsEnabled, createDepositCheckout } from "~/services/stripe.server";
 
 // The customer's page for a shared estimate: public (the token is the key), outside the
-// app shell, in the account's document language. It shows this one estimate and nothing
-// of the account besides the company's contact details; a wrong token is the ordinary 404.
+// app shell, in the account's document language (the frame is SharePage). It shows this one
+// estimate and nothing of the account besides the company's contact details; a wrong token
+// is the ordinary 404.
 
-export const headers: HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-});
+export const headers = shareHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const robots = { name: "robots", content: "noindex, nofollow" };
-  if (!data) {
-    const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";
-    return [{ title: translate(locale, "notFound.title") }, robots];
-  }
-  // A link pasted in a text message previews as its title alone: nothing about the customer or the amounts.
-  const title = translate(data.language, "share.page.title", {
-    number: data.document.number,
-    company: data.document.company.name,
-  });
-  return [
-    { title },
-    robots,
-    { property: "og:title", content: title },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "TradeDesk" },
-  ];
-};
+export const meta = shareMeta("share.page.title");
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -207,78 +179,31 @@ function SharedEstimate({
   const actionData = useActionData<typeof action>();
   const company = doc.company.name;
   return (
-    <main className="min-h-screen bg-slate-100 px-3 py-4 sm:px-6 sm:py-8 dark:bg-slate-950">
-      <div className="mx-auto max-w-4xl space-y-4">
-        <header className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800">
-          <div className="flex items-center gap-3">
-            {logoUrl ? (
-              <img
-                src={logoUrl}
-                alt={t("invoices.document.logoAlt", { company })}
-                className="h-12 w-12 shrink-0 object-contain"
-              />
-            ) : null}
-            <div className="min-w-0">
-              <h1 className="truncate text-lg font-bold" data-testid="share-company">
-                {company}
-              </h1>
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                {t("share.page.estimateFor", { number: doc.number, title: doc.title })}
-              </p>
-            </div>
-          </div>
-          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-slate-500 dark:text-slate-400">{t("share.page.total")}</dt>
-              <dd className="text-xl font-bold tabular-nums" data-testid="share-total">
-                {formatMoney(doc.total, language, doc.currency)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500 dark:text-slate-400">{t("share.page.validUntil")}</dt>
-              <dd className="font-medium">{validThrough}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500 dark:text-slate-400">{t("share.page.status")}</dt>
-              <dd className="font-medium" data-testid="share-state">
-                {t(`share.page.statuses.${state}`)}
-              </dd>
-            </div>
-          </dl>
-          <StateMessage state={state} decision={decision} company={company} validThrough={validThrough} />
-          {deposit ? (
-            <DepositBox
-              deposit={deposit}
-              canPay={canPayDeposit}
-              returned={returnedFromPayment}
-              money={(cents) => formatMoney(cents, language, doc.currency)}
-            />
-          ) : null}
-          {actionData?.problem ? (
-            <p
-              role="alert"
-              className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-200"
-            >
-              {t(actionData.problem)}
-            </p>
-          ) : null}
-          <div className="mt-4 flex flex-wrap gap-2">
-            {canAnswerEstimate(state) ? (
-              <a href="#respond-approve" className={buttonClass("primary")}>
-                {t("share.page.respond")}
-              </a>
-            ) : null}
-            <a href={`/e/${token}/pdf`} download className={buttonClass("secondary")}>
-              {t("share.page.downloadPdf")}
-            </a>
-          </div>
-        </header>
-
-        <div className="overflow-x-auto rounded-lg shadow-sm ring-1 ring-slate-200 dark:ring-slate-800">
-          <DocumentView document={doc} logoUrl={logoUrl} />
-        </div>
-
-        {canAnswerEstimate(state) ? (
+    <SharePage
+      document={doc}
+      logoUrl={logoUrl}
+      subtitle={t("share.page.estimateFor", { number: doc.number, title: doc.title })}
+      facts={[
+        {
+          label: t("share.page.total"),
+          value: formatMoney(doc.total, language, doc.currency),
+          kind: "headline",
+          testId: "share-total",
+        },
+        { label: t("share.page.validUntil"), value: validThrough, kind: "text" },
+        { label: t("share.page.status"), value: t(`share.page.statuses.${state}`), kind: "text", testId: "share-state" },
+      ]}
+      problem={actionData?.problem ? t(actionData.problem) : null}
+      actions={
+        canAnswerEstimate(state) ? (
+          <a href="#respond-approve" className={buttonClass("primary")}>
+            {t("share.page.respond")}
+          </a>
+        ) : null
+      }
+      pdf={{ href: `/e/${token}/pdf`, label: t("share.page.downloadPdf") }}
+      afterDocument={
+        canAnswerEstimate(state) ? (
           <ShareResponseForms
             company={company}
             reply={actionData?.reply ?? null}
@@ -286,11 +211,19 @@ function SharedEstimate({
             choices={choices}
             language={language}
           />
-        ) : null}
-
-        <ShareContact company={doc.company} />
-      </div>
-    </main>
+        ) : null
+      }
+    >
+      <StateMessage state={state} decision={decision} company={company} validThrough={validThrough} />
+      {deposit ? (
+        <DepositBox
+          deposit={deposit}
+          canPay={canPayDeposit}
+          returned={returnedFromPayment}
+          money={(cents) => formatMoney(cents, language, doc.currency)}
+        />
+      ) : null}
+    </SharePage>
   );
 }
 
@@ -362,31 +295,25 @@ function StateMessage({
 }) {
   const { t } = useTranslation();
   let text: string;
-  let tone = "bg-slate-50 text-slate-800 dark:bg-slate-800 dark:text-slate-200";
+  let tone: "neutral" | "good" | "bad" | "warning" = "neutral";
   if (state === "approved") {
     text = decision?.by
       ? t("share.page.approvedBy", { name: decision.by, date: decision.at })
       : t("share.page.approvedOn", { date: decision?.at ?? "" });
-    tone = "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-200";
+    tone = "good";
   } else if (state === "rejected") {
     text = decision?.by
       ? t("share.page.declinedBy", { name: decision.by, date: decision.at })
       : t("share.page.declinedOn", { date: decision?.at ?? "" });
-    tone = "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-200";
+    tone = "bad";
   } else if (state === "expired") {
     text = validThrough ? t("share.page.expired", { date: validThrough, company }) : t("share.page.expiredNoDate", { company });
-    tone = "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200";
+    tone = "warning";
   } else {
     text = t("share.page.intro", { company });
   }
-  return (
-    <div role="status" className={`mt-4 rounded-md px-3 py-2 text-sm ${tone}`} data-testid="share-message">
-      <p className="font-medium">{text}</p>
-      {decision?.response ? (
-        <p className="mt-1 whitespace-pre-line">
-          {t(state === "approved" ? "share.page.yourMessage" : "share.page.yourReason")}: {decision.response}
-        </p>
-      ) : null}
-    </div>
-  );
+  const said = decision?.response
+    ? `${t(state === "approved" ? "share.page.yourMessage" : "share.page.yourReason")}: ${decision.response}`
+    : null;
+  return <ShareMessage tone={tone} text={text} detail={said} />;
 }
