@@ -4,15 +4,18 @@
 // be compared on a loaded machine. Usage (after `npm run build`, or with BUILD_DIRS=a,b to
 // compare two builds, measured in turn):
 //   npx tsx bench/cpu.ts            # BUILD_DIRS=build, CPU_REQUESTS=100, CPU_ROUNDS=2, CPU_PORT=3810
-//   CPU_PEER=1 npx tsx bench/cpu.ts # TradeDesk's pages against the minimal Remix app of bench/peer
+//   CPU_PEER=1 npx tsx bench/cpu.ts # TradeDesk's pages against the minimal Remix app of
+//                                   # bench/peer rendering the same HTML
 //   CPU_PAGES=/app/jobs,/app/jobs?q=none npx tsx bench/cpu.ts   # other pages than the six
 // The peer comparison is also a phase of `npm run bench` (comparePeer, below).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { build as esbuild } from "esbuild";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
+import { PEER_PAGES_DIR, pageName, savePeerPage } from "./peer-pages";
 import { prepareDatabase } from "./seed";
+import { cpuMs, waitForOk } from "./server-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 const HOST = "127.0.0.1";
@@ -26,7 +29,6 @@ const running = new Set<ChildProcess>();
 export function stopCpuServers() {
   for (const server of running) server.kill("SIGTERM");
 }
-const TICK_MS = 1000 / 100; // USER_HZ
 
 export interface PageCpu {
   /** Server CPU (user + system) per request, in milliseconds. */
@@ -42,25 +44,6 @@ export interface PageCpu {
 interface Account {
   email: string;
   password: string;
-}
-
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
-async function waitForOk(url: string, server: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
-    if (server.exitCode !== null) throw new Error(`the server for ${url} exited (${server.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} never answered`);
 }
 
 /** Starts `node <script>`, waits for `readyPath` to answer 200, runs `work`, stops the server. */
@@ -80,7 +63,7 @@ async function withServer<T>(
   });
   running.add(server);
   try {
-    await waitForOk(`${base}${readyPath}`, server);
+    await waitForOk(`${base}${readyPath}`, server, { name: `the server of ${script}`, timeoutMs: 30_000 });
     return await work(base, server.pid!);
   } finally {
     server.kill("SIGTERM");
@@ -89,13 +72,17 @@ async function withServer<T>(
   }
 }
 
-/** Each page: warm-up requests, then `requests` sequential ones, timed by the server's CPU. */
+/**
+ * Each page: warm-up requests, then `requests` sequential ones, timed by the server's CPU.
+ * `onFirstAnswer` gets each page's first answer (decompressed) and its Content-Type.
+ */
 async function measurePages(
   base: string,
   pid: number,
   pages: string[],
   headers: Record<string, string>,
   requests: number,
+  onFirstAnswer?: (page: string, body: string, contentType: string) => void,
 ): Promise<Record<string, PageCpu>> {
   const result: Record<string, PageCpu> = {};
   for (const page of pages) {
@@ -107,7 +94,9 @@ async function measurePages(
       if (response.status !== 200) throw new Error(`${page} answered ${response.status}`);
       return response;
     };
-    const first = await (await get()).text();
+    const firstAnswer = await get();
+    const first = await firstAnswer.text();
+    onFirstAnswer?.(page, first, firstAnswer.headers.get("content-type") ?? "");
     const tableRows = first.match(/<tr[\s>]/g)?.length ?? 0;
     for (let i = 1; i < WARMUP_REQUESTS; i++) await (await get()).arrayBuffer();
     const before = cpuMs(pid);
@@ -123,7 +112,10 @@ async function measurePages(
   return result;
 }
 
-/** TradeDesk's production build in `buildDir`, signed in as `account`: CPU per request of each page. */
+/**
+ * TradeDesk's production build in `buildDir`, signed in as `account`: CPU per request of each
+ * page. `onFirstAnswer` gets each page's first answer (the peer renders it again).
+ */
 export async function measureTradeDesk(options: {
   buildDir: string;
   dbFile: string;
@@ -131,8 +123,9 @@ export async function measureTradeDesk(options: {
   port: number;
   requests: number;
   pages?: string[];
+  onFirstAnswer?: (page: string, body: string, contentType: string) => void;
 }): Promise<Record<string, PageCpu>> {
-  const { buildDir, dbFile, account, port, requests, pages = PAGES } = options;
+  const { buildDir, dbFile, account, port, requests, pages = PAGES, onFirstAnswer } = options;
   const env = {
     DATABASE_URL: `file:${dbFile}`,
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
@@ -151,11 +144,13 @@ export async function measureTradeDesk(options: {
       .find((c) => c.startsWith("td_session="))
       ?.split(";")[0];
     if (!cookie) throw new Error(`sign-in answered ${login.status}`);
-    return measurePages(base, pid, pages, { Cookie: cookie }, requests);
+    return measurePages(base, pid, pages, { Cookie: cookie }, requests, onFirstAnswer);
   });
 }
 
-// The peer: a minimal Remix app (bench/peer) listing the same account's first 25 customers.
+// The peer: a minimal Remix app (bench/peer). Its own page lists the account's first 25
+// customers; /page/<name> and /json/<name> serve again what TradeDesk answered, saved by
+// bench/peer-pages.ts, so that each page is compared with the peer rendering the same HTML.
 const PEER_DIR = path.join(root, "bench/peer");
 export const PEER_SERVER = path.join(PEER_DIR, "build/server.js");
 const PEER_SERVER_BUILD = path.join(PEER_DIR, "build/server/index.js");
@@ -192,17 +187,26 @@ export async function buildPeerIfStale(log: (s: string) => void = console.error)
   return true;
 }
 
-/** What the peer's server needs to list `userId`'s first 25 customers from `dbFile`. */
-export function peerEnvironment(dbFile: string, userId: string): Record<string, string> {
-  return { PEER_DATABASE_URL: `file:${dbFile}`, PEER_USER_ID: userId };
+/**
+ * What the peer's server needs: `dbFile` and `userId` for its own page (the first 25 customers),
+ * and the folder of the pages saved for it (bench/peer-pages.ts).
+ */
+export function peerEnvironment(dbFile: string, userId: string, pagesDir = PEER_PAGES_DIR): Record<string, string> {
+  return { PEER_DATABASE_URL: `file:${dbFile}`, PEER_USER_ID: userId, PEER_PAGES_DIR: pagesDir };
 }
 
-/** The peer's one page, listing `userId`'s first 25 customers from `dbFile`. */
-export async function measurePeer(options: { dbFile: string; userId: string; port: number; requests: number }): Promise<PageCpu> {
-  const { dbFile, userId, port, requests } = options;
-  const env = peerEnvironment(dbFile, userId);
-  const result = await withServer(PEER_SERVER, port, env, "/", (base, pid) => measurePages(base, pid, ["/"], {}, requests));
-  return result["/"];
+/** The peer's CPU per request of each of `paths`: its own page (/) or pages saved for it. */
+export async function measurePeer(options: {
+  dbFile: string;
+  userId: string;
+  port: number;
+  requests: number;
+  paths: string[];
+  pagesDir?: string;
+}): Promise<Record<string, PageCpu>> {
+  const { dbFile, userId, port, requests, paths, pagesDir } = options;
+  const env = peerEnvironment(dbFile, userId, pagesDir);
+  return withServer(PEER_SERVER, port, env, "/", (base, pid) => measurePages(base, pid, paths, {}, requests));
 }
 
 export interface PeerComparison {
@@ -211,16 +215,24 @@ export interface PeerComparison {
   acceptEncoding: string;
   /** Best (lowest) of the rounds, per page. */
   tradedesk: Record<string, PageCpu>;
-  peer: PageCpu;
-  /** TradeDesk's CPU per request of each page ÷ the peer's. */
+  /**
+   * The peer rendering each page's HTML as TradeDesk answered it in the same round (the same
+   * keys as `tradedesk`), best of the rounds.
+   */
+  peer: Record<string, PageCpu>;
+  /** The peer's own page: the first 25 customers, rendered by React from its loader's rows. */
+  peerOwnPage: PageCpu;
+  /** TradeDesk's CPU per request of each page ÷ the peer's on the same HTML. */
   ratios: Record<string, number>;
   /** Every round's figures, TradeDesk and peer measured alternately. */
-  roundsCpuMs: { tradedesk: Record<string, number>; peer: number }[];
+  roundsCpuMs: { tradedesk: Record<string, number>; peer: Record<string, number>; peerOwnPage: number }[];
 }
 
 /**
- * TradeDesk's six pages and the peer's page, measured alternately (TradeDesk, peer, TradeDesk,
- * peer...) on the same database, each round with a freshly started server; the best of the rounds counts.
+ * TradeDesk's pages and the peer rendering the same HTML, measured alternately (TradeDesk,
+ * peer, TradeDesk, peer...) on the same database, each round with freshly started servers:
+ * each round saves TradeDesk's first answer of every page, and the peer then serves those.
+ * The best of the rounds counts, for each server apart.
  */
 export async function comparePeer(options: {
   buildDir: string;
@@ -229,28 +241,54 @@ export async function comparePeer(options: {
   port: number;
   requests: number;
   rounds: number;
+  pages?: string[];
+  pagesDir?: string;
   log?: (s: string) => void;
 }): Promise<PeerComparison> {
-  const { buildDir, dbFile, account, port, requests, rounds, log = console.error } = options;
+  const { buildDir, dbFile, account, port, requests, rounds, pages = PAGES, pagesDir, log = console.error } = options;
   await buildPeerIfStale(log);
   const best = <T extends { cpuMs: number }>(a: T | undefined, b: T) => (a && a.cpuMs <= b.cpuMs ? a : b);
   const tradedesk: Record<string, PageCpu> = {};
-  let peer: PageCpu | undefined;
+  const peer: Record<string, PageCpu> = {};
+  let peerOwnPage: PageCpu | undefined;
   const roundsCpuMs: PeerComparison["roundsCpuMs"] = [];
+  const cpuOf = (figures: Record<string, PageCpu>) => Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, v.cpuMs]));
   for (let round = 0; round < rounds; round++) {
-    const td = await measureTradeDesk({ buildDir, dbFile, account, port, requests });
-    const p = await measurePeer({ dbFile, userId: account.userId, port: port + 1, requests });
-    for (const [page, figures] of Object.entries(td)) tradedesk[page] = best(tradedesk[page], figures);
-    peer = best(peer, p);
-    roundsCpuMs.push({ tradedesk: Object.fromEntries(Object.entries(td).map(([k, v]) => [k, v.cpuMs])), peer: p.cpuMs });
+    const peerPaths: Record<string, string> = {};
+    const td = await measureTradeDesk({
+      buildDir,
+      dbFile,
+      account,
+      port,
+      requests,
+      pages,
+      onFirstAnswer: (page, body, contentType) => {
+        peerPaths[page] = savePeerPage(`cpu-${pageName(page)}`, body, contentType, pagesDir);
+      },
+    });
+    const measured = await measurePeer({
+      dbFile,
+      userId: account.userId,
+      port: port + 1,
+      requests,
+      paths: ["/", ...pages.map((page) => peerPaths[page])],
+      pagesDir,
+    });
+    const p = Object.fromEntries(pages.map((page) => [page, measured[peerPaths[page]]]));
+    for (const page of pages) {
+      tradedesk[page] = best(tradedesk[page], td[page]);
+      peer[page] = best(peer[page], p[page]);
+    }
+    peerOwnPage = best(peerOwnPage, measured["/"]);
+    roundsCpuMs.push({ tradedesk: cpuOf(td), peer: cpuOf(p), peerOwnPage: measured["/"].cpuMs });
     log(
-      `  round ${round + 1}: peer ${p.cpuMs.toFixed(2)} ms; TradeDesk ${Object.entries(td)
-        .map(([k, v]) => `${k} ${v.cpuMs.toFixed(2)}`)
-        .join(", ")} (CPU ms per request)`,
+      `  round ${round + 1} (CPU ms per request, TradeDesk / the peer on the same HTML): ${pages
+        .map((page) => `${page} ${td[page].cpuMs.toFixed(2)} / ${p[page].cpuMs.toFixed(2)}`)
+        .join(", ")}; the peer's own page ${measured["/"].cpuMs.toFixed(2)}`,
     );
   }
-  const ratios = Object.fromEntries(Object.entries(tradedesk).map(([page, f]) => [page, f.cpuMs / peer!.cpuMs]));
-  return { requests, rounds, acceptEncoding: ENCODING, tradedesk, peer: peer!, ratios, roundsCpuMs };
+  const ratios = Object.fromEntries(pages.map((page) => [page, tradedesk[page].cpuMs / peer[page].cpuMs]));
+  return { requests, rounds, acceptEncoding: ENCODING, tradedesk, peer, peerOwnPage: peerOwnPage!, ratios, roundsCpuMs };
 }
 
 async function main() {
@@ -258,7 +296,7 @@ async function main() {
   const requests = Number(process.env.CPU_REQUESTS ?? 100);
   const rounds = Number(process.env.CPU_ROUNDS ?? 2);
   const buildDirs = (process.env.BUILD_DIRS ?? "build").split(",");
-  // CPU_PAGES=/app/estimates,/app/estimates?q=none measures other pages (not with CPU_PEER).
+  // CPU_PAGES=/app/estimates,/app/estimates?q=none measures other pages.
   const pages = process.env.CPU_PAGES ? process.env.CPU_PAGES.split(",") : PAGES;
   const database = await prepareDatabase({
     root,
@@ -269,25 +307,26 @@ async function main() {
   const account = database.accounts.small;
 
   if (process.env.CPU_PEER === "1") {
-    const c = await comparePeer({ buildDir: buildDirs[0], dbFile: database.file, account, port, requests, rounds });
+    const c = await comparePeer({ buildDir: buildDirs[0], dbFile: database.file, account, port, requests, rounds, pages });
     console.log(
-      `CPU ms per request, ${buildDirs[0]}/ against the minimal Remix app (${requests} sequential requests, Accept-Encoding: ${ENCODING}; best of ${rounds} rounds)`,
+      `CPU ms per request, ${buildDirs[0]}/ against the minimal Remix app rendering the same HTML (${requests} sequential requests, Accept-Encoding: ${ENCODING}; best of ${rounds} rounds)`,
     );
-    console.log(["page", "TradeDesk", "peer", "ratio", "bytes", "table rows"].join("\t"));
-    for (const page of PAGES) {
-      const t = c.tradedesk[page];
+    console.log(["page", "TradeDesk", "peer", "ratio", "TradeDesk bytes", "peer bytes"].join("\t"));
+    for (const page of pages) {
+      const [t, p] = [c.tradedesk[page], c.peer[page]];
       console.log(
         [
           page,
           t.cpuMs.toFixed(2),
-          c.peer.cpuMs.toFixed(2),
+          p.cpuMs.toFixed(2),
           c.ratios[page].toFixed(2),
           `${t.bytes} ${t.encoding}`,
-          t.tableRows,
+          `${p.bytes} ${p.encoding}`,
         ].join("\t"),
       );
     }
-    console.log(`peer page: ${c.peer.bytes} bytes ${c.peer.encoding}, ${c.peer.tableRows} table rows`);
+    const own = c.peerOwnPage;
+    console.log(`the peer's own page (25 customers): ${own.cpuMs.toFixed(2)} ms, ${own.bytes} bytes ${own.encoding}`);
     return;
   }
 

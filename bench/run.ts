@@ -1,9 +1,10 @@
 // `npm run bench`: the performance benchmark (docs/performance.md says how to read it).
 // Seeds a large and a small account, serves the production build on loopback, and measures
 // page latency and throughput against a bare node:http ceiling and the minimal Remix app of
-// bench/peer under the same load, the estimate PDF (speed and memory), the JavaScript and CSS
-// each page ships, LCP in Chromium on a low-end profile, and the server's CPU per page
-// against that minimal Remix app (measured by bench/cpu.ts).
+// bench/peer under the same load (the peer serving each page's own HTML again, saved by
+// bench/peer-pages.ts), the estimate PDF (speed and memory), the JavaScript and CSS each page
+// ships, LCP in Chromium on a low-end profile, and the server's CPU per page against that
+// minimal Remix app rendering the same HTML (measured by bench/cpu.ts).
 // Figures go to bench/results/latest.json and the generated part of docs/performance.md.
 //
 // Options (environment): BENCH_QUICK=1 (or --quick) for a short run while working on the
@@ -12,7 +13,8 @@
 // build-bench); BENCH_SKIP_BUILD=1 to serve the build as it is; BENCH_SKIP_LCP=1;
 // BENCH_LCP_RUNS (cold loads per page, default 7, quick 1); CPU_REQUESTS (sequential
 // requests per page for the CPU comparison, default 100, quick 30) and CPU_ROUNDS (default
-// 2, quick 1).
+// 2, quick 1); BENCH_RESULTS and BENCH_DOC (other files for the figures and the page, for a
+// trial run that should not replace the recorded one).
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -22,8 +24,10 @@ import autocannon from "autocannon";
 import { pageAssets, type PageAssets } from "./assets";
 import { buildPeerIfStale, comparePeer, PEER_SERVER, peerEnvironment, stopCpuServers } from "./cpu";
 import { LOW_END_PROFILE, measureLcp, type LcpResult } from "./lcp";
+import { savePeerPage } from "./peer-pages";
 import { evaluateTargets, writeMarkdown, type Endpoint, type LoadFigures, type Results } from "./report";
 import { prepareDatabase, type BenchAccount } from "./seed";
+import { cpuMs, waitForOk } from "./server-process";
 import { buildIsStale } from "../scripts/build-freshness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -49,6 +53,9 @@ const CPU_ROUNDS = Number(process.env.CPU_ROUNDS ?? (QUICK ? 1 : 2));
 const HOST = "127.0.0.1";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const BASE = `http://${HOST}:${PORT}`;
+// Where the figures go: BENCH_RESULTS and BENCH_DOC send a trial run's elsewhere.
+const RESULTS_FILE = path.resolve(root, process.env.BENCH_RESULTS ?? "bench/results/latest.json");
+const DOC_FILE = path.resolve(root, process.env.BENCH_DOC ?? "docs/performance.md");
 const started = Date.now();
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -84,19 +91,9 @@ function startProcess(name: string, args: string[], env: Record<string, string>)
   return child;
 }
 
-async function waitForOk(url: string, child: ChildProcess, name: string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}); see data/bench/${name}.log`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${name} did not answer ${url} within 60 s`);
-}
+/** Waits for one of the servers startProcess started to answer 200. */
+const waitForServer = (url: string, child: ChildProcess, name: string) =>
+  waitForOk(url, child, { name, hint: `; see data/bench/${name}.log` });
 
 /** SIGTERM, then SIGKILL for a server still finishing abandoned requests after a few seconds. */
 async function stopChildren() {
@@ -109,14 +106,6 @@ async function stopChildren() {
   }
   for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
-
-/** CPU time (user + system) the process has used, in milliseconds. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
 /**
  * Waits until the server is idle. When autocannon's time is up it drops the requests in
@@ -338,9 +327,9 @@ async function main() {
     ...peerEnvironment(database.file, accounts.small.userId),
   });
   const PEER_BASE = `http://${HOST}:${PEER_PORT}/`;
-  await waitForOk(`http://${HOST}:${BARE_PORT}/`, bare, "bare-server");
-  await waitForOk(PEER_BASE, peerServer, "peer-server");
-  await waitForOk(`${BASE}/healthz`, app, "app-server");
+  await waitForServer(`http://${HOST}:${BARE_PORT}/`, bare, "bare-server");
+  await waitForServer(PEER_BASE, peerServer, "peer-server");
+  await waitForServer(`${BASE}/healthz`, app, "app-server");
   const pid = app.pid!;
   log(
     `Serving ${BUILD_DIR}/ on ${BASE} (pid ${pid}, RSS ${fmt(rssMb(pid))} MB) and the bare node:http ceiling on port ${BARE_PORT}.`,
@@ -358,9 +347,12 @@ async function main() {
   );
 
   // Every URL must answer 200 before it is timed: a redirect to /login would be fast and
-  // meaningless. Two requests each also tell how long one takes alone.
+  // meaningless. Two requests each also tell how long one takes alone. The large account's
+  // answer of each page (not the PDF) is saved for the peer to serve again (bench/peer-pages.ts).
   const pageBytes: Record<string, Record<string, number>> = {};
   const aloneMs: Record<string, Record<string, number>> = {};
+  /** The peer's path serving the large account's answer of each page, by endpoint key. */
+  const peerPaths: Record<string, string> = {};
   for (const endpoint of endpoints) {
     pageBytes[endpoint.key] = {};
     aloneMs[endpoint.key] = {};
@@ -376,12 +368,24 @@ async function main() {
         times.push(performance.now() - t0);
         if (response.status !== 200) throw new Error(`${endpoint.paths[label]} (${label}) answered ${response.status}`);
         pageBytes[endpoint.key][label] = body.length;
+        if (label === "large" && endpoint.kind !== "pdf")
+          peerPaths[endpoint.key] = savePeerPage(
+            `load-${endpoint.key}`,
+            body.toString("utf8"),
+            response.headers.get("content-type") ?? "",
+          );
       }
       aloneMs[endpoint.key][label] = Math.min(...times);
     }
   }
   const bareBytes = Buffer.from(await (await fetch(`http://${HOST}:${BARE_PORT}/`)).arrayBuffer()).length;
   const peerBytes = Buffer.from(await (await fetch(PEER_BASE)).arrayBuffer()).length;
+  const peerPageBytes: Record<string, number> = {};
+  for (const [key, peerPath] of Object.entries(peerPaths)) {
+    const response = await fetch(PEER_BASE + peerPath.slice(1));
+    if (response.status !== 200) throw new Error(`The peer's ${peerPath} answered ${response.status}`);
+    peerPageBytes[key] = Buffer.from(await response.arrayBuffer()).length;
+  }
   log(
     `All ${endpoints.length * 2} URLs answer 200; the dashboard is ${fmt(pageBytes.dashboard.large / 1024, 1)} KB of HTML, the ceiling page ${fmt(bareBytes / 1024, 1)} KB.`,
   );
@@ -403,6 +407,8 @@ async function main() {
   }
 
   const load_: Record<string, Record<"large" | "small", Record<string, LoadFigures>>> = {};
+  /** The peer serving each page's HTML (the large account's), at 10 connections, right after the page. */
+  const peerSameHtml: NonNullable<Results["peer"]>["sameHtml"] = {};
   for (const endpoint of endpoints) {
     load_[endpoint.key] = { large: {}, small: {} };
     for (const c of CONNECTIONS) {
@@ -425,6 +431,18 @@ async function main() {
         const problems = figures.non2xx + figures.errors + figures.timeouts;
         log(
           `  ${endpoint.name} [${label}, ${tooSlow ? `too slow for load: ${aloneMs[endpoint.key][label].toFixed(0)} ms alone; sequential` : `${c} conn`}]: p50 ${figures.p50 ?? "–"} ms, p99 ${figures.p99 ?? "–"} ms, ${fmt(figures.rps, 1)} req/s, ${figures.samples} timed${figures.drainSeconds >= 1 ? `, ${fmt(figures.drainSeconds)} s to drain` : ""}${problems ? `, ${figures.non2xx} non-2xx / ${figures.errors} errors / ${figures.timeouts} timeouts` : ""}`,
+        );
+      }
+      // The peer serving the same HTML, under the same load, right after the page: the p99 target's pair.
+      const peerPath = peerPaths[endpoint.key];
+      if (peerPath && c === 10) {
+        const url = PEER_BASE + peerPath.slice(1);
+        await load(url, 10, WARMUP, undefined, peerServer.pid);
+        const figures = await load(url, 10, DURATION, undefined, peerServer.pid);
+        peerSameHtml[endpoint.key] = { path: peerPath, pageBytes: peerPageBytes[endpoint.key], load: figures };
+        const problems = figures.non2xx + figures.errors + figures.timeouts;
+        log(
+          `  ${endpoint.name} [the peer, same HTML, 10 conn]: p50 ${figures.p50 ?? "–"} ms, p99 ${figures.p99 ?? "–"} ms, ${fmt(figures.rps, 1)} req/s, ${figures.samples} timed${problems ? `, ${problems} not 2xx / errors / timeouts` : ""}`,
         );
       }
     }
@@ -471,7 +489,7 @@ async function main() {
   // Each server alone on the machine (ours, that is), after everything else: sequential
   // requests, so the CPU per request does not depend on concurrency.
   log(
-    `Server CPU per page against a minimal Remix app: ${CPU_REQUESTS} sequential requests per page, small account, best of ${CPU_ROUNDS} round(s)...`,
+    `Server CPU per page against the minimal Remix app rendering the same HTML: ${CPU_REQUESTS} sequential requests per page, small account, best of ${CPU_ROUNDS} round(s)...`,
   );
   const cpuVsPeer = await comparePeer({
     buildDir: BUILD_DIR,
@@ -483,9 +501,11 @@ async function main() {
     log,
   });
   log(
-    `  peer ${fmt(cpuVsPeer.peer.cpuMs, 2)} ms per request; TradeDesk ${Object.entries(cpuVsPeer.tradedesk)
-      .map(([page, f]) => `${page} ${fmt(f.cpuMs, 2)} ms (${fmt(cpuVsPeer.ratios[page], 2)}×)`)
-      .join(", ")}`,
+    `  TradeDesk / the peer on the same HTML, ms per request: ${Object.entries(cpuVsPeer.tradedesk)
+      .map(
+        ([page, f]) => `${page} ${fmt(f.cpuMs, 2)} / ${fmt(cpuVsPeer.peer[page].cpuMs, 2)} (${fmt(cpuVsPeer.ratios[page], 2)}×)`,
+      )
+      .join(", ")}; the peer's own page ${fmt(cpuVsPeer.peerOwnPage.cpuMs, 2)}`,
   );
 
   const results: Results = {
@@ -511,7 +531,7 @@ async function main() {
     },
     server: { rssAfterLoadTestsMb: Number(fmt(rssAfterLoad, 1)) },
     ceiling: { pageBytes: bareBytes, load: ceiling },
-    peer: { pageBytes: peerBytes, load: peerLoad },
+    peer: { pageBytes: peerBytes, load: peerLoad, sameHtml: peerSameHtml },
     pageBytes,
     endpoints: endpoints.map((e) => ({ ...e, load: load_[e.key] })),
     pdf,
@@ -521,14 +541,13 @@ async function main() {
     targets: [],
   };
   results.targets = evaluateTargets(results);
-  const resultsDir = path.join(root, "bench/results");
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(path.join(resultsDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
-  const table = writeMarkdown(results, path.join(root, "docs/performance.md"));
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  const table = writeMarkdown(results, DOC_FILE);
   console.log(`\n${table}\n`);
   const missed = results.targets.filter((t) => !t.met).length;
   log(
-    `Done in ${fmt((Date.now() - started) / 60000, 1)} min: ${results.targets.length - missed} targets met, ${missed} missed. Wrote bench/results/latest.json and docs/performance.md.`,
+    `Done in ${fmt((Date.now() - started) / 60000, 1)} min: ${results.targets.length - missed} targets met, ${missed} missed. Wrote ${path.relative(root, RESULTS_FILE)} and ${path.relative(root, DOC_FILE)}.`,
   );
 }
 
