@@ -48,7 +48,7 @@ describe("/register", () => {
     expect(result.data).toMatchObject({ toast: { title: "auth.passwordTooShortTitle", description: "auth.passwordTooShort" } });
   });
 
-  // A taken e-mail is answered as a new one (app/services/register-existing.test.ts).
+  // A taken e-mail is answered as a new one (app/services/registration.server.test.ts).
 });
 
 describe("/login and /logout", () => {

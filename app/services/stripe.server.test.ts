@@ -1,15 +1,22 @@
 // Card payments with the official Stripe SDK pointed at a loopback server that speaks
-// Stripe's protocol, and webhook events signed as Stripe signs them.
+// Stripe's protocol, and webhook events signed as Stripe signs them: an invoice's balance,
+// and a deposit paid from the customer's estimate page.
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer, createInvoice } from "#db/factories";
+import { createCustomer, createEstimate, createInvoice } from "#db/factories";
+import { estimates, estimateShareTokens } from "#db/schema";
+import { depositSummary, setDepositAsk } from "~/models/deposit.server";
 import { listNotifications } from "~/models/notification.server";
 import { listInvoicePayments } from "~/models/payment.server";
-import { getInvoiceWithItems } from "~/models/invoice.server";
+import { createInvoiceFromEstimate, getInvoiceWithItems } from "~/models/invoice.server";
+import { newShareToken } from "~/models/share.server";
+import { action as shareAction } from "~/routes/e.$token/route";
 import { action as webhookAction } from "~/routes/webhooks.stripe/route";
 import { getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { signedInAccount } from "../../test/accounts";
+import { formRequest } from "../../test/requests";
 import { runRoute } from "../../test/route";
 import { startStripeServer } from "../../test/stripe-server";
 import { createInvoiceCheckout } from "./stripe.server";
@@ -34,6 +41,7 @@ afterEach(() => {
   config.STRIPE_SECRET_KEY = saved.key;
   config.STRIPE_WEBHOOK_SECRET = saved.secret;
   config.STRIPE_API_URL = saved.url;
+  stripeServer.calls.length = 0;
 });
 
 async function unpaidInvoice(total = 10_825) {
@@ -49,7 +57,14 @@ async function unpaidInvoice(total = 10_825) {
   return { user, invoice };
 }
 
-function completedEvent(session: { id: string; invoiceId: string; amount: number; paymentStatus?: string }) {
+/** A paid Checkout Session's event: for an invoice (its id the reference), or, with metadata, an estimate's deposit. */
+function completedEvent(session: {
+  id: string;
+  referenceId: string;
+  amount: number;
+  paymentStatus?: string;
+  metadata?: Record<string, string>;
+}) {
   return JSON.stringify({
     id: `evt_${session.id}`,
     object: "event",
@@ -58,11 +73,12 @@ function completedEvent(session: { id: string; invoiceId: string; amount: number
       object: {
         id: session.id,
         object: "checkout.session",
-        client_reference_id: session.invoiceId,
+        client_reference_id: session.referenceId,
         amount_total: session.amount,
         currency: "usd",
         payment_status: session.paymentStatus ?? "paid",
         status: "complete",
+        ...(session.metadata ? { metadata: session.metadata } : {}),
       },
     },
   });
@@ -125,7 +141,10 @@ describe("Stripe Checkout for an invoice", () => {
     });
     expect(session).toBeNull();
     expect(stripeServer.calls.length).toBe(before);
-    const response = await runRoute(webhookAction, webhook(completedEvent({ id: "cs_off", invoiceId: invoice.id, amount: 100 })));
+    const response = await runRoute(
+      webhookAction,
+      webhook(completedEvent({ id: "cs_off", referenceId: invoice.id, amount: 100 })),
+    );
     expect(response.status).toBe(404);
     expect(await listInvoicePayments(invoice.userId, invoice.id)).toEqual([]);
   });
@@ -137,7 +156,7 @@ describe("POST /webhooks/stripe", () => {
     const { user, invoice } = await unpaidInvoice(10_825);
     const response = await runRoute(
       webhookAction,
-      webhook(completedEvent({ id: "cs_paid_1", invoiceId: invoice.id, amount: 10_825 })),
+      webhook(completedEvent({ id: "cs_paid_1", referenceId: invoice.id, amount: 10_825 })),
     );
     expect(response.status).toBe(200);
     const payments = await listInvoicePayments(user.id, invoice.id);
@@ -154,7 +173,7 @@ describe("POST /webhooks/stripe", () => {
   it("refuses a wrong signature, a changed body or no signature with 400 and records nothing", async () => {
     setUpCardPayments();
     const { user, invoice } = await unpaidInvoice();
-    const payload = completedEvent({ id: "cs_forged", invoiceId: invoice.id, amount: 10_825 });
+    const payload = completedEvent({ id: "cs_forged", referenceId: invoice.id, amount: 10_825 });
     const forged = [
       webhook(payload, "whsec_someone_else"),
       new Request("http://localhost/webhooks/stripe", {
@@ -176,10 +195,10 @@ describe("POST /webhooks/stripe", () => {
   it("records a session once when Stripe retries the event, and once when two deliveries arrive together", async () => {
     setUpCardPayments();
     const { user, invoice } = await unpaidInvoice(20_000);
-    const first = completedEvent({ id: "cs_retry", invoiceId: invoice.id, amount: 5_000 });
+    const first = completedEvent({ id: "cs_retry", referenceId: invoice.id, amount: 5_000 });
     expect((await runRoute(webhookAction, webhook(first))).status).toBe(200);
     expect((await runRoute(webhookAction, webhook(first))).status).toBe(200);
-    const together = completedEvent({ id: "cs_together", invoiceId: invoice.id, amount: 7_000 });
+    const together = completedEvent({ id: "cs_together", referenceId: invoice.id, amount: 7_000 });
     const answers = await Promise.all(Array.from({ length: 6 }, () => runRoute(webhookAction, webhook(together))));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const results = await Promise.all(answers.map(async (a) => ((await a.json()) as { result: string }).result));
@@ -198,8 +217,8 @@ describe("POST /webhooks/stripe", () => {
   it("records an amount above the balance (money received is never dropped) and tells the contractor it is overpaid", async () => {
     setUpCardPayments();
     const { user, invoice } = await unpaidInvoice(10_000);
-    await runRoute(webhookAction, webhook(completedEvent({ id: "cs_part", invoiceId: invoice.id, amount: 6_000 })));
-    await runRoute(webhookAction, webhook(completedEvent({ id: "cs_over", invoiceId: invoice.id, amount: 6_000 })));
+    await runRoute(webhookAction, webhook(completedEvent({ id: "cs_part", referenceId: invoice.id, amount: 6_000 })));
+    await runRoute(webhookAction, webhook(completedEvent({ id: "cs_over", referenceId: invoice.id, amount: 6_000 })));
     const after = await getInvoiceWithItems(user.id, invoice.id);
     expect(after).toMatchObject({ status: "paid", amountPaid: 12_000 });
     const notices = await listNotifications(user.id);
@@ -210,13 +229,91 @@ describe("POST /webhooks/stripe", () => {
   it("acknowledges what it does not record: an unpaid session, another event, an unknown invoice", async () => {
     setUpCardPayments();
     const { user, invoice } = await unpaidInvoice();
-    const unpaid = completedEvent({ id: "cs_unpaid", invoiceId: invoice.id, amount: 100, paymentStatus: "unpaid" });
-    const unknown = completedEvent({ id: "cs_unknown", invoiceId: "no-such-invoice", amount: 100 });
+    const unpaid = completedEvent({ id: "cs_unpaid", referenceId: invoice.id, amount: 100, paymentStatus: "unpaid" });
+    const unknown = completedEvent({ id: "cs_unknown", referenceId: "no-such-invoice", amount: 100 });
     const other = JSON.stringify({ id: "evt_x", object: "event", type: "customer.created", data: { object: { id: "cus_1" } } });
     for (const payload of [unpaid, unknown, other]) {
       const response = await runRoute(webhookAction, webhook(payload));
       expect(response.status).toBe(200);
     }
     expect(await listInvoicePayments(user.id, invoice.id)).toEqual([]);
+  });
+});
+
+/** An approved estimate of $1,800 asking a 25% deposit, with its share link. */
+async function approvedWithLink() {
+  const { user } = await signedInAccount();
+  const db = await getDb();
+  const customer = await createCustomer(db, user.id, { email: "ana@example.com" });
+  const estimate = await createEstimate(db, user.id, {
+    customerId: customer.id,
+    status: "approved",
+    taxRate: 0,
+    items: [{ description: "Water heater", quantity: 100, unitPrice: 180_000 }],
+  });
+  await setDepositAsk(user.id, estimate.id, { type: "percent", value: 2500 });
+  const token = newShareToken();
+  await db.insert(estimateShareTokens).values({ userId: user.id, estimateId: estimate.id, token });
+  return { user, estimate, token };
+}
+
+describe("a deposit by card", () => {
+  const deliver = (payload: string, secret?: string) => runRoute(webhookAction, webhook(payload, secret));
+  const depositPaid = (id: string, estimateId: string, amount: number) =>
+    completedEvent({ id, referenceId: estimateId, amount, metadata: { kind: "deposit", estimateId } });
+
+  it("Pay deposit opens a session for the deposit due; the webhook records it once, replayed or not", async () => {
+    setUpCardPayments();
+    const { user, estimate, token } = await approvedWithLink();
+    const answer = await runRoute(shareAction, formRequest(`http://localhost/e/${token}`, { intent: "pay-deposit" }), {
+      params: { token },
+    });
+    expect(answer.status).toBe(302);
+    const call = stripeServer.calls.at(-1);
+    expect(call?.form).toMatchObject({
+      client_reference_id: estimate.id,
+      "metadata[kind]": "deposit",
+      "line_items[0][price_data][unit_amount]": "45000",
+    });
+    expect(answer.headers.get("Location")).toMatch(/\/pay\/cs_test_/);
+
+    // A wrong signature records nothing.
+    const payload = depositPaid("cs_test_dep_1", estimate.id, 45_000);
+    expect((await deliver(payload, "whsec_wrong")).status).toBe(400);
+    expect((await depositSummary(user.id, estimate.id))?.received).toBe(0);
+
+    // Delivered, retried, and twice at once: one deposit.
+    expect(await (await deliver(payload)).json()).toMatchObject({ result: "recorded" });
+    expect(await (await deliver(payload)).json()).toMatchObject({ result: "duplicate" });
+    await Promise.all([deliver(payload), deliver(payload)]);
+    expect(await depositSummary(user.id, estimate.id)).toMatchObject({ received: 45_000, due: 0 });
+
+    // Nothing left to pay: no second session.
+    const again = await runRoute(shareAction, formRequest(`http://localhost/e/${token}`, { intent: "pay-deposit" }), {
+      params: { token },
+    });
+    expect(again.status).toBe(409);
+
+    // The invoice keeps it; a deposit session paid after that lands on the invoice, once.
+    const created = await createInvoiceFromEstimate(user.id, estimate.id);
+    const invoiceId = created.status === "created" ? created.invoice.id : "";
+    expect(await getInvoiceWithItems(user.id, invoiceId)).toMatchObject({ amountPaid: 45_000 });
+    const late = depositPaid("cs_test_dep_2", estimate.id, 5_000);
+    await deliver(late);
+    await deliver(late);
+    expect(await getInvoiceWithItems(user.id, invoiceId)).toMatchObject({ amountPaid: 50_000 });
+  });
+
+  it("is not offered before approval", async () => {
+    setUpCardPayments();
+    const { user, estimate, token } = await approvedWithLink();
+    const db = await getDb();
+    await db.update(estimates).set({ status: "pending" }).where(eq(estimates.id, estimate.id));
+    const answer = await runRoute(shareAction, formRequest(`http://localhost/e/${token}`, { intent: "pay-deposit" }), {
+      params: { token },
+    });
+    expect(answer.status).toBe(409);
+    expect(stripeServer.calls).toEqual([]);
+    expect((await depositSummary(user.id, estimate.id))?.received).toBe(0);
   });
 });

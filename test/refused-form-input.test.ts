@@ -17,8 +17,8 @@ import { getOrCreateShareLink } from "~/models/share.server";
 import { getSettings } from "~/models/settings.server";
 import { getUserByEmail } from "~/models/user.server";
 import { getDb } from "~/infrastructure/db.server";
-import { signedInAccount } from "../../test/accounts";
-import { callRoute } from "../../test/route-call";
+import { signedInAccount } from "./accounts";
+import { callRoute } from "./route-call";
 
 const ORIGIN = "http://localhost";
 
