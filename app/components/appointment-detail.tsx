@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
 import { formatDayIn, formatTimeIn } from "~/lib/schedule";
 import type { AppointmentDetail } from "~/models/appointment.server";
 import { ScheduleStatusBadge } from "./schedule-item";
@@ -121,7 +122,7 @@ export function AppointmentDetailView({
         </Button>
         {errorId ? (
           <p id={errorId} className="w-full text-sm text-red-600 dark:text-red-400">
-            {rescheduleErrors!.map((error) => t(error)).join(". ")}
+            {rescheduleErrors!.map((error) => t(messageKey(error))).join(". ")}
           </p>
         ) : null}
       </Form>

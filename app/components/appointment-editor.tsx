@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
 import { NO_CUSTOMER } from "~/lib/job-schema";
 import { APPOINTMENT_TYPES, DEFAULT_APPOINTMENT_MINUTES, DEFAULT_APPOINTMENT_TYPE } from "~/lib/schedule";
 import { appointmentSchema } from "~/lib/schedule-schema";
@@ -130,7 +131,7 @@ export function AppointmentEditor({
       />
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(form.errors[0])}
+          {t(messageKey(form.errors[0]))}
         </p>
       ) : null}
       <div className="flex justify-end gap-2 pt-2">

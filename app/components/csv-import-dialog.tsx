@@ -1,5 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
+import type { TranslationKey } from "~/locales/keys";
 import { Button, buttonClass } from "./ui/button";
 import { inputClass } from "./ui/forms";
 import { RouteDialog } from "./ui/route-dialog";
@@ -23,8 +25,8 @@ export function CsvImportDialog({
   report,
 }: {
   /** Dictionary keys of the dialog's title and its help text. */
-  title: string;
-  help: string;
+  title: TranslationKey;
+  help: TranslationKey;
   closeTo: string;
   report: CsvImportReport | undefined;
 }) {
@@ -45,7 +47,7 @@ export function CsvImportDialog({
                 {report.rejected.map((row) => (
                   <li key={row.line}>
                     <span className="font-medium">{t("customers.import.line", { line: row.line })}</span>
-                    {row.name ? ` (${row.name})` : ""}: {row.reasons.map((reason) => t(reason)).join("; ")}
+                    {row.name ? ` (${row.name})` : ""}: {row.reasons.map((reason) => t(messageKey(reason))).join("; ")}
                   </li>
                 ))}
               </ul>
@@ -96,7 +98,7 @@ export function CsvImportDialog({
           </label>
           {report?.error ? (
             <p id="import-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {t(report.error)}
+              {t(messageKey(report.error))}
             </p>
           ) : null}
           <div className="flex justify-end gap-2">

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
 import { customerSchema } from "~/lib/customer-schema";
 import type { Customer } from "~/models/customer.server";
 import { Button, buttonClass } from "./ui/button";
@@ -68,7 +69,7 @@ export function CustomerEditor({
       />
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(form.errors[0])}
+          {t(messageKey(form.errors[0]))}
         </p>
       ) : null}
       <div className="flex justify-end gap-2 pt-2">

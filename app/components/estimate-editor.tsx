@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
 import { isAiIntent, type AiPanelState } from "~/lib/ai-editor";
 import {
   editorValues,
@@ -231,7 +232,7 @@ export function EstimateEditor({
 
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(form.errors[0])}
+          {t(messageKey(form.errors[0]))}
         </p>
       ) : null}
       <div className="flex justify-end gap-2 pt-2">

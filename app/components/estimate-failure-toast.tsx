@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
+import type { TranslationKey } from "~/locales/keys";
 import { ToastView } from "./ui/toast";
 
 /**
@@ -13,7 +15,7 @@ export function EstimateFailureToast({
   useServerMessage = false,
 }: {
   reply?: { kind: string; result: SubmissionResult<string[]>; failed: boolean } | null;
-  fallback: string;
+  fallback: TranslationKey;
   useServerMessage?: boolean;
 }) {
   const { t } = useTranslation();
@@ -25,7 +27,12 @@ export function EstimateFailureToast({
   return (
     <ToastView
       key={JSON.stringify(reply.result.error ?? {})}
-      toast={{ type: "error", title: "toast.errorTitle", description, values: first ? { message: t(first) } : undefined }}
+      toast={{
+        type: "error",
+        title: "toast.errorTitle",
+        description,
+        values: first ? { message: t(messageKey(first)) } : undefined,
+      }}
     />
   );
 }
@@ -40,8 +47,8 @@ export function CreateFailureToast({
   fallback,
 }: {
   reply?: { result: SubmissionResult<string[]>; failed: boolean } | null;
-  withMessages: string;
-  fallback: string;
+  withMessages: TranslationKey;
+  fallback: TranslationKey;
 }) {
   const { t } = useTranslation();
   if (!reply) return null;
@@ -57,7 +64,7 @@ export function CreateFailureToast({
               type: "error",
               title: "toast.errorTitle",
               description: withMessages,
-              values: { messages: [...new Set(errors.map((e) => t(e)))].join(". ") },
+              values: { messages: [...new Set(errors.map((e) => t(messageKey(e))))].join(". ") },
             }
           : { type: "error", title: "toast.errorTitle", description: fallback }
       }

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { invoiceStatusLabelKey } from "~/lib/invoice-status";
 import { formatListDate, formatTime } from "~/lib/job-dates";
 import { formatMoney } from "~/lib/money";
 import type { JobDetail } from "~/models/job.server";
@@ -157,7 +158,7 @@ export function JobDetailView({
                   {invoice.dueDate ? (
                     <span>{t("jobs.detail.due", { date: formatListDate(invoice.dueDate, locale) })}</span>
                   ) : null}
-                  <span>{t(`jobs.invoiceStatuses.${invoice.status}`)}</span>
+                  <span>{t(invoiceStatusLabelKey(invoice.status))}</span>
                   <span className="font-medium text-slate-900 dark:text-slate-100">{money(invoice.total)}</span>
                 </span>
               </li>

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseForm } from "~/lib/form-parse";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
 import { toDateInputValue, toDateTimeInputValue } from "~/lib/job-dates";
 import { jobSchema, NO_CUSTOMER } from "~/lib/job-schema";
 import { JOB_STATUSES, jobStatusLabelKey } from "~/lib/job-status";
@@ -119,7 +120,7 @@ export function JobEditor({
       </div>
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(form.errors[0])}
+          {t(messageKey(form.errors[0]))}
         </p>
       ) : null}
       <div className="flex justify-end gap-2 pt-2">

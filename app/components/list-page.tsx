@@ -10,6 +10,7 @@ import { inputClass } from "~/components/ui/forms";
 import { cardClass, ListSearch, Pagination, tableClass, tdClass, thClass, useListLoading } from "~/components/ui/list";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { routeLinkProps } from "~/components/ui/route-link";
+import type { SectionsWith, TranslationKey } from "~/locales/keys";
 
 /** A column: its heading, what a row shows in it, and how its cells look. */
 export interface Column<Item> {
@@ -207,38 +208,53 @@ export function ListTable<Item extends { id: string }>({
   );
 }
 
-/** A select of the list's values: the status filter (with "all") or the sort. */
-export interface ListChoice {
+/**
+ * A select of the list's values: the sort, or the status filter (`Also` is its "all", labelled
+ * `<name>.allStatuses`).
+ */
+export interface ListChoice<Option extends string, Also extends string = never> {
   value: string;
-  options: readonly string[];
+  options: readonly (Also | Option)[];
   /** The dictionary key of an option's label. */
-  labelKey: (option: string) => string;
+  labelKey: (option: Option) => TranslationKey;
 }
 
-export interface ListPageProps<Item extends { id: string }> {
+/**
+ * A list's dictionary section: it has `<name>.title`, `.things` (the plural noun of the
+ * no-match message), `.searchLabel`, `.searchPlaceholder` and `.empty`, checked by tsc.
+ */
+export type ListName = SectionsWith<"title" | "things" | "searchLabel" | "searchPlaceholder" | "empty">;
+
+/**
+ * The parts of a list with texts of their own, each allowed only to a list whose section has
+ * them: `status`, the ?status= filter (`<name>.statusFilter`, `.allStatuses`); `csv`, the list
+ * as a CSV file: "<name>.exportCsv" downloads this address and "<name>.importCsv" opens the
+ * `import` dialog, in the header before the add button; `canAdd` shows "+ <name>.add", opening
+ * the `new` dialog.
+ */
+type ListTexts<Status extends string> = (
+  { status: ListChoice<Status, "all">; name: SectionsWith<"statusFilter" | "allStatuses"> } | { status?: undefined }
+) &
+  ({ csv: string; name: SectionsWith<"exportCsv" | "importCsv"> } | { csv?: undefined }) &
+  ({ canAdd: true; name: SectionsWith<"add"> } | { canAdd?: false });
+
+export type ListPageProps<
+  Item extends { id: string },
+  Status extends string = string,
+  Sort extends string = string,
+> = ListTexts<Status> & {
   /**
-   * The list's dictionary section: its texts are `<name>.title`, `.things` (the plural noun of
-   * the no-match message), `.searchLabel`, `.searchPlaceholder`, `.add`, `.statusFilter`,
-   * `.allStatuses`, and `sections.<name>.empty` (or `<name>.empty`); its table is
+   * The list's dictionary section (`ListName`, and the texts of `ListTexts`); its table is
    * `data-testid="<name>-table"` unless `tableTestId` says otherwise.
    */
-  name: string;
+  name: ListName;
   tableTestId?: string;
   /** The loader's answer from `loadListPage`. */
   data: { items: Item[]; total: number; page: number; pageSize: number; accountTotal: number; params: { q: string } };
-  /** The ?status= filter. */
-  status?: ListChoice;
   /** Other selects (a filter by method, by category), between the status filter and the sort. */
   selects?: ListSelect[];
   /** The ?sort= select. */
-  sort?: ListChoice;
-  /** Shows "+ <name>.add", opening the `new` dialog. */
-  canAdd?: boolean;
-  /**
-   * The list as a CSV file: "<name>.exportCsv" downloads this address and "<name>.importCsv"
-   * opens the `import` dialog, in the header before the add button.
-   */
-  csv?: string;
+  sort?: ListChoice<Sort>;
   /** Other buttons in the header, before the add button. */
   headerActions?: ReactNode;
   columns: Column<Item>[];
@@ -250,21 +266,25 @@ export interface ListPageProps<Item extends { id: string }> {
   footer?: ReactNode;
   /** Rendered after the dialogs' outlet (a toast). */
   children?: ReactNode;
-}
+};
 
 /** A whole list screen; the dialogs of its child routes open in its outlet. */
-export function ListPage<Item extends { id: string }>(props: ListPageProps<Item>) {
+export function ListPage<Item extends { id: string }, Status extends string, Sort extends string>(
+  props: ListPageProps<Item, Status, Sort>,
+) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const { data, name, status, sort } = props;
+  const { data, name, sort } = props;
   const selects: ListSelect[] = [];
-  if (status)
+  if (props.status) {
+    const { status, name } = props;
     selects.push({
       name: "status",
       label: t(`${name}.statusFilter`),
       value: status.value,
       options: selectOptions(status.options, (value) => (value === "all" ? t(`${name}.allStatuses`) : t(status.labelKey(value)))),
     });
+  }
   selects.push(...(props.selects ?? []));
   if (sort)
     selects.push({
@@ -284,17 +304,17 @@ export function ListPage<Item extends { id: string }>(props: ListPageProps<Item>
               {props.csv ? (
                 <>
                   <a href={props.csv} className={buttonClass("secondary")} download>
-                    {t(`${name}.exportCsv`)}
+                    {t(`${props.name}.exportCsv`)}
                   </a>
                   <Link to={`import${search}`} className={buttonClass("secondary")} preventScrollReset>
-                    {t(`${name}.importCsv`)}
+                    {t(`${props.name}.importCsv`)}
                   </Link>
                 </>
               ) : null}
               {props.headerActions}
               {props.canAdd ? (
                 <Link to={`new${search}`} className={buttonClass("primary")} preventScrollReset>
-                  + {t(`${name}.add`)}
+                  + {t(`${props.name}.add`)}
                 </Link>
               ) : null}
             </>
@@ -302,7 +322,7 @@ export function ListPage<Item extends { id: string }>(props: ListPageProps<Item>
         }
       />
       {data.accountTotal === 0 ? (
-        <EmptyState action={props.emptyAction}>{t([`sections.${name}.empty`, `${name}.empty`])}</EmptyState>
+        <EmptyState action={props.emptyAction}>{t(`${name}.empty`)}</EmptyState>
       ) : (
         <>
           <ListSearch q={data.params.q} label={t(`${name}.searchLabel`)} placeholder={t(`${name}.searchPlaceholder`)}>
@@ -332,7 +352,7 @@ export function ListPage<Item extends { id: string }>(props: ListPageProps<Item>
 }
 
 /** The options of a select from its values and a label for each. */
-export function selectOptions(values: readonly string[], label: (value: string) => string) {
+export function selectOptions<Value extends string>(values: readonly Value[], label: (value: Value) => string) {
   return values.map((value) => ({ value, label: label(value) }));
 }
 

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
 import { parseForm } from "~/lib/form-parse";
 import { centsToString } from "~/lib/money";
 import { COMMON_UNITS, DEFAULT_UNIT, priceItemFormSchema } from "~/lib/price-item-schema";
@@ -110,7 +111,7 @@ export function PriceItemEditor({
       </datalist>
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(form.errors[0])}
+          {t(messageKey(form.errors[0]))}
         </p>
       ) : null}
       <div className="flex justify-end gap-2 pt-2">

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
 import { NO_CUSTOMER } from "~/lib/estimate-schema";
 import { parseForm } from "~/lib/form-parse";
 import { MAX_RATE, rateToPercent } from "~/lib/money";
@@ -162,7 +163,7 @@ export function RecurringInvoiceEditor({
       {recurring ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("recurring.editHint")}</p> : null}
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(form.errors[0])}
+          {t(messageKey(form.errors[0]))}
         </p>
       ) : null}
       <div className="flex justify-end gap-2 pt-2">

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { TextKey } from "~/locales/keys";
 import { Button, buttonClass } from "./ui/button";
 import { RouteDialog } from "./ui/route-dialog";
 import { ToastView } from "./ui/toast";
@@ -24,7 +25,7 @@ export function SendDocumentDialog(props: {
   sender: string | null;
   smtp: boolean;
   closeTo: string;
-  problem: string | null | undefined;
+  problem: TextKey | null | undefined;
   options?: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import { TimeZoneSelect } from "~/components/time-zone-select";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
 import {
   CURRENCIES,
   MAX_FOLLOW_UP_DAYS,
@@ -350,7 +351,7 @@ export function SettingsForm({
 
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(form.errors[0])}
+          {t(messageKey(form.errors[0]))}
         </p>
       ) : null}
       <div className="sticky bottom-2 flex justify-end rounded-xl border border-slate-200 bg-white/95 px-4 py-3 shadow-md backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">

@@ -29,7 +29,7 @@ describe("dictionaries", () => {
   });
 
   it("Spanish translates the navigation, actions and toasts", () => {
-    for (const key of ["nav.customers", "auth.signIn", "auth.passwordMismatch", "notFound.title", "toast.welcomeBack"]) {
+    for (const key of ["nav.customers", "auth.signIn", "auth.passwordMismatch", "notFound.title", "toast.welcomeBack"] as const) {
       expect(translate("es", key), key).not.toBe(translate("en", key));
     }
   });
@@ -65,7 +65,7 @@ describe("serverI18n", () => {
       const fresh = createInstance();
       await fresh.init({ ...serverI18nConfig, lng: language });
       const shared = await serverI18n(language);
-      for (const key of ["app.tagline", "nav.estimates", "sections.dashboard.welcome"]) {
+      for (const key of ["app.tagline", "nav.estimates", "sections.dashboard.welcome"] as const) {
         expect(shared.t(key, { name: "Ana" })).toBe(fresh.t(key, { name: "Ana" }));
       }
     }
@@ -85,7 +85,7 @@ describe("serverI18n's remembered texts", () => {
   const reference = (language: "en" | "es", key: string, values: Record<string, unknown>) => {
     const fresh = createInstance();
     fresh.init({ ...serverI18nConfig, lng: language, initImmediate: false });
-    return fresh.t(key, values);
+    return componentT(fresh)(key, values);
   };
 
   /** A component's t from the shared server instance, and from a fresh i18next instance (nothing remembered). */

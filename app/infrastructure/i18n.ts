@@ -2,10 +2,36 @@
 // The dictionaries themselves are not imported here: the server registers both at start-up
 // (i18n.server.ts), the browser loads only the ones its page speaks (dictionaries.ts), so a
 // phone never downloads the language it does not read.
+import type { Dictionary } from "~/locales/en";
+import type { TextKey } from "~/locales/keys";
+
 export const supportedLanguages = ["en", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
 export const defaultNS = "common";
+
+// Translation keys are typed: i18next's `t` (useTranslation, getFixedT, the server's `t`)
+// takes only a key English has (a plural by its base name too: `x` for `x_one` and `x_other`),
+// `translate` only a text English has, and Spanish has exactly the keys of English (es.ts is a
+// `Dictionary`), so a typo or a missing key fails `tsc`. i18next reads the keys from English
+// with its texts widened to `string` (`t` answers a string, not the English text's literal).
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: typeof defaultNS;
+    resources: { [defaultNS]: Dictionary };
+  }
+}
+
+/**
+ * A key that reached the screen as a plain string: a form's errors (conform hands them on as
+ * `string[]`), a zod issue's message, a key read back from a cookie. These are written as keys
+ * in the schemas and routes (`app/lib/*-schema.ts`…), where no type follows them; the test
+ * "every key written in the code is in English" (test/translation-keys.test.ts) reads those
+ * literals and checks each one. The only place a string is taken for a key unchecked by tsc.
+ */
+export function messageKey(message: string): TextKey {
+  return message as TextKey;
+}
 
 type Tree = { readonly [key: string]: string | readonly string[] | Tree };
 
@@ -61,7 +87,7 @@ export function fillPlaceholders(text: string, values: Record<string, string | n
 }
 
 /** A translation outside React (page titles, e-mails), with the same English fallback as i18next. */
-export function translate(locale: string, key: string, values: Record<string, string> = {}): string {
+export function translate(locale: string, key: TextKey, values: Record<string, string> = {}): string {
   const lang = isLanguage(locale) ? locale : fallbackLanguage;
   return fillPlaceholders(lookup(dictionaries[lang], key) ?? lookup(dictionaries.en, key) ?? key, values);
 }

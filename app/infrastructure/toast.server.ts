@@ -1,18 +1,24 @@
 import { createCookie, replace } from "@remix-run/node";
 import { z } from "zod";
+import type { TranslationKey } from "~/locales/keys";
+import { messageKey } from "./i18n";
 import { sessionSecrets } from "./session.server";
 
 // A toast is stored as dictionary keys (plus values to fill in), so it is shown in
 // the language of the page that displays it.
 const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
-  title: z.string(),
-  description: z.string().optional(),
+  title: z.string().transform(messageKey),
+  description: z.string().transform(messageKey).optional(),
   values: z.record(z.string(), z.string()).optional(),
 });
 
 export type Toast = z.infer<typeof toastSchema>;
-export type ToastInput = z.input<typeof toastSchema>;
+/** A toast to set: its title and description are keys English has (tsc checks them). */
+export type ToastInput = Omit<z.input<typeof toastSchema>, "title" | "description"> & {
+  title: TranslationKey;
+  description?: TranslationKey;
+};
 
 function toastCookie() {
   return createCookie("td_toast", {

@@ -1,5 +1,6 @@
 import { dollarsToCents, type AiEstimateResult, type AiSuggestedItem } from "./ai-result";
 import { centsToString, formatDecimal } from "./money";
+import type { TextKey } from "~/locales/keys";
 
 // The AI assistant inside the estimate editor: its submit buttons' intents, its fields'
 // names, and what the editor's action answers about it. Pure: used in the browser and
@@ -30,8 +31,8 @@ export const AI_FIELDS = {
 /** A toast as dictionary keys (like app/infrastructure/toast.server.ts). */
 export interface AiNotice {
   type: "success" | "error";
-  title: string;
-  description?: string;
+  title: TextKey;
+  description?: TextKey;
   values?: Record<string, string>;
 }
 

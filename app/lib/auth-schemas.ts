@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./validation";
 import { isValidTimeZone } from "./clock";
+import type { TextKey } from "~/locales/keys";
 
 // Messages are dictionary keys (app/locales), translated where they are shown.
 export const MIN_PASSWORD_LENGTH = 6;
@@ -84,7 +85,7 @@ export const apiRegisterSchema = z
   }));
 
 /** The toast title of a validation message, if it has one (the password checks show as toasts). */
-export const toastTitleFor: Record<string, string> = {
+export const toastTitleFor: Record<string, TextKey> = {
   "auth.passwordMismatch": "auth.passwordMismatchTitle",
   "auth.passwordTooShort": "auth.passwordTooShortTitle",
 };

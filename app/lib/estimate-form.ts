@@ -2,6 +2,7 @@
 // used by the editor in the browser and by the actions.
 import { NO_CUSTOMER, NO_JOB, type EstimateStatus } from "./estimate-schema";
 import { centsToString, discountToString, formatDecimal, rateToPercent } from "./money";
+import type { TextKey } from "~/locales/keys";
 
 /** The no-JavaScript "show this customer's jobs" button: <button name="intent" value="refresh">. */
 export const REFRESH_INTENT = "refresh";
@@ -169,7 +170,7 @@ export interface PriceOption {
 export interface PricePanelState {
   query: string;
   results: PriceOption[];
-  notice: { type: "success" | "error"; title: string; description: string; values?: Record<string, string> } | null;
+  notice: { type: "success" | "error"; title: TextKey; description: TextKey; values?: Record<string, string> } | null;
 }
 
 /** A price book item as a new line of the form: one of it, at its price, taxed as saved. */

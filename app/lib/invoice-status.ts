@@ -2,6 +2,8 @@
 // a pending invoice whose due date has passed reads as overdue. Pure, shared by the
 // server and the browser.
 
+import type { TextKey } from "~/locales/keys";
+
 export const INVOICE_STATUS_VALUES = ["pending", "paid", "overdue", "cancelled"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUS_VALUES)[number];
 
@@ -102,7 +104,8 @@ export function statusAfterPayments(status: InvoiceStatus, total: number, amount
   return status;
 }
 
-export const invoiceStatusLabelKey = (status: string) => `invoices.status.${isInvoiceStatus(status) ? status : "pending"}`;
+export const invoiceStatusLabelKey = (status: string): TextKey =>
+  `invoices.status.${isInvoiceStatus(status) ? status : "pending"}`;
 
 const STATUS_CLASSES: Record<InvoiceStatus, string> = {
   paid: "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300",

@@ -2,6 +2,8 @@
 // cancelled. Another part of the product spells the middle one "in-progress", so every
 // input goes through normalizeJobStatus. Kept free of server imports: the browser uses it.
 
+import type { TextKey } from "~/locales/keys";
+
 export const JOB_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
@@ -22,7 +24,7 @@ export function isJobStatus(value: unknown): value is JobStatus {
 }
 
 /** The dictionary key of a status label; an unknown value gets a neutral label. */
-export function jobStatusLabelKey(status: string): string {
+export function jobStatusLabelKey(status: string): TextKey {
   const normalized = normalizeJobStatus(status);
   return normalized ? `jobs.statuses.${normalized}` : "jobs.statuses.unknown";
 }

@@ -1,5 +1,10 @@
+import type assistantEn from "./ai.en";
+
+/** The same keys as English, every one of them translated. */
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+
 // Spanish strings of the estimate editor's AI assistant.
-const assistantEs = {
+const assistantEs: Strings<typeof assistantEn> = {
   title: "Asistente de IA",
   beta: "BETA",
   intro:

@@ -11,8 +11,8 @@ import securityEn from "./security.en";
 import assistantEn from "./ai.en";
 import activityEn from "./activity.en";
 import priceBookEn from "./price-book.en";
-// English is the reference dictionary: every key lives here; Spanish may lack some,
-// and i18next falls back to these.
+// English is the reference dictionary: every key lives here, and Spanish has exactly these
+// keys (its type, `Dictionary`, says so); `TranslationKey` (keys.ts) is what code may ask for.
 const en = {
   app: { name: "TradeDesk", tagline: "Run your trade business from one place" },
   nav: {
@@ -290,6 +290,7 @@ const en = {
     searchLabel: "Search customers",
     searchPlaceholder: "Search by name, email or phone...",
     things: "customers",
+    empty: "No customers yet. Add your first customer to get started.",
     name: "Name",
     email: "Email",
     phone: "Phone",
@@ -366,10 +367,6 @@ const en = {
   priceBook: priceBookEn,
   sections: {
     dashboard: { welcome: "Welcome, {{name}}" },
-    customers: { empty: "No customers yet. Add your first customer to get started." },
-    jobs: { empty: "No jobs yet. Create your first job to get started." },
-    estimates: { empty: "No estimates yet. Create your first estimate to get started." },
-    invoices: { empty: "No invoices yet. Create your first invoice from an approved estimate." },
   },
   ai: {
     title: "AI Features Dashboard",

@@ -301,6 +301,7 @@ const es: Dictionary = {
     searchLabel: "Buscar clientes",
     searchPlaceholder: "Buscar por nombre, correo o teléfono...",
     things: "clientes",
+    empty: "Aún no hay clientes. Añada su primer cliente para empezar.",
     name: "Nombre",
     email: "Correo electrónico",
     phone: "Teléfono",
@@ -377,10 +378,6 @@ const es: Dictionary = {
   priceBook: priceBookEs,
   sections: {
     dashboard: { welcome: "Hola, {{name}}" },
-    customers: { empty: "Aún no hay clientes. Añada su primer cliente para empezar." },
-    jobs: { empty: "Aún no hay trabajos. Cree su primer trabajo para empezar." },
-    estimates: { empty: "Aún no hay presupuestos. Cree su primer presupuesto para empezar." },
-    invoices: { empty: "Aún no hay facturas. Cree su primera factura a partir de un presupuesto aprobado." },
   },
   ai: {
     title: "Panel de funciones de IA",

@@ -6,6 +6,7 @@ const estimatesEn = {
   editTitle: "Edit Estimate",
   create: "Create Estimate",
   things: "estimates",
+  empty: "No estimates yet. Create your first estimate to get started.",
   searchLabel: "Search estimates",
   searchPlaceholder: "Search by title, customer or estimate number...",
   statusFilter: "Status",

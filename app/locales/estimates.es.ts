@@ -1,10 +1,16 @@
-const estimatesEs = {
+import type estimatesEn from "./estimates.en";
+
+/** The same keys as English, every one of them translated. */
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+
+const estimatesEs: Strings<typeof estimatesEn> = {
   title: "Presupuestos",
   add: "Nuevo presupuesto",
   newTitle: "Crear presupuesto",
   editTitle: "Editar presupuesto",
   create: "Crear presupuesto",
   things: "presupuestos",
+  empty: "Aún no hay presupuestos. Cree su primer presupuesto para empezar.",
   searchLabel: "Buscar presupuestos",
   searchPlaceholder: "Buscar por título, cliente o número de presupuesto...",
   statusFilter: "Estado",

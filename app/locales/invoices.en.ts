@@ -3,6 +3,7 @@
 const invoicesEn = {
   title: "Invoices",
   things: "invoices",
+  empty: "No invoices yet. Create your first invoice from an approved estimate.",
   searchLabel: "Search invoices",
   searchPlaceholder: "Search by title, customer or invoice number...",
   statusFilter: "Status",

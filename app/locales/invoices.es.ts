@@ -6,6 +6,7 @@ type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]>
 const invoicesEs: Strings<typeof invoicesEn> = {
   title: "Facturas",
   things: "facturas",
+  empty: "Aún no hay facturas. Cree su primera factura a partir de un presupuesto aprobado.",
   searchLabel: "Buscar facturas",
   searchPlaceholder: "Buscar por título, cliente o número de factura...",
   statusFilter: "Estado",

@@ -6,6 +6,7 @@ const jobsEn = {
   editTitle: "Edit Job",
   create: "Create Job",
   things: "jobs",
+  empty: "No jobs yet. Create your first job to get started.",
   searchLabel: "Search jobs",
   searchPlaceholder: "Search by title, customer or location...",
   statusFilter: "Status",
@@ -99,12 +100,6 @@ const jobsEn = {
     approved: "Approved",
     rejected: "Rejected",
     expired: "Expired",
-  },
-  invoiceStatuses: {
-    pending: "Pending",
-    paid: "Paid",
-    overdue: "Overdue",
-    cancelled: "Cancelled",
   },
   appointmentStatuses: {
     scheduled: "Scheduled",

@@ -10,6 +10,7 @@ const jobsEs: Strings<typeof jobsEn> = {
   editTitle: "Editar trabajo",
   create: "Crear trabajo",
   things: "trabajos",
+  empty: "Aún no hay trabajos. Cree su primer trabajo para empezar.",
   searchLabel: "Buscar trabajos",
   searchPlaceholder: "Buscar por título, cliente o ubicación...",
   statusFilter: "Estado",
@@ -103,12 +104,6 @@ const jobsEs: Strings<typeof jobsEn> = {
     approved: "Aprobado",
     rejected: "Rechazado",
     expired: "Vencido",
-  },
-  invoiceStatuses: {
-    pending: "Pendiente",
-    paid: "Pagada",
-    overdue: "Vencida",
-    cancelled: "Cancelada",
   },
   appointmentStatuses: {
     scheduled: "Programada",

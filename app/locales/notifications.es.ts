@@ -1,4 +1,9 @@
-const notificationsEs = {
+import type notificationsEn from "./notifications.en";
+
+/** The same keys as English, every one of them translated. */
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+
+const notificationsEs: Strings<typeof notificationsEn> = {
   title: "Notificaciones",
   empty: "Aún no hay notificaciones",
   unread: "{{count}} sin leer",

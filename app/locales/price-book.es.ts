@@ -1,5 +1,10 @@
+import type priceBookEn from "./price-book.en";
+
+/** The same keys as English, every one of them translated. */
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+
 // Spanish strings of the price book.
-const priceBookEs = {
+const priceBookEs: Strings<typeof priceBookEn> = {
   title: "Lista de precios",
   things: "artículos",
   empty:

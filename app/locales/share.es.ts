@@ -1,4 +1,9 @@
-const shareEs = {
+import type shareEn from "./share.en";
+
+/** The same keys as English, every one of them translated. */
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+
+const shareEs: Strings<typeof shareEn> = {
   page: {
     depositHeading: "Anticipo",
     depositAsked: "Anticipo solicitado",

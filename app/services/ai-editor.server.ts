@@ -11,6 +11,7 @@ import {
 } from "~/lib/ai-editor";
 import { MAX_JOB_DESCRIPTION, MAX_LOCATION, parseJobType, readAiAnswer, readAiRequest } from "~/lib/ai-result";
 import { estimateFormSchema, MAX_LINE_ITEMS } from "~/lib/estimate-schema";
+import type { TextKey } from "~/locales/keys";
 import { AI_CALLS_PER_HOUR, AI_TIMEOUT_MS, generateEstimate } from "./ai.server";
 
 // The estimate editor's AI assistant (docs/product/ai-estimates.md): "Analyze" and "Add to estimate" post the
@@ -50,7 +51,7 @@ export function restoreAiPanel(formData: FormData): AiPanelState | undefined {
   return { jobDescription, jobType, location, result, added, notice: null };
 }
 
-const error = (title: string, description: string, values?: Record<string, string>): AiNotice => ({
+const error = (title: TextKey, description: TextKey, values?: Record<string, string>): AiNotice => ({
   type: "error",
   title,
   description,
@@ -81,7 +82,7 @@ async function analyze(userId: string, formData: FormData, panel: AiPanelState):
   const language = formData.get(AI_FIELDS.language) === "es" ? "es" : "en";
   const outcome = await generateEstimate(userId, { ...input.value, language });
   if (!outcome.ok) {
-    const description = outcome.code === "unknown" ? "assistant.failedDefault" : `assistant.errors.${outcome.code}`;
+    const description: TextKey = outcome.code === "unknown" ? "assistant.failedDefault" : `assistant.errors.${outcome.code}`;
     const values = {
       seconds: String(Math.round(AI_TIMEOUT_MS / 1000)),
       status: String(outcome.status ?? ""),

@@ -1,5 +1,5 @@
 import type { ZodError, ZodTypeAny, z } from "zod";
-import { translate } from "~/infrastructure/i18n";
+import { messageKey, translate } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
 
 /** A JSON failure in the API's shape (docs/product/api.md): `{ message }`, plus `errors` for validation. */
@@ -18,7 +18,7 @@ export function validationErrors(error: ZodError) {
   return error.issues.map((issue) =>
     issue.code === "unrecognized_keys"
       ? { path: issue.keys.join(","), message: `Unrecognized field(s): ${issue.keys.join(", ")}` }
-      : { path: issue.path.join("."), message: translate("en", issue.message) },
+      : { path: issue.path.join("."), message: translate("en", messageKey(issue.message)) },
   );
 }
 

@@ -6,11 +6,12 @@
 import type { DecisionNotice } from "~/models/share.server";
 import { getUserById } from "~/models/user.server";
 import { translate } from "~/infrastructure/i18n.server";
+import type { KeyUnder } from "~/locales/keys";
 import { sendMail, systemSender, textNotice } from "./mail.server";
 
 /** Subject and text of the e-mail, in the contractor's interface language. */
 export function decisionMail(notice: DecisionNotice, origin: string) {
-  const t = (key: string) => translate(notice.language, `notifications.mail.${key}`);
+  const t = (key: KeyUnder<"notifications.mail">) => translate(notice.language, `notifications.mail.${key}`);
   const subject = `${notice.title}: ${notice.estimateNumber}`;
   const text = [
     notice.message,

@@ -19,6 +19,7 @@ import { getOrCreateShareLink, shareUrl } from "~/models/share.server";
 import { apiError, json } from "./api.server";
 import { env } from "~/infrastructure/env.server";
 import { translate, type Language } from "~/infrastructure/i18n";
+import type { KeyUnder } from "~/locales/keys";
 import { pdfLogo, renderDocumentPdf } from "./pdf.server";
 import { cardPaymentsEnabled } from "./stripe.server";
 
@@ -204,7 +205,7 @@ export type EstimateReminder = "followUp" | "expiry";
 /** Subject, text and HTML of the estimate e-mail, in the document language. */
 export function estimateMail(content: EstimateMailContent) {
   const { language: lang } = content;
-  const t = (key: string, values: Record<string, string> = {}) => translate(lang, `share.email.${key}`, values);
+  const t = (key: KeyUnder<"share.email">, values: Record<string, string> = {}) => translate(lang, `share.email.${key}`, values);
   const total = t("total", { total: formatMoney(content.total, lang, content.currency) });
   const validity = content.validUntil
     ? t("validUntil", { date: formatDocumentDate(content.validUntil, lang) })
@@ -350,8 +351,10 @@ export interface InvoiceMailContent {
 /** Subject, text and HTML of the invoice e-mail, in the document language. */
 export function invoiceMail(content: InvoiceMailContent) {
   const { language: lang } = content;
-  const t = (key: string, values: Record<string, string> = {}) => translate(lang, `invoices.email.${key}`, values);
-  const shared = (key: string, values: Record<string, string> = {}) => translate(lang, `share.email.${key}`, values);
+  const t = (key: KeyUnder<"invoices.email">, values: Record<string, string> = {}) =>
+    translate(lang, `invoices.email.${key}`, values);
+  const shared = (key: KeyUnder<"share.email">, values: Record<string, string> = {}) =>
+    translate(lang, `share.email.${key}`, values);
   const dueOn = content.dueDate ? formatDocumentDate(content.dueDate, lang) : "";
   const reminder =
     content.reminderStep === undefined

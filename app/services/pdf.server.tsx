@@ -15,6 +15,8 @@ import {
 import { formatMoney } from "~/lib/money";
 import { loadEstimateDocument, loadInvoiceDocument } from "~/models/document.server";
 import { translate, type Language } from "~/infrastructure/i18n";
+import { invoiceStatusLabelKey } from "~/lib/invoice-status";
+import type { KeyUnder } from "~/locales/keys";
 
 // Whole words on a line: no hyphenation of customer names or item descriptions.
 Font.registerHyphenationCallback((word) => [word]);
@@ -119,7 +121,7 @@ export function pdfLogo(settings: Pick<AccountSettings, "logo" | "logoMimeType">
 }
 
 function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Language; logo: PdfLogo | null }) {
-  const t = (key: string, values: Record<string, string | number> = {}) =>
+  const t = (key: KeyUnder<"invoices.document">, values: Record<string, string | number> = {}) =>
     translate(language, `invoices.document.${key}`, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
   const money = (cents: number) => formatMoney(cents, language, doc.currency);
   const date = (day: string | null) => formatDocumentDate(day, language);
@@ -181,7 +183,7 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
             ))}
             {isInvoice && doc.status !== "pending" ? (
               <Text style={[styles.stamp, { color: stampColor, borderColor: stampColor }]}>
-                {caps(translate(language, `invoices.status.${doc.status}`))}
+                {caps(translate(language, invoiceStatusLabelKey(doc.status)))}
               </Text>
             ) : null}
           </View>

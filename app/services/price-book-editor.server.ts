@@ -10,6 +10,8 @@ import {
 } from "~/lib/estimate-form";
 import { MAX_LINE_ITEMS } from "~/lib/estimate-schema";
 import { priceItemFormSchema } from "~/lib/price-item-schema";
+import { messageKey } from "~/infrastructure/i18n";
+import type { TextKey } from "~/locales/keys";
 import { createPriceItem, getPriceItem, searchPriceItems, type PriceItem } from "~/models/price-item.server";
 
 // The estimate editor's price book buttons (docs/product/price-book.md): "Search", "Add" and "Save to price
@@ -27,7 +29,7 @@ export const priceOption = ({ id, name, description, unitPrice, unit, taxable }:
 
 type Items = Record<string, unknown>[];
 
-const notice = (type: "success" | "error", title: string, description: string, values?: Record<string, string>) => ({
+const notice = (type: "success" | "error", title: TextKey, description: TextKey, values?: Record<string, string>) => ({
   type,
   title,
   description,
@@ -74,7 +76,7 @@ export async function runPriceBook(
       taxable: line?.taxable,
     });
     if (!parsed.success) {
-      const reason = parsed.error.issues[0]?.message ?? "priceBook.nameRequired";
+      const reason = messageKey(parsed.error.issues[0]?.message ?? "priceBook.nameRequired");
       return { result: shown, priceBook: { ...panel, notice: notice("error", "toast.errorTitle", reason) } };
     }
     const item = await createPriceItem(userId, parsed.data);

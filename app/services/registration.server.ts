@@ -8,6 +8,7 @@ import { now as clockNow } from "~/lib/clock";
 import { normalizeEmail } from "~/lib/email";
 import { createUser, EmailTakenError, getUserByEmail, type PublicUser } from "~/models/user.server";
 import { translate, type Language } from "~/infrastructure/i18n";
+import type { KeyUnder } from "~/locales/keys";
 import { sendMail, systemSender, textNotice } from "./mail.server";
 import { FixedWindowLimiter } from "~/infrastructure/rate-limit.server";
 
@@ -65,7 +66,7 @@ export const resetNotices = () => notices.clear();
 
 /** Subject and text of the notice, in the account's language. */
 export function existingAccountMail(language: Language, values: { name: string; email: string; link: string }) {
-  const t = (key: string) => translate(language, `auth.existingAccountMail.${key}`, values);
+  const t = (key: KeyUnder<"auth.existingAccountMail">) => translate(language, `auth.existingAccountMail.${key}`, values);
   const subject = t("subject");
   const text = [t("greeting"), "", t("body"), "", t("ifYou"), values.link, "", t("ifNotYou"), "", "TradeDesk", ""].join("\n");
   return { subject, text };

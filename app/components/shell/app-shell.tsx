@@ -1,13 +1,14 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { KeyUnder } from "~/locales/keys";
 import { BrandMark } from "~/components/brand";
 import { PreferencesSwitcher } from "~/components/preferences-switcher";
 import { MAIN_ID, SkipLink } from "~/components/ui/skip-link";
 import { Icon, type IconName } from "./icons";
 import { NotificationBell, type BellData } from "./notification-bell";
 
-export const NAV_ITEMS: { key: IconName; to: string }[] = [
+export const NAV_ITEMS: { key: IconName & KeyUnder<"nav">; to: string }[] = [
   { key: "dashboard", to: "/app" },
   { key: "customers", to: "/app/customers" },
   { key: "schedule", to: "/app/schedule" },

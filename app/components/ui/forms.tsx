@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
 
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
@@ -11,7 +12,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-600 dark:text-red-400">
       {errors.map((error) => (
-        <li key={error}>{t(error)}</li>
+        <li key={error}>{t(messageKey(error))}</li>
       ))}
     </ul>
   );

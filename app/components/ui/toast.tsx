@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "~/locales/keys";
 import { useHydrated } from "./use-hydrated";
 
 export interface ToastData {
   type: "success" | "error" | "info";
-  title: string;
-  description?: string;
+  title: TranslationKey;
+  description?: TranslationKey;
   values?: Record<string, string>;
 }
 

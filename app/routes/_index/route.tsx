@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { SectionsWith } from "~/locales/keys";
 import { BrandMark } from "~/components/brand";
 import { PreferencesSwitcher } from "~/components/preferences-switcher";
 import { Icon, type IconName } from "~/components/shell/icons";
@@ -10,7 +11,7 @@ import { appOrigin } from "~/models/share.server";
 import type { RouteHandle } from "~/root";
 import { translate } from "~/infrastructure/i18n";
 
-const FEATURES: { key: string; icon: IconName }[] = [
+const FEATURES: { key: SectionsWith<"title" | "body", "landing.features.">; icon: IconName }[] = [
   { key: "customers", icon: "customers" },
   { key: "jobs", icon: "jobs" },
   { key: "estimates", icon: "estimates" },
@@ -205,7 +206,7 @@ export default function Landing() {
                     <span className="text-slate-500 dark:text-slate-400">{t("landing.pricing.perMonth")}</span>
                   </p>
                   <ul className="mt-5 flex-1 space-y-2 text-sm">
-                    {(t(`landing.pricing.${tier.key}.features`, { returnObjects: true }) as string[]).map((feature) => (
+                    {t(`landing.pricing.${tier.key}.features`, { returnObjects: true }).map((feature) => (
                       <li key={feature} className="flex gap-2">
                         <span aria-hidden="true" className="text-green-600 dark:text-green-400">
                           ✓

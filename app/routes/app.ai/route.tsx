@@ -31,7 +31,7 @@ export default function AiFeatures() {
               <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">{t("ai.active")}</span>
             </div>
             <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
-              {(t(`ai.${feature}.benefits`, { returnObjects: true }) as string[]).map((benefit) => (
+              {t(`ai.${feature}.benefits`, { returnObjects: true }).map((benefit) => (
                 <li key={benefit}>{benefit}</li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "~/locales/keys";
 import { ListPage, type Column } from "~/components/list-page";
 import { loadListPage } from "~/lib/list-params";
 import { titleMeta } from "~/services/meta";
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const SORT_LABELS: Record<CustomerSort, string> = {
+const SORT_LABELS: Record<CustomerSort, TranslationKey> = {
   name: "customers.sortName",
   "-name": "customers.sortNameDesc",
   newest: "customers.sortNewest",
@@ -86,7 +87,7 @@ export default function CustomersPage() {
     <ListPage
       name="customers"
       data={data}
-      sort={{ value: data.params.sort, options: CUSTOMER_SORTS, labelKey: (sort) => SORT_LABELS[sort as CustomerSort] }}
+      sort={{ value: data.params.sort, options: CUSTOMER_SORTS, labelKey: (sort) => SORT_LABELS[sort] }}
       canAdd
       csv="/app/customers/export.csv"
       columns={columns}

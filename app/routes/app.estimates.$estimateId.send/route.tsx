@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { TextKey } from "~/locales/keys";
 import { SendDocumentDialog } from "~/components/send-document-dialog";
 import { estimateState, formatCalendarDate, lastValidDay } from "~/lib/estimate-dates";
 import { today } from "~/lib/clock";
@@ -38,12 +39,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const result = await sendEstimateEmail(user.id, params.estimateId ?? "", { origin: appOrigin(request) });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
-  if (result.status === "no-email") return data({ problem: "estimates.emailRequired" }, { status: 400 });
+  if (result.status === "no-email") return data({ problem: "estimates.emailRequired" as const }, { status: 400 });
   // Expired since the dialog opened: it shows again, now saying so.
-  if (result.status === "expired") return data({ problem: "estimates.sendExpired" }, { status: 400 });
+  if (result.status === "expired") return data({ problem: "estimates.sendExpired" as const }, { status: 400 });
   if (result.status === "failed") {
     console.error("Sending an estimate failed:", result.error.message);
-    const problem = result.error.kind === "unknown" ? "estimates.sendFailed" : `estimates.sendErrors.${result.error.kind}`;
+    const problem: TextKey =
+      result.error.kind === "unknown" ? "estimates.sendFailed" : `estimates.sendErrors.${result.error.kind}`;
     return data({ problem }, { status: result.error.kind === "sender" ? 400 : 502 });
   }
   const back = `/app/estimates${new URL(request.url).search}`;

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { TextKey } from "~/locales/keys";
 import { Button, buttonClass } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { useLocale } from "~/components/use-locale";
@@ -41,7 +42,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await addLateCharge(user.id, id);
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status !== "added") {
-    const problem = result.status === "already-charged" ? "invoices.lateCharge.alreadyCharged" : "invoices.lateCharge.nothingDue";
+    const problem: TextKey =
+      result.status === "already-charged" ? "invoices.lateCharge.alreadyCharged" : "invoices.lateCharge.nothingDue";
     return data({ problem }, { status: 409 });
   }
   const settings = await getSettings(user.id);

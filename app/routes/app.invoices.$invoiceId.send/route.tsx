@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { TextKey } from "~/locales/keys";
 import { SendDocumentDialog } from "~/components/send-document-dialog";
 import { getInvoiceWithItems, setInvoiceReminders } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
@@ -39,10 +40,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const result = await sendInvoiceEmail(user.id, params.invoiceId ?? "", { origin: appOrigin(request) });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
-  if (result.status === "no-email") return data({ problem: "estimates.emailRequired" }, { status: 400 });
+  if (result.status === "no-email") return data({ problem: "estimates.emailRequired" as const }, { status: 400 });
   if (result.status === "failed") {
     console.error("Sending an invoice failed:", result.error.message);
-    const problem = result.error.kind === "unknown" ? "invoices.send.failed" : `estimates.sendErrors.${result.error.kind}`;
+    const problem: TextKey =
+      result.error.kind === "unknown" ? "invoices.send.failed" : `estimates.sendErrors.${result.error.kind}`;
     return data({ problem }, { status: result.error.kind === "sender" ? 400 : 502 });
   }
   // An unticked box sends nothing: reminders only when it was ticked.

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "~/locales/keys";
 import { JobStatusBadge } from "~/components/job-status-badge";
 import { JobLinksCell, JobScheduleCell, JobTitleCell } from "~/components/job-list-cells";
 import { ListPage, type Column } from "~/components/list-page";
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...list, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
 }
 
-const SORT_LABELS: Record<JobSort, string> = {
+const SORT_LABELS: Record<JobSort, TranslationKey> = {
   newest: "jobs.sortNewest",
   oldest: "jobs.sortOldest",
   scheduled: "jobs.sortScheduled",
@@ -66,7 +67,7 @@ export default function JobsPage() {
       name="jobs"
       data={data}
       status={{ value: data.params.status, options: JOB_STATUS_FILTERS, labelKey: jobStatusLabelKey }}
-      sort={{ value: data.params.sort, options: JOB_SORTS, labelKey: (sort) => SORT_LABELS[sort as JobSort] }}
+      sort={{ value: data.params.sort, options: JOB_SORTS, labelKey: (sort) => SORT_LABELS[sort] }}
       canAdd
       columns={columns}
       actions={(job) => [

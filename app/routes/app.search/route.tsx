@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { invoiceStatusLabelKey } from "~/lib/invoice-status";
 import { JobStatusBadge } from "~/components/job-status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/forms";
@@ -161,7 +162,7 @@ function Results({ q, results, locale, currency }: { q: string; results: Busines
               <span className="block text-slate-600 dark:text-slate-400">{invoice.customerName}</span>
             </span>
             <span className="flex gap-3 text-slate-600 dark:text-slate-400">
-              <span>{t(`jobs.invoiceStatuses.${invoice.status}`)}</span>
+              <span>{t(invoiceStatusLabelKey(invoice.status))}</span>
               <span className="font-medium text-slate-900 dark:text-slate-100">{money(invoice.total)}</span>
             </span>
           </li>

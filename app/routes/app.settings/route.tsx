@@ -167,7 +167,9 @@ export default function SettingsPage() {
                 </div>
                 <div>
                   <dt className="text-slate-500 dark:text-slate-400">{t("settings.info.build")}</dt>
-                  <dd className="font-medium">{t(`settings.info.${app.build}`)}</dd>
+                  <dd className="font-medium">
+                    {t(app.build === "production" ? "settings.info.production" : "settings.info.development")}
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-slate-500 dark:text-slate-400">{t("settings.info.lastUpdated")}</dt>

@@ -3,6 +3,7 @@ import { parseForm } from "~/lib/form-parse";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
 import { z } from "zod";
 import { SettingsSection } from "~/components/settings-form";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -213,7 +214,7 @@ export default function SecuritySettings() {
           {password(fields.confirmPassword, t("security.password.confirm"), "new-password")}
           {form.errors?.length ? (
             <p id={form.errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {t(form.errors[0])}
+              {t(messageKey(form.errors[0]))}
             </p>
           ) : null}
           <Button disabled={submitting === "password"}>
@@ -269,7 +270,7 @@ export default function SecuritySettings() {
           </div>
           {deleteForm.errors?.length ? (
             <p id={deleteForm.errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {t(deleteForm.errors[0])}
+              {t(messageKey(deleteForm.errors[0]))}
             </p>
           ) : null}
           <Button variant="danger" disabled={submitting === "delete-account"}>

@@ -20,7 +20,7 @@ import {
   recordShareView,
   type SharedState,
 } from "~/models/share.server";
-import { translate } from "~/infrastructure/i18n";
+import { messageKey, translate } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
 import { mailDecisionInBackground } from "~/services/decision-mail.server";
 import { readForm } from "~/infrastructure/form.server";
@@ -193,7 +193,7 @@ function SharedEstimate({
         { label: t("share.page.validUntil"), value: validThrough, kind: "text" },
         { label: t("share.page.status"), value: t(`share.page.statuses.${state}`), kind: "text", testId: "share-state" },
       ]}
-      problem={actionData?.problem ? t(actionData.problem) : null}
+      problem={actionData?.problem ? t(messageKey(actionData.problem)) : null}
       actions={
         canAnswerEstimate(state) ? (
           <a href="#respond-approve" className={buttonClass("primary")}>

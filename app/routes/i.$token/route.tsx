@@ -10,6 +10,7 @@ import { acceptsPayment } from "~/lib/invoice-status";
 import { formatMoney } from "~/lib/money";
 import { loadSharedInvoice, recordInvoiceShareView } from "~/models/invoice-share.server";
 import { appOrigin } from "~/models/share.server";
+import { messageKey } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
 import { cardPaymentsEnabled, createInvoiceCheckout } from "~/services/stripe.server";
 
@@ -136,7 +137,7 @@ function SharedInvoice(props: ReturnType<typeof useLoaderData<typeof loader>>) {
         { label: t("share.invoice.paid"), value: money(amountPaid), kind: "amount", testId: "share-paid" },
         { label: t("share.invoice.dueDate"), value: dueDate ? date(dueDate) : t("share.invoice.noDueDate"), kind: "text" },
       ]}
-      problem={actionData?.problem ? t(actionData.problem, { company }) : null}
+      problem={actionData?.problem ? t(messageKey(actionData.problem), { company }) : null}
       actions={
         canPayByCard ? (
           // A plain post and a full page load: the answer is a redirect to Stripe's own page.

@@ -9,7 +9,7 @@ import { Field } from "~/components/ui/forms";
 import { ToastView, type ToastData } from "~/components/ui/toast";
 import { loginSchema } from "~/lib/auth-schemas";
 import { authenticateWithPassword, signedInHeaders } from "~/services/auth.server";
-import { translate } from "~/infrastructure/i18n";
+import { messageKey, translate } from "~/infrastructure/i18n";
 import { retryMinutes, signInAttempt, signInSucceeded } from "~/infrastructure/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireAnonymous } from "~/infrastructure/session.server";
@@ -95,7 +95,7 @@ export default function LoginPage() {
         />
         {form.errors?.length ? (
           <p id={form.errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {t(form.errors[0])}
+            {t(messageKey(form.errors[0]))}
           </p>
         ) : null}
         <Button className="w-full" disabled={pending}>

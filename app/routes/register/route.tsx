@@ -14,7 +14,7 @@ import { registerSchema, toastTitleFor } from "~/lib/auth-schemas";
 import { isValidTimeZone, timeZoneOptions } from "~/lib/clock";
 import { guessTimeZone } from "~/lib/zone-guess";
 import { signedInHeaders } from "~/services/auth.server";
-import { translate } from "~/infrastructure/i18n";
+import { messageKey, translate } from "~/infrastructure/i18n";
 import { i18nServer, languageCookie } from "~/infrastructure/i18n.server";
 import { getThemeFromCookie, themeCookie } from "~/infrastructure/preferences.server";
 import { register } from "~/services/registration.server";
@@ -37,7 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function validationToast(fieldErrors: Record<string, string[] | null | undefined>): ToastData | null {
   for (const field of ["confirmPassword", "password"]) {
     const message = fieldErrors[field]?.[0];
-    if (message && toastTitleFor[message]) return { type: "error", title: toastTitleFor[message], description: message };
+    if (message && toastTitleFor[message])
+      return { type: "error", title: toastTitleFor[message], description: messageKey(message) };
   }
   return null;
 }
