@@ -1,13 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/form-parse";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { messageKey } from "~/infrastructure/i18n";
 import { NO_CUSTOMER } from "~/lib/job-schema";
 import { APPOINTMENT_TYPES, DEFAULT_APPOINTMENT_MINUTES, DEFAULT_APPOINTMENT_TYPE } from "~/lib/schedule";
 import { appointmentSchema } from "~/lib/schedule-schema";
 import type { Appointment } from "~/models/appointment.server";
-import { Button, buttonClass } from "./ui/button";
+import { FormActions } from "./ui/form-actions";
 import { Field, SelectField, TextareaField } from "./ui/forms";
 import { useHydrated } from "./ui/use-hydrated";
 import { toWallTimeValue } from "~/lib/clock";
@@ -129,25 +128,14 @@ export function AppointmentEditor({
         errors={fields.notes.errors}
         textareaProps={{ ...getTextareaProps(fields.notes), rows: 2, maxLength: 4000 }}
       />
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(messageKey(form.errors[0]))}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={cancelTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("schedule.form.cancel")}
-        </Link>
-        <Button disabled={pending}>
-          {appointment
-            ? pending
-              ? t("schedule.form.saving")
-              : t("schedule.form.save")
-            : pending
-              ? t("schedule.form.creating")
-              : t("schedule.form.create")}
-        </Button>
-      </div>
+      <FormActions
+        errors={form.errors}
+        cancelTo={cancelTo}
+        pending={pending}
+        label={appointment ? t("schedule.form.save") : t("schedule.form.create")}
+        pendingLabel={appointment ? t("schedule.form.saving") : t("schedule.form.creating")}
+        cancelLabel={t("schedule.form.cancel")}
+      />
     </Form>
   );
 }

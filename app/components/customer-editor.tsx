@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/form-parse";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { messageKey } from "~/infrastructure/i18n";
 import { customerSchema } from "~/lib/customer-schema";
 import type { Customer } from "~/models/customer.server";
-import { Button, buttonClass } from "./ui/button";
+import { FormActions } from "./ui/form-actions";
 import { Field, TextareaField } from "./ui/forms";
 import { isPosting } from "./ui/submission";
 
@@ -67,17 +66,12 @@ export function CustomerEditor({
         errors={fields.notes.errors}
         textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }}
       />
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(messageKey(form.errors[0]))}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={cancelTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("list.cancel")}
-        </Link>
-        <Button disabled={pending}>{pending ? t("list.saving") : customer ? t("list.save") : t("customers.create")}</Button>
-      </div>
+      <FormActions
+        errors={form.errors}
+        cancelTo={cancelTo}
+        pending={pending}
+        label={customer ? t("list.save") : t("customers.create")}
+      />
     </Form>
   );
 }

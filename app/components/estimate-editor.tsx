@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/form-parse";
-import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { messageKey } from "~/infrastructure/i18n";
 import { isAiIntent, type AiPanelState } from "~/lib/ai-editor";
 import {
   editorValues,
@@ -16,7 +15,7 @@ import { ESTIMATE_STATUSES, estimateFormSchema, NO_CUSTOMER, NO_JOB, type Estima
 import { MAX_RATE, rateToPercent } from "~/lib/money";
 import { AiAssistant } from "./ai-assistant";
 import { LineItemsFieldset } from "./line-items-fieldset";
-import { Button, buttonClass } from "./ui/button";
+import { FormActions } from "./ui/form-actions";
 import { Field, SelectField, TextareaField } from "./ui/forms";
 import { useHydrated } from "./ui/use-hydrated";
 import { isPosting } from "./ui/submission";
@@ -230,17 +229,12 @@ export function EstimateEditor({
         textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }}
       />
 
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(messageKey(form.errors[0]))}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={cancelTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("list.cancel")}
-        </Link>
-        <Button disabled={pending}>{pending ? t("list.saving") : estimate ? t("list.save") : t("estimates.create")}</Button>
-      </div>
+      <FormActions
+        errors={form.errors}
+        cancelTo={cancelTo}
+        pending={pending}
+        label={estimate ? t("list.save") : t("estimates.create")}
+      />
     </Form>
   );
 }

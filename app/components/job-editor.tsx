@@ -1,14 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/form-parse";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { messageKey } from "~/infrastructure/i18n";
 import { toDateInputValue, toDateTimeInputValue } from "~/lib/job-dates";
 import { jobSchema, NO_CUSTOMER } from "~/lib/job-schema";
 import { JOB_STATUSES, jobStatusLabelKey } from "~/lib/job-status";
 import { centsToString } from "~/lib/money";
 import type { Job } from "~/models/job.server";
-import { Button, buttonClass } from "./ui/button";
+import { FormActions } from "./ui/form-actions";
 import { Field, SelectField, TextareaField } from "./ui/forms";
 import { isPosting } from "./ui/submission";
 
@@ -118,17 +117,7 @@ export function JobEditor({
           inputProps={getInputProps(fields.completedDate, { type: "date" })}
         />
       </div>
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(messageKey(form.errors[0]))}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={cancelTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("list.cancel")}
-        </Link>
-        <Button disabled={pending}>{pending ? t("list.saving") : job ? t("list.save") : t("jobs.create")}</Button>
-      </div>
+      <FormActions errors={form.errors} cancelTo={cancelTo} pending={pending} label={job ? t("list.save") : t("jobs.create")} />
     </Form>
   );
 }

@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { messageKey } from "~/infrastructure/i18n";
 import { parseForm } from "~/lib/form-parse";
 import { centsToString } from "~/lib/money";
 import { COMMON_UNITS, DEFAULT_UNIT, priceItemFormSchema } from "~/lib/price-item-schema";
-import { Button, buttonClass } from "./ui/button";
+import { FormActions } from "./ui/form-actions";
 import { Field, TextareaField } from "./ui/forms";
 import { isPosting } from "./ui/submission";
 
@@ -109,17 +108,12 @@ export function PriceItemEditor({
           <option key={category} value={category} />
         ))}
       </datalist>
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(messageKey(form.errors[0]))}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={cancelTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("list.cancel")}
-        </Link>
-        <Button disabled={pending}>{pending ? t("list.saving") : item ? t("list.save") : t("priceBook.create")}</Button>
-      </div>
+      <FormActions
+        errors={form.errors}
+        cancelTo={cancelTo}
+        pending={pending}
+        label={item ? t("list.save") : t("priceBook.create")}
+      />
     </Form>
   );
 }

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { messageKey } from "~/infrastructure/i18n";
 import { NO_CUSTOMER } from "~/lib/estimate-schema";
 import { parseForm } from "~/lib/form-parse";
 import { MAX_RATE, rateToPercent } from "~/lib/money";
@@ -9,7 +8,7 @@ import { FREQUENCIES, MAX_RECURRING_COUNT } from "~/lib/recurrence";
 import { recurringEditorValues, type RecurringForEditor, type RecurringFormValues } from "~/lib/recurring-invoice-form";
 import { ENDS, recurringFormSchema, type RecurringInvoiceInput } from "~/lib/recurring-invoice-schema";
 import { LineItemsFieldset } from "./line-items-fieldset";
-import { Button, buttonClass } from "./ui/button";
+import { FormActions } from "./ui/form-actions";
 import { ErrorList, Field, SelectField, TextareaField } from "./ui/forms";
 import { isPosting } from "./ui/submission";
 
@@ -161,17 +160,12 @@ export function RecurringInvoiceEditor({
         textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }}
       />
       {recurring ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("recurring.editHint")}</p> : null}
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(messageKey(form.errors[0]))}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={cancelTo} className={buttonClass("secondary")} preventScrollReset>
-          {t("list.cancel")}
-        </Link>
-        <Button disabled={pending}>{pending ? t("list.saving") : recurring ? t("list.save") : t("recurring.create")}</Button>
-      </div>
+      <FormActions
+        errors={form.errors}
+        cancelTo={cancelTo}
+        pending={pending}
+        label={recurring ? t("list.save") : t("recurring.create")}
+      />
     </Form>
   );
 }
