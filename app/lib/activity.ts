@@ -38,8 +38,6 @@ export type ActivityEvent = EventBase &
     | { type: "expiryReminder"; validUntil: string }
   );
 
-export type ActivityType = ActivityEvent["type"];
-
 type Instant = Date | number | null | undefined;
 
 function ms(instant: Instant): number | null {

@@ -9,9 +9,7 @@ import {
   dayRange,
   endOfDay,
   isValidTimeZone,
-  monthRange,
   now,
-  nowIn,
   parseWallTime,
   setNow,
   startOfDay,
@@ -105,7 +103,7 @@ describe("now", () => {
     // A copy: a caller cannot move the clock by changing what it got.
     now().setFullYear(1999);
     expect(iso(now())).toBe("2026-03-08T07:59:00.000Z");
-    expect(nowIn("America/Chicago").getHours()).toBe(1);
+    expect(wallClock(now(), "America/Chicago").hour).toBe(1);
     expect(() => setNow("not a time")).toThrow();
     setNow(null);
     expect(Math.abs(now().getTime() - Date.now())).toBeLessThan(1000);
@@ -185,8 +183,6 @@ describe("America/Chicago on the 2026 clock changes", () => {
     expect(iso(endOfDay("2026-03-08", "America/Chicago"))).toBe(iso(end));
     const week = weekRange("2026-03-10", "America/Chicago");
     expect([iso(week.start), iso(week.end)]).toEqual(["2026-03-08T06:00:00.000Z", "2026-03-15T05:00:00.000Z"]);
-    const month = monthRange("2026-03-31", "America/Chicago");
-    expect([iso(month.start), iso(month.end)]).toEqual(["2026-03-01T06:00:00.000Z", "2026-04-01T05:00:00.000Z"]);
   });
 
   it("November 1 is 25 hours long; the repeated 1:30 is read as the first", () => {

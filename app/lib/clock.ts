@@ -77,11 +77,6 @@ export function inZone(instant: Date | number | string, zone: string | null | un
   return new TZDate(new Date(instant).getTime(), accountZone(zone));
 }
 
-/** Now, on the zone's clock. */
-export function nowIn(zone: string | null | undefined): TZDate {
-  return inZone(now(), zone);
-}
-
 /** How far the zone's clock is ahead of UTC at that instant, in ms (Chicago in winter: -6 h). */
 export function zoneOffsetMs(instant: Date | number, zone: string | null | undefined): number {
   return tzOffset(accountZone(zone), new Date(instant)) * 60_000;
@@ -230,12 +225,6 @@ export function dayRange(day: string, zone: string | null | undefined): Range {
 export function weekRange(day: string, zone: string | null | undefined): Range {
   const sunday = weekStartOf(day);
   return { start: startOfDay(sunday, zone), end: startOfDay(addDays(sunday, 7), zone) };
-}
-
-/** The calendar month a day is in, in the zone. */
-export function monthRange(day: string, zone: string | null | undefined): Range {
-  const first = monthStartOf(day);
-  return { start: startOfDay(first, zone), end: startOfDay(addMonths(first, 1), zone) };
 }
 
 // ---------------------------------------------------------------------------

@@ -94,9 +94,11 @@ export function invoiceStatusChange(
 }
 
 /**
- * The status the payments ledger leaves (decision 013; app/models/payment.server.ts applies
- * it in SQL, in the same batch as the payment): a payable invoice paid in full becomes paid; a
- * paid invoice whose balance opens again (a payment deleted) goes back to pending.
+ * The status the payments ledger leaves (decision 013): a payable invoice paid in full becomes
+ * paid; a paid invoice whose balance opens again (a payment deleted) goes back to pending. It
+ * reads the amounts only through how the amount paid compares with the total (below, equal,
+ * above): app/models/payment.server.ts builds its SQL from this function on those three, and
+ * applies it in the same batch as the payment.
  */
 export function statusAfterPayments(status: InvoiceStatus, total: number, amountPaid: number): InvoiceStatus {
   if (canMarkPaid(status) && amountPaid >= total) return "paid";

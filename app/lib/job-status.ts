@@ -19,10 +19,6 @@ export function normalizeJobStatus(input: unknown): JobStatus | null {
   return (JOB_STATUSES as readonly string[]).includes(value) ? (value as JobStatus) : null;
 }
 
-export function isJobStatus(value: unknown): value is JobStatus {
-  return typeof value === "string" && (JOB_STATUSES as readonly string[]).includes(value);
-}
-
 /** The dictionary key of a status label; an unknown value gets a neutral label. */
 export function jobStatusLabelKey(status: string): TextKey {
   const normalized = normalizeJobStatus(status);

@@ -5,7 +5,6 @@
 import { addMonths } from "./clock";
 import { parseDecimal, shareOf } from "./money";
 
-export const DEFAULT_LATE_CHARGE_RATE = 150;
 /** The highest rate the settings accept: 25% a month. */
 export const MAX_LATE_CHARGE_RATE = 2500;
 

@@ -2,8 +2,6 @@
 // and whether one is due at a given moment of the account's calendar. Pure, unit-tested.
 import { addDays } from "./clock";
 
-/** Days from the due date: 3 before, on the day, 7 and 14 after. */
-export const DEFAULT_REMINDER_STEPS: readonly number[] = [-3, 0, 7, 14];
 export const MIN_REMINDER_STEP = -30;
 export const MAX_REMINDER_STEP = 90;
 export const MAX_REMINDER_STEPS = 6;

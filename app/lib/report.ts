@@ -137,12 +137,6 @@ export function agingThresholds(today: string): { bucket: AgingBucket; from: str
   ];
 }
 
-/** The bucket of a due date on `today` (the account's calendar day). */
-export function agingBucketOf(dueDate: string | null, today: string): AgingBucket {
-  if (dueDate === null) return "current";
-  return agingThresholds(today).find((threshold) => threshold.from === null || dueDate >= threshold.from)!.bucket;
-}
-
 /** Grouped rows summed into one tally per key, every key present (in `keys`' order); rows of other keys are ignored. */
 function tallyBy<K extends string, R extends Tally>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => string) {
   const tallied = Object.fromEntries(keys.map((key) => [key, { count: 0, amount: 0 }])) as Record<K, Tally>;

@@ -11,7 +11,6 @@ import { plainText, type TextLines } from "./validation";
 // sends nothing.
 
 export const CURRENCIES = ["USD", "CAD", "MXN", "EUR", "GBP"] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 export const SETTINGS_LANGUAGES = ["en", "es"] as const;
 

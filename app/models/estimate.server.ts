@@ -133,8 +133,6 @@ export async function listEstimates(
   return { items, total, page, pageSize };
 }
 
-export type EstimateListItem = Awaited<ReturnType<typeof listEstimates>>["items"][number];
-
 /** The line items of the given estimates (one query), in order, by estimate id. */
 export async function itemsOfEstimates(estimateIds: string[]): Promise<Map<string, EstimateItem[]>> {
   const byEstimate = new Map<string, EstimateItem[]>(estimateIds.map((id) => [id, []]));

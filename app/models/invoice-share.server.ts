@@ -94,8 +94,6 @@ export async function loadSharedInvoice(token: string) {
   };
 }
 
-export type SharedInvoice = NonNullable<Awaited<ReturnType<typeof loadSharedInvoice>>>;
-
 /** Counts one opening of the link. */
 export async function recordInvoiceShareView(linkId: string, now = clockNow()) {
   const db = await getDb();

@@ -11,7 +11,6 @@ export const NOTIFICATION_TYPES = [
   "recurring_invoice",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-export type Notification = typeof notifications.$inferSelect;
 
 const LIST_LIMIT = 50;
 

@@ -7,7 +7,7 @@ import { overdueCondition } from "./invoice.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 import { getAccountTotals } from "./account-totals.server";
 import { earliestOf, firstDatedAfter, keptFigure } from "./kept-figures.server";
-import { dayKey, startOfDay, weekStartOf, now as clockNow } from "~/lib/clock";
+import { dayKey, weekRange, now as clockNow } from "~/lib/clock";
 
 const DAY_MS = 86_400_000;
 /** The dashboard compares the last 30 days with the 30 before. */
@@ -136,7 +136,7 @@ async function dashboardFigures(
   userId: string,
   { nowMs, recent, before, today, timeZone }: { nowMs: number; recent: number; before: number; today: string; timeZone: string },
 ): Promise<DashboardStats> {
-  const weekStart = startOfDay(weekStartOf(today), timeZone).getTime();
+  const weekStart = weekRange(today, timeZone).start.getTime();
   const statement = dashboardQuery().then((query) =>
     query.get({
       userId,

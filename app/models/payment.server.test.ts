@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice } from "#db/factories";
 import { getDb } from "~/infrastructure/db.server";
+import { INVOICE_STATUS_VALUES, statusAfterPayments, type InvoiceStatus } from "~/lib/invoice-status";
 import { signedInAccount } from "../../test/accounts";
 import { createInvoiceFromEstimate, getInvoiceWithItems } from "./invoice.server";
 import {
@@ -19,12 +20,14 @@ import {
 const DAY = 24 * 60 * 60 * 1000;
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * DAY);
 
-async function invoiceOf(total: number) {
+async function invoiceOf(total: number, status: InvoiceStatus = "pending") {
   const { user } = await signedInAccount();
   const db = await getDb();
   const customer = await createCustomer(db, user.id);
   const invoice = await createInvoice(db, user.id, {
     customerId: customer.id,
+    status,
+    amountPaid: 0,
     taxRate: 0,
     items: [{ description: "Repipe", quantity: 100, unitPrice: total }],
   });
@@ -37,6 +40,23 @@ const paid = async (userId: string, invoiceId: string) => {
 };
 
 describe("the payments ledger", () => {
+  it("leaves the status statusAfterPayments says, from every stored status, below, at and above the total", async () => {
+    for (const status of INVOICE_STATUS_VALUES) {
+      for (const amount of [4_000, 10_000, 12_000]) {
+        const { user, invoice } = await invoiceOf(10_000, status);
+        const recorded = await recordPayment(user.id, invoice.id, { amount, method: "card" }, { notify: false });
+        const after = statusAfterPayments(status, 10_000, amount);
+        expect([status, amount, (await paid(user.id, invoice.id)).status]).toEqual([status, amount, after]);
+        await deletePayment(user.id, recorded.status === "recorded" ? recorded.payment.id : "");
+        expect([status, amount, (await paid(user.id, invoice.id)).status]).toEqual([
+          status,
+          amount,
+          statusAfterPayments(after, 10_000, 0),
+        ]);
+      }
+    }
+  });
+
   it("pays an invoice on the day of the payment that settles it, and reopens it when one goes", async () => {
     const { user, invoice } = await invoiceOf(10_000);
     const first = await recordPayment(user.id, invoice.id, { amount: 4_000, method: "cash", receivedAt: day(3) });

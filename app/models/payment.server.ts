@@ -17,6 +17,7 @@ import { now as clockNow, startOfDay, today } from "~/lib/clock";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import type { PaymentValues } from "~/lib/payment-schema";
 import { balanceDue } from "~/lib/invoice-balance";
+import { INVOICE_STATUS_VALUES, statusAfterPayments } from "~/lib/invoice-status";
 import { centsToString, formatMoney } from "~/lib/money";
 import { getDb } from "~/infrastructure/db.server";
 import { translate } from "~/infrastructure/i18n.server";
@@ -115,18 +116,15 @@ interface Words {
 
 /**
  * The statement that rewrites invoices' amount paid from their payments, their status as the
- * ledger leaves it (a payable invoice paid in full becomes paid, a paid one whose balance opens
- * again goes back to pending) and their paid date. `paidOn`: money was received, and an invoice
- * it pays in full is paid on that day (a paid invoice keeps its day); null: money was removed,
- * and a paid invoice is paid on its latest payment's day.
+ * ledger leaves it (statusAfterPayments: a payable invoice paid in full becomes paid, a paid one
+ * whose balance opens again goes back to pending) and their paid date. `paidOn`: money was
+ * received, and an invoice it pays in full is paid on that day (a paid invoice keeps its day);
+ * null: money was removed, and a paid invoice is paid on its latest payment's day.
  */
 function settleInvoices(db: Db, where: SQL | undefined, paidOn: SQL | null) {
   const sumPaid = sql`(select coalesce(sum(p.amount), 0) from ${payments} p where p.invoice_id = ${invoices.id})`;
   const lastReceived = sql`(select max(p.received_at) from ${payments} p where p.invoice_id = ${invoices.id})`;
-  const status = sql`case
-    when ${invoices.status} in ('pending', 'overdue') and ${sumPaid} >= ${invoices.total} then 'paid'
-    when ${invoices.status} = 'paid' and ${sumPaid} < ${invoices.total} then 'pending'
-    else ${invoices.status} end`;
+  const status = statusAfterPaymentsSql(sumPaid);
   return db
     .update(invoices)
     .set({
@@ -139,6 +137,22 @@ function settleInvoices(db: Db, where: SQL | undefined, paidOn: SQL | null) {
         else ${invoices.paidDate} end`,
     })
     .where(where);
+}
+
+/**
+ * statusAfterPayments (app/lib/invoice-status.ts) in SQL, built from the function itself: for
+ * each stored status, what it leaves when the sum paid is below the total, equal to it and above
+ * it (the only way the rule reads the amounts). A status the rule never changes is kept as is.
+ */
+function statusAfterPaymentsSql(sumPaid: SQL): SQL {
+  const changing = INVOICE_STATUS_VALUES.flatMap((status) => {
+    const [below, equal, above] = [0, 1, 2].map((paid) => statusAfterPayments(status, 1, paid));
+    if (below === status && equal === status && above === status) return [];
+    return [
+      sql`when ${status} then case when ${sumPaid} < ${invoices.total} then ${below} when ${sumPaid} = ${invoices.total} then ${equal} else ${above} end`,
+    ];
+  });
+  return sql`case ${invoices.status} ${sql.join(changing, sql` `)} else ${invoices.status} end`;
 }
 
 /** When money received on `day` of the account's calendar is stamped: now when that day is today, else the day's start. */

@@ -561,17 +561,6 @@ export async function notifyNotSent(
   });
 }
 
-/** The invoices a recurring invoice made (newest first), for its page and the API. */
-export async function invoicesOfRecurring(userId: string, recurringInvoiceId: string, limit = 50) {
-  const db = await getDb();
-  return db
-    .select({ date: recurringInvoiceRuns.occurrenceDate, invoiceId: recurringInvoiceRuns.invoiceId })
-    .from(recurringInvoiceRuns)
-    .where(and(eq(recurringInvoiceRuns.userId, userId), eq(recurringInvoiceRuns.recurringInvoiceId, recurringInvoiceId)))
-    .orderBy(desc(recurringInvoiceRuns.occurrenceDate))
-    .limit(limit);
-}
-
 /** Every recurring invoice of the account with its lines, for the account export. */
 export async function exportRecurringInvoices(userId: string) {
   const db = await getDb();
