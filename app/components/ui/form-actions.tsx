@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { messageKey } from "~/infrastructure/i18n";
 import { Button, buttonClass } from "./button";
 
 /**
@@ -32,7 +33,7 @@ export function FormActions({
     <>
       {errors?.length ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {t(errors[0])}
+          {t(messageKey(errors[0]))}
         </p>
       ) : null}
       <div className="flex justify-end gap-2 pt-2">
