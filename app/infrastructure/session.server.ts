@@ -2,8 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createCookie, redirect } from "@remix-run/node";
-import { and, count, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { sessions, users, type User } from "#db/schema";
+import { now as clockNow } from "~/lib/clock";
 import { getDb, preparedQuery } from "./db.server";
 import { env } from "./env.server";
 import { memoInRequest } from "./request-memo.server";
@@ -165,9 +166,16 @@ export async function endOtherSessions(request: Request, userId: string): Promis
   return ended.filter((row) => row.expiresAt.getTime() > now).length;
 }
 
-export async function deleteExpiredSessions() {
+/**
+ * Deletes the sessions that can no longer sign anyone in at `now`: past their end (sixty days),
+ * or unused for longer than the idle timeout. The work runner does it once a day; how many went.
+ */
+export async function deleteExpiredSessions(now: Date = clockNow()): Promise<number> {
   const db = await getDb();
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  const result = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))));
+  return result.rowsAffected;
 }
 
 export async function requireUser(request: Request): Promise<User> {

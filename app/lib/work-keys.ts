@@ -9,6 +9,8 @@ export const invoiceReminderKey = (invoiceId: string, step: number, dueDate: str
   `invoice-reminder:${invoiceId}:${step}:${dueDate}`;
 export const recurringInvoiceKey = (recurringInvoiceId: string, date: string) =>
   `recurring-invoice:${recurringInvoiceId}:${date}`;
+/** The purge of expired sessions on a day (UTC): once a day, whatever the number of runs or runners. */
+export const sessionsPurgeKey = (day: string) => `sessions-purge:${day}`;
 
 /** What a key names, or null for a key of another kind (or not a key at all). */
 export type WorkKey =

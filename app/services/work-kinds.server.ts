@@ -1,7 +1,13 @@
 // The kinds of work the runner does (app/infrastructure/work.server.ts), in the order it does them.
 import { addDays, inZone, today } from "~/lib/clock";
 import { dueReminderSteps } from "~/lib/reminders";
-import { estimateExpiryKey, estimateFollowUpKey, invoiceReminderKey, recurringInvoiceKey } from "~/lib/work-keys";
+import {
+  estimateExpiryKey,
+  estimateFollowUpKey,
+  invoiceReminderKey,
+  recurringInvoiceKey,
+  sessionsPurgeKey,
+} from "~/lib/work-keys";
 import { invoiceOwes, invoicesForReminders, type InvoiceReminderDue } from "~/models/invoice.server";
 import { addReminderLateCharge } from "~/models/late-charge.server";
 import {
@@ -18,6 +24,7 @@ import {
   type RecurringOccurrenceDue,
 } from "~/models/recurring-invoice.server";
 import { env } from "~/infrastructure/env.server";
+import { deleteExpiredSessions } from "~/infrastructure/session.server";
 import { sendEstimateEmail, sendInvoiceEmail, type EstimateReminder } from "./mail.server";
 import type { Sweep, WorkItem, WorkKind } from "~/infrastructure/work.server";
 
@@ -139,11 +146,25 @@ export const recurringInvoiceWork: WorkKind<RecurringItem> = {
   },
 };
 
+/**
+ * Sessions that can no longer sign anyone in (past their end, or unused too long) deleted once a
+ * day: the first run of each UTC day claims the day's key. Deleting them is idempotent, so a
+ * retry or a second runner would do no harm; the key only keeps it from running every minute.
+ */
+const expiredSessionsPurge: WorkKind = {
+  name: "sessions-purge",
+  due: async (now) => [{ key: sessionsPurgeKey(today(null, now)) }],
+  async run(_item, now) {
+    await deleteExpiredSessions(now);
+  },
+};
+
 export const WORK_KINDS: readonly WorkKind[] = [
   recurringInvoiceWork,
   estimateFollowUps,
   estimateExpiryReminders,
   invoiceReminders,
+  expiredSessionsPurge,
 ] as readonly WorkKind[];
 
 /** What the runner brings up to date at every run, before the work (no claims: see Sweep). */
