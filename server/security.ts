@@ -71,7 +71,7 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * imports): the only ones that read a multipart body, and they answer a broken one with
  * their form's message. Any other page's form is sent URL-encoded by browsers, with or
  * without JavaScript, and Remix would answer 500 to a malformed multipart body there, so
- * multipart is refused before it. A test (server/middleware.test.ts) finds the routes that
+ * multipart is refused before it. A test (server/security.test.ts) finds the routes that
  * render a file form and fails when one is missing here.
  */
 export const UPLOAD_PATHS = ["/app/settings", "/app/customers/import", "/app/price-book/import"];
