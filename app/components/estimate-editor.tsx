@@ -32,7 +32,7 @@ interface JobsData {
 const browserSchema = estimateFormSchema();
 
 /**
- * The create and edit estimate form (one component for both, DESIGN.md "Forms"). Line
+ * The create and edit estimate form (one component for both; docs/product/estimates.md). Line
  * rows are a conform field list: "Add item" and "Remove" are submit buttons, so they
  * work without JavaScript; with it, conform handles them in place and the totals follow
  * every keystroke. The server computes the totals again and never takes them from here.
