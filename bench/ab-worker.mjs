@@ -19,7 +19,19 @@ async function handlerOf(dir) {
   return (request) => handle(request, context());
 }
 
-const builds = [await handlerOf(dirA), await handlerOf(dirB)];
+// Builds made before 8029fce kept their database connection and request scope on globalThis
+// (processWide), so the second build loaded would use the first's connection, opened with the
+// first checkout's @libsql/client and drizzle-orm, and the comparison would not see those
+// packages. Each build gets its own: what the first put there is forgotten before the second
+// is loaded (the first keeps its own references). Later builds put nothing there.
+function forgetProcessWide() {
+  for (const key of Object.getOwnPropertySymbols(globalThis)) {
+    if (String(key.description).startsWith("tradedesk.")) delete globalThis[key];
+  }
+}
+const handlerA = await handlerOf(dirA);
+forgetProcessWide();
+const builds = [handlerA, await handlerOf(dirB)];
 const login = await builds[0](
   new Request(`${base}/api/auth/login`, {
     method: "POST",
