@@ -27,6 +27,10 @@ function copiedInstall(unpatch: string[]): string {
     const copy = path.join(dir, "node_modules", patch.name);
     mkdirSync(copy, { recursive: true });
     copyFileSync(path.join(installed, "package.json"), path.join(copy, "package.json"));
+    // The entry point Node resolves the package by (an empty file when the patch does not change it).
+    const { main } = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as { main: string };
+    mkdirSync(path.dirname(path.join(copy, main)), { recursive: true });
+    writeFileSync(path.join(copy, main), "");
     for (const { file, marker } of patch.files) {
       mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
       const text = readFileSync(path.join(installed, file), "utf8");
@@ -59,8 +63,8 @@ describe("assertPackagesPatched", () => {
   it("passes on a copy of the patched files, and fails, naming the patch, on a file without its marker", () => {
     expect(missingPackagePatches({ root: copiedInstall([]) })).toEqual([]);
 
-    const copy = copiedInstall(["pdfkit/js/pdfkit.js"]);
-    expect(missingPackagePatches({ root: copy }).map(({ patch }) => patch.name)).toEqual(["pdfkit"]);
+    const copy = copiedInstall(["@remix-run/react/dist/server.js"]);
+    expect(missingPackagePatches({ root: copy }).map(({ patch }) => patch.name)).toEqual(["@remix-run/react"]);
     let message = "";
     try {
       assertPackagesPatched({ root: copy });
@@ -69,7 +73,7 @@ describe("assertPackagesPatched", () => {
     }
     expect(message).toContain("patches to installed packages are missing (1 of 3)");
     expect(message).toContain(
-      `pdfkit: patches/pdfkit+0.20.1.patch (${path.join(copy, "node_modules/pdfkit/js/pdfkit.js")} lacks the patch's marker)`,
+      `@remix-run/react: patches/@remix-run+react+2.17.5.patch (${path.join(copy, "node_modules/@remix-run/react/dist/server.js")} lacks the patch's marker)`,
     );
     expect(message).toContain("Run `npm ci`");
     expect(message).toContain("`npx patch-package`");

@@ -34,17 +34,18 @@ export const PACKAGE_PATCHES: readonly PackagePatch[] = [
     ],
   },
   {
+    name: "@remix-run/react",
+    patchFile: "@remix-run+react+2.17.5.patch",
+    files: [
+      // Node loads dist/server.js (the package's main); Vite's development server may load the ESM build.
+      { file: "dist/server.js", marker: "tradedesk-patch: server routes kept per build" },
+      { file: "dist/esm/server.js", marker: "tradedesk-patch: server routes kept per build" },
+    ],
+  },
+  {
     name: "@react-pdf/layout",
     patchFile: "@react-pdf+layout+5.2.0.patch",
     files: [{ file: "lib/index.js", marker: "tradedesk-patch: page numbers resolved in their own boxes" }],
-  },
-  {
-    name: "pdfkit",
-    patchFile: "pdfkit+0.20.1.patch",
-    files: [
-      { file: "js/pdfkit.js", marker: "tradedesk-patch: standard font metrics kept" },
-      { file: "js/pdfkit.node.mjs", marker: "tradedesk-patch: standard font metrics kept" },
-    ],
   },
 ];
 
@@ -62,8 +63,8 @@ function requireFrom(root: string | undefined): NodeJS.Require {
 /**
  * The folder of the installed package `name` as Node finds it from `root` (default: this
  * module's folder): the entry point it resolves to, then up to the folder whose package.json
- * carries that name (`pdfkit` does not export its package.json, so that cannot be resolved
- * directly). Null when the package is not found.
+ * carries that name (a package need not export its package.json, so that cannot always be
+ * resolved directly). Null when the package is not found.
  */
 export function installedPackageFolder(name: string, root?: string): string | null {
   const require = requireFrom(root);

@@ -132,3 +132,36 @@ describe("cached route matching (patched @remix-run/router)", () => {
     router.dispose();
   });
 });
+
+// patches/@remix-run+router+1.23.3.patch also keeps the data routes react-router-dom's
+// createStaticRouter() makes of a routes array, and patches/@remix-run+react+2.17.5.patch has
+// RemixServer hand it the same routes array for every request of one build (decision 021).
+describe("static data routes kept (patched @remix-run/router, server build)", () => {
+  const mapRouteProperties = (route: Route) => ({ hasErrorBoundary: route.id === "root" });
+
+  it("answers the same data routes for the same routes array, as the published library builds them", () => {
+    const routes = appLikeRoutes();
+    const manifest: cjs.UNSAFE_RouteManifest = {};
+    const first = cjs.UNSAFE_convertRoutesToDataRoutes(routes, mapRouteProperties, undefined, manifest);
+    const again: cjs.UNSAFE_RouteManifest = {};
+    expect(cjs.UNSAFE_convertRoutesToDataRoutes(routes, mapRouteProperties, undefined, again)).toBe(first);
+    // The caller's manifest is filled as the library fills it.
+    const reference: cjs.UNSAFE_RouteManifest = {};
+    const fromPublished = published.UNSAFE_convertRoutesToDataRoutes(appLikeRoutes(), mapRouteProperties, undefined, reference);
+    expect(first).toEqual(fromPublished);
+    expect(Object.keys(again).sort()).toEqual(Object.keys(reference).sort());
+    expect(again).toEqual(manifest);
+    expect(again.customer).toBe(first[0].children![4].children![1].children![0]);
+  });
+
+  it("builds afresh for another routes array, another mapRouteProperties, or a manifest already in use", () => {
+    const routes = appLikeRoutes();
+    const first = cjs.UNSAFE_convertRoutesToDataRoutes(routes, mapRouteProperties, undefined, {});
+    expect(cjs.UNSAFE_convertRoutesToDataRoutes(appLikeRoutes(), mapRouteProperties, undefined, {})).not.toBe(first);
+    expect(cjs.UNSAFE_convertRoutesToDataRoutes(routes, () => ({ hasErrorBoundary: false }), undefined, {})).not.toBe(first);
+    // A manifest that already holds a route id: the library's own collision check still runs.
+    expect(() => cjs.UNSAFE_convertRoutesToDataRoutes(routes, mapRouteProperties, undefined, { root: {} as never })).toThrow(
+      /route id collision on id "root"/,
+    );
+  });
+});
