@@ -188,24 +188,24 @@ export async function buildPeerIfStale(log: (s: string) => void = console.error)
 }
 
 /**
- * What the peer's server needs: `dbFile` and `userId` for its own page (the first 25 customers),
+ * What the peer's server needs: `dbFile` and `accountId` for its own page (the first 25 customers),
  * and the folder of the pages saved for it (bench/peer-pages.ts).
  */
-export function peerEnvironment(dbFile: string, userId: string, pagesDir = PEER_PAGES_DIR): Record<string, string> {
-  return { PEER_DATABASE_URL: `file:${dbFile}`, PEER_USER_ID: userId, PEER_PAGES_DIR: pagesDir };
+export function peerEnvironment(dbFile: string, accountId: string, pagesDir = PEER_PAGES_DIR): Record<string, string> {
+  return { PEER_DATABASE_URL: `file:${dbFile}`, PEER_USER_ID: accountId, PEER_PAGES_DIR: pagesDir };
 }
 
 /** The peer's CPU per request of each of `paths`: its own page (/) or pages saved for it. */
 export async function measurePeer(options: {
   dbFile: string;
-  userId: string;
+  accountId: string;
   port: number;
   requests: number;
   paths: string[];
   pagesDir?: string;
 }): Promise<Record<string, PageCpu>> {
-  const { dbFile, userId, port, requests, paths, pagesDir } = options;
-  const env = peerEnvironment(dbFile, userId, pagesDir);
+  const { dbFile, accountId, port, requests, paths, pagesDir } = options;
+  const env = peerEnvironment(dbFile, accountId, pagesDir);
   return withServer(PEER_SERVER, port, env, "/", (base, pid) => measurePages(base, pid, paths, {}, requests));
 }
 
@@ -237,7 +237,7 @@ export interface PeerComparison {
 export async function comparePeer(options: {
   buildDir: string;
   dbFile: string;
-  account: Account & { userId: string };
+  account: Account & { accountId: string };
   port: number;
   requests: number;
   rounds: number;
@@ -268,7 +268,7 @@ export async function comparePeer(options: {
     });
     const measured = await measurePeer({
       dbFile,
-      userId: account.userId,
+      accountId: account.accountId,
       port: port + 1,
       requests,
       paths: ["/", ...pages.map((page) => peerPaths[page])],

@@ -324,7 +324,7 @@ async function main() {
     NODE_ENV: "production",
     PORT: String(PEER_PORT),
     HOST,
-    ...peerEnvironment(database.file, accounts.small.userId),
+    ...peerEnvironment(database.file, accounts.small.accountId),
   });
   const PEER_BASE = `http://${HOST}:${PEER_PORT}/`;
   await waitForServer(`http://${HOST}:${BARE_PORT}/`, bare, "bare-server");

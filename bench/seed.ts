@@ -11,7 +11,7 @@ import { accountSettings, customers } from "#db/schema";
 
 export interface BenchAccount {
   label: "large" | "small";
-  userId: string;
+  accountId: string;
   email: string;
   password: string;
   /** The estimate of 20 line items whose PDF is measured. */
@@ -114,10 +114,10 @@ async function seedInto(file: string, scale: number): Promise<Omit<BenchDatabase
         // the hour) would otherwise run in the middle of the first measurement of the day.
         autoBackup: false,
       })
-      .where(eq(accountSettings.userId, user.id));
+      .where(eq(accountSettings.accountId, user.id));
     await seedAccount(db, user.id, counts, { seed });
     // The PDF estimate belongs to a customer picked by a fixed seed, like any other estimate.
-    const customerRows = await db.select({ id: customers.id }).from(customers).where(eq(customers.userId, user.id)).limit(50);
+    const customerRows = await db.select({ id: customers.id }).from(customers).where(eq(customers.accountId, user.id)).limit(50);
     const customerId = customerRows[Math.floor(createRandom(seed)() * customerRows.length)].id;
     const estimate = await createEstimate(db, user.id, {
       customerId,
@@ -125,7 +125,7 @@ async function seedInto(file: string, scale: number): Promise<Omit<BenchDatabase
       items: twentyLines(),
       notes: "Benchmark estimate: twenty line items.",
     });
-    accounts[label] = { label, userId: user.id, email, password: PASSWORD, pdfEstimateId: estimate.id, counts };
+    accounts[label] = { label, accountId: user.id, email, password: PASSWORD, pdfEstimateId: estimate.id, counts };
   }
   // Statistics are left as the app leaves them (no ANALYZE here): the plans measured are the app's.
   await client.execute("PRAGMA wal_checkpoint(TRUNCATE)");

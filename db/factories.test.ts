@@ -44,11 +44,11 @@ describe("single-record factories", () => {
     const notification = await createNotification(db, accountA);
 
     for (const row of [customer, job, estimate, invoice, appointment, notification]) {
-      expect(row.userId).toBe(accountA);
+      expect(row.accountId).toBe(accountA);
     }
     for (const row of [job, estimate, invoice, appointment]) {
       const [parent] = await db.select().from(customers).where(eq(customers.id, row.customerId));
-      expect(parent.userId).toBe(accountA);
+      expect(parent.accountId).toBe(accountA);
     }
     expect(customer.name).toMatch(/\S+ \S+/);
     expect(customer.state).toBe("TX");
@@ -172,7 +172,7 @@ describe("seedAccount", () => {
     await seedAccount(db, seededB, countsB, { seed: 8 });
   });
 
-  async function countsOf(userId: string) {
+  async function countsOf(accountId: string) {
     const countFor = async (
       table: typeof customers | typeof jobs | typeof estimates | typeof invoices | typeof appointments | typeof notifications,
     ) =>
@@ -180,7 +180,7 @@ describe("seedAccount", () => {
         await db
           .select({ n: sql<number>`count(*)` })
           .from(table)
-          .where(eq(table.userId, userId))
+          .where(eq(table.accountId, accountId))
       )[0].n;
     return {
       customers: await countFor(customers),
@@ -200,15 +200,15 @@ describe("seedAccount", () => {
   it("links nothing across accounts", async () => {
     const crossLinks = await db.all<{ n: number }>(sql`
       select
-        (select count(*) from jobs j join customers c on c.id = j.customer_id where c.user_id <> j.user_id)
-      + (select count(*) from estimates e join customers c on c.id = e.customer_id where c.user_id <> e.user_id)
-      + (select count(*) from estimates e join jobs j on j.id = e.job_id where j.user_id <> e.user_id)
-      + (select count(*) from invoices i join customers c on c.id = i.customer_id where c.user_id <> i.user_id)
-      + (select count(*) from invoices i join jobs j on j.id = i.job_id where j.user_id <> i.user_id)
-      + (select count(*) from invoices i join estimates e on e.id = i.estimate_id where e.user_id <> i.user_id)
-      + (select count(*) from appointments a join customers c on c.id = a.customer_id where c.user_id <> a.user_id)
-      + (select count(*) from appointments a join jobs j on j.id = a.job_id where j.user_id <> a.user_id)
-      + (select count(*) from notifications n join estimates e on e.id = n.estimate_id where e.user_id <> n.user_id)
+        (select count(*) from jobs j join customers c on c.id = j.customer_id where c.account_id <> j.account_id)
+      + (select count(*) from estimates e join customers c on c.id = e.customer_id where c.account_id <> e.account_id)
+      + (select count(*) from estimates e join jobs j on j.id = e.job_id where j.account_id <> e.account_id)
+      + (select count(*) from invoices i join customers c on c.id = i.customer_id where c.account_id <> i.account_id)
+      + (select count(*) from invoices i join jobs j on j.id = i.job_id where j.account_id <> i.account_id)
+      + (select count(*) from invoices i join estimates e on e.id = i.estimate_id where e.account_id <> i.account_id)
+      + (select count(*) from appointments a join customers c on c.id = a.customer_id where c.account_id <> a.account_id)
+      + (select count(*) from appointments a join jobs j on j.id = a.job_id where j.account_id <> a.account_id)
+      + (select count(*) from notifications n join estimates e on e.id = n.estimate_id where e.account_id <> n.account_id)
       as n`);
     expect(crossLinks[0].n).toBe(0);
 
@@ -237,7 +237,7 @@ describe("seedAccount", () => {
         })
         .from(doc)
         .leftJoin(items, eq(key, doc.id))
-        .where(eq(doc.userId, seededA))
+        .where(eq(doc.accountId, seededA))
         .groupBy(doc.id);
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) {
@@ -256,7 +256,7 @@ describe("seedAccount", () => {
     const estimateStatuses = await db
       .select({ status: estimates.status, n: sql<number>`count(*)` })
       .from(estimates)
-      .where(eq(estimates.userId, seededA))
+      .where(eq(estimates.accountId, seededA))
       .groupBy(estimates.status);
     expect(estimateStatuses.map((s) => s.status).sort()).toEqual(["approved", "expired", "pending", "rejected"]);
 
@@ -265,7 +265,7 @@ describe("seedAccount", () => {
       .select({ status: estimates.status, total: estimates.total, invoiceTotal: invoices.total })
       .from(invoices)
       .innerJoin(estimates, eq(estimates.id, invoices.estimateId))
-      .where(eq(invoices.userId, seededA));
+      .where(eq(invoices.accountId, seededA));
     expect(invoiced.length).toBeGreaterThan(0);
     expect(invoiced.length).toBeLessThan(approved);
     for (const row of invoiced) {
@@ -273,7 +273,7 @@ describe("seedAccount", () => {
       expect(row.invoiceTotal).toBe(row.total);
     }
 
-    const jobStatuses = await db.selectDistinct({ status: jobs.status }).from(jobs).where(eq(jobs.userId, seededA));
+    const jobStatuses = await db.selectDistinct({ status: jobs.status }).from(jobs).where(eq(jobs.accountId, seededA));
     expect(jobStatuses.length).toBe(4);
 
     const now = Date.now();
@@ -283,14 +283,14 @@ describe("seedAccount", () => {
         future: sql<number>`sum(${appointments.scheduledDate} >= ${now})`,
       })
       .from(appointments)
-      .where(eq(appointments.userId, seededA));
+      .where(eq(appointments.accountId, seededA));
     expect(spread.past).toBeGreaterThan(0);
     expect(spread.future).toBeGreaterThan(0);
 
     const [pendingButLate] = await db
       .select({ n: sql<number>`count(*)` })
       .from(invoices)
-      .where(and(eq(invoices.userId, seededA), eq(invoices.status, "pending"), sql`${invoices.dueDate} < date('now')`));
+      .where(and(eq(invoices.accountId, seededA), eq(invoices.status, "pending"), sql`${invoices.dueDate} < date('now')`));
     expect(pendingButLate.n).toBe(0);
   });
 
@@ -306,7 +306,7 @@ describe("seedAccount", () => {
     const first = await db
       .select({ title: estimates.title, total: estimates.total })
       .from(estimates)
-      .where(eq(estimates.userId, other))
+      .where(eq(estimates.accountId, other))
       .orderBy(estimates.estimateNumber);
     await clearAccountData(db, other);
     expect(Object.values(await countsOf(other)).every((n) => n === 0)).toBe(true);
@@ -325,7 +325,7 @@ describe("seedAccount", () => {
     const second = await db
       .select({ title: estimates.title, total: estimates.total })
       .from(estimates)
-      .where(eq(estimates.userId, other))
+      .where(eq(estimates.accountId, other))
       .orderBy(estimates.estimateNumber);
     expect(second).toEqual(first);
 

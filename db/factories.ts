@@ -454,12 +454,12 @@ function locationOf(customer: { address?: string | null; city?: string | null; s
 }
 
 /** A plausible new customer record (not yet inserted). */
-function customerValues(random: Random, userId: string): typeof customers.$inferInsert {
+function customerValues(random: Random, accountId: string): typeof customers.$inferInsert {
   const [city, state, zipCode, area] = pick(random, CITIES);
   if (chance(random, 0.2)) {
     const name = pick(random, BUSINESSES);
     return {
-      userId,
+      accountId,
       name,
       email: `office@${slug(name)}.example.com`,
       phone: phoneNumber(random, area),
@@ -472,7 +472,7 @@ function customerValues(random: Random, userId: string): typeof customers.$infer
   }
   const { first, last } = personName(random);
   return {
-    userId,
+    accountId,
     name: `${first} ${last}`,
     // example.com never delivers, so sending an estimate from the demo reaches no one.
     email: chance(random, 0.85) ? `${slug(first)}.${slug(last)}@example.com` : null,
@@ -514,41 +514,41 @@ function itemRows(lines: LineInput[], totals: number[]) {
 // the same account; one that is given must belong to it, so a test cannot build
 // cross-account links by accident.
 
-type Overrides<T> = Partial<Omit<T, "userId">>;
+type Overrides<T> = Partial<Omit<T, "accountId">>;
 
-async function ownCustomer(db: Db, userId: string, customerId: string | undefined): Promise<Customer> {
-  if (!customerId) return createCustomer(db, userId);
+async function ownCustomer(db: Db, accountId: string, customerId: string | undefined): Promise<Customer> {
+  if (!customerId) return createCustomer(db, accountId);
   const [row] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.id, customerId), eq(customers.userId, userId)));
-  if (!row) throw new Error(`Customer ${customerId} does not belong to account ${userId}.`);
+    .where(and(eq(customers.id, customerId), eq(customers.accountId, accountId)));
+  if (!row) throw new Error(`Customer ${customerId} does not belong to account ${accountId}.`);
   return row;
 }
 
-async function ownJob(db: Db, userId: string, jobId: string): Promise<Job> {
+async function ownJob(db: Db, accountId: string, jobId: string): Promise<Job> {
   const [row] = await db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.id, jobId), eq(jobs.userId, userId)));
-  if (!row) throw new Error(`Job ${jobId} does not belong to account ${userId}.`);
+    .where(and(eq(jobs.id, jobId), eq(jobs.accountId, accountId)));
+  if (!row) throw new Error(`Job ${jobId} does not belong to account ${accountId}.`);
   return row;
 }
 
 export async function createCustomer(
   db: Db,
-  userId: string,
+  accountId: string,
   overrides: Overrides<typeof customers.$inferInsert> = {},
 ): Promise<Customer> {
   const [row] = await db
     .insert(customers)
-    .values({ ...customerValues(factoryRandom, userId), ...overrides, userId })
+    .values({ ...customerValues(factoryRandom, accountId), ...overrides, accountId })
     .returning();
   return row;
 }
 
-export async function createJob(db: Db, userId: string, overrides: Overrides<typeof jobs.$inferInsert> = {}): Promise<Job> {
-  const customer = await ownCustomer(db, userId, overrides.customerId);
+export async function createJob(db: Db, accountId: string, overrides: Overrides<typeof jobs.$inferInsert> = {}): Promise<Job> {
+  const customer = await ownCustomer(db, accountId, overrides.customerId);
   const template = pick(factoryRandom, JOB_TEMPLATES);
   const status = overrides.status ?? "pending";
   const scheduledDate = addDays(startOfDay(new Date()), status === "completed" ? -3 : 5);
@@ -565,7 +565,7 @@ export async function createJob(db: Db, userId: string, overrides: Overrides<typ
       ...overrides,
       customerId: customer.id,
       status,
-      userId,
+      accountId,
     })
     .returning();
   return row;
@@ -576,12 +576,12 @@ type DocumentOverrides<T> = Overrides<Omit<T, "subtotal" | "taxAmount" | "total"
 /** An estimate and its line items; subtotal, tax and total always follow from the items. */
 export async function createEstimate(
   db: Db,
-  userId: string,
+  accountId: string,
   overrides: DocumentOverrides<typeof estimates.$inferInsert> = {},
 ): Promise<Estimate & { items: EstimateItem[] }> {
   const { items: givenItems, ...fields } = overrides;
-  const job = fields.jobId ? await ownJob(db, userId, fields.jobId) : null;
-  const customer = await ownCustomer(db, userId, fields.customerId ?? job?.customerId);
+  const job = fields.jobId ? await ownJob(db, accountId, fields.jobId) : null;
+  const customer = await ownCustomer(db, accountId, fields.customerId ?? job?.customerId);
   const template = JOB_TEMPLATES.find((t) => t.title === job?.title) ?? pick(factoryRandom, JOB_TEMPLATES);
   const lines = givenItems ?? linesFor(factoryRandom, template);
   if (lines.length === 0) throw new Error("An estimate needs at least one line item.");
@@ -606,7 +606,7 @@ export async function createEstimate(
         subtotal: totals.subtotal,
         taxAmount: totals.taxAmount,
         total: totals.total,
-        userId,
+        accountId,
       })
       .returning();
     const items = await tx
@@ -617,12 +617,12 @@ export async function createEstimate(
   });
 }
 
-async function ownEstimateWithItems(db: Db, userId: string, estimateId: string): Promise<Estimate & { items: EstimateItem[] }> {
+async function ownEstimateWithItems(db: Db, accountId: string, estimateId: string): Promise<Estimate & { items: EstimateItem[] }> {
   const [estimate] = await db
     .select()
     .from(estimates)
-    .where(and(eq(estimates.id, estimateId), eq(estimates.userId, userId)));
-  if (!estimate) throw new Error(`Estimate ${estimateId} does not belong to account ${userId}.`);
+    .where(and(eq(estimates.id, estimateId), eq(estimates.accountId, accountId)));
+  if (!estimate) throw new Error(`Estimate ${estimateId} does not belong to account ${accountId}.`);
   const items = await db
     .select()
     .from(estimateItems)
@@ -638,15 +638,15 @@ async function ownEstimateWithItems(db: Db, userId: string, estimateId: string):
  */
 export async function createInvoice(
   db: Db,
-  userId: string,
+  accountId: string,
   overrides: DocumentOverrides<typeof invoices.$inferInsert> & { fromEstimate?: string | Pick<Estimate, "id"> } = {},
 ): Promise<Invoice & { items: InvoiceItem[] }> {
   const { items: givenItems, fromEstimate, ...fields } = overrides;
   const estimate = fromEstimate
-    ? await ownEstimateWithItems(db, userId, typeof fromEstimate === "string" ? fromEstimate : fromEstimate.id)
+    ? await ownEstimateWithItems(db, accountId, typeof fromEstimate === "string" ? fromEstimate : fromEstimate.id)
     : null;
-  const job = !estimate && fields.jobId ? await ownJob(db, userId, fields.jobId) : null;
-  const customer = await ownCustomer(db, userId, fields.customerId ?? estimate?.customerId ?? job?.customerId);
+  const job = !estimate && fields.jobId ? await ownJob(db, accountId, fields.jobId) : null;
+  const customer = await ownCustomer(db, accountId, fields.customerId ?? estimate?.customerId ?? job?.customerId);
   const template = JOB_TEMPLATES.find((t) => t.title === job?.title) ?? pick(factoryRandom, JOB_TEMPLATES);
   const lines = givenItems ?? estimate?.items ?? linesFor(factoryRandom, template);
   if (lines.length === 0) throw new Error("An invoice needs at least one line item.");
@@ -675,7 +675,7 @@ export async function createInvoice(
         total: totals.total,
         // A paid invoice was paid in full: one payment of its total, on its paid date.
         amountPaid: fields.amountPaid ?? (status === "paid" ? totals.total : 0),
-        userId,
+        accountId,
       })
       .returning();
     const items = await tx
@@ -684,7 +684,7 @@ export async function createInvoice(
       .returning();
     if (invoice.amountPaid > 0) {
       await tx.insert(payments).values({
-        userId,
+        accountId,
         invoiceId: invoice.id,
         amount: invoice.amountPaid,
         method: "check",
@@ -697,11 +697,11 @@ export async function createInvoice(
 
 export async function createAppointment(
   db: Db,
-  userId: string,
+  accountId: string,
   overrides: Overrides<typeof appointments.$inferInsert> = {},
 ): Promise<Appointment> {
-  const job = overrides.jobId ? await ownJob(db, userId, overrides.jobId) : null;
-  const customer = await ownCustomer(db, userId, overrides.customerId ?? job?.customerId);
+  const job = overrides.jobId ? await ownJob(db, accountId, overrides.jobId) : null;
+  const customer = await ownCustomer(db, accountId, overrides.customerId ?? job?.customerId);
   const scheduledDate = addDays(startOfDay(new Date()), 1);
   scheduledDate.setHours(10);
   const [row] = await db
@@ -716,7 +716,7 @@ export async function createAppointment(
       status: "scheduled",
       ...overrides,
       customerId: customer.id,
-      userId,
+      accountId,
     })
     .returning();
   return row;
@@ -724,7 +724,7 @@ export async function createAppointment(
 
 export async function createNotification(
   db: Db,
-  userId: string,
+  accountId: string,
   overrides: Overrides<typeof notifications.$inferInsert> = {},
 ): Promise<Notification> {
   const { first, last } = personName(factoryRandom);
@@ -736,7 +736,7 @@ export async function createNotification(
       message: `${first} ${last} ${pick(factoryRandom, INQUIRIES)}.`,
       read: false,
       ...overrides,
-      userId,
+      accountId,
     })
     .returning();
   return row;
@@ -789,7 +789,7 @@ interface SeededDocument {
  */
 export async function seedAccount(
   db: Db,
-  userId: string,
+  accountId: string,
   counts: SeedCounts,
   options: { seed?: number; now?: Date } = {},
 ): Promise<SeedSummary> {
@@ -817,7 +817,7 @@ export async function seedAccount(
   }
 
   const customerRows = Array.from({ length: n.customers }, () => ({
-    ...customerValues(random, userId),
+    ...customerValues(random, accountId),
     id: newId(),
     createdAt: daysAgo(160, 400),
   }));
@@ -844,7 +844,7 @@ export async function seedAccount(
       template,
       row: {
         id: newId(),
-        userId,
+        accountId,
         customerId: customer.id,
         title: template.title,
         description: template.description,
@@ -894,7 +894,7 @@ export async function seedAccount(
     estimateTotals.set(doc.id, totals);
     estimateRows.push({
       id: doc.id,
-      userId,
+      accountId,
       customerId: doc.customerId,
       jobId: doc.jobId,
       estimateNumber: `EST-${estimateStamps[i]}`,
@@ -967,7 +967,7 @@ export async function seedAccount(
         : null;
     invoiceRows.push({
       id: doc.id,
-      userId,
+      accountId,
       customerId: doc.customerId,
       jobId: doc.jobId,
       estimateId: doc.estimateId,
@@ -987,7 +987,7 @@ export async function seedAccount(
     });
     if (paidDate) {
       paymentRows.push({
-        userId,
+        accountId,
         invoiceId: doc.id,
         amount: totals.total,
         method: methods[i % methods.length],
@@ -1021,7 +1021,7 @@ export async function seedAccount(
         : "rescheduled";
     return {
       id: newId(),
-      userId,
+      accountId,
       customerId: customer.id,
       jobId: job?.row.id ?? null,
       title: job
@@ -1061,7 +1061,7 @@ export async function seedAccount(
   const notificationTypes = ["estimate_approved", "payment_received", "new_inquiry", "estimate_rejected"] as const;
   const notificationRows: (typeof notifications.$inferInsert)[] = Array.from({ length: n.notifications }, (_, i) => {
     const wanted = notificationTypes[i % notificationTypes.length];
-    const base = { id: newId(), userId };
+    const base = { id: newId(), accountId };
     let row: typeof notifications.$inferInsert;
     if (wanted === "estimate_approved" && events.estimate_approved.length > 0) {
       const e = events.estimate_approved.pop()!;
@@ -1143,15 +1143,15 @@ async function insertInChunks<T extends SQLiteTable>(db: Db, table: T, rows: T["
  * ON DELETE CASCADE) and keeps the account, its sessions and its settings. Children go
  * before the customers they restrict.
  */
-export async function clearAccountData(db: Db, userId: string) {
+export async function clearAccountData(db: Db, accountId: string) {
   await db.transaction(async (tx) => {
-    await tx.delete(notifications).where(eq(notifications.userId, userId));
-    await tx.delete(schema.estimateShareTokens).where(eq(schema.estimateShareTokens.userId, userId));
-    await tx.delete(appointments).where(eq(appointments.userId, userId));
-    await tx.delete(payments).where(eq(payments.userId, userId));
-    await tx.delete(invoices).where(eq(invoices.userId, userId));
-    await tx.delete(estimates).where(eq(estimates.userId, userId));
-    await tx.delete(jobs).where(eq(jobs.userId, userId));
-    await tx.delete(customers).where(eq(customers.userId, userId));
+    await tx.delete(notifications).where(eq(notifications.accountId, accountId));
+    await tx.delete(schema.estimateShareTokens).where(eq(schema.estimateShareTokens.accountId, accountId));
+    await tx.delete(appointments).where(eq(appointments.accountId, accountId));
+    await tx.delete(payments).where(eq(payments.accountId, accountId));
+    await tx.delete(invoices).where(eq(invoices.accountId, accountId));
+    await tx.delete(estimates).where(eq(estimates.accountId, accountId));
+    await tx.delete(jobs).where(eq(jobs.accountId, accountId));
+    await tx.delete(customers).where(eq(customers.accountId, accountId));
   });
 }

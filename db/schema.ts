@@ -1,7 +1,8 @@
 // The whole data model (docs/product/), in the representations of docs/decisions/002:
 // money as integer cents, tax rates as integer ten-thousandths (0.0825 is 825),
 // instants as UTC epoch milliseconds, calendar dates as ISO `yyyy-MM-dd` text.
-// Every business row carries the account it belongs to (`userId`).
+// Every business row carries the account it belongs to (`accountId`); a login (`users`) works
+// in an account as a member with a role (`accountMembers`, docs/decisions/029).
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -16,9 +17,9 @@ const createdAt = () =>
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
 const account = () =>
-  text("user_id")
+  text("account_id")
     .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
+    .references((): AnySQLiteColumn => accounts.id, { onDelete: "cascade" });
 
 export const JOB_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export const ESTIMATE_STATUSES = ["pending", "approved", "rejected", "expired"] as const;
@@ -29,6 +30,16 @@ export const LANGUAGES = ["en", "es"] as const;
 export const PAYMENT_METHODS = ["card", "cash", "check", "bank_transfer", "other"] as const;
 export const DEPOSIT_TYPES = ["percent", "amount"] as const;
 
+export const ROLES = ["owner", "office", "technician"] as const;
+
+// A business: what every record belongs to. An account made before members existed (and each
+// one made at sign-up) has its founder's user id as its id (docs/decisions/029).
+export const accounts = sqliteTable("accounts", {
+  id: id(),
+  createdAt: createdAt(),
+});
+
+// A login. It works in one account, as a member (accountMembers).
 export const users = sqliteTable("users", {
   id: id(),
   name: text("name").notNull(),
@@ -44,7 +55,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: account(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
@@ -52,14 +65,29 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+// Who works in an account, and as what: one row per login (a login belongs to one account).
+export const accountMembers = sqliteTable(
+  "account_members",
+  {
+    id: id(),
+    accountId: account(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("account_members_user_idx").on(t.userId), index("account_members_account_idx").on(t.accountId, t.role)],
+);
+
 // How many records an account has, and its money collected, kept by triggers on the tables
 // they count (db/migrations/0014_account_totals.sql): a total of a busy account is one row's
 // read instead of a walk over tens of thousands of index entries (docs/decisions/022).
 // Filtered counts (a status, a search, a range) are still counted from the indexes.
 export const accountTotals = sqliteTable("account_totals", {
-  userId: text("user_id")
+  accountId: text("account_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => accounts.id, { onDelete: "cascade" }),
   customers: integer("customers").notNull().default(0),
   jobs: integer("jobs").notNull().default(0),
   // Jobs on the schedule: dated and not cancelled.
@@ -77,9 +105,9 @@ export const accountTotals = sqliteTable("account_totals", {
 });
 
 export const accountSettings = sqliteTable("account_settings", {
-  userId: text("user_id")
+  accountId: text("account_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => accounts.id, { onDelete: "cascade" }),
   appLanguage: text("app_language", { enum: LANGUAGES }).notNull().default("en"),
   documentLanguage: text("document_language", { enum: LANGUAGES }).notNull().default("en"),
   companyName: text("company_name").notNull().default("Your Trade Company"),
@@ -127,7 +155,7 @@ export const customers = sqliteTable(
   "customers",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     name: text("name").notNull(),
     email: text("email"),
     phone: text("phone"),
@@ -142,8 +170,8 @@ export const customers = sqliteTable(
   // tie-breaker of every ORDER BY), so a page is read in order and stops at its LIMIT
   // (docs/decisions/009).
   (t) => [
-    index("customers_user_name_idx").on(t.userId, sql`${t.name} collate nocase`, t.id),
-    index("customers_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("customers_user_name_idx").on(t.accountId, sql`${t.name} collate nocase`, t.id),
+    index("customers_user_created_idx").on(t.accountId, t.createdAt, t.id),
   ],
 );
 
@@ -151,7 +179,7 @@ export const jobs = sqliteTable(
   "jobs",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     customerId: text("customer_id")
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
@@ -169,16 +197,16 @@ export const jobs = sqliteTable(
     // Then what a search of one or two characters reads (title, location, customer): such a
     // search cannot use the trigram index, so the list and its count read this index alone
     // instead of every job row of the account (docs/decisions/010).
-    index("jobs_user_created_idx").on(t.userId, t.createdAt, t.id, t.status, t.title, t.location, t.customerId),
-    index("jobs_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
+    index("jobs_user_created_idx").on(t.accountId, t.createdAt, t.id, t.status, t.title, t.location, t.customerId),
+    index("jobs_user_status_idx").on(t.accountId, t.status, t.createdAt, t.id),
     // The schedule's date ranges, in schedule order; status last, so its counts read the index alone.
-    index("jobs_user_scheduled_idx").on(t.userId, t.scheduledDate, t.id, t.status),
+    index("jobs_user_scheduled_idx").on(t.accountId, t.scheduledDate, t.id, t.status),
     // The list's "scheduled" sort: dated jobs by date, then the undated ones.
-    index("jobs_user_schedule_order_idx").on(t.userId, sql`(${t.scheduledDate} is null)`, t.scheduledDate, t.id),
-    index("jobs_user_title_idx").on(t.userId, sql`${t.title} collate nocase`, t.id),
-    // customer_id first for the foreign key's checks; user_id second so that a lookup by
-    // customer inside the account uses two equalities and wins over the user_id-only indexes.
-    index("jobs_customer_idx").on(t.customerId, t.userId),
+    index("jobs_user_schedule_order_idx").on(t.accountId, sql`(${t.scheduledDate} is null)`, t.scheduledDate, t.id),
+    index("jobs_user_title_idx").on(t.accountId, sql`${t.title} collate nocase`, t.id),
+    // customer_id first for the foreign key's checks; account_id second so that a lookup by
+    // customer inside the account uses two equalities and wins over the account_id-only indexes.
+    index("jobs_customer_idx").on(t.customerId, t.accountId),
   ],
 );
 
@@ -186,7 +214,7 @@ export const estimates = sqliteTable(
   "estimates",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     customerId: text("customer_id")
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
@@ -215,11 +243,11 @@ export const estimates = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("estimates_user_number_idx").on(t.userId, t.estimateNumber),
+    uniqueIndex("estimates_user_number_idx").on(t.accountId, t.estimateNumber),
     // status and total: the reports' estimate figures over a created-at range from the index alone.
     // Then what a search of one or two characters reads (decision 010, as for jobs).
     index("estimates_user_created_idx").on(
-      t.userId,
+      t.accountId,
       t.createdAt,
       t.id,
       t.status,
@@ -228,9 +256,9 @@ export const estimates = sqliteTable(
       t.estimateNumber,
       t.customerId,
     ),
-    index("estimates_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
-    index("estimates_customer_idx").on(t.customerId, t.userId),
-    index("estimates_job_idx").on(t.jobId, t.userId),
+    index("estimates_user_status_idx").on(t.accountId, t.status, t.createdAt, t.id),
+    index("estimates_customer_idx").on(t.customerId, t.accountId),
+    index("estimates_job_idx").on(t.jobId, t.accountId),
     // The follow-up work: pending estimates that were sent, by when.
     index("estimates_status_sent_idx").on(t.status, t.sentAt),
     // Marking expired (expirePastEstimates): pending estimates by their last valid day.
@@ -264,7 +292,7 @@ export const invoices = sqliteTable(
   "invoices",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     customerId: text("customer_id")
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
@@ -295,12 +323,12 @@ export const invoices = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("invoices_user_number_idx").on(t.userId, t.invoiceNumber),
+    uniqueIndex("invoices_user_number_idx").on(t.accountId, t.invoiceNumber),
     uniqueIndex("invoices_estimate_idx").on(t.estimateId),
     // status and due date: the overdue filter (which reads both) is decided from the index.
     // Then what a search of one or two characters reads (decision 010, as for jobs).
     index("invoices_user_created_idx").on(
-      t.userId,
+      t.accountId,
       t.createdAt,
       t.id,
       t.status,
@@ -309,14 +337,14 @@ export const invoices = sqliteTable(
       t.invoiceNumber,
       t.customerId,
     ),
-    index("invoices_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
+    index("invoices_user_status_idx").on(t.accountId, t.status, t.createdAt, t.id),
     // Revenue (paid, by paid date) and what is owed (pending and overdue, by due date, with
     // the amount paid for the balance), summed from the index alone for the dashboard and
     // the reports.
-    index("invoices_user_status_paid_idx").on(t.userId, t.status, t.paidDate, t.total),
-    index("invoices_user_status_due_idx").on(t.userId, t.status, t.dueDate, t.total, t.amountPaid),
-    index("invoices_customer_idx").on(t.customerId, t.userId),
-    index("invoices_job_idx").on(t.jobId, t.userId),
+    index("invoices_user_status_paid_idx").on(t.accountId, t.status, t.paidDate, t.total),
+    index("invoices_user_status_due_idx").on(t.accountId, t.status, t.dueDate, t.total, t.amountPaid),
+    index("invoices_customer_idx").on(t.customerId, t.accountId),
+    index("invoices_job_idx").on(t.jobId, t.accountId),
   ],
 );
 
@@ -328,7 +356,7 @@ export const payments = sqliteTable(
   "payments",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     invoiceId: text("invoice_id")
       .notNull()
       .references(() => invoices.id, { onDelete: "cascade" }),
@@ -344,9 +372,9 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("payments_invoice_idx").on(t.invoiceId, t.userId, t.receivedAt),
+    index("payments_invoice_idx").on(t.invoiceId, t.accountId, t.receivedAt),
     // The money collected in a period, in all and by method, from the index alone.
-    index("payments_user_received_idx").on(t.userId, t.receivedAt, t.amount, t.method),
+    index("payments_user_received_idx").on(t.accountId, t.receivedAt, t.amount, t.method),
     uniqueIndex("payments_external_idx").on(t.externalId),
     uniqueIndex("payments_deposit_idx").on(t.depositId),
   ],
@@ -360,7 +388,7 @@ export const estimateDeposits = sqliteTable(
   "estimate_deposits",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     estimateId: text("estimate_id")
       .notNull()
       .references(() => estimates.id, { onDelete: "cascade" }),
@@ -373,7 +401,7 @@ export const estimateDeposits = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("estimate_deposits_estimate_idx").on(t.estimateId, t.userId, t.receivedAt),
+    index("estimate_deposits_estimate_idx").on(t.estimateId, t.accountId, t.receivedAt),
     uniqueIndex("estimate_deposits_external_idx").on(t.externalId),
   ],
 );
@@ -384,7 +412,7 @@ export const lateCharges = sqliteTable(
   "late_charges",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     invoiceId: text("invoice_id")
       .notNull()
       .references(() => invoices.id, { onDelete: "cascade" }),
@@ -421,7 +449,7 @@ export const priceItems = sqliteTable(
   "price_items",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     name: text("name").notNull(),
     description: text("description"),
     unitPrice: integer("unit_price").notNull(),
@@ -434,8 +462,8 @@ export const priceItems = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("price_items_user_name_idx").on(t.userId, sql`${t.name} collate nocase`, t.id),
-    index("price_items_user_category_idx").on(t.userId, t.category, sql`${t.name} collate nocase`, t.id),
+    index("price_items_user_name_idx").on(t.accountId, sql`${t.name} collate nocase`, t.id),
+    index("price_items_user_category_idx").on(t.accountId, t.category, sql`${t.name} collate nocase`, t.id),
   ],
 );
 
@@ -443,7 +471,7 @@ export const appointments = sqliteTable(
   "appointments",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     customerId: text("customer_id")
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
@@ -461,9 +489,9 @@ export const appointments = sqliteTable(
   },
   (t) => [
     // The schedule's date ranges, in schedule order; status last, so its counts read the index alone.
-    index("appointments_user_scheduled_idx").on(t.userId, t.scheduledDate, t.id, t.status),
-    index("appointments_customer_idx").on(t.customerId, t.userId),
-    index("appointments_job_idx").on(t.jobId, t.userId),
+    index("appointments_user_scheduled_idx").on(t.accountId, t.scheduledDate, t.id, t.status),
+    index("appointments_customer_idx").on(t.customerId, t.accountId),
+    index("appointments_job_idx").on(t.jobId, t.accountId),
   ],
 );
 
@@ -471,7 +499,7 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     type: text("type").notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),
@@ -480,8 +508,8 @@ export const notifications = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("notifications_user_read_idx").on(t.userId, t.read, t.createdAt),
-    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_user_read_idx").on(t.accountId, t.read, t.createdAt),
+    index("notifications_user_created_idx").on(t.accountId, t.createdAt),
   ],
 );
 
@@ -489,7 +517,7 @@ export const estimateShareTokens = sqliteTable(
   "estimate_share_tokens",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     estimateId: text("estimate_id")
       .notNull()
       .references(() => estimates.id, { onDelete: "cascade" }),
@@ -511,7 +539,7 @@ export const invoiceShareTokens = sqliteTable(
   "invoice_share_tokens",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     invoiceId: text("invoice_id")
       .notNull()
       .references(() => invoices.id, { onDelete: "cascade" }),
@@ -578,7 +606,7 @@ export const recurringInvoices = sqliteTable(
   "recurring_invoices",
   {
     id: id(),
-    userId: account(),
+    accountId: account(),
     // Deleting the customer ends its schedules with it (the invoices already made stay).
     customerId: text("customer_id")
       .notNull()
@@ -598,9 +626,9 @@ export const recurringInvoices = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("recurring_invoices_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("recurring_invoices_user_created_idx").on(t.accountId, t.createdAt, t.id),
     index("recurring_invoices_paused_idx").on(t.paused),
-    index("recurring_invoices_customer_idx").on(t.customerId, t.userId),
+    index("recurring_invoices_customer_idx").on(t.customerId, t.accountId),
   ],
 );
 
@@ -633,7 +661,7 @@ export const recurringInvoiceRuns = sqliteTable(
       .notNull()
       .references(() => recurringInvoices.id, { onDelete: "cascade" }),
     occurrenceDate: text("occurrence_date").notNull(),
-    userId: account(),
+    accountId: account(),
     invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

@@ -27,18 +27,18 @@ async function main() {
   const existing = await db.query.users.findFirst({ where: eq(users.email, email) });
 
   // A fresh account gets its settings row from createUser; an existing one is reset below.
-  const userId = existing?.id ?? (await createUser(DEMO)).id;
+  const accountId = existing?.id ?? (await createUser(DEMO)).id;
   const passwordHash = existing ? await hashPassword(DEMO.password) : null;
 
   // One transaction: a seed that fails halfway leaves the previous demo data in place.
   const seeded = await db.transaction(async (tx) => {
     if (passwordHash) {
-      await clearAccountData(tx, userId);
-      await tx.update(users).set({ name: DEMO.name, passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+      await clearAccountData(tx, accountId);
+      await tx.update(users).set({ name: DEMO.name, passwordHash, updatedAt: new Date() }).where(eq(users.id, accountId));
     }
-    await tx.delete(accountSettings).where(eq(accountSettings.userId, userId));
-    await tx.insert(accountSettings).values({ userId, ...COMPANY });
-    return seedAccount(tx, userId, COUNTS, { seed: 2025 });
+    await tx.delete(accountSettings).where(eq(accountSettings.accountId, accountId));
+    await tx.insert(accountSettings).values({ accountId, ...COMPANY });
+    return seedAccount(tx, accountId, COUNTS, { seed: 2025 });
   });
   console.log(existing ? `Reset the existing demo account (${email}).` : `Created the demo account (${email}).`);
 

@@ -42,19 +42,19 @@ for (const pragma of (process.env.PRAGMAS ?? "").split(";").filter(Boolean)) awa
 const API_PAGE = 1000;
 
 /** An estimate of the account with the most line items (the detail and PDF scenarios). */
-async function biggestEstimate(userId: string): Promise<string> {
+async function biggestEstimate(accountId: string): Promise<string> {
   const row = await client.execute({
     sql: `select e.id from estimates e join estimate_items i on i.estimate_id = e.id
-          where e.user_id = ? group by e.id order by count(*) desc limit 1`,
-    args: [userId],
+          where e.account_id = ? group by e.id order by count(*) desc limit 1`,
+    args: [accountId],
   });
   return String(row.rows[0].id);
 }
-async function someJob(userId: string): Promise<string> {
+async function someJob(accountId: string): Promise<string> {
   const row = await client.execute({
-    sql: `select j.id from jobs j join estimates e on e.job_id = j.id where j.user_id = ?
+    sql: `select j.id from jobs j join estimates e on e.job_id = j.id where j.account_id = ?
           group by j.id order by count(*) desc limit 1`,
-    args: [userId],
+    args: [accountId],
   });
   return String(row.rows[0].id);
 }
@@ -64,7 +64,7 @@ const fixtures = {
   [accounts.small]: { estimate: await biggestEstimate(accounts.small), job: await someJob(accounts.small) },
 };
 
-type Scenario = [name: string, run: (userId: string) => Promise<unknown>];
+type Scenario = [name: string, run: (accountId: string) => Promise<unknown>];
 
 // What each loader calls (app/routes/*), in the same order and with the same arguments
 // (an unfiltered list page takes the account total from the page total).
@@ -216,7 +216,7 @@ function verdict(detail: string, driving: string, subqueries: Set<string>): { fl
   if (scanned && subqueries.has(scanned[1])) return { flag: false, note: "the rows of a subquery" };
   if (scanned) return { flag: true, note: "full table scan" };
   if (!/USE TEMP B-TREE/.test(detail)) return null;
-  const byKey = /[( ](?!user_id)(\w*_id|id)=\?/.test(driving);
+  const byKey = /[( ](?!account_id)(\w*_id|id)=\?/.test(driving);
   return byKey ? { flag: false, note: "small sort: the rows of one key" } : { flag: true, note: "sort of the account's rows" };
 }
 

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { seedAccount } from "#db/factories";
-import { users } from "#db/schema";
+import { accountMembers, accounts as accountsTable, users } from "#db/schema";
 // The benchmark's two accounts: the plans explained here are those of the pages it times.
 import { LARGE_COUNTS, SMALL_COUNTS } from "../bench/seed";
 
@@ -63,6 +63,11 @@ export async function preparePerfDatabase(): Promise<PerfAccounts> {
   await db.insert(users).values([
     { id: ids.large, name: "Large account", email: "large@perf.example.com", passwordHash: "-" },
     { id: ids.small, name: "Small account", email: "small@perf.example.com", passwordHash: "-" },
+  ]);
+  await db.insert(accountsTable).values([{ id: ids.large }, { id: ids.small }]);
+  await db.insert(accountMembers).values([
+    { id: ids.large, accountId: ids.large, userId: ids.large, role: "owner" },
+    { id: ids.small, accountId: ids.small, userId: ids.small, role: "owner" },
   ]);
   // The small account first: the large one's rows come after, as an older account's would not.
   const small = await seedAccount(db, ids.small, SMALL_COUNTS, { seed: 2 });

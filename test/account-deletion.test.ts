@@ -20,18 +20,18 @@ const URL = "http://localhost/app/settings/security";
 
 afterEach(() => resetSignInLimits());
 
-/** Rows of the account in every table that has an account column (user_id), and its users row. */
-async function rowsOf(userId: string): Promise<Record<string, number>> {
+/** Rows of the account in every table that has an account column (account_id), and its users row. */
+async function rowsOf(accountId: string): Promise<Record<string, number>> {
   const { client } = await getConnection();
   const tables = await client.execute(
-    "select m.name from sqlite_master m join pragma_table_info(m.name) c where m.type = 'table' and c.name = 'user_id' order by m.name",
+    "select m.name from sqlite_master m join pragma_table_info(m.name) c where m.type = 'table' and c.name = 'account_id' order by m.name",
   );
   const counts: Record<string, number> = {};
   for (const { name } of tables.rows) {
-    const found = await client.execute({ sql: `select count(*) as n from "${String(name)}" where user_id = ?`, args: [userId] });
+    const found = await client.execute({ sql: `select count(*) as n from "${String(name)}" where account_id = ?`, args: [accountId] });
     counts[String(name)] = Number(found.rows[0].n);
   }
-  const user = await client.execute({ sql: "select count(*) as n from users where id = ?", args: [userId] });
+  const user = await client.execute({ sql: "select count(*) as n from users where id = ?", args: [accountId] });
   counts.users = Number(user.rows[0].n);
   return counts;
 }
@@ -42,7 +42,7 @@ const post = (cookie: string, fields: Record<string, string>) =>
 describe("deleting the account", () => {
   it("refuses without the password or the box ticked, deleting nothing", async () => {
     const owner = await tenantAccount("keep");
-    const before = await rowsOf(owner.userId);
+    const before = await rowsOf(owner.accountId);
     const cases: [Record<string, string>, string, string][] = [
       [{ password: "", understand: "on" }, "password", "security.delete.passwordRequired"],
       [{ password: "secret1" }, "understand", "security.delete.understandRequired"],
@@ -55,7 +55,7 @@ describe("deleting the account", () => {
       expect(body.form).toBe("delete-account");
       expect(body.result.error[field]).toEqual([message]);
     }
-    expect(await rowsOf(owner.userId)).toEqual(before);
+    expect(await rowsOf(owner.accountId)).toEqual(before);
     // The fixture holds a record of every kind but a late charge and a recurring run.
     const empty = Object.entries(before)
       .filter(([, count]) => count === 0)
@@ -67,8 +67,8 @@ describe("deleting the account", () => {
   it("deletes every row of the account, its backups and its session; another account keeps everything", async () => {
     const leaving = await tenantAccount("leaving");
     const staying = await tenantAccount("staying");
-    const stayingBefore = await rowsOf(staying.userId);
-    const backups = path.join(DEFAULT_BACKUP_DIR, leaving.userId);
+    const stayingBefore = await rowsOf(staying.accountId);
+    const backups = path.join(DEFAULT_BACKUP_DIR, leaving.accountId);
     mkdirSync(backups, { recursive: true });
     writeFileSync(path.join(backups, "2026-11-26.json"), "{}");
 
@@ -80,7 +80,7 @@ describe("deleting the account", () => {
     );
     expect(toast.toast).toMatchObject({ title: "security.delete.done" });
 
-    const left = await rowsOf(leaving.userId);
+    const left = await rowsOf(leaving.accountId);
     expect(Object.entries(left).filter(([, count]) => count > 0)).toEqual([]);
     expect(existsSync(backups)).toBe(false);
     expect(await getSessionUser(new Request(URL, { headers: { Cookie: leaving.cookie } }))).toBeNull();
@@ -88,7 +88,7 @@ describe("deleting the account", () => {
     const shared = await runRoute(sharedEstimate, `/e/${leaving.token}`, { params: { token: leaving.token } });
     expect(shared.status).toBe(404);
 
-    expect(await rowsOf(staying.userId)).toEqual(stayingBefore);
+    expect(await rowsOf(staying.accountId)).toEqual(stayingBefore);
     expect(await getSessionUser(new Request(URL, { headers: { Cookie: staying.cookie } }))).not.toBeNull();
   });
 });

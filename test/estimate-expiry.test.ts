@@ -25,9 +25,9 @@ async function account(settings: { timeZone: string; estimateValidDays: number }
   const db = await getDb();
   if (settings) {
     await getSettings(signedIn.user.id);
-    await db.update(accountSettings).set(settings).where(eq(accountSettings.userId, signedIn.user.id));
+    await db.update(accountSettings).set(settings).where(eq(accountSettings.accountId, signedIn.user.id));
   } else {
-    await db.delete(accountSettings).where(eq(accountSettings.userId, signedIn.user.id));
+    await db.delete(accountSettings).where(eq(accountSettings.accountId, signedIn.user.id));
   }
   const customer = await createCustomer(db, signedIn.user.id, { name: "Ana Ruiz" });
   const estimate = (status: "pending" | "approved", validUntil: string | null, createdAt = new Date("2026-11-01T12:00:00Z")) =>
@@ -41,12 +41,12 @@ async function statuses(ids: string[]) {
   return Object.fromEntries(rows.map((row) => [row.id, row.status]));
 }
 
-async function pendingCount(userId: string) {
+async function pendingCount(accountId: string) {
   const db = await getDb();
   const row = await db
     .select({ value: accountTotals.pendingEstimates })
     .from(accountTotals)
-    .where(eq(accountTotals.userId, userId))
+    .where(eq(accountTotals.accountId, accountId))
     .get();
   return row?.value;
 }

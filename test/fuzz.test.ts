@@ -1,6 +1,6 @@
 // Hostile input. Every POST and PUT of every /api route (enumerated from the route
 // manifest) gets at least 50 malformed bodies with a valid session: broken JSON, wrong
-// types, missing and extra fields (id, createdAt, userId), 1 MB strings, deep nesting,
+// types, missing and extra fields (id, createdAt, accountId), 1 MB strings, deep nesting,
 // unicode and control characters, negative, huge, NaN and exponent numbers, money past
 // the limit, dates that do not exist. Every answer must be a 4xx with a JSON `{ message }`
 // and the database must be byte-for-byte unchanged. The create and edit forms under /app
@@ -156,7 +156,7 @@ function hostile(kind: Kind): unknown[] {
         [{ description: "x", quantity: 1, unitPrice: "100000000.00" }],
         [{ description: "x", quantity: "100000", unitPrice: "99999999.99" }],
         [{ description: "x", quantity: "1.234", unitPrice: 1 }],
-        [{ description: "x", quantity: 1, unitPrice: 1, id: "forged", userId: "forged" }],
+        [{ description: "x", quantity: 1, unitPrice: 1, id: "forged", accountId: "forged" }],
         [{ description: "x", quantity: 1, unitPrice: 1, order: -1 }],
         [{ description: "x", quantity: 1, unitPrice: 1, order: 1.5 }],
         [{ description: MB, quantity: 1, unitPrice: 1 }],
@@ -612,7 +612,7 @@ function bodiesFor(target: BodyTarget, random: Random): FuzzBody[] {
     ? []
     : ([
         ["id", crypto.randomUUID()],
-        ["userId", other.userId],
+        ["accountId", other.accountId],
         ["createdAt", "2000-01-01T00:00:00Z"],
         ["updatedAt", 0],
         ["passwordHash", "$argon2id$forged"],
@@ -627,7 +627,7 @@ function bodiesFor(target: BodyTarget, random: Random): FuzzBody[] {
   if (!target.ignoresUnknownFields) {
     bodies.push({
       label: "__proto__ pollution",
-      raw: JSON.stringify(base).replace(/^\{/, '{"__proto__":{"userId":"forged","admin":true},'),
+      raw: JSON.stringify(base).replace(/^\{/, '{"__proto__":{"accountId":"forged","admin":true},'),
     });
     bodies.push({ label: "constructor.prototype pollution", value: { ...base, constructor: { prototype: { admin: true } } } });
   }
@@ -1077,8 +1077,8 @@ function formBodies(target: FormTarget): { label: string; fields: [string, strin
     }),
   });
   bodies.push({
-    label: "forged id, userId and createdAt with a required field missing",
-    fields: entries({ [missing]: undefined, id: "forged", userId: other.userId, createdAt: "0" }),
+    label: "forged id, accountId and createdAt with a required field missing",
+    fields: entries({ [missing]: undefined, id: "forged", accountId: other.accountId, createdAt: "0" }),
   });
   bodies.push({ label: "nothing at all", fields: [] });
   return bodies;
@@ -1142,7 +1142,7 @@ describe("hostile form posts to the create and edit pages", () => {
       formRequest(urlFor(route, {}), me.cookie, [
         ...Object.entries({ ...customerForm(), name: "Mass assignment check" }),
         ["id", forgedId],
-        ["userId", other.userId],
+        ["accountId", other.accountId],
         ["createdAt", "946684800000"],
       ]),
     );
@@ -1150,12 +1150,12 @@ describe("hostile form posts to the create and edit pages", () => {
     const { getConnection } = await import("~/infrastructure/db.server");
     const { client } = await getConnection();
     const rows = await client.execute({
-      sql: "SELECT id, user_id, created_at FROM customers WHERE name = ?",
+      sql: "SELECT id, account_id, created_at FROM customers WHERE name = ?",
       args: ["Mass assignment check"],
     });
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0].id).not.toBe(forgedId);
-    expect(rows.rows[0].user_id).toBe(me.userId);
+    expect(rows.rows[0].account_id).toBe(me.accountId);
     expect(Number(rows.rows[0].created_at)).toBeGreaterThan(Date.now() - 60_000);
   });
 });

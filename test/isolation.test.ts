@@ -411,7 +411,7 @@ describe("nothing of another account shows up in an account's own pages, lists, 
       );
       expect(answer.status, `GET ${url.pathname}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
       expect(answer.text, `GET ${url.pathname} shows the other account's data`).not.toContain(`${a.marker} `);
-      for (const id of [...Object.values(a.ids), a.pendingEstimateId, a.userId, a.token]) {
+      for (const id of [...Object.values(a.ids), a.pendingEstimateId, a.accountId, a.token]) {
         expect(answer.text, `GET ${url.pathname} shows the other account's id`).not.toContain(id);
       }
     });

@@ -87,7 +87,7 @@ async function accountAt(scenario: Scenario) {
   setNow(scenario.at);
   const { user, cookie } = await signedInAccount();
   const db = await getDb();
-  await db.update(accountSettings).set({ timeZone: scenario.zone }).where(eq(accountSettings.userId, user.id));
+  await db.update(accountSettings).set({ timeZone: scenario.zone }).where(eq(accountSettings.accountId, user.id));
   const zone = scenario.zone ?? "UTC";
   const { today } = scenario;
   const midnight = startOfDay(today, zone).getTime();

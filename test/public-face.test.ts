@@ -94,8 +94,8 @@ describe("the public face", () => {
     });
     const estimateToken = randomBytes(32).toString("base64url");
     const invoiceToken = randomBytes(32).toString("base64url");
-    await db.insert(estimateShareTokens).values({ userId: user.id, estimateId: estimate.id, token: estimateToken });
-    await db.insert(invoiceShareTokens).values({ userId: user.id, invoiceId: invoice.id, token: invoiceToken });
+    await db.insert(estimateShareTokens).values({ accountId: user.id, estimateId: estimate.id, token: estimateToken });
+    await db.insert(invoiceShareTokens).values({ accountId: user.id, invoiceId: invoice.id, token: invoiceToken });
 
     for (const [loader, meta, token, expected] of [
       [estimateLoader, estimateMeta, estimateToken, `Estimate ${estimate.estimateNumber} from Your Trade Company`],

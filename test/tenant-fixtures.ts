@@ -32,7 +32,7 @@ export const RECORD_TYPES = [
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export interface TenantAccount {
-  userId: string;
+  accountId: string;
   email: string;
   cookie: string;
   marker: string;
@@ -96,7 +96,7 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
   const [payment] = await db
     .insert(payments)
     .values({
-      userId: user.id,
+      accountId: user.id,
       invoiceId: invoice.id,
       amount: 100,
       method: "check",
@@ -109,7 +109,7 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
   const [deposit] = await db
     .insert(estimateDeposits)
     .values({
-      userId: user.id,
+      accountId: user.id,
       estimateId: estimate.id,
       amount: 100,
       method: "cash",
@@ -143,7 +143,7 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
   const [priceItem] = await db
     .insert(priceItems)
     .values({
-      userId: user.id,
+      accountId: user.id,
       name: `${marker} Price item`,
       description: `${marker} item description`,
       unitPrice: 4500,
@@ -154,15 +154,15 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     })
     .returning();
   const token = randomBytes(32).toString("base64url");
-  await db.insert(estimateShareTokens).values({ userId: user.id, estimateId: pending.id, token });
+  await db.insert(estimateShareTokens).values({ accountId: user.id, estimateId: pending.id, token });
   const invoiceToken = randomBytes(32).toString("base64url");
-  await db.insert(invoiceShareTokens).values({ userId: user.id, invoiceId: invoice.id, token: invoiceToken });
+  await db.insert(invoiceShareTokens).values({ accountId: user.id, invoiceId: invoice.id, token: invoiceToken });
   await db
     .update(accountSettings)
     .set({ companyName: `${marker} Company`, logo: PNG, logoMimeType: "image/png", logoUpdatedAt: new Date() })
-    .where(eq(accountSettings.userId, user.id));
+    .where(eq(accountSettings.accountId, user.id));
   return {
-    userId: user.id,
+    accountId: user.id,
     email: user.email,
     cookie,
     marker,

@@ -62,7 +62,7 @@ describe("npm run jobs -- --once", () => {
     await db
       .update(accountSettings)
       .set({ companyName: "Bluebonnet Electric", email: "office@bluebonnet.test" })
-      .where(eq(accountSettings.userId, user.id));
+      .where(eq(accountSettings.accountId, user.id));
     const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
     // Sent four days ago, valid for long: its follow-up is due (after 3 days).
     const unanswered = await createEstimate(db, user.id, {

@@ -30,7 +30,7 @@ export const customerFields = {
 
 export const customerSchema = z.object(customerFields);
 
-/** The API refuses fields it does not know, including id, createdAt and userId. */
+/** The API refuses fields it does not know, including id, createdAt and accountId. */
 export const customerApiSchema = z.object(customerFields).strict("validation.unknownField");
 
 export type CustomerInput = z.infer<typeof customerSchema>;

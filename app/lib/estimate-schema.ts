@@ -362,7 +362,7 @@ export function estimateFormSchema(options: EstimateSchemaOptions = {}) {
   return build("form", options);
 }
 
-/** POST and PUT /api/estimates: strict, so id, createdAt, userId or estimateNumber are refused. */
+/** POST and PUT /api/estimates: strict, so id, createdAt, accountId or estimateNumber are refused. */
 export function estimateApiSchema(options: EstimateSchemaOptions = {}) {
   return build("api", options);
 }

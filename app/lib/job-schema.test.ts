@@ -79,16 +79,16 @@ describe("jobSchema", () => {
     ]);
   });
 
-  it("in the API, refuses unknown fields, id, createdAt and userId", async () => {
+  it("in the API, refuses unknown fields, id, createdAt and accountId", async () => {
     const result = await jobApiSchema(own).safeParseAsync({
       customerId: "c-mine",
       title: "T",
       id: "x",
       createdAt: "2025-01-01",
-      userId: "u",
+      accountId: "u",
     });
     expect(result.success).toBe(false);
-    expect(result.error!.issues[0]).toMatchObject({ code: "unrecognized_keys", keys: ["id", "createdAt", "userId"] });
+    expect(result.error!.issues[0]).toMatchObject({ code: "unrecognized_keys", keys: ["id", "createdAt", "accountId"] });
   });
 });
 

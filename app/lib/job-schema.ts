@@ -98,7 +98,7 @@ export function jobSchema(isOwnCustomer?: CustomerCheck, timeZone?: string) {
   return z.object(jobFields(isOwnCustomer, timeZone));
 }
 
-/** The API refuses fields it does not know, including id, createdAt and userId. */
+/** The API refuses fields it does not know, including id, createdAt and accountId. */
 export function jobApiSchema(isOwnCustomer: CustomerCheck, timeZone?: string) {
   return z.object(jobFields(isOwnCustomer, timeZone)).strict("validation.unknownField");
 }

@@ -116,7 +116,7 @@ const shape = (value: Record<string, unknown>): PriceItemInput => ({
 });
 
 export const priceItemFormSchema = z.object(fields("form")).transform(shape);
-/** POST and PUT /api/items: strict, so id, userId or createdAt are refused. */
+/** POST and PUT /api/items: strict, so id, accountId or createdAt are refused. */
 export const priceItemApiSchema = z.object(fields("api")).strict("validation.unknownField").transform(shape);
 export const priceItemCsvSchema = z.object(fields("csv")).transform(shape);
 

@@ -179,7 +179,7 @@ function withChecks<T extends z.ZodTypeAny>(schema: T, isOwnCustomer?: (id: stri
 export const recurringFormSchema = ({ isOwnCustomer, defaultTaxRate = 825 }: RecurringSchemaOptions = {}) =>
   withChecks(build("form", defaultTaxRate), isOwnCustomer);
 
-/** POST and PUT /api/recurring-invoices: strict, so id, userId or createdAt are refused. */
+/** POST and PUT /api/recurring-invoices: strict, so id, accountId or createdAt are refused. */
 export const recurringApiSchema = ({ isOwnCustomer, defaultTaxRate = 825 }: RecurringSchemaOptions = {}) =>
   withChecks(build("api", defaultTaxRate), isOwnCustomer);
 

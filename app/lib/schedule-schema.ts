@@ -151,7 +151,7 @@ export function appointmentSchema(timeZone: string, isOwnCustomer?: OwnershipChe
 
 /**
  * POST and PUT /api/appointments (docs/product/api.md): the form's fields plus jobId and
- * status. Fields it does not know, id, createdAt and userId among them, are refused.
+ * status. Fields it does not know, id, createdAt and accountId among them, are refused.
  */
 export function appointmentApiSchema(timeZone: string, checks: { isOwnCustomer: OwnershipCheck; isOwnJob: OwnershipCheck }) {
   return z

@@ -15,20 +15,20 @@ async function account() {
 }
 
 /** The same figures counted from the rows themselves. */
-async function counted(userId: string): Promise<AccountTotals> {
+async function counted(accountId: string): Promise<AccountTotals> {
   const { client } = await getConnection();
-  const one = async (sql: string) => Number((await client.execute({ sql, args: [userId] })).rows[0][0]);
+  const one = async (sql: string) => Number((await client.execute({ sql, args: [accountId] })).rows[0][0]);
   return {
-    customers: await one("select count(*) from customers where user_id = ?"),
-    jobs: await one("select count(*) from jobs where user_id = ?"),
+    customers: await one("select count(*) from customers where account_id = ?"),
+    jobs: await one("select count(*) from jobs where account_id = ?"),
     scheduledJobs: await one(
-      "select count(*) from jobs where user_id = ? and scheduled_date is not null and status <> 'cancelled'",
+      "select count(*) from jobs where account_id = ? and scheduled_date is not null and status <> 'cancelled'",
     ),
-    estimates: await one("select count(*) from estimates where user_id = ?"),
-    pendingEstimates: await one("select count(*) from estimates where user_id = ? and status = 'pending'"),
-    invoices: await one("select count(*) from invoices where user_id = ?"),
-    appointments: await one("select count(*) from appointments where user_id = ?"),
-    collected: await one("select coalesce(sum(amount), 0) from payments where user_id = ?"),
+    estimates: await one("select count(*) from estimates where account_id = ?"),
+    pendingEstimates: await one("select count(*) from estimates where account_id = ? and status = 'pending'"),
+    invoices: await one("select count(*) from invoices where account_id = ?"),
+    appointments: await one("select count(*) from appointments where account_id = ?"),
+    collected: await one("select coalesce(sum(amount), 0) from payments where account_id = ?"),
   };
 }
 
@@ -37,8 +37,8 @@ async function paymentOf(result: Awaited<ReturnType<typeof recordPayment>>) {
   return result.payment.id;
 }
 
-async function expectInStep(userId: string) {
-  expect(await getAccountTotals(userId)).toEqual(await counted(userId));
+async function expectInStep(accountId: string) {
+  expect(await getAccountTotals(accountId)).toEqual(await counted(accountId));
 }
 
 describe("account totals", () => {
@@ -90,7 +90,7 @@ describe("account totals", () => {
 
     // Deletes, and the payments an invoice's delete takes with it.
     await deletePayment(me, paid);
-    await db.delete(invoices).where(and(eq(invoices.userId, me), eq(invoices.id, second.id)));
+    await db.delete(invoices).where(and(eq(invoices.accountId, me), eq(invoices.id, second.id)));
     await db.delete(estimates).where(eq(estimates.id, pending.id));
     await expectInStep(me);
     expect(await getAccountTotals(me)).toMatchObject({ invoices: 1, estimates: 1, collected: 0 });
@@ -119,8 +119,10 @@ describe("account totals", () => {
     const backfill = migration.split("--> statement-breakpoint").find((statement) => statement.includes("SELECT u.id"));
     expect(backfill).toBeDefined();
     const { client } = await getConnection();
-    await db.delete(accountTotals).where(eq(accountTotals.userId, me));
-    await client.execute({ sql: backfill!.trim().replace(/FROM `users` u;$/, "FROM `users` u WHERE u.id = ?"), args: [me] });
+    await db.delete(accountTotals).where(eq(accountTotals.accountId, me));
+    // As it reads since migration 0019 renamed the account's column and table.
+    const renamed = backfill!.trim().replaceAll("user_id", "account_id").replace(/FROM `users` u;$/, "FROM `accounts` u WHERE u.id = ?");
+    await client.execute({ sql: renamed, args: [me] });
     expect(await getAccountTotals(me)).toEqual(kept);
     await expectInStep(me);
   });

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { accountTotals } from "#db/schema";
 import { getDb } from "~/infrastructure/db.server";
 
-export type AccountTotals = Omit<typeof accountTotals.$inferSelect, "userId" | "dataVersion">;
+export type AccountTotals = Omit<typeof accountTotals.$inferSelect, "accountId" | "dataVersion">;
 
 const NONE: AccountTotals = {
   customers: 0,
@@ -19,17 +19,17 @@ const NONE: AccountTotals = {
 };
 
 /** The account's totals; all zero for an account that has never added anything. */
-export async function getAccountTotals(userId: string): Promise<AccountTotals> {
+export async function getAccountTotals(accountId: string): Promise<AccountTotals> {
   const db = await getDb();
-  const row = await db.select().from(accountTotals).where(eq(accountTotals.userId, userId)).get();
+  const row = await db.select().from(accountTotals).where(eq(accountTotals.accountId, accountId)).get();
   if (!row) return NONE;
-  const { userId: _account, dataVersion: _version, ...totals } = row;
+  const { accountId: _account, dataVersion: _version, ...totals } = row;
   return totals;
 }
 
 /** One of the account's totals. */
-export async function getAccountTotal(userId: string, total: keyof AccountTotals): Promise<number> {
-  return (await getAccountTotals(userId))[total];
+export async function getAccountTotal(accountId: string, total: keyof AccountTotals): Promise<number> {
+  return (await getAccountTotals(accountId))[total];
 }
 
 /**
@@ -37,11 +37,11 @@ export async function getAccountTotal(userId: string, total: keyof AccountTotals
  * search, no filter), the rows counted by `count` otherwise.
  */
 export async function listTotal(
-  userId: string,
+  accountId: string,
   total: keyof AccountTotals,
   narrowed: boolean,
   count: () => Promise<{ value: number } | undefined>,
 ): Promise<number> {
-  if (!narrowed) return getAccountTotal(userId, total);
+  if (!narrowed) return getAccountTotal(accountId, total);
   return (await count())?.value ?? 0;
 }

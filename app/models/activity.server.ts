@@ -39,7 +39,7 @@ type EstimateRow = typeof estimates.$inferSelect;
 
 export interface InvoiceSubject {
   kind: "invoice";
-  userId: string;
+  accountId: string;
   invoice: InvoiceRow;
   customerName: string;
   /** The estimate it was made from, when it was. */
@@ -48,7 +48,7 @@ export interface InvoiceSubject {
 
 export interface EstimateSubject {
   kind: "estimate";
-  userId: string;
+  accountId: string;
   estimate: EstimateRow;
   customerName: string;
   /** The invoice made from it, when there is one. */
@@ -82,39 +82,39 @@ async function doneWork(documentId: string, kinds: WorkKey["kind"][]) {
 
 const INVOICE_SOURCES: Source<InvoiceSubject>[] = [
   ({ invoice, estimateNumber }) => documentEvents({ ...invoice, fromEstimate: estimateNumber }),
-  async ({ userId, invoice }) => shareLinkEvents(await getInvoiceShareLink(userId, invoice.id)),
-  async ({ userId, invoice }) => paymentEvents(await listInvoicePayments(userId, invoice.id)),
+  async ({ accountId, invoice }) => shareLinkEvents(await getInvoiceShareLink(accountId, invoice.id)),
+  async ({ accountId, invoice }) => paymentEvents(await listInvoicePayments(accountId, invoice.id)),
   ({ invoice }) => paidEvents(invoice),
   ({ invoice }) => doneWork(invoice.id, ["invoice-reminder"]),
-  async ({ userId, invoice }) => lateChargeEvents(await listInvoiceLateCharges(userId, invoice.id)),
+  async ({ accountId, invoice }) => lateChargeEvents(await listInvoiceLateCharges(accountId, invoice.id)),
 ];
 
 const ESTIMATE_SOURCES: Source<EstimateSubject>[] = [
   ({ estimate }) => documentEvents(estimate),
-  async ({ userId, estimate }) => shareLinkEvents(await getShareLink(userId, estimate.id)),
+  async ({ accountId, estimate }) => shareLinkEvents(await getShareLink(accountId, estimate.id)),
   ({ estimate }) => decisionEvents(estimate),
   ({ invoice }) => invoicedEvents(invoice),
   ({ estimate }) => doneWork(estimate.id, ["estimate-follow-up", "estimate-expiry"]),
-  async ({ userId, estimate }) => depositEvents(await listEstimateDeposits(userId, estimate.id)),
+  async ({ accountId, estimate }) => depositEvents(await listEstimateDeposits(accountId, estimate.id)),
 ];
 
 async function collect<S>(subject: S, sources: Source<S>[]): Promise<ActivityEvent[]> {
   return mergeActivity(await Promise.all(sources.map((source) => source(subject))));
 }
 
-async function invoiceSubject(userId: string, id: string): Promise<InvoiceSubject | undefined> {
+async function invoiceSubject(accountId: string, id: string): Promise<InvoiceSubject | undefined> {
   const db = await getDb();
   const row = await db
     .select({ invoice: invoices, customerName: customers.name, estimateNumber: estimates.estimateNumber })
     .from(invoices)
-    .innerJoin(customers, accountCustomer(invoices.customerId, userId))
-    .leftJoin(estimates, and(eq(estimates.id, invoices.estimateId), eq(estimates.userId, userId)))
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .innerJoin(customers, accountCustomer(invoices.customerId, accountId))
+    .leftJoin(estimates, and(eq(estimates.id, invoices.estimateId), eq(estimates.accountId, accountId)))
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)))
     .get();
-  return row ? { kind: "invoice", userId, ...row } : undefined;
+  return row ? { kind: "invoice", accountId, ...row } : undefined;
 }
 
-async function estimateSubject(userId: string, id: string): Promise<EstimateSubject | undefined> {
+async function estimateSubject(accountId: string, id: string): Promise<EstimateSubject | undefined> {
   const db = await getDb();
   const invoice = alias(invoices, "made_invoice");
   const row = await db
@@ -125,15 +125,15 @@ async function estimateSubject(userId: string, id: string): Promise<EstimateSubj
       invoiceCreatedAt: invoice.createdAt,
     })
     .from(estimates)
-    .innerJoin(customers, accountCustomer(estimates.customerId, userId))
-    .leftJoin(invoice, and(eq(invoice.estimateId, estimates.id), eq(invoice.userId, userId)))
-    .where(and(eq(estimates.userId, userId), eq(estimates.id, id)))
+    .innerJoin(customers, accountCustomer(estimates.customerId, accountId))
+    .leftJoin(invoice, and(eq(invoice.estimateId, estimates.id), eq(invoice.accountId, accountId)))
+    .where(and(eq(estimates.accountId, accountId), eq(estimates.id, id)))
     .get();
   if (!row) return undefined;
   const { invoiceNumber, invoiceCreatedAt, ...rest } = row;
   return {
     kind: "estimate",
-    userId,
+    accountId,
     ...rest,
     invoice: invoiceNumber !== null && invoiceCreatedAt !== null ? { invoiceNumber, createdAt: invoiceCreatedAt } : null,
   };
@@ -143,9 +143,9 @@ async function estimateSubject(userId: string, id: string): Promise<EstimateSubj
  * The history of the account's invoice or estimate, oldest first; undefined when the
  * account has no such document (another account's id included).
  */
-export async function activityFor(userId: string, kind: ActivityKind, id: string): Promise<Activity | undefined> {
+export async function activityFor(accountId: string, kind: ActivityKind, id: string): Promise<Activity | undefined> {
   if (kind === "invoice") {
-    const subject = await invoiceSubject(userId, id);
+    const subject = await invoiceSubject(accountId, id);
     if (!subject) return undefined;
     const { invoice } = subject;
     return {
@@ -157,7 +157,7 @@ export async function activityFor(userId: string, kind: ActivityKind, id: string
       events: await collect(subject, INVOICE_SOURCES),
     };
   }
-  const subject = await estimateSubject(userId, id);
+  const subject = await estimateSubject(accountId, id);
   if (!subject) return undefined;
   const { estimate } = subject;
   return {
@@ -171,8 +171,8 @@ export async function activityFor(userId: string, kind: ActivityKind, id: string
 }
 
 /** What the activity dialog shows: the history, and the zone and currency to show it in. */
-export async function activityDialogData(userId: string, kind: ActivityKind, id: string) {
-  const [activity, settings] = await Promise.all([activityFor(userId, kind, id), getSettingsWithoutLogo(userId)]);
+export async function activityDialogData(accountId: string, kind: ActivityKind, id: string) {
+  const [activity, settings] = await Promise.all([activityFor(accountId, kind, id), getSettingsWithoutLogo(accountId)]);
   if (!activity) return undefined;
   return { activity, zone: accountZone(settings.timeZone), currency: settings.currency };
 }

@@ -153,7 +153,7 @@ describe("the account's time zone", () => {
     expect(await getAccountTimeZone(me)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     await getSettings(me);
     const db = await getDb();
-    await db.update(accountSettings).set({ timeZone: "America/Denver" }).where(eq(accountSettings.userId, me));
+    await db.update(accountSettings).set({ timeZone: "America/Denver" }).where(eq(accountSettings.accountId, me));
     expect(await getAccountTimeZone(me)).toBe("America/Denver");
   });
 });

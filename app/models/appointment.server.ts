@@ -15,7 +15,7 @@ export { getAccountTimeZone } from "./settings.server";
 
 const appointmentColumns = {
   id: appointments.id,
-  userId: appointments.userId,
+  accountId: appointments.accountId,
   customerId: appointments.customerId,
   jobId: appointments.jobId,
   title: appointments.title,
@@ -39,22 +39,22 @@ function withCustomer({ customerName, customerPhone, ...appointment }: Appointme
 }
 
 // The customer is joined inside the account too: an appointment never shows another account's customer.
-export const appointmentCustomer = (userId: string) => accountCustomer(appointments.customerId, userId);
+export const appointmentCustomer = (accountId: string) => accountCustomer(appointments.customerId, accountId);
 
 export const inRange = (column: typeof appointments.scheduledDate | typeof jobs.scheduledDate, range?: Partial<Range>) =>
   and(range?.start ? gte(column, range.start) : undefined, range?.end ? lt(column, range.end) : undefined);
 
 // The account's appointments, searched (title, location, description and the
 // customer's name, matched through customerNameContains, so the counts need no join).
-export function accountAppointments(userId: string, q = "") {
-  return accountRows(appointments.userId, userId, q, (text) =>
+export function accountAppointments(accountId: string, q = "") {
+  return accountRows(appointments.accountId, accountId, q, (text) =>
     or(
-      textSearch("appointments", appointments.id, userId, text, [
+      textSearch("appointments", appointments.id, accountId, text, [
         appointments.title,
         appointments.location,
         appointments.description,
       ]),
-      customerNameContains(appointments.customerId, userId, text),
+      customerNameContains(appointments.customerId, accountId, text),
     ),
   );
 }
@@ -76,12 +76,12 @@ export interface AppointmentListOptions {
 
 /** One page of the account's appointments, earliest first, with their customer; range, search and status in SQL. */
 export async function listAppointments(
-  userId: string,
+  accountId: string,
   { range, q = "", status = "all", page = 1, pageSize = PAGE_SIZE }: AppointmentListOptions = {},
 ) {
   const db = await getDb();
   const where = and(
-    accountAppointments(userId, q),
+    accountAppointments(accountId, q),
     inRange(appointments.scheduledDate, range),
     status === "all" ? undefined : eq(appointments.status, status),
   );
@@ -89,12 +89,12 @@ export async function listAppointments(
     db
       .select(appointmentColumns)
       .from(appointments)
-      .innerJoin(customers, appointmentCustomer(userId))
+      .innerJoin(customers, appointmentCustomer(accountId))
       .where(where)
       .orderBy(asc(appointments.scheduledDate), asc(appointments.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    listTotal(userId, "appointments", q.trim() !== "" || status !== "all" || Boolean(range?.start || range?.end), () =>
+    listTotal(accountId, "appointments", q.trim() !== "" || status !== "all" || Boolean(range?.start || range?.end), () =>
       db.select({ value: count() }).from(appointments).where(where).get(),
     ),
   ]);
@@ -102,45 +102,45 @@ export async function listAppointments(
 }
 
 /** The account's appointments still to happen (scheduled or rescheduled, from `now` on), earliest first. */
-export async function upcomingAppointments(userId: string, { now = clockNow(), limit = 5 }: { now?: Date; limit?: number } = {}) {
+export async function upcomingAppointments(accountId: string, { now = clockNow(), limit = 5 }: { now?: Date; limit?: number } = {}) {
   const db = await getDb();
   const rows = await db
     .select(appointmentColumns)
     .from(appointments)
-    .innerJoin(customers, appointmentCustomer(userId))
-    .where(and(eq(appointments.userId, userId), gte(appointments.scheduledDate, now), appointmentFilter("active")))
+    .innerJoin(customers, appointmentCustomer(accountId))
+    .where(and(eq(appointments.accountId, accountId), gte(appointments.scheduledDate, now), appointmentFilter("active")))
     .orderBy(asc(appointments.scheduledDate), asc(appointments.id))
     .limit(limit);
   return rows.map(withCustomer);
 }
 
-export async function getAppointment(userId: string, id: string): Promise<AppointmentWithCustomer | undefined> {
+export async function getAppointment(accountId: string, id: string): Promise<AppointmentWithCustomer | undefined> {
   const db = await getDb();
   const row = await db
     .select(appointmentColumns)
     .from(appointments)
-    .innerJoin(customers, appointmentCustomer(userId))
-    .where(and(eq(appointments.userId, userId), eq(appointments.id, id)))
+    .innerJoin(customers, appointmentCustomer(accountId))
+    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
     .get();
   return row ? withCustomer(row) : undefined;
 }
 
 /** An appointment with what its detail view shows of the customer and the job. */
-export async function getAppointmentDetail(userId: string, id: string) {
-  const appointment = await getAppointment(userId, id);
+export async function getAppointmentDetail(accountId: string, id: string) {
+  const appointment = await getAppointment(accountId, id);
   if (!appointment) return undefined;
   const db = await getDb();
   const [customer, job] = await Promise.all([
     db
       .select({ id: customers.id, name: customers.name, phone: customers.phone, email: customers.email })
       .from(customers)
-      .where(and(eq(customers.userId, userId), eq(customers.id, appointment.customerId)))
+      .where(and(eq(customers.accountId, accountId), eq(customers.id, appointment.customerId)))
       .get(),
     appointment.jobId
       ? db
           .select({ id: jobs.id, title: jobs.title })
           .from(jobs)
-          .where(and(eq(jobs.userId, userId), eq(jobs.id, appointment.jobId)))
+          .where(and(eq(jobs.accountId, accountId), eq(jobs.id, appointment.jobId)))
           .get()
       : undefined,
   ]);
@@ -150,22 +150,22 @@ export async function getAppointmentDetail(userId: string, id: string) {
 export type AppointmentDetail = NonNullable<Awaited<ReturnType<typeof getAppointmentDetail>>>;
 
 /** True when the job belongs to the account (the appointment API's job check). */
-export const isAccountJob = (userId: string, jobId: string) => isAccountRow(jobs, userId, jobId);
+export const isAccountJob = (accountId: string, jobId: string) => isAccountRow(jobs, accountId, jobId);
 
 /** The appointment API's checks: the customer and the job named must be the account's. */
-export function appointmentChecks(userId: string) {
+export function appointmentChecks(accountId: string) {
   return {
-    isOwnCustomer: (customerId: string) => isAccountCustomer(userId, customerId),
-    isOwnJob: (jobId: string) => isAccountJob(userId, jobId),
+    isOwnCustomer: (customerId: string) => isAccountCustomer(accountId, customerId),
+    isOwnJob: (jobId: string) => isAccountJob(accountId, jobId),
   };
 }
 
-async function isAccountCustomer(userId: string, customerId: string): Promise<boolean> {
+async function isAccountCustomer(accountId: string, customerId: string): Promise<boolean> {
   const db = await getDb();
   const row = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.userId, userId), eq(customers.id, customerId)))
+    .where(and(eq(customers.accountId, accountId), eq(customers.id, customerId)))
     .get();
   return Boolean(row);
 }
@@ -177,22 +177,22 @@ class ForeignRecordError extends Error {
 }
 
 // The schemas check ownership already; it is repeated here so no caller can link another account's records.
-async function assertOwnLinks(userId: string, input: AppointmentInput) {
+async function assertOwnLinks(accountId: string, input: AppointmentInput) {
   const [customerOk, jobOk] = await Promise.all([
-    isAccountCustomer(userId, input.customerId),
-    input.jobId ? isAccountJob(userId, input.jobId) : true,
+    isAccountCustomer(accountId, input.customerId),
+    input.jobId ? isAccountJob(accountId, input.jobId) : true,
   ]);
   if (!customerOk || !jobOk) throw new ForeignRecordError();
 }
 
-export async function createAppointment(userId: string, input: AppointmentInput): Promise<AppointmentWithCustomer> {
-  await assertOwnLinks(userId, input);
+export async function createAppointment(accountId: string, input: AppointmentInput): Promise<AppointmentWithCustomer> {
+  await assertOwnLinks(accountId, input);
   const db = await getDb();
   const [row] = await db
     .insert(appointments)
-    .values({ ...input, userId, createdAt: clockNow() })
+    .values({ ...input, accountId, createdAt: clockNow() })
     .returning({ id: appointments.id });
-  return (await getAppointment(userId, row.id))!;
+  return (await getAppointment(accountId, row.id))!;
 }
 
 /**
@@ -201,46 +201,46 @@ export async function createAppointment(userId: string, input: AppointmentInput)
  * stays as it was.
  */
 export async function updateAppointment(
-  userId: string,
+  accountId: string,
   id: string,
   input: AppointmentInput,
 ): Promise<AppointmentWithCustomer | undefined> {
-  await assertOwnLinks(userId, input);
+  await assertOwnLinks(accountId, input);
   const db = await getDb();
   const [row] = await db
     .update(appointments)
     .set(input)
-    .where(and(eq(appointments.userId, userId), eq(appointments.id, id)))
+    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
     .returning({ id: appointments.id });
-  return row ? getAppointment(userId, row.id) : undefined;
+  return row ? getAppointment(accountId, row.id) : undefined;
 }
 
-export async function setAppointmentStatus(userId: string, id: string, status: AppointmentStatus) {
+export async function setAppointmentStatus(accountId: string, id: string, status: AppointmentStatus) {
   const db = await getDb();
   const [row] = await db
     .update(appointments)
     .set({ status })
-    .where(and(eq(appointments.userId, userId), eq(appointments.id, id)))
+    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
     .returning({ id: appointments.id, title: appointments.title });
   return row;
 }
 
 /** Moves the appointment to a new date and time; it then reads as rescheduled. */
-export async function rescheduleAppointment(userId: string, id: string, scheduledDate: Date) {
+export async function rescheduleAppointment(accountId: string, id: string, scheduledDate: Date) {
   const db = await getDb();
   const [row] = await db
     .update(appointments)
     .set({ scheduledDate, status: "rescheduled" })
-    .where(and(eq(appointments.userId, userId), eq(appointments.id, id)))
+    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
     .returning({ id: appointments.id, title: appointments.title });
   return row;
 }
 
-export async function deleteAppointment(userId: string, id: string): Promise<Appointment | undefined> {
+export async function deleteAppointment(accountId: string, id: string): Promise<Appointment | undefined> {
   const db = await getDb();
   const [row] = await db
     .delete(appointments)
-    .where(and(eq(appointments.userId, userId), eq(appointments.id, id)))
+    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
     .returning();
   return row;
 }

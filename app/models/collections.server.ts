@@ -8,12 +8,12 @@ import { agingOf, agingThresholds, collectedByMethod, type Aging, type AgingBuck
 import { getDb } from "~/infrastructure/db.server";
 
 /** The account's payments received from `from` up to (not including) `until`, by method. */
-export async function collectedBetween(userId: string, from: Date, until: Date): Promise<CollectedByMethod> {
+export async function collectedBetween(accountId: string, from: Date, until: Date): Promise<CollectedByMethod> {
   const db = await getDb();
   const rows = await db
     .select({ method: payments.method, count: count(), amount: sql<number>`coalesce(sum(${payments.amount}), 0)` })
     .from(payments)
-    .where(and(eq(payments.userId, userId), gte(payments.receivedAt, from), lt(payments.receivedAt, until)))
+    .where(and(eq(payments.accountId, accountId), gte(payments.receivedAt, from), lt(payments.receivedAt, until)))
     .groupBy(payments.method);
   return collectedByMethod(rows);
 }
@@ -23,7 +23,7 @@ export async function collectedBetween(userId: string, from: Date, until: Date):
  * zero: a partly paid invoice counts for its balance), by how far past the due date they
  * are on `today`, the account's calendar day.
  */
-export async function unpaidByAge(userId: string, today: string): Promise<Aging> {
+export async function unpaidByAge(accountId: string, today: string): Promise<Aging> {
   const db = await getDb();
   const balance = sql<number>`${invoices.total} - ${invoices.amountPaid}`;
   const thresholds = agingThresholds(today);
@@ -36,7 +36,7 @@ export async function unpaidByAge(userId: string, today: string): Promise<Aging>
     .select({ bucket, count: count(), amount: sql<number>`coalesce(sum(${balance}), 0)` })
     .from(invoices)
     .where(
-      and(eq(invoices.userId, userId), inArray(invoices.status, ["pending", "overdue"]), gt(invoices.total, invoices.amountPaid)),
+      and(eq(invoices.accountId, accountId), inArray(invoices.status, ["pending", "overdue"]), gt(invoices.total, invoices.amountPaid)),
     )
     .groupBy(bucket);
   return agingOf(rows);

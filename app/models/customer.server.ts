@@ -13,7 +13,7 @@ import { accountRows, sameAccount, searchIndexMatch, textSearch } from "./sql.se
 export type Customer = typeof customers.$inferSelect;
 
 /** A customer as the API sends it: its fields (docs/product/customers.md), without the account it belongs to. */
-export function toApiCustomer({ userId: _account, ...customer }: Customer) {
+export function toApiCustomer({ accountId: _account, ...customer }: Customer) {
   return customer;
 }
 
@@ -28,13 +28,13 @@ const ORDER: Record<CustomerSort, SQL[]> = {
 const SEARCHED = [customers.name, customers.email, customers.phone] as const;
 
 /** The account's customers, searched over name, e-mail and phone. */
-function accountCustomers(userId: string, q: string) {
-  return accountRows(customers.userId, userId, q, (text) => textSearch("customers", customers.id, userId, text, SEARCHED));
+function accountCustomers(accountId: string, q: string) {
+  return accountRows(customers.accountId, accountId, q, (text) => textSearch("customers", customers.id, accountId, text, SEARCHED));
 }
 
 /** One page of the account's customers, searched over name, e-mail and phone, in SQL. */
 export async function listCustomers(
-  userId: string,
+  accountId: string,
   {
     q = "",
     sort = "name",
@@ -44,11 +44,11 @@ export async function listCustomers(
 ) {
   const db = await getDb();
   const offset = (page - 1) * pageSize;
-  const match = searchIndexMatch("customers", userId, q, SEARCHED);
+  const match = searchIndexMatch("customers", accountId, q, SEARCHED);
   if (match && (sort === "name" || sort === "-name")) {
-    return { ...(await searchByName(userId, match, sort, pageSize, offset)), page, pageSize };
+    return { ...(await searchByName(accountId, match, sort, pageSize, offset)), page, pageSize };
   }
-  const where = accountCustomers(userId, q);
+  const where = accountCustomers(accountId, q);
   const [items, total] = await Promise.all([
     db
       .select()
@@ -59,7 +59,7 @@ export async function listCustomers(
       .offset(offset),
     match
       ? countMatches(match)
-      : listTotal(userId, "customers", q.trim() !== "", () => db.select({ value: count() }).from(customers).where(where).get()),
+      : listTotal(accountId, "customers", q.trim() !== "", () => db.select({ value: count() }).from(customers).where(where).get()),
   ]);
   return { items, total, page, pageSize };
 }
@@ -79,65 +79,65 @@ async function countMatches(match: IndexMatch) {
  * name on a large account matches hundreds of customers; reading each one's row to sort and
  * count them cost more than the page.
  */
-async function searchByName(userId: string, match: IndexMatch, sort: "name" | "-name", limit: number, offset: number) {
+async function searchByName(accountId: string, match: IndexMatch, sort: "name" | "-name", limit: number, offset: number) {
   const db = await getDb();
   const direction = sort === "-name" ? sql`desc` : sql`asc`;
   const pageIds = sql`(select id from ${match.index} where ${match.where} order by name collate nocase ${direction}, id ${direction} limit ${limit} offset ${offset})`;
   const rows = await db
     .select({ customer: customers, total: sql<number>`(select count(*) from ${match.index} where ${match.where})` })
     .from(customers)
-    .where(and(sql`${customers.id} in ${pageIds}`, sameAccount(customers.userId, userId)))
+    .where(and(sql`${customers.id} in ${pageIds}`, sameAccount(customers.accountId, accountId)))
     .orderBy(...ORDER[sort]);
   // Past the last page no row carries the count.
   const total = rows.length > 0 ? rows[0].total : offset > 0 ? await countMatches(match) : 0;
   return { items: rows.map((row) => row.customer), total };
 }
 
-export async function countCustomers(userId: string) {
-  return getAccountTotal(userId, "customers");
+export async function countCustomers(accountId: string) {
+  return getAccountTotal(accountId, "customers");
 }
 
-export async function getCustomer(userId: string, id: string): Promise<Customer | undefined> {
+export async function getCustomer(accountId: string, id: string): Promise<Customer | undefined> {
   const db = await getDb();
   return db
     .select()
     .from(customers)
-    .where(and(eq(customers.userId, userId), eq(customers.id, id)))
+    .where(and(eq(customers.accountId, accountId), eq(customers.id, id)))
     .get();
 }
 
 /** Customers to choose from in a form: by name, at most `limit`, plus the one already chosen. */
-export async function customerOptions(userId: string, selectedId?: string | null, limit = 1000) {
+export async function customerOptions(accountId: string, selectedId?: string | null, limit = 1000) {
   const db = await getDb();
   const rows = await db
     .select({ id: customers.id, name: customers.name })
     .from(customers)
-    .where(eq(customers.userId, userId))
+    .where(eq(customers.accountId, accountId))
     .orderBy(asc(sql`${customers.name} collate nocase`))
     .limit(limit);
   if (selectedId && !rows.some((row) => row.id === selectedId)) {
-    const selected = await getCustomer(userId, selectedId);
+    const selected = await getCustomer(accountId, selectedId);
     if (selected) rows.unshift({ id: selected.id, name: selected.name });
   }
   return rows;
 }
 
-export async function createCustomer(userId: string, input: CustomerInput): Promise<Customer> {
+export async function createCustomer(accountId: string, input: CustomerInput): Promise<Customer> {
   const db = await getDb();
   const [row] = await db
     .insert(customers)
-    .values({ ...input, userId, createdAt: clockNow() })
+    .values({ ...input, accountId, createdAt: clockNow() })
     .returning();
   return row;
 }
 
 /** Updates the account's customer; undefined when there is no such customer in this account. */
-export async function updateCustomer(userId: string, id: string, input: CustomerInput): Promise<Customer | undefined> {
+export async function updateCustomer(accountId: string, id: string, input: CustomerInput): Promise<Customer | undefined> {
   const db = await getDb();
   const [row] = await db
     .update(customers)
     .set(input)
-    .where(and(eq(customers.userId, userId), eq(customers.id, id)))
+    .where(and(eq(customers.accountId, accountId), eq(customers.id, id)))
     .returning();
   return row;
 }
@@ -150,14 +150,14 @@ export interface Attachments {
 }
 
 /** What is attached to a customer (and would be orphaned by deleting it). */
-export async function customerAttachments(userId: string, id: string): Promise<Attachments> {
+export async function customerAttachments(accountId: string, id: string): Promise<Attachments> {
   const db = await getDb();
   const countWhere = async (table: typeof jobs | typeof estimates | typeof invoices | typeof appointments) =>
     (
       await db
         .select({ value: count() })
         .from(table)
-        .where(and(sameAccount(table.userId, userId), eq(table.customerId, id)))
+        .where(and(sameAccount(table.accountId, accountId), eq(table.customerId, id)))
         .get()
     )?.value ?? 0;
   const [j, e, i, a] = await Promise.all([
@@ -179,18 +179,18 @@ export type DeleteCustomerResult =
  * invoices or appointments is refused with what is attached: those records are the
  * contractor's history and money, never removed as a side effect.
  */
-export async function deleteCustomer(userId: string, id: string): Promise<DeleteCustomerResult> {
-  const customer = await getCustomer(userId, id);
+export async function deleteCustomer(accountId: string, id: string): Promise<DeleteCustomerResult> {
+  const customer = await getCustomer(accountId, id);
   if (!customer) return { status: "not-found" };
-  const attachments = await customerAttachments(userId, id);
+  const attachments = await customerAttachments(accountId, id);
   if (Object.values(attachments).some((n) => n > 0)) return { status: "attached", customer, attachments };
   const db = await getDb();
   try {
-    await db.delete(customers).where(and(eq(customers.userId, userId), eq(customers.id, id)));
+    await db.delete(customers).where(and(eq(customers.accountId, accountId), eq(customers.id, id)));
   } catch (error) {
     // Something was attached between the check and the delete: the foreign key refused it.
     if (String((error as { cause?: unknown })?.cause ?? error).includes("FOREIGN KEY")) {
-      return { status: "attached", customer, attachments: await customerAttachments(userId, id) };
+      return { status: "attached", customer, attachments: await customerAttachments(accountId, id) };
     }
     throw error;
   }
@@ -198,7 +198,7 @@ export async function deleteCustomer(userId: string, id: string): Promise<Delete
 }
 
 /** The whole customer list as CSV (header row, UTF-8 with a BOM so spreadsheets read accents). */
-export async function* exportCustomersCsv(userId: string, batchSize = 1000): AsyncGenerator<string> {
+export async function* exportCustomersCsv(accountId: string, batchSize = 1000): AsyncGenerator<string> {
   const db = await getDb();
   yield `\uFEFF${csvLine([...CUSTOMER_COLUMNS])}`;
   let offset = 0;
@@ -206,7 +206,7 @@ export async function* exportCustomersCsv(userId: string, batchSize = 1000): Asy
     const rows = await db
       .select()
       .from(customers)
-      .where(eq(customers.userId, userId))
+      .where(eq(customers.accountId, accountId))
       .orderBy(asc(sql`${customers.name} collate nocase`), asc(customers.id))
       .limit(batchSize)
       .offset(offset);
@@ -245,7 +245,7 @@ function oneLineFields<T extends Partial<Record<string, string>>>(values: T): T 
   ) as T;
 }
 
-export async function importCustomersCsv(userId: string, file: Uint8Array | string): Promise<ImportReport> {
+export async function importCustomersCsv(accountId: string, file: Uint8Array | string): Promise<ImportReport> {
   const report: ImportReport = { imported: [], rejected: [] };
   const table = readTable(file, CUSTOMER_IMPORT_FIELDS);
   if ("error" in table) return { ...report, error: `customers.import.${table.error}` };
@@ -266,7 +266,7 @@ export async function importCustomersCsv(userId: string, file: Uint8Array | stri
   if (valid.length > 0) {
     const db = await getDb();
     const createdAt = clockNow();
-    const rows = valid.map(({ line: _line, ...input }) => ({ ...input, userId, createdAt }));
+    const rows = valid.map(({ line: _line, ...input }) => ({ ...input, accountId, createdAt }));
     const chunks = [];
     for (let i = 0; i < rows.length; i += 500) chunks.push(db.insert(customers).values(rows.slice(i, i + 500)));
     // One batch: every valid row goes in, or none does (docs/decisions/004).

@@ -21,8 +21,8 @@ async function approvedEstimate(total = 200_000) {
   return { user, estimate };
 }
 
-const byHand = (userId: string, estimateId: string, amount: number) =>
-  recordDeposit(userId, estimateId, { amount, method: "check" }, { manual: true });
+const byHand = (accountId: string, estimateId: string, amount: number) =>
+  recordDeposit(accountId, estimateId, { amount, method: "check" }, { manual: true });
 
 describe("deposits", () => {
   it("asks a percent, records by hand, and the invoice keeps it as a payment already made", async () => {

@@ -21,20 +21,20 @@ export interface DepositSummary {
 }
 
 /** Where the deposit of the account's estimate stands; undefined when the account has no such estimate. */
-export async function depositSummary(userId: string, estimateId: string): Promise<DepositSummary | undefined> {
+export async function depositSummary(accountId: string, estimateId: string): Promise<DepositSummary | undefined> {
   const db = await getDb();
   const [estimate, invoice, deposits] = await Promise.all([
     db
       .select({ total: estimates.total, depositType: estimates.depositType, depositValue: estimates.depositValue })
       .from(estimates)
-      .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
+      .where(and(eq(estimates.accountId, accountId), eq(estimates.id, estimateId)))
       .get(),
     db
       .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
       .from(invoices)
-      .where(and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId)))
+      .where(and(eq(invoices.accountId, accountId), eq(invoices.estimateId, estimateId)))
       .get(),
-    listEstimateDeposits(userId, estimateId),
+    listEstimateDeposits(accountId, estimateId),
   ]);
   if (!estimate) return undefined;
   const ask = depositOf(estimate);
@@ -44,12 +44,12 @@ export async function depositSummary(userId: string, estimateId: string): Promis
 }
 
 /** Sets (or with null, clears) the deposit the account's estimate asks; false when there is no such estimate. */
-export async function setDepositAsk(userId: string, estimateId: string, ask: DepositAsk | null): Promise<boolean> {
+export async function setDepositAsk(accountId: string, estimateId: string, ask: DepositAsk | null): Promise<boolean> {
   const db = await getDb();
   const rows = await db
     .update(estimates)
     .set({ depositType: ask?.type ?? null, depositValue: ask?.value ?? null })
-    .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
+    .where(and(eq(estimates.accountId, accountId), eq(estimates.id, estimateId)))
     .returning({ id: estimates.id });
   return rows.length > 0;
 }

@@ -8,7 +8,7 @@ describe("insertWithNumber", () => {
       "EST",
       async (candidate) => {
         if (taken.has(candidate))
-          throw new Error("SQLITE_CONSTRAINT: UNIQUE constraint failed: estimates.user_id, estimates.estimate_number");
+          throw new Error("SQLITE_CONSTRAINT: UNIQUE constraint failed: estimates.account_id, estimates.estimate_number");
         return candidate;
       },
       1000,

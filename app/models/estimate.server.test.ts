@@ -30,7 +30,7 @@ async function account() {
   const { user } = await signedInAccount();
   const db = await getDb();
   const customer = await createCustomer(db, user.id, { name: "Ana Ruiz" });
-  return { userId: user.id, db, customer };
+  return { accountId: user.id, db, customer };
 }
 
 function input(customerId: string, overrides: Partial<EstimateInput> = {}): EstimateInput {
@@ -53,8 +53,8 @@ function input(customerId: string, overrides: Partial<EstimateInput> = {}): Esti
 
 describe("creating and updating", () => {
   it("writes the estimate and its lines with the totals computed from them", async () => {
-    const { userId, customer } = await account();
-    const estimate = await createEstimate(userId, input(customer.id));
+    const { accountId, customer } = await account();
+    const estimate = await createEstimate(accountId, input(customer.id));
     expect(estimate.estimateNumber).toMatch(/^EST-\d{13}$/);
     expect(estimate).toMatchObject({
       subtotal: 2999 + 1001,
@@ -80,10 +80,10 @@ describe("creating and updating", () => {
   });
 
   it("replaces the lines on update, keeps their order, and stamps approvedAt when approved", async () => {
-    const { userId, db, customer } = await account();
-    const created = await createEstimate(userId, input(customer.id));
+    const { accountId, db, customer } = await account();
+    const created = await createEstimate(accountId, input(customer.id));
     const updated = await updateEstimate(
-      userId,
+      accountId,
       created.id,
       input(customer.id, {
         status: "approved",
@@ -105,45 +105,45 @@ describe("creating and updating", () => {
     expect(await db.select().from(estimateItems).where(eq(estimateItems.estimateId, created.id))).toHaveLength(3);
 
     const approvedAt = updated!.approvedAt!;
-    const again = await updateEstimate(userId, created.id, input(customer.id, { status: "approved", title: "Renamed" }));
+    const again = await updateEstimate(accountId, created.id, input(customer.id, { status: "approved", title: "Renamed" }));
     expect(again?.approvedAt?.getTime()).toBe(approvedAt.getTime());
-    const rejected = await updateEstimate(userId, created.id, input(customer.id, { status: "rejected" }));
+    const rejected = await updateEstimate(accountId, created.id, input(customer.id, { status: "rejected" }));
     expect(rejected?.approvedAt).toBeNull();
   });
 
   it("links a job of the same customer and refuses another customer's or account's job", async () => {
-    const { userId, db, customer } = await account();
-    const job = await createJob(db, userId, { customerId: customer.id, title: "Rewire" });
-    const otherCustomer = await createCustomer(db, userId, { name: "Bo" });
-    const otherJob = await createJob(db, userId, { customerId: otherCustomer.id });
-    const estimate = await createEstimate(userId, input(customer.id, { jobId: job.id }));
+    const { accountId, db, customer } = await account();
+    const job = await createJob(db, accountId, { customerId: customer.id, title: "Rewire" });
+    const otherCustomer = await createCustomer(db, accountId, { name: "Bo" });
+    const otherJob = await createJob(db, accountId, { customerId: otherCustomer.id });
+    const estimate = await createEstimate(accountId, input(customer.id, { jobId: job.id }));
     expect(estimate.job).toEqual({ id: job.id, title: "Rewire" });
-    await expect(createEstimate(userId, input(customer.id, { jobId: otherJob.id }))).rejects.toBeInstanceOf(
+    await expect(createEstimate(accountId, input(customer.id, { jobId: otherJob.id }))).rejects.toBeInstanceOf(
       ForeignReferenceError,
     );
 
     const stranger = await account();
-    await expect(createEstimate(stranger.userId, input(customer.id))).rejects.toBeInstanceOf(ForeignReferenceError);
-    await expect(createEstimate(stranger.userId, input(stranger.customer.id, { jobId: job.id }))).rejects.toBeInstanceOf(
+    await expect(createEstimate(stranger.accountId, input(customer.id))).rejects.toBeInstanceOf(ForeignReferenceError);
+    await expect(createEstimate(stranger.accountId, input(stranger.customer.id, { jobId: job.id }))).rejects.toBeInstanceOf(
       ForeignReferenceError,
     );
-    expect(await countEstimates(stranger.userId)).toBe(0);
-    expect(await countEstimates(userId)).toBe(1);
+    expect(await countEstimates(stranger.accountId)).toBe(0);
+    expect(await countEstimates(accountId)).toBe(1);
 
-    const checks = estimateChecks(userId);
+    const checks = estimateChecks(accountId);
     expect(await checks.customer(customer.id)).toBe(true);
     expect(await checks.customer(stranger.customer.id)).toBe(false);
     expect(await checks.job(job.id, customer.id)).toBe(true);
     expect(await checks.job(job.id, otherCustomer.id)).toBe(false);
-    expect((await jobOptions(userId, customer.id)).map((j) => j.title)).toEqual(["Rewire"]);
-    expect(await jobOptions(stranger.userId, customer.id)).toEqual([]);
+    expect((await jobOptions(accountId, customer.id)).map((j) => j.title)).toEqual(["Rewire"]);
+    expect(await jobOptions(stranger.accountId, customer.id)).toEqual([]);
   });
 
   it("refuses totals past the money limit (the schema's check, repeated)", async () => {
-    const { userId, customer } = await account();
+    const { accountId, customer } = await account();
     await expect(
       createEstimate(
-        userId,
+        accountId,
         input(customer.id, {
           items: [
             {
@@ -158,14 +158,14 @@ describe("creating and updating", () => {
         }),
       ),
     ).rejects.toBeInstanceOf(RangeError);
-    expect(await countEstimates(userId)).toBe(0);
+    expect(await countEstimates(accountId)).toBe(0);
   });
 
   it("gives unique EST numbers to estimates created in the same millisecond, in parallel", async () => {
-    const { userId, customer } = await account();
+    const { accountId, customer } = await account();
     vi.spyOn(Date, "now").mockReturnValue(1_750_000_000_000);
     const created = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => createEstimate(userId, input(customer.id, { title: `E${i}` }))),
+      Array.from({ length: 6 }, (_, i) => createEstimate(accountId, input(customer.id, { title: `E${i}` }))),
     );
     const numbers = created.map((e) => e.estimateNumber);
     expect(new Set(numbers).size).toBe(6);
@@ -174,21 +174,21 @@ describe("creating and updating", () => {
     const items = await itemsOfEstimates(created.map((e) => e.id));
     expect([...items.values()].map((list) => list.length)).toEqual([2, 2, 2, 2, 2, 2]);
     const db = await getDb();
-    expect(await db.select().from(estimates).where(eq(estimates.userId, userId))).toHaveLength(6);
+    expect(await db.select().from(estimates).where(eq(estimates.accountId, accountId))).toHaveLength(6);
   });
 
   it("deletes an estimate with its lines and keeps an invoice made from it, unlinked", async () => {
-    const { userId, db, customer } = await account();
-    const estimate = await createEstimate(userId, input(customer.id, { status: "approved" }));
-    expect(await isInvoiced(userId, estimate.id)).toBe(false);
-    const invoice = await createInvoice(db, userId, { fromEstimate: estimate.id });
-    expect(await isInvoiced(userId, estimate.id)).toBe(true);
-    expect((await deleteEstimate(userId, estimate.id))?.id).toBe(estimate.id);
-    expect(await getEstimateWithItems(userId, estimate.id)).toBeUndefined();
+    const { accountId, db, customer } = await account();
+    const estimate = await createEstimate(accountId, input(customer.id, { status: "approved" }));
+    expect(await isInvoiced(accountId, estimate.id)).toBe(false);
+    const invoice = await createInvoice(db, accountId, { fromEstimate: estimate.id });
+    expect(await isInvoiced(accountId, estimate.id)).toBe(true);
+    expect((await deleteEstimate(accountId, estimate.id))?.id).toBe(estimate.id);
+    expect(await getEstimateWithItems(accountId, estimate.id)).toBeUndefined();
     expect(await db.select().from(estimateItems).where(eq(estimateItems.estimateId, estimate.id))).toEqual([]);
     const [kept] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(kept.estimateId).toBeNull();
-    expect(await deleteEstimate(userId, estimate.id)).toBeUndefined();
+    expect(await deleteEstimate(accountId, estimate.id)).toBeUndefined();
   });
 });
 
@@ -196,14 +196,14 @@ describe("scoping to the account", () => {
   it("another account's estimates are invisible and untouchable", async () => {
     const a = await account();
     const b = await account();
-    const mine = await createEstimate(a.userId, input(a.customer.id, { title: "Private quote" }));
-    await createEstimate(b.userId, input(b.customer.id, { title: "Private other" }));
+    const mine = await createEstimate(a.accountId, input(a.customer.id, { title: "Private quote" }));
+    await createEstimate(b.accountId, input(b.customer.id, { title: "Private other" }));
 
-    expect((await listEstimates(a.userId, { q: "Private" })).items.map((e) => e.title)).toEqual(["Private quote"]);
-    expect(await getEstimateWithItems(b.userId, mine.id)).toBeUndefined();
-    expect(await updateEstimate(b.userId, mine.id, input(b.customer.id, { title: "Hacked" }))).toBeUndefined();
-    expect(await deleteEstimate(b.userId, mine.id)).toBeUndefined();
-    const still = await getEstimateWithItems(a.userId, mine.id);
+    expect((await listEstimates(a.accountId, { q: "Private" })).items.map((e) => e.title)).toEqual(["Private quote"]);
+    expect(await getEstimateWithItems(b.accountId, mine.id)).toBeUndefined();
+    expect(await updateEstimate(b.accountId, mine.id, input(b.customer.id, { title: "Hacked" }))).toBeUndefined();
+    expect(await deleteEstimate(b.accountId, mine.id)).toBeUndefined();
+    const still = await getEstimateWithItems(a.accountId, mine.id);
     expect(still?.title).toBe("Private quote");
     expect(still?.items).toHaveLength(2);
   });
@@ -211,11 +211,11 @@ describe("scoping to the account", () => {
 
 describe("the list", () => {
   it("searches title, customer name and number, filters by status, pages in SQL, and counts items per row", async () => {
-    const { userId, db, customer } = await account();
-    const bob = await createCustomer(db, userId, { name: "Bob Builder" });
-    const panel = await createEstimate(userId, input(customer.id, { title: "Panel upgrade 100% copper" }));
+    const { accountId, db, customer } = await account();
+    const bob = await createCustomer(db, accountId, { name: "Bob Builder" });
+    const panel = await createEstimate(accountId, input(customer.id, { title: "Panel upgrade 100% copper" }));
     await createEstimate(
-      userId,
+      accountId,
       input(bob.id, {
         title: "Water heater",
         status: "approved",
@@ -223,7 +223,7 @@ describe("the list", () => {
       }),
     );
     for (let i = 0; i < 26; i++) {
-      await seedEstimate(db, userId, {
+      await seedEstimate(db, accountId, {
         customerId: customer.id,
         title: `Filler ${String(i).padStart(2, "0")}`,
         status: i % 2 ? "rejected" : "expired",
@@ -231,16 +231,16 @@ describe("the list", () => {
       });
     }
 
-    expect((await listEstimates(userId, { q: "water" })).items.map((e) => e.title)).toEqual(["Water heater"]);
-    expect((await listEstimates(userId, { q: "builder" })).items.map((e) => e.customer.name)).toEqual(["Bob Builder"]);
-    expect((await listEstimates(userId, { q: panel.estimateNumber })).items.map((e) => e.id)).toEqual([panel.id]);
-    expect((await listEstimates(userId, { q: "100%" })).items.map((e) => e.id)).toEqual([panel.id]);
-    expect((await listEstimates(userId, { status: "approved" })).items.map((e) => e.title)).toEqual(["Water heater"]);
-    expect((await listEstimates(userId, { status: "rejected" })).total).toBe(13);
-    expect((await listEstimates(userId, { status: "pending", q: "water" })).total).toBe(0);
+    expect((await listEstimates(accountId, { q: "water" })).items.map((e) => e.title)).toEqual(["Water heater"]);
+    expect((await listEstimates(accountId, { q: "builder" })).items.map((e) => e.customer.name)).toEqual(["Bob Builder"]);
+    expect((await listEstimates(accountId, { q: panel.estimateNumber })).items.map((e) => e.id)).toEqual([panel.id]);
+    expect((await listEstimates(accountId, { q: "100%" })).items.map((e) => e.id)).toEqual([panel.id]);
+    expect((await listEstimates(accountId, { status: "approved" })).items.map((e) => e.title)).toEqual(["Water heater"]);
+    expect((await listEstimates(accountId, { status: "rejected" })).total).toBe(13);
+    expect((await listEstimates(accountId, { status: "pending", q: "water" })).total).toBe(0);
 
-    const first = await listEstimates(userId, { page: 1, pageSize: 25 });
-    const second = await listEstimates(userId, { page: 2, pageSize: 25 });
+    const first = await listEstimates(accountId, { page: 1, pageSize: 25 });
+    const second = await listEstimates(accountId, { page: 2, pageSize: 25 });
     expect(first.total).toBe(28);
     expect(first.items).toHaveLength(25);
     expect(second.items).toHaveLength(3);
@@ -249,14 +249,14 @@ describe("the list", () => {
     expect(second.items.at(-1)?.title).toBe("Filler 00");
     expect(first.items.find((e) => e.id === panel.id)?.itemCount).toBe(2);
     expect(first.items.find((e) => e.title === "Water heater")?.itemCount).toBe(1);
-    expect(await countEstimates(userId)).toBe(28);
+    expect(await countEstimates(accountId)).toBe(28);
   });
 
   it("reads each page's item counts in one grouped query (no query per row)", async () => {
-    const { userId, db, customer } = await account();
-    for (let i = 0; i < 5; i++) await seedEstimate(db, userId, { customerId: customer.id });
+    const { accountId, db, customer } = await account();
+    for (let i = 0; i < 5; i++) await seedEstimate(db, accountId, { customerId: customer.id });
     const spy = vi.spyOn(db, "select");
-    await listEstimates(userId);
+    await listEstimates(accountId);
     // The page, the total and the grouped item counts.
     expect(spy).toHaveBeenCalledTimes(3);
   });
@@ -264,8 +264,8 @@ describe("the list", () => {
 
 describe("the API shape", () => {
   it("sends money and quantities as decimal strings, the rate with four places and the embedded customer", async () => {
-    const { userId, customer } = await account();
-    const estimate = await createEstimate(userId, input(customer.id));
+    const { accountId, customer } = await account();
+    const estimate = await createEstimate(accountId, input(customer.id));
     const shaped = toApiEstimate(estimate);
     expect(shaped).toMatchObject({
       subtotal: "40.00",

@@ -41,18 +41,18 @@ export type EstimateCustomer = {
 const DEFAULT_VALID_DAYS = 30;
 
 // Customer and job are joined inside the account too: an estimate never shows another account's rows.
-const customerJoin = (userId: string) => accountCustomer(estimates.customerId, userId);
-const jobJoin = (userId: string) => and(eq(jobs.id, estimates.jobId), eq(jobs.userId, userId));
+const customerJoin = (accountId: string) => accountCustomer(estimates.customerId, accountId);
+const jobJoin = (accountId: string) => and(eq(jobs.id, estimates.jobId), eq(jobs.accountId, accountId));
 
 /** One of the account's estimates with its items (in order), its customer and its job. */
-export async function getEstimateWithItems(userId: string, id: string) {
+export async function getEstimateWithItems(accountId: string, id: string) {
   const db = await getDb();
   const row = await db
     .select({ estimate: estimates, customer: customers, job: { id: jobs.id, title: jobs.title } })
     .from(estimates)
-    .innerJoin(customers, customerJoin(userId))
-    .leftJoin(jobs, jobJoin(userId))
-    .where(and(eq(estimates.userId, userId), eq(estimates.id, id)))
+    .innerJoin(customers, customerJoin(accountId))
+    .leftJoin(jobs, jobJoin(accountId))
+    .where(and(eq(estimates.accountId, accountId), eq(estimates.id, id)))
     .get();
   if (!row) return undefined;
   const items = await db
@@ -66,11 +66,11 @@ export async function getEstimateWithItems(userId: string, id: string) {
 export type EstimateWithItems = NonNullable<Awaited<ReturnType<typeof getEstimateWithItems>>>;
 
 /** The account's estimates, searched over title, number and the customer's name. */
-function accountEstimates(userId: string, q: string) {
-  return accountRows(estimates.userId, userId, q, (text) =>
+function accountEstimates(accountId: string, q: string) {
+  return accountRows(estimates.accountId, accountId, q, (text) =>
     or(
-      textSearch("estimates", estimates.id, userId, text, [estimates.title, estimates.estimateNumber]),
-      customerNameContains(estimates.customerId, userId, text),
+      textSearch("estimates", estimates.id, accountId, text, [estimates.title, estimates.estimateNumber]),
+      customerNameContains(estimates.customerId, accountId, text),
     ),
   );
 }
@@ -90,23 +90,23 @@ export interface EstimateListOptions {
  * The item counts (or the items themselves) of the page come from one more query.
  */
 export async function listEstimates(
-  userId: string,
+  accountId: string,
   { q = "", status = "all", page = 1, pageSize = PAGE_SIZE, withItems = false }: EstimateListOptions = {},
 ) {
   const db = await getDb();
-  const where = and(accountEstimates(userId, q), status === "all" ? undefined : eq(estimates.status, status));
+  const where = and(accountEstimates(accountId, q), status === "all" ? undefined : eq(estimates.status, status));
   const [rows, total] = await Promise.all([
     db
       .select({ estimate: estimates, customer: customerColumns, job: { id: jobs.id, title: jobs.title } })
       .from(estimates)
-      .innerJoin(customers, customerJoin(userId))
-      .leftJoin(jobs, jobJoin(userId))
+      .innerJoin(customers, customerJoin(accountId))
+      .leftJoin(jobs, jobJoin(accountId))
       .where(where)
       .orderBy(desc(estimates.createdAt), desc(estimates.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     // Counted from the estimates' indexes alone: the search needs no join, and every estimate has its customer.
-    listTotal(userId, "estimates", q.trim() !== "" || status !== "all", () =>
+    listTotal(accountId, "estimates", q.trim() !== "" || status !== "all", () =>
       db.select({ value: count() }).from(estimates).where(where).get(),
     ),
   ]);
@@ -147,22 +147,22 @@ export async function itemsOfEstimates(estimateIds: string[]): Promise<Map<strin
   return byEstimate;
 }
 
-export async function countEstimates(userId: string) {
-  return getAccountTotal(userId, "estimates");
+export async function countEstimates(accountId: string) {
+  return getAccountTotal(accountId, "estimates");
 }
 
 /** The ownership checks of the estimate schema, for one account. */
 /** The schema's server-side checks; with the id of the estimate being edited, its deposits too. */
-export function estimateChecks(userId: string, estimateId?: string): EstimateChecks {
+export function estimateChecks(accountId: string, estimateId?: string): EstimateChecks {
   return {
-    ...(estimateId ? { depositsReceived: async () => (await depositsReceived(userId, [estimateId])).get(estimateId) ?? 0 } : {}),
-    customer: (customerId) => isAccountRow(customers, userId, customerId),
+    ...(estimateId ? { depositsReceived: async () => (await depositsReceived(accountId, [estimateId])).get(estimateId) ?? 0 } : {}),
+    customer: (customerId) => isAccountRow(customers, accountId, customerId),
     async job(jobId, customerId) {
       const db = await getDb();
       const row = await db
         .select({ id: jobs.id })
         .from(jobs)
-        .where(and(eq(jobs.userId, userId), eq(jobs.id, jobId), eq(jobs.customerId, customerId)))
+        .where(and(eq(jobs.accountId, accountId), eq(jobs.id, jobId), eq(jobs.customerId, customerId)))
         .get();
       return Boolean(row);
     },
@@ -170,19 +170,19 @@ export function estimateChecks(userId: string, estimateId?: string): EstimateChe
 }
 
 /** The jobs of one of the account's customers, for the estimate form's job select. */
-export async function jobOptions(userId: string, customerId: string | null | undefined, limit = 500) {
+export async function jobOptions(accountId: string, customerId: string | null | undefined, limit = 500) {
   if (!customerId) return [];
   const db = await getDb();
   return db
     .select({ id: jobs.id, title: jobs.title })
     .from(jobs)
-    .where(and(sameAccount(jobs.userId, userId), eq(jobs.customerId, customerId)))
+    .where(and(sameAccount(jobs.accountId, accountId), eq(jobs.customerId, customerId)))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(limit);
 }
 
 /** True when the estimate belongs to the account. */
-export const isAccountEstimate = (userId: string, estimateId: string) => isAccountRow(estimates, userId, estimateId);
+export const isAccountEstimate = (accountId: string, estimateId: string) => isAccountRow(estimates, accountId, estimateId);
 
 export class ForeignReferenceError extends Error {
   constructor(what: "customer" | "job") {
@@ -191,8 +191,8 @@ export class ForeignReferenceError extends Error {
 }
 
 /** The schema's checks again, so no caller can link another account's customer or job. */
-async function assertOwnership(userId: string, input: EstimateInput) {
-  const checks = estimateChecks(userId);
+async function assertOwnership(accountId: string, input: EstimateInput) {
+  const checks = estimateChecks(accountId);
   if (!(await checks.customer(input.customerId))) throw new ForeignReferenceError("customer");
   if (input.jobId && !(await checks.job(input.jobId, input.customerId))) throw new ForeignReferenceError("job");
 }
@@ -233,8 +233,8 @@ function fields(input: EstimateInput) {
  * writes go as one batch, which libSQL runs as one transaction without yielding, so
  * concurrent requests in this process never wait on each other's open transaction.
  */
-export async function createEstimate(userId: string, input: EstimateInput): Promise<EstimateWithItems> {
-  await assertOwnership(userId, input);
+export async function createEstimate(accountId: string, input: EstimateInput): Promise<EstimateWithItems> {
+  await assertOwnership(accountId, input);
   const { items, ...totals } = computed(input);
   const db = await getDb();
   const id = crypto.randomUUID();
@@ -242,7 +242,7 @@ export async function createEstimate(userId: string, input: EstimateInput): Prom
   const defaults = await db
     .select({ percent: accountSettings.defaultDepositPercent })
     .from(accountSettings)
-    .where(eq(accountSettings.userId, userId))
+    .where(eq(accountSettings.accountId, accountId))
     .get();
   const deposit = defaults?.percent ? { depositType: "percent" as const, depositValue: defaults.percent } : {};
   await insertWithNumber("EST", (estimateNumber) =>
@@ -254,13 +254,13 @@ export async function createEstimate(userId: string, input: EstimateInput): Prom
         id,
         estimateNumber,
         approvedAt: input.status === "approved" ? clockNow() : null,
-        userId,
+        accountId,
         createdAt: clockNow(),
       }),
       db.insert(estimateItems).values(items.map((item) => ({ ...item, estimateId: id }))),
     ]),
   );
-  return (await getEstimateWithItems(userId, id))!;
+  return (await getEstimateWithItems(accountId, id))!;
 }
 
 /**
@@ -268,11 +268,11 @@ export async function createEstimate(userId: string, input: EstimateInput): Prom
  * undefined when there is no such estimate in this account. Becoming approved stamps
  * approvedAt, staying approved keeps it, anything else clears it.
  */
-export async function updateEstimate(userId: string, id: string, input: EstimateInput): Promise<EstimateWithItems | undefined> {
-  await assertOwnership(userId, input);
+export async function updateEstimate(accountId: string, id: string, input: EstimateInput): Promise<EstimateWithItems | undefined> {
+  await assertOwnership(accountId, input);
   const { items, ...totals } = computed(input);
   const db = await getDb();
-  const mine = and(eq(estimates.userId, userId), eq(estimates.id, id));
+  const mine = and(eq(estimates.accountId, accountId), eq(estimates.id, id));
   const before = await db
     .select({
       status: estimates.status,
@@ -282,7 +282,7 @@ export async function updateEstimate(userId: string, id: string, input: Estimate
       timeZone: accountSettings.timeZone,
     })
     .from(estimates)
-    .leftJoin(accountSettings, eq(accountSettings.userId, estimates.userId))
+    .leftJoin(accountSettings, eq(accountSettings.accountId, estimates.accountId))
     .where(mine)
     .get();
   if (!before) return undefined;
@@ -307,29 +307,29 @@ export async function updateEstimate(userId: string, id: string, input: Estimate
     if (String(error).includes("FOREIGN KEY")) return undefined;
     throw error;
   }
-  return getEstimateWithItems(userId, id);
+  return getEstimateWithItems(accountId, id);
 }
 
 /**
  * Deletes the account's estimate (its lines and share links go with it; an invoice made
  * from it stays, unlinked). Undefined when there is no such estimate in this account.
  */
-export async function deleteEstimate(userId: string, id: string): Promise<Estimate | undefined> {
+export async function deleteEstimate(accountId: string, id: string): Promise<Estimate | undefined> {
   const db = await getDb();
   const [row] = await db
     .delete(estimates)
-    .where(and(eq(estimates.userId, userId), eq(estimates.id, id)))
+    .where(and(eq(estimates.accountId, accountId), eq(estimates.id, id)))
     .returning();
   return row;
 }
 
 /** True when an invoice was made from the estimate (it stays, unlinked, if the estimate is deleted). */
-export async function isInvoiced(userId: string, estimateId: string): Promise<boolean> {
+export async function isInvoiced(accountId: string, estimateId: string): Promise<boolean> {
   const db = await getDb();
   const row = await db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId)))
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.estimateId, estimateId)))
     .get();
   return Boolean(row);
 }
@@ -347,19 +347,19 @@ export interface EstimateDeleteEffects {
  * the deposits received on it are deleted with it (decision 017), which matters only when no
  * invoice carries them. Undefined when the account has no such estimate.
  */
-export async function estimateDeleteEffects(userId: string, estimateId: string): Promise<EstimateDeleteEffects | undefined> {
+export async function estimateDeleteEffects(accountId: string, estimateId: string): Promise<EstimateDeleteEffects | undefined> {
   const db = await getDb();
   // Drizzle names a single-table select's columns without their table, which a correlated
   // subquery would read as its own: the tables are named here.
   const row = await db
     .select({
-      invoiced: sql<number>`exists (select 1 from invoices i where i.user_id = ${userId} and i.estimate_id = estimates.id)`,
-      count: sql<number>`(select count(*) from estimate_deposits d where d.user_id = ${userId} and d.estimate_id = estimates.id)`,
-      received: sql<number>`(select coalesce(sum(d.amount), 0) from estimate_deposits d where d.user_id = ${userId} and d.estimate_id = estimates.id)`,
-      currency: sql<string | null>`(select s.currency from account_settings s where s.user_id = ${userId})`,
+      invoiced: sql<number>`exists (select 1 from invoices i where i.account_id = ${accountId} and i.estimate_id = estimates.id)`,
+      count: sql<number>`(select count(*) from estimate_deposits d where d.account_id = ${accountId} and d.estimate_id = estimates.id)`,
+      received: sql<number>`(select coalesce(sum(d.amount), 0) from estimate_deposits d where d.account_id = ${accountId} and d.estimate_id = estimates.id)`,
+      currency: sql<string | null>`(select s.currency from account_settings s where s.account_id = ${accountId})`,
     })
     .from(estimates)
-    .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
+    .where(and(eq(estimates.accountId, accountId), eq(estimates.id, estimateId)))
     .get();
   if (!row) return undefined;
   const invoiced = Boolean(row.invoiced);
@@ -418,16 +418,16 @@ export function toApiEstimate(estimate: ApiEstimateSource) {
 }
 
 /** Records that the estimate was e-mailed to the customer: the first time, and the address last sent to. */
-export async function markEstimateSent(userId: string, id: string, recipient: string, at = clockNow()): Promise<void> {
+export async function markEstimateSent(accountId: string, id: string, recipient: string, at = clockNow()): Promise<void> {
   const db = await getDb();
   await db
     .update(estimates)
     .set({ sentAt: sql`coalesce(${estimates.sentAt}, ${at.getTime()})`, sentTo: recipient })
-    .where(and(eq(estimates.userId, userId), eq(estimates.id, id)));
+    .where(and(eq(estimates.accountId, accountId), eq(estimates.id, id)));
 }
 
 export interface EstimateReminderDue {
-  userId: string;
+  accountId: string;
   estimateId: string;
   validUntil: string | null;
   timeZone: string | null;
@@ -451,13 +451,13 @@ export async function expirePastEstimates(now: Date): Promise<number> {
     .from(accountSettings);
   const withSettings = (zone: string | null, days: number) =>
     inArray(
-      estimates.userId,
+      estimates.accountId,
       db
-        .select({ userId: accountSettings.userId })
+        .select({ accountId: accountSettings.accountId })
         .from(accountSettings)
         .where(and(sql`${accountSettings.timeZone} is ${zone}`, eq(accountSettings.estimateValidDays, days))),
     );
-  const withoutSettings = not(inArray(estimates.userId, db.select({ userId: accountSettings.userId }).from(accountSettings)));
+  const withoutSettings = not(inArray(estimates.accountId, db.select({ accountId: accountSettings.accountId }).from(accountSettings)));
   const accounts = [
     ...groups.map((group) => ({ ...group, where: withSettings(group.timeZone, group.validDays) })),
     { timeZone: null, validDays: DEFAULT_VALID_DAYS, where: withoutSettings },
@@ -493,13 +493,13 @@ export async function estimatesDueForFollowUp(now: Date, limit = 200): Promise<E
   const db = await getDb();
   return db
     .select({
-      userId: estimates.userId,
+      accountId: estimates.accountId,
       estimateId: estimates.id,
       validUntil: estimates.validUntil,
       timeZone: accountSettings.timeZone,
     })
     .from(estimates)
-    .innerJoin(accountSettings, eq(accountSettings.userId, estimates.userId))
+    .innerJoin(accountSettings, eq(accountSettings.accountId, estimates.accountId))
     .where(
       and(
         eq(estimates.status, "pending"),
@@ -527,13 +527,13 @@ export async function estimatesNearExpiry(now: Date, limit = 200): Promise<Estim
   const earliest = new Date(now.getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
   return db
     .select({
-      userId: estimates.userId,
+      accountId: estimates.accountId,
       estimateId: estimates.id,
       validUntil: estimates.validUntil,
       timeZone: accountSettings.timeZone,
     })
     .from(estimates)
-    .innerJoin(accountSettings, eq(accountSettings.userId, estimates.userId))
+    .innerJoin(accountSettings, eq(accountSettings.accountId, estimates.accountId))
     .where(
       and(
         eq(estimates.status, "pending"),

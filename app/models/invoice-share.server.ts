@@ -20,46 +20,46 @@ export const invoiceShareUrl = (origin: string, token: string) => `${origin}/i/$
 
 /** The invoice's link, created on first use; undefined when the account has no such invoice. */
 export async function getOrCreateInvoiceShareLink(
-  userId: string,
+  accountId: string,
   invoiceId: string,
 ): Promise<{ link: InvoiceShareLink; invoiceNumber: string } | undefined> {
   const db = await getDb();
   const invoice = await db
     .select({ invoiceNumber: invoices.invoiceNumber })
     .from(invoices)
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, invoiceId)))
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId)))
     .get();
   if (!invoice) return undefined;
   try {
     // One link per invoice (unique invoice id): a link already there, or made at the same moment, wins.
     await db
       .insert(invoiceShareTokens)
-      .values({ userId, invoiceId, token: newShareToken() })
+      .values({ accountId, invoiceId, token: newShareToken() })
       .onConflictDoNothing({ target: invoiceShareTokens.invoiceId });
   } catch (error) {
     if (String(error).includes("FOREIGN KEY")) return undefined;
     throw error;
   }
-  const link = await getInvoiceShareLink(userId, invoiceId);
+  const link = await getInvoiceShareLink(accountId, invoiceId);
   return link ? { link, invoiceNumber: invoice.invoiceNumber } : undefined;
 }
 
 /** The invoice's link, if it has one. */
-export async function getInvoiceShareLink(userId: string, invoiceId: string): Promise<InvoiceShareLink | undefined> {
+export async function getInvoiceShareLink(accountId: string, invoiceId: string): Promise<InvoiceShareLink | undefined> {
   const db = await getDb();
   return db
     .select()
     .from(invoiceShareTokens)
-    .where(and(eq(invoiceShareTokens.userId, userId), eq(invoiceShareTokens.invoiceId, invoiceId)))
+    .where(and(eq(invoiceShareTokens.accountId, accountId), eq(invoiceShareTokens.invoiceId, invoiceId)))
     .get();
 }
 
 /** Deletes the invoice's link: the old address answers 404 from now on. False when there was none. */
-export async function revokeInvoiceShareLink(userId: string, invoiceId: string): Promise<boolean> {
+export async function revokeInvoiceShareLink(accountId: string, invoiceId: string): Promise<boolean> {
   const db = await getDb();
   const rows = await db
     .delete(invoiceShareTokens)
-    .where(and(eq(invoiceShareTokens.userId, userId), eq(invoiceShareTokens.invoiceId, invoiceId)))
+    .where(and(eq(invoiceShareTokens.accountId, accountId), eq(invoiceShareTokens.invoiceId, invoiceId)))
     .returning({ id: invoiceShareTokens.id });
   return rows.length > 0;
 }
@@ -76,9 +76,9 @@ export async function loadSharedInvoice(token: string) {
   const link = await findInvoiceShareLink(token);
   if (!link) return undefined;
   const [loaded, payments, today] = await Promise.all([
-    loadInvoiceDocument(link.userId, link.invoiceId),
-    listInvoicePayments(link.userId, link.invoiceId),
-    todayFor(link.userId),
+    loadInvoiceDocument(link.accountId, link.invoiceId),
+    listInvoicePayments(link.accountId, link.invoiceId),
+    todayFor(link.accountId),
   ]);
   if (!loaded) return undefined;
   const db = await getDb();

@@ -54,7 +54,7 @@ describe("createInvoiceFromEstimate", () => {
     if (result.status !== "created") return;
     const { invoice } = result;
     expect(invoice).toMatchObject({
-      userId: user.id,
+      accountId: user.id,
       customerId: customer.id,
       jobId: job.id,
       estimateId: estimate.id,
@@ -309,7 +309,7 @@ describe("toApiInvoice", () => {
         email: "a@example.com",
       },
     });
-    expect(api).not.toHaveProperty("userId");
+    expect(api).not.toHaveProperty("accountId");
     expect(toApiInvoice((await getInvoiceWithItems(user.id, invoice.id))!, "2025-07-02").status).toBe("overdue");
   });
 });

@@ -123,20 +123,20 @@ function shape(row: ListRow) {
 }
 
 // Joins stay inside the account: an invoice never shows another account's customer, job or estimate.
-function baseQuery(userId: string) {
+function baseQuery(accountId: string) {
   return {
-    customerJoin: accountCustomer(invoices.customerId, userId),
-    jobJoin: and(eq(jobs.id, invoices.jobId), eq(jobs.userId, userId)),
-    estimateJoin: and(eq(estimates.id, invoices.estimateId), eq(estimates.userId, userId)),
+    customerJoin: accountCustomer(invoices.customerId, accountId),
+    jobJoin: and(eq(jobs.id, invoices.jobId), eq(jobs.accountId, accountId)),
+    estimateJoin: and(eq(estimates.id, invoices.estimateId), eq(estimates.accountId, accountId)),
   };
 }
 
 /** The account's invoices, searched over title, number and the customer's name. */
-function accountInvoices(userId: string, q: string) {
-  return accountRows(invoices.userId, userId, q, (text) =>
+function accountInvoices(accountId: string, q: string) {
+  return accountRows(invoices.accountId, accountId, q, (text) =>
     or(
-      textSearch("invoices", invoices.id, userId, text, [invoices.title, invoices.invoiceNumber]),
-      customerNameContains(invoices.customerId, userId, text),
+      textSearch("invoices", invoices.id, accountId, text, [invoices.title, invoices.invoiceNumber]),
+      customerNameContains(invoices.customerId, accountId, text),
     ),
   );
 }
@@ -184,12 +184,12 @@ export interface InvoiceListOptions {
  * SQL. Item counts (or the items themselves) for the whole page come in one more query.
  */
 export async function listInvoices(
-  userId: string,
+  accountId: string,
   { q = "", status = "all", page = 1, pageSize = PAGE_SIZE, today = todayIn(), withItems = false }: InvoiceListOptions = {},
 ) {
   const db = await getDb();
-  const joins = baseQuery(userId);
-  const where = and(accountInvoices(userId, q), statusCondition(status, today));
+  const joins = baseQuery(accountId);
+  const where = and(accountInvoices(accountId, q), statusCondition(status, today));
   const [rows, total] = await Promise.all([
     db
       .select(listColumns)
@@ -202,7 +202,7 @@ export async function listInvoices(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     // Counted from the invoices' indexes alone: the search needs no join, and every invoice has its customer.
-    listTotal(userId, "invoices", q.trim() !== "" || status !== "all", () =>
+    listTotal(accountId, "invoices", q.trim() !== "" || status !== "all", () =>
       db.select({ value: count() }).from(invoices).where(where).get(),
     ),
   ]);
@@ -242,21 +242,21 @@ export async function listInvoices(
   return { items, total, page, pageSize };
 }
 
-export async function countInvoices(userId: string) {
-  return getAccountTotal(userId, "invoices");
+export async function countInvoices(accountId: string) {
+  return getAccountTotal(accountId, "invoices");
 }
 
 /** One of the account's invoices with its items (in order), customer, job and estimate. */
-export async function getInvoiceWithItems(userId: string, id: string): Promise<InvoiceWithItems | undefined> {
+export async function getInvoiceWithItems(accountId: string, id: string): Promise<InvoiceWithItems | undefined> {
   const db = await getDb();
-  const joins = baseQuery(userId);
+  const joins = baseQuery(accountId);
   const row = await db
     .select(listColumns)
     .from(invoices)
     .innerJoin(customers, joins.customerJoin)
     .leftJoin(jobs, joins.jobJoin)
     .leftJoin(estimates, joins.estimateJoin)
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)))
     .get();
   if (!row) return undefined;
   const items = await db
@@ -267,14 +267,14 @@ export async function getInvoiceWithItems(userId: string, id: string): Promise<I
   return { ...shape(row), items };
 }
 
-async function invoiceOfEstimate(userId: string, estimateId: string) {
+async function invoiceOfEstimate(accountId: string, estimateId: string) {
   const db = await getDb();
   const row = await db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId)))
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.estimateId, estimateId)))
     .get();
-  return row ? getInvoiceWithItems(userId, row.id) : undefined;
+  return row ? getInvoiceWithItems(accountId, row.id) : undefined;
 }
 
 export type FromEstimateResult =
@@ -308,7 +308,7 @@ async function insertOnce<T>(insert: () => Promise<T>): Promise<T> {
  * invoice: the unique index on invoices.estimate_id decides who was first.
  */
 export async function createInvoiceFromEstimate(
-  userId: string,
+  accountId: string,
   estimateId: string,
   { today = todayIn() }: { today?: string } = {},
 ): Promise<FromEstimateResult> {
@@ -318,7 +318,7 @@ export async function createInvoiceFromEstimate(
     db
       .select()
       .from(estimates)
-      .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId))),
+      .where(and(eq(estimates.accountId, accountId), eq(estimates.id, estimateId))),
     db
       .select()
       .from(estimateItems)
@@ -327,7 +327,7 @@ export async function createInvoiceFromEstimate(
   ]);
   const estimate = found[0];
   if (!estimate) return { status: "not-found" };
-  const existing = await invoiceOfEstimate(userId, estimateId);
+  const existing = await invoiceOfEstimate(accountId, estimateId);
   if (existing) return { status: "exists", invoice: existing };
   if (!canInvoiceEstimate(estimate.status)) return { status: "not-approved", estimateStatus: estimate.status };
 
@@ -336,7 +336,7 @@ export async function createInvoiceFromEstimate(
     await insertWithNumber<unknown>("INV", (invoiceNumber) => {
       const insertInvoice = db.insert(invoices).values({
         id: invoiceId,
-        userId,
+        accountId,
         customerId: estimate.customerId,
         jobId: estimate.jobId,
         estimateId: estimate.id,
@@ -355,7 +355,7 @@ export async function createInvoiceFromEstimate(
       // An optional line the customer did not choose is not part of the deal (decision 019).
       const chosen = lines.filter((line) => !line.optional);
       // The estimate's deposits become payments already made, in the same batch (docs/decisions/017).
-      const deposits = carryDepositsStatements(db, userId, estimate.id);
+      const deposits = carryDepositsStatements(db, accountId, estimate.id);
       if (chosen.length === 0) return insertOnce(() => db.batch([insertInvoice, ...deposits]));
       // Numbered in the estimate's sequence, so lines that shared an order stay in place.
       const insertLines = db.insert(invoiceItems).values(
@@ -374,12 +374,12 @@ export async function createInvoiceFromEstimate(
     });
   } catch (error) {
     if (error instanceof AlreadyInvoiced) {
-      const winner = await invoiceOfEstimate(userId, estimateId);
+      const winner = await invoiceOfEstimate(accountId, estimateId);
       if (winner) return { status: "exists", invoice: winner };
     }
     throw error;
   }
-  const invoice = await getInvoiceWithItems(userId, invoiceId);
+  const invoice = await getInvoiceWithItems(accountId, invoiceId);
   return { status: "created", invoice: invoice! };
 }
 
@@ -395,14 +395,14 @@ export type StatusChangeResult =
  * payments ledger (decision 013); any other change sets the status and the paid date.
  */
 export async function changeInvoiceStatus(
-  userId: string,
+  accountId: string,
   id: string,
   target: InvoiceStatus,
   request: InvoiceStatusRequest,
   now = clockNow(),
 ): Promise<StatusChangeResult> {
   const db = await getDb();
-  const mine = and(eq(invoices.userId, userId), eq(invoices.id, id));
+  const mine = and(eq(invoices.accountId, accountId), eq(invoices.id, id));
   const current = await db.select().from(invoices).where(mine).get();
   if (!current) return { status: "not-found" };
   const change = invoiceStatusChange(current, target, request);
@@ -410,7 +410,7 @@ export async function changeInvoiceStatus(
   if (change.kind === "pay-balance") {
     if (change.reopen) await db.update(invoices).set({ status: "pending" }).where(mine);
     const recorded = await recordPayment(
-      userId,
+      accountId,
       id,
       { amount: change.amount, method: "other", receivedAt: now },
       { manual: true, notify: true },
@@ -431,13 +431,13 @@ export async function changeInvoiceStatus(
     .returning();
   // The row changed meanwhile (no longer payable) or is gone.
   if (!row) return change.onlyFrom ? { status: "refused", invoice: current } : { status: "not-found" };
-  if (change.notifyPaid) await notifyPaid(userId, row);
+  if (change.notifyPaid) await notifyPaid(accountId, row);
   return { status: "changed", invoice: row };
 }
 
 /** The screen's Mark paid: a pending or overdue invoice becomes paid, today, through a payment of its balance. */
-export async function markInvoicePaid(userId: string, id: string, now = clockNow()): Promise<MarkPaidResult> {
-  const result = await changeInvoiceStatus(userId, id, "paid", "mark-paid", now);
+export async function markInvoicePaid(accountId: string, id: string, now = clockNow()): Promise<MarkPaidResult> {
+  const result = await changeInvoiceStatus(accountId, id, "paid", "mark-paid", now);
   if (result.status === "not-found") return result;
   return result.status === "changed"
     ? { status: "paid", invoice: result.invoice }
@@ -446,20 +446,20 @@ export async function markInvoicePaid(userId: string, id: string, now = clockNow
 
 /** The API's PUT { status }: any status (paid records a payment of the balance); undefined when there is no such invoice. */
 export async function updateInvoiceStatus(
-  userId: string,
+  accountId: string,
   id: string,
   status: InvoiceStatus,
   now = clockNow(),
 ): Promise<Invoice | undefined> {
-  const result = await changeInvoiceStatus(userId, id, status, "set", now);
+  const result = await changeInvoiceStatus(accountId, id, status, "set", now);
   return result.status === "not-found" ? undefined : result.invoice;
 }
 
 /** A `payment_received` notification, written in the account's interface language. */
-async function notifyPaid(userId: string, invoice: Invoice) {
-  const settings = await getSettings(userId);
+async function notifyPaid(accountId: string, invoice: Invoice) {
+  const settings = await getSettings(accountId);
   const lang = settings.appLanguage;
-  await createNotification(userId, {
+  await createNotification(accountId, {
     type: "payment_received",
     title: translate(lang, "notifications.events.paymentReceivedTitle"),
     message: translate(lang, "notifications.events.paymentReceived", {
@@ -471,11 +471,11 @@ async function notifyPaid(userId: string, invoice: Invoice) {
 }
 
 /** Deletes the account's invoice (its lines go with it); undefined when there is none. */
-export async function deleteInvoice(userId: string, id: string): Promise<Invoice | undefined> {
+export async function deleteInvoice(accountId: string, id: string): Promise<Invoice | undefined> {
   const db = await getDb();
   const [row] = await db
     .delete(invoices)
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)))
     .returning();
   return row;
 }
@@ -527,22 +527,22 @@ export function toApiInvoice(
 }
 
 /** An invoice as the API sends it, dated and read in the account's time zone. */
-export async function apiInvoice(userId: string, invoice: InvoiceWithItems) {
-  const zone = await getAccountTimeZone(userId);
+export async function apiInvoice(accountId: string, invoice: InvoiceWithItems) {
+  const zone = await getAccountTimeZone(accountId);
   return toApiInvoice(invoice, todayIn(zone), zone);
 }
 
 /** Records that the invoice was e-mailed to the customer: the first time, and the address last sent to. */
-export async function markInvoiceSent(userId: string, id: string, recipient: string, at = clockNow()): Promise<void> {
+export async function markInvoiceSent(accountId: string, id: string, recipient: string, at = clockNow()): Promise<void> {
   const db = await getDb();
   await db
     .update(invoices)
     .set({ sentAt: sql`coalesce(${invoices.sentAt}, ${at.getTime()})`, sentTo: recipient })
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)));
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)));
 }
 
 export interface InvoiceReminderDue {
-  userId: string;
+  accountId: string;
   invoiceId: string;
   dueDate: string;
   sentAt: Date;
@@ -566,7 +566,7 @@ export async function invoicesForReminders(now: Date): Promise<InvoiceReminderDu
   const latest = new Date(now.getTime() + 31 * DAY).toISOString().slice(0, 10);
   const rows = await db
     .select({
-      userId: invoices.userId,
+      accountId: invoices.accountId,
       invoiceId: invoices.id,
       dueDate: invoices.dueDate,
       sentAt: invoices.sentAt,
@@ -574,7 +574,7 @@ export async function invoicesForReminders(now: Date): Promise<InvoiceReminderDu
       reminderSteps: accountSettings.reminderSteps,
     })
     .from(invoices)
-    .innerJoin(accountSettings, eq(accountSettings.userId, invoices.userId))
+    .innerJoin(accountSettings, eq(accountSettings.accountId, invoices.accountId))
     .where(
       and(
         inArray(invoices.status, ["pending", "overdue"]),
@@ -590,7 +590,7 @@ export async function invoicesForReminders(now: Date): Promise<InvoiceReminderDu
 }
 
 /** Whether the account's invoice still waits for money (pending or overdue, a balance left). */
-export async function invoiceOwes(userId: string, id: string): Promise<boolean> {
+export async function invoiceOwes(accountId: string, id: string): Promise<boolean> {
   const db = await getDb();
   const row = await db
     .select({
@@ -600,7 +600,7 @@ export async function invoiceOwes(userId: string, id: string): Promise<boolean> 
       remindersOff: invoices.remindersOff,
     })
     .from(invoices)
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)))
     .get();
   return Boolean(
     row && (row.status === "pending" || row.status === "overdue") && row.total > row.amountPaid && !row.remindersOff,
@@ -608,10 +608,10 @@ export async function invoiceOwes(userId: string, id: string): Promise<boolean> 
 }
 
 /** Whether the invoice gets payment reminders (the choice in the send dialog). */
-export async function setInvoiceReminders(userId: string, id: string, on: boolean): Promise<void> {
+export async function setInvoiceReminders(accountId: string, id: string, on: boolean): Promise<void> {
   const db = await getDb();
   await db
     .update(invoices)
     .set({ remindersOff: !on })
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)));
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)));
 }

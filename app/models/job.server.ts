@@ -27,7 +27,7 @@ const ORDER: Record<JobSort, SQL[]> = {
 
 const jobColumns = {
   id: jobs.id,
-  userId: jobs.userId,
+  accountId: jobs.accountId,
   customerId: jobs.customerId,
   title: jobs.title,
   description: jobs.description,
@@ -48,14 +48,14 @@ function withCustomer({ customerName, customerPhone, ...job }: JobRow): JobWithC
 }
 
 // The customer is joined inside the account too: a job never shows another account's customer.
-const customerJoin = (userId: string) => accountCustomer(jobs.customerId, userId);
+const customerJoin = (accountId: string) => accountCustomer(jobs.customerId, accountId);
 
 /** The account's jobs, searched over title, location and the customer's name. */
-function accountJobs(userId: string, q: string) {
-  return accountRows(jobs.userId, userId, q, (text) =>
+function accountJobs(accountId: string, q: string) {
+  return accountRows(jobs.accountId, accountId, q, (text) =>
     or(
-      textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location]),
-      customerNameContains(jobs.customerId, userId, text),
+      textSearch("jobs", jobs.id, accountId, text, [jobs.title, jobs.location]),
+      customerNameContains(jobs.customerId, accountId, text),
     ),
   );
 }
@@ -74,27 +74,27 @@ export interface JobListOptions {
  * linked to the jobs of that page (one query each).
  */
 export async function listJobs(
-  userId: string,
+  accountId: string,
   { q = "", status = "all", sort = "newest", page = 1, pageSize = PAGE_SIZE }: JobListOptions = {},
 ) {
   const db = await getDb();
-  const where = and(accountJobs(userId, q), status === "all" ? undefined : eq(jobs.status, status));
+  const where = and(accountJobs(accountId, q), status === "all" ? undefined : eq(jobs.status, status));
   const [rows, total] = await Promise.all([
     db
       .select(jobColumns)
       .from(jobs)
-      .innerJoin(customers, customerJoin(userId))
+      .innerJoin(customers, customerJoin(accountId))
       .where(where)
       .orderBy(...ORDER[sort])
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     // Counted from the jobs' indexes alone: the search needs no join, and every job has its customer.
-    listTotal(userId, "jobs", q.trim() !== "" || status !== "all", () =>
+    listTotal(accountId, "jobs", q.trim() !== "" || status !== "all", () =>
       db.select({ value: count() }).from(jobs).where(where).get(),
     ),
   ]);
   const links = await linksFor(
-    userId,
+    accountId,
     rows.map((row) => row.id),
   );
   const items = rows.map((row) => ({
@@ -105,7 +105,7 @@ export async function listJobs(
 }
 
 /** The estimates and invoices linked to the given jobs, oldest first, by job id. */
-async function linksFor(userId: string, jobIds: string[]): Promise<Map<string, JobLinks>> {
+async function linksFor(accountId: string, jobIds: string[]): Promise<Map<string, JobLinks>> {
   const links = new Map<string, JobLinks>(jobIds.map((id) => [id, { estimates: [], invoices: [] }]));
   if (jobIds.length === 0) return links;
   const db = await getDb();
@@ -113,12 +113,12 @@ async function linksFor(userId: string, jobIds: string[]): Promise<Map<string, J
     db
       .select({ id: estimates.id, jobId: estimates.jobId, estimateNumber: estimates.estimateNumber })
       .from(estimates)
-      .where(and(sameAccount(estimates.userId, userId), inArray(estimates.jobId, jobIds)))
+      .where(and(sameAccount(estimates.accountId, accountId), inArray(estimates.jobId, jobIds)))
       .orderBy(asc(estimates.createdAt), asc(estimates.id)),
     db
       .select({ id: invoices.id, jobId: invoices.jobId, invoiceNumber: invoices.invoiceNumber })
       .from(invoices)
-      .where(and(sameAccount(invoices.userId, userId), inArray(invoices.jobId, jobIds)))
+      .where(and(sameAccount(invoices.accountId, accountId), inArray(invoices.jobId, jobIds)))
       .orderBy(asc(invoices.createdAt), asc(invoices.id)),
   ]);
   for (const { jobId, ...estimate } of estimateRows) if (jobId) links.get(jobId)?.estimates.push(estimate);
@@ -127,36 +127,36 @@ async function linksFor(userId: string, jobIds: string[]): Promise<Map<string, J
 }
 
 /** The account's newest jobs with their customer (the dashboard's Recent jobs): one query, no count, no links. */
-export async function recentJobs(userId: string, limit: number): Promise<JobWithCustomer[]> {
+export async function recentJobs(accountId: string, limit: number): Promise<JobWithCustomer[]> {
   const db = await getDb();
   const rows = await db
     .select(jobColumns)
     .from(jobs)
-    .innerJoin(customers, customerJoin(userId))
-    .where(eq(jobs.userId, userId))
+    .innerJoin(customers, customerJoin(accountId))
+    .where(eq(jobs.accountId, accountId))
     .orderBy(...ORDER.newest)
     .limit(limit);
   return rows.map(withCustomer);
 }
 
-export async function countJobs(userId: string) {
-  return getAccountTotal(userId, "jobs");
+export async function countJobs(accountId: string) {
+  return getAccountTotal(accountId, "jobs");
 }
 
 /** The account's job with its customer; undefined when there is no such job in this account. */
-export async function getJob(userId: string, id: string): Promise<JobWithCustomer | undefined> {
+export async function getJob(accountId: string, id: string): Promise<JobWithCustomer | undefined> {
   const db = await getDb();
   const row = await db
     .select(jobColumns)
     .from(jobs)
-    .innerJoin(customers, customerJoin(userId))
-    .where(and(eq(jobs.userId, userId), eq(jobs.id, id)))
+    .innerJoin(customers, customerJoin(accountId))
+    .where(and(eq(jobs.accountId, accountId), eq(jobs.id, id)))
     .get();
   return row ? withCustomer(row) : undefined;
 }
 
 /** True when the customer belongs to the account (the job form's customer check). */
-export const isAccountCustomer = (userId: string, customerId: string) => isAccountRow(customers, userId, customerId);
+export const isAccountCustomer = (accountId: string, customerId: string) => isAccountRow(customers, accountId, customerId);
 
 class ForeignCustomerError extends Error {
   constructor() {
@@ -168,26 +168,26 @@ class ForeignCustomerError extends Error {
  * Creates a job. The input comes from jobSchema with the account's customer check;
  * the check is repeated here so no caller can attach another account's customer.
  */
-export async function createJob(userId: string, input: JobInput): Promise<JobWithCustomer> {
-  if (!(await isAccountCustomer(userId, input.customerId))) throw new ForeignCustomerError();
+export async function createJob(accountId: string, input: JobInput): Promise<JobWithCustomer> {
+  if (!(await isAccountCustomer(accountId, input.customerId))) throw new ForeignCustomerError();
   const db = await getDb();
   const [row] = await db
     .insert(jobs)
-    .values({ ...input, userId, createdAt: clockNow() })
+    .values({ ...input, accountId, createdAt: clockNow() })
     .returning({ id: jobs.id });
-  return (await getJob(userId, row.id))!;
+  return (await getJob(accountId, row.id))!;
 }
 
 /** Replaces the account's job with the input; undefined when there is no such job in this account. */
-export async function updateJob(userId: string, id: string, input: JobInput): Promise<JobWithCustomer | undefined> {
-  if (!(await isAccountCustomer(userId, input.customerId))) throw new ForeignCustomerError();
+export async function updateJob(accountId: string, id: string, input: JobInput): Promise<JobWithCustomer | undefined> {
+  if (!(await isAccountCustomer(accountId, input.customerId))) throw new ForeignCustomerError();
   const db = await getDb();
   const [row] = await db
     .update(jobs)
     .set(input)
-    .where(and(eq(jobs.userId, userId), eq(jobs.id, id)))
+    .where(and(eq(jobs.accountId, accountId), eq(jobs.id, id)))
     .returning({ id: jobs.id });
-  return row ? getJob(userId, row.id) : undefined;
+  return row ? getJob(accountId, row.id) : undefined;
 }
 
 export interface JobAttachments {
@@ -197,14 +197,14 @@ export interface JobAttachments {
 }
 
 /** What is linked to a job; deleting the job keeps these and only unlinks them. */
-export async function jobAttachments(userId: string, id: string): Promise<JobAttachments> {
+export async function jobAttachments(accountId: string, id: string): Promise<JobAttachments> {
   const db = await getDb();
   const countWhere = async (table: typeof estimates | typeof invoices | typeof appointments) =>
     (
       await db
         .select({ value: count() })
         .from(table)
-        .where(and(sameAccount(table.userId, userId), eq(table.jobId, id)))
+        .where(and(sameAccount(table.accountId, accountId), eq(table.jobId, id)))
         .get()
     )?.value ?? 0;
   const [e, i, a] = await Promise.all([countWhere(estimates), countWhere(invoices), countWhere(appointments)]);
@@ -215,18 +215,18 @@ export async function jobAttachments(userId: string, id: string): Promise<JobAtt
  * Deletes the account's job; undefined when there is no such job in this account. Its
  * estimates, invoices and appointments stay: the schema sets their job_id to null.
  */
-export async function deleteJob(userId: string, id: string): Promise<Job | undefined> {
+export async function deleteJob(accountId: string, id: string): Promise<Job | undefined> {
   const db = await getDb();
   const [row] = await db
     .delete(jobs)
-    .where(and(eq(jobs.userId, userId), eq(jobs.id, id)))
+    .where(and(eq(jobs.accountId, accountId), eq(jobs.id, id)))
     .returning();
   return row;
 }
 
 /** Everything the job detail view shows: the job, its customer and what is linked to it. */
-export async function getJobDetail(userId: string, id: string) {
-  const job = await getJob(userId, id);
+export async function getJobDetail(accountId: string, id: string) {
+  const job = await getJob(accountId, id);
   if (!job) return undefined;
   const db = await getDb();
   const [customer, estimateRows, invoiceRows, appointmentRows] = await Promise.all([
@@ -242,7 +242,7 @@ export async function getJobDetail(userId: string, id: string) {
         zipCode: customers.zipCode,
       })
       .from(customers)
-      .where(and(eq(customers.userId, userId), eq(customers.id, job.customerId)))
+      .where(and(eq(customers.accountId, accountId), eq(customers.id, job.customerId)))
       .get(),
     db
       .select({
@@ -253,7 +253,7 @@ export async function getJobDetail(userId: string, id: string) {
         total: estimates.total,
       })
       .from(estimates)
-      .where(and(sameAccount(estimates.userId, userId), eq(estimates.jobId, id)))
+      .where(and(sameAccount(estimates.accountId, accountId), eq(estimates.jobId, id)))
       .orderBy(asc(estimates.createdAt), asc(estimates.id)),
     db
       .select({
@@ -266,7 +266,7 @@ export async function getJobDetail(userId: string, id: string) {
         dueDate: invoices.dueDate,
       })
       .from(invoices)
-      .where(and(sameAccount(invoices.userId, userId), eq(invoices.jobId, id)))
+      .where(and(sameAccount(invoices.accountId, accountId), eq(invoices.jobId, id)))
       .orderBy(asc(invoices.createdAt), asc(invoices.id)),
     db
       .select({
@@ -277,7 +277,7 @@ export async function getJobDetail(userId: string, id: string) {
         duration: appointments.duration,
       })
       .from(appointments)
-      .where(and(sameAccount(appointments.userId, userId), eq(appointments.jobId, id)))
+      .where(and(sameAccount(appointments.accountId, accountId), eq(appointments.jobId, id)))
       .orderBy(asc(appointments.scheduledDate), asc(appointments.id)),
   ]);
   return { job, customer: customer!, estimates: estimateRows, invoices: invoiceRows, appointments: appointmentRows };
@@ -303,8 +303,8 @@ export function toApiJob(job: JobWithCustomer) {
 }
 
 /** A job's detail dialog (over the jobs list or the schedule): the job, the account's currency and zone; 404 when not the account's. */
-export async function jobDetailPage(userId: string, jobId = "") {
-  const [detail, settings] = await Promise.all([getJobDetail(userId, jobId), getSettings(userId)]);
+export async function jobDetailPage(accountId: string, jobId = "") {
+  const [detail, settings] = await Promise.all([getJobDetail(accountId, jobId), getSettings(accountId)]);
   if (!detail) throw new Response("Not Found", { status: 404 });
   return { detail, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
 }

@@ -26,13 +26,13 @@ const versionQuery = preparedQuery((db) =>
   db
     .select({ version: accountTotals.dataVersion })
     .from(accountTotals)
-    .where(eq(accountTotals.userId, sql.placeholder("userId")))
+    .where(eq(accountTotals.accountId, sql.placeholder("accountId")))
     .prepare(),
 );
 
 /** The account's data version; null for an account that has never added anything. */
-export async function dataVersion(userId: string): Promise<number | null> {
-  const row = await (await versionQuery()).get({ userId });
+export async function dataVersion(accountId: string): Promise<number | null> {
+  const row = await (await versionQuery()).get({ accountId });
   return row?.version ?? null;
 }
 
@@ -43,13 +43,13 @@ export async function dataVersion(userId: string): Promise<number | null> {
  * the next call compute again.
  */
 export async function keptFigure<T>(
-  userId: string,
+  accountId: string,
   key: string,
   now: number,
   compute: () => Promise<{ value: T; validUntil: number }>,
 ): Promise<T> {
-  const id = `${userId}\u0000${key}`;
-  const version = await dataVersion(userId);
+  const id = `${accountId}\u0000${key}`;
+  const version = await dataVersion(accountId);
   const found = kept.get(id);
   if (found && version !== null && found.version === version && now < found.validUntil) {
     // Most recently used last, so the first key is the one to drop.
@@ -70,9 +70,9 @@ export async function keptFigure<T>(
  * account's first `column` (epoch ms) after `after`, plus `plus` ms (the window's length for
  * a record leaving it). One step down the account's index on the column.
  */
-export function firstDatedAfter(userId: string, column: AnySQLiteColumn, after: number, plus = 0): SQL {
-  const userIdColumn = (column.table as unknown as { userId: AnySQLiteColumn }).userId;
-  return sql`select min(${column}) + ${plus} from ${column.table} where ${userIdColumn} = ${userId} and ${column} > ${after}`;
+export function firstDatedAfter(accountId: string, column: AnySQLiteColumn, after: number, plus = 0): SQL {
+  const userIdColumn = (column.table as unknown as { accountId: AnySQLiteColumn }).accountId;
+  return sql`select min(${column}) + ${plus} from ${column.table} where ${userIdColumn} = ${accountId} and ${column} > ${after}`;
 }
 
 /** The earliest of the instants (`firstDatedAfter`); never (Infinity) when none has a record. */

@@ -23,7 +23,7 @@ async function overdueInvoice(settings: Partial<typeof accountSettings.$inferIns
   await db
     .update(accountSettings)
     .set({ timeZone: "America/Chicago", ...settings })
-    .where(eq(accountSettings.userId, user.id));
+    .where(eq(accountSettings.accountId, user.id));
   const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
   const invoice = await createInvoice(db, user.id, {
     customerId: customer.id,

@@ -24,19 +24,19 @@ export interface InvoiceLateCharge extends LateCharge {
   lastChargedMonth: number;
 }
 
-async function read(userId: string, invoiceId: string, now: Date) {
+async function read(accountId: string, invoiceId: string, now: Date) {
   const db = await getDb();
   const [invoice, settings, last] = await Promise.all([
     db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.userId, userId), eq(invoices.id, invoiceId)))
+      .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId)))
       .get(),
-    getSettings(userId),
+    getSettings(accountId),
     db
       .select({ month: max(lateCharges.month) })
       .from(lateCharges)
-      .where(and(eq(lateCharges.userId, userId), eq(lateCharges.invoiceId, invoiceId)))
+      .where(and(eq(lateCharges.accountId, accountId), eq(lateCharges.invoiceId, invoiceId)))
       .get(),
   ]);
   if (!invoice) return undefined;
@@ -56,11 +56,11 @@ async function read(userId: string, invoiceId: string, now: Date) {
 
 /** The late charge accrued on the account's invoice now and not yet added; undefined when there is no such invoice. */
 export async function invoiceLateCharge(
-  userId: string,
+  accountId: string,
   invoiceId: string,
   now = clockNow(),
 ): Promise<InvoiceLateCharge | undefined> {
-  return (await read(userId, invoiceId, now))?.late;
+  return (await read(accountId, invoiceId, now))?.late;
 }
 
 export type AddLateChargeResult =
@@ -77,8 +77,8 @@ export type AddLateChargeResult =
  * row (unique invoice and month) is inserted first in one batch, and the line and the totals
  * follow only when that row is this call's.
  */
-export async function addLateCharge(userId: string, invoiceId: string, now = clockNow()): Promise<AddLateChargeResult> {
-  const found = await read(userId, invoiceId, now);
+export async function addLateCharge(accountId: string, invoiceId: string, now = clockNow()): Promise<AddLateChargeResult> {
+  const found = await read(accountId, invoiceId, now);
   if (!found) return { status: "not-found" };
   const { settings, late } = found;
   if (late.month > 0 && late.month <= late.lastChargedMonth) return { status: "already-charged", month: late.month };
@@ -96,9 +96,9 @@ export async function addLateCharge(userId: string, invoiceId: string, now = clo
   const ours = sql`exists (select 1 from ${lateCharges} where ${lateCharges.id} = ${chargeId})`;
   await db.batch([
     // Only while the invoice still owes money and is not paid or cancelled (read again here).
-    db.run(sql`insert into ${lateCharges} (id, user_id, invoice_id, month, amount, item_id, created_at)
-      select ${chargeId}, ${userId}, ${invoiceId}, ${late.month}, ${late.amount}, ${itemId}, ${now.getTime()}
-      where exists (select 1 from ${invoices} where ${invoices.id} = ${invoiceId} and ${invoices.userId} = ${userId}
+    db.run(sql`insert into ${lateCharges} (id, account_id, invoice_id, month, amount, item_id, created_at)
+      select ${chargeId}, ${accountId}, ${invoiceId}, ${late.month}, ${late.amount}, ${itemId}, ${now.getTime()}
+      where exists (select 1 from ${invoices} where ${invoices.id} = ${invoiceId} and ${invoices.accountId} = ${accountId}
         and ${invoices.status} in ('pending', 'overdue') and ${invoices.total} > ${invoices.amountPaid})
       on conflict (invoice_id, month) do nothing`),
     // A late charge is not taxed (docs/decisions/019: tax falls on the taxable lines only).
@@ -112,22 +112,22 @@ export async function addLateCharge(userId: string, invoiceId: string, now = clo
         subtotal: sql`${invoices.subtotal} + ${late.amount}`,
         total: sql`${invoices.total} + ${late.amount}`,
       })
-      .where(and(eq(invoices.userId, userId), eq(invoices.id, invoiceId), ours)),
+      .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId), ours)),
   ]);
   const row = await db.select({ id: lateCharges.id }).from(lateCharges).where(eq(lateCharges.id, chargeId)).get();
   if (row) return { status: "added", amount: late.amount, month: late.month };
-  const after = await read(userId, invoiceId, now);
+  const after = await read(accountId, invoiceId, now);
   if (after && after.late.month <= after.late.lastChargedMonth) return { status: "already-charged", month: late.month };
   return { status: "nothing-due" };
 }
 
 /** The late charges added to the account's invoice, by month past due. */
-export async function listInvoiceLateCharges(userId: string, invoiceId: string) {
+export async function listInvoiceLateCharges(accountId: string, invoiceId: string) {
   const db = await getDb();
   return db
     .select({ id: lateCharges.id, month: lateCharges.month, amount: lateCharges.amount, createdAt: lateCharges.createdAt })
     .from(lateCharges)
-    .where(and(eq(lateCharges.userId, userId), eq(lateCharges.invoiceId, invoiceId)))
+    .where(and(eq(lateCharges.accountId, accountId), eq(lateCharges.invoiceId, invoiceId)))
     .orderBy(asc(lateCharges.month));
 }
 
@@ -141,8 +141,8 @@ export function lateChargeSteps(settings: { reminderLateChargeSteps: string }): 
  * one of the account's late-charge days, at most once per month past due (a second pass, or
  * a second runner, finds the month charged).
  */
-export async function addReminderLateCharge(userId: string, invoiceId: string, step: number, now = clockNow()) {
-  const settings = await getSettings(userId);
+export async function addReminderLateCharge(accountId: string, invoiceId: string, step: number, now = clockNow()) {
+  const settings = await getSettings(accountId);
   if (!lateChargeSteps(settings).includes(step)) return { status: "nothing-due" } as const;
-  return addLateCharge(userId, invoiceId, now);
+  return addLateCharge(accountId, invoiceId, now);
 }

@@ -27,7 +27,7 @@ const latestQuery = preparedQuery((db) =>
       createdAt: notifications.createdAt,
     })
     .from(notifications)
-    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .where(eq(notifications.accountId, sql.placeholder("accountId")))
     .orderBy(desc(notifications.createdAt))
     .limit(sql.placeholder("limit"))
     .prepare(),
@@ -36,70 +36,70 @@ const unreadQuery = preparedQuery((db) =>
   db
     .select({ value: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.read, false)))
+    .where(and(eq(notifications.accountId, sql.placeholder("accountId")), eq(notifications.read, false)))
     .prepare(),
 );
 
-export async function getNotificationBell(userId: string, limit = 8) {
-  const [unread, latest] = await Promise.all([countUnread(userId), latestQuery().then((query) => query.all({ userId, limit }))]);
+export async function getNotificationBell(accountId: string, limit = 8) {
+  const [unread, latest] = await Promise.all([countUnread(accountId), latestQuery().then((query) => query.all({ accountId, limit }))]);
   return { unread, latest, at: clockNow().getTime() };
 }
 
-export async function countUnread(userId: string) {
-  const row = await (await unreadQuery()).get({ userId });
+export async function countUnread(accountId: string) {
+  const row = await (await unreadQuery()).get({ accountId });
   return row?.value ?? 0;
 }
 
 /** The account's notifications, newest first (the most recent 50). */
-export async function listNotifications(userId: string, limit = LIST_LIMIT) {
+export async function listNotifications(accountId: string, limit = LIST_LIMIT) {
   const db = await getDb();
   return db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(eq(notifications.accountId, accountId))
     .orderBy(desc(notifications.createdAt))
     .limit(limit);
 }
 
 /** Records an event for the account (an estimate approved, a payment received...). */
 export async function createNotification(
-  userId: string,
+  accountId: string,
   input: { type: NotificationType; title: string; message: string; estimateId?: string | null },
 ) {
   const db = await getDb();
   const [row] = await db
     .insert(notifications)
-    .values({ userId, type: input.type, title: input.title, message: input.message, estimateId: input.estimateId ?? null })
+    .values({ accountId, type: input.type, title: input.title, message: input.message, estimateId: input.estimateId ?? null })
     .returning();
   return row;
 }
 
 /** Marks one notification read; false when the account has no such notification. */
-export async function markNotificationRead(userId: string, id: string) {
+export async function markNotificationRead(accountId: string, id: string) {
   const db = await getDb();
   const rows = await db
     .update(notifications)
     .set({ read: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+    .where(and(eq(notifications.accountId, accountId), eq(notifications.id, id)))
     .returning({ id: notifications.id });
   return rows.length > 0;
 }
 
-export async function markAllNotificationsRead(userId: string) {
+export async function markAllNotificationsRead(accountId: string) {
   const db = await getDb();
   const rows = await db
     .update(notifications)
     .set({ read: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .where(and(eq(notifications.accountId, accountId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
   return rows.length;
 }
 
-export async function deleteNotification(userId: string, id: string) {
+export async function deleteNotification(accountId: string, id: string) {
   const db = await getDb();
   const rows = await db
     .delete(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+    .where(and(eq(notifications.accountId, accountId), eq(notifications.id, id)))
     .returning({ id: notifications.id });
   return rows.length > 0;
 }

@@ -14,8 +14,8 @@ const DAY_MS = 86_400_000;
 export const CHANGE_PERIOD_DAYS = 30;
 
 /** How many records of each kind the account has: its kept totals, nothing counted. */
-export async function getRecordCounts(userId: string) {
-  const { customers, jobs, estimates, invoices, appointments } = await getAccountTotals(userId);
+export async function getRecordCounts(accountId: string) {
+  const { customers, jobs, estimates, invoices, appointments } = await getAccountTotals(accountId);
   return { customers, jobs, estimates, invoices, appointments };
 }
 
@@ -55,7 +55,7 @@ export interface DashboardStats {
 // account are its kept totals (docs/decisions/022), joined from its row. Built once: the
 // dashboard runs it on every visit (preparedQuery).
 const dashboardQuery = preparedQuery((db) => {
-  const userId = sql.placeholder("userId");
+  const accountId = sql.placeholder("accountId");
   const [now, recent, before, weekStart] = ["now", "recent", "before", "weekStart"].map((name) => sql.placeholder(name));
   const scalar = (query: SQLWrapper) => sql<number | null>`(${query})`;
   const countOf = (table: typeof customers | typeof jobs | typeof invoices, where: SQL | undefined) =>
@@ -63,7 +63,7 @@ const dashboardQuery = preparedQuery((db) => {
       db
         .select({ value: count() })
         .from(table)
-        .where(and(eq(table.userId, userId), where)),
+        .where(and(eq(table.accountId, accountId), where)),
     );
   // Money collected: the payments of the ledger, by the day each was received.
   const revenueBetween = (from: Placeholder, to: Placeholder) =>
@@ -71,7 +71,7 @@ const dashboardQuery = preparedQuery((db) => {
       db
         .select({ value: sql`coalesce(sum(${payments.amount}), 0)` })
         .from(payments)
-        .where(and(eq(payments.userId, userId), gte(payments.receivedAt, from), lt(payments.receivedAt, to))),
+        .where(and(eq(payments.accountId, accountId), gte(payments.receivedAt, from), lt(payments.receivedAt, to))),
     );
   return db
     .select({
@@ -87,8 +87,8 @@ const dashboardQuery = preparedQuery((db) => {
       newCustomers: countOf(customers, gte(customers.createdAt, weekStart)),
     })
     .from(users)
-    .leftJoin(accountTotals, eq(accountTotals.userId, users.id))
-    .where(eq(users.id, userId))
+    .leftJoin(accountTotals, eq(accountTotals.accountId, users.id))
+    .where(eq(users.id, accountId))
     .prepare();
 });
 
@@ -102,7 +102,7 @@ const dashboardQuery = preparedQuery((db) => {
  * (app/models/collections.server.ts, shared with the reports).
  */
 export async function getDashboardStats(
-  userId: string,
+  accountId: string,
   { now = clockNow(), timeZone }: { now?: Date; timeZone: string },
 ): Promise<DashboardStats> {
   const nowMs = now.getTime();
@@ -115,16 +115,16 @@ export async function getDashboardStats(
   // now comes in; the first of each window goes out 30 days after its date. Customers are
   // counted from the week's start, so only one dated later than now changes that.
   const periods = [CHANGE_PERIOD_DAYS * DAY_MS, 2 * CHANGE_PERIOD_DAYS * DAY_MS];
-  return keptFigure(userId, `dashboard:${timeZone}:${today}`, nowMs, async () => {
+  return keptFigure(accountId, `dashboard:${timeZone}:${today}`, nowMs, async () => {
     const [value, validUntil] = await Promise.all([
-      dashboardFigures(userId, { nowMs, recent, before, today, timeZone }),
+      dashboardFigures(accountId, { nowMs, recent, before, today, timeZone }),
       earliestOf([
-        firstDatedAfter(userId, customers.createdAt, nowMs),
+        firstDatedAfter(accountId, customers.createdAt, nowMs),
         ...[jobs.createdAt, payments.receivedAt].flatMap((column) => [
-          firstDatedAfter(userId, column, nowMs),
+          firstDatedAfter(accountId, column, nowMs),
           // Leaves [recent, now] when recent passes it, leaves [before, recent) when before does.
-          firstDatedAfter(userId, column, recent - 1, periods[0] + 1),
-          firstDatedAfter(userId, column, before - 1, periods[1] + 1),
+          firstDatedAfter(accountId, column, recent - 1, periods[0] + 1),
+          firstDatedAfter(accountId, column, before - 1, periods[1] + 1),
         ]),
       ]),
     ]);
@@ -133,13 +133,13 @@ export async function getDashboardStats(
 }
 
 async function dashboardFigures(
-  userId: string,
+  accountId: string,
   { nowMs, recent, before, today, timeZone }: { nowMs: number; recent: number; before: number; today: string; timeZone: string },
 ): Promise<DashboardStats> {
   const weekStart = weekRange(today, timeZone).start.getTime();
   const statement = dashboardQuery().then((query) =>
     query.get({
-      userId,
+      accountId,
       // Epoch milliseconds, as stored; "now" counts up to and including this instant.
       now: nowMs + 1,
       recent,
@@ -150,8 +150,8 @@ async function dashboardFigures(
   );
   const [row, byMethod, aging] = await Promise.all([
     statement,
-    collectedBetween(userId, new Date(recent), new Date(nowMs + 1)),
-    unpaidByAge(userId, today),
+    collectedBetween(accountId, new Date(recent), new Date(nowMs + 1)),
+    unpaidByAge(accountId, today),
   ]);
 
   return {
@@ -181,35 +181,35 @@ export const SEARCH_SECTION_LIMIT = 10;
  * title, location and customer; estimates and invoices by number, title and customer.
  */
 export async function searchBusiness(
-  userId: string,
+  accountId: string,
   q: string,
   { limit = SEARCH_SECTION_LIMIT, today }: { limit?: number; today: string },
 ) {
   const db = await getDb();
 
   // The customer's name is matched through customerNameContains, so the counts need no join.
-  const customerWhere = accountRows(customers.userId, userId, q, (text) =>
-    textSearch("customers", customers.id, userId, text, [customers.name, customers.email, customers.phone]),
+  const customerWhere = accountRows(customers.accountId, accountId, q, (text) =>
+    textSearch("customers", customers.id, accountId, text, [customers.name, customers.email, customers.phone]),
   );
-  const jobCustomer = accountCustomer(jobs.customerId, userId);
-  const jobWhere = accountRows(jobs.userId, userId, q, (text) =>
+  const jobCustomer = accountCustomer(jobs.customerId, accountId);
+  const jobWhere = accountRows(jobs.accountId, accountId, q, (text) =>
     or(
-      textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location]),
-      customerNameContains(jobs.customerId, userId, text),
+      textSearch("jobs", jobs.id, accountId, text, [jobs.title, jobs.location]),
+      customerNameContains(jobs.customerId, accountId, text),
     ),
   );
-  const estimateCustomer = accountCustomer(estimates.customerId, userId);
-  const estimateWhere = accountRows(estimates.userId, userId, q, (text) =>
+  const estimateCustomer = accountCustomer(estimates.customerId, accountId);
+  const estimateWhere = accountRows(estimates.accountId, accountId, q, (text) =>
     or(
-      textSearch("estimates", estimates.id, userId, text, [estimates.estimateNumber, estimates.title]),
-      customerNameContains(estimates.customerId, userId, text),
+      textSearch("estimates", estimates.id, accountId, text, [estimates.estimateNumber, estimates.title]),
+      customerNameContains(estimates.customerId, accountId, text),
     ),
   );
-  const invoiceCustomer = accountCustomer(invoices.customerId, userId);
-  const invoiceWhere = accountRows(invoices.userId, userId, q, (text) =>
+  const invoiceCustomer = accountCustomer(invoices.customerId, accountId);
+  const invoiceWhere = accountRows(invoices.accountId, accountId, q, (text) =>
     or(
-      textSearch("invoices", invoices.id, userId, text, [invoices.invoiceNumber, invoices.title]),
-      customerNameContains(invoices.customerId, userId, text),
+      textSearch("invoices", invoices.id, accountId, text, [invoices.invoiceNumber, invoices.title]),
+      customerNameContains(invoices.customerId, accountId, text),
     ),
   );
 

@@ -34,8 +34,8 @@ async function invoiceOf(total: number, status: InvoiceStatus = "pending") {
   return { user, invoice };
 }
 
-const paid = async (userId: string, invoiceId: string) => {
-  const invoice = await getInvoiceWithItems(userId, invoiceId);
+const paid = async (accountId: string, invoiceId: string) => {
+  const invoice = await getInvoiceWithItems(accountId, invoiceId);
   return { status: invoice?.status, amountPaid: invoice?.amountPaid, paidDate: invoice?.paidDate?.getTime() ?? null };
 };
 

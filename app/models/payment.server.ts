@@ -86,7 +86,7 @@ interface Ledger<Row extends Payment | Deposit, Against, Result> {
   /** The ledger's column naming what the money is against. */
   against: typeof payments.invoiceId | typeof estimateDeposits.estimateId;
   /** What the money is against, as the rules below read it; undefined when the account has no such thing. */
-  read(db: Db, userId: string, againstId: string): Promise<Against | undefined>;
+  read(db: Db, accountId: string, againstId: string): Promise<Against | undefined>;
   /** The account that owns it (a card payment's webhook has no signed-in account). */
   owner(db: Db, againstId: string): Promise<string | undefined>;
   /** By hand: why nothing can be received at all (null: it can). */
@@ -98,15 +98,15 @@ interface Ledger<Row extends Payment | Deposit, Against, Result> {
   /** By hand, inside the insert: the amount is still due (two clerks at once cannot both take it). */
   stillDue(againstId: string, against: Against, amount: number): SQL;
   /** What follows the new row in the same batch. */
-  follow(db: Db, userId: string, againstId: string, receivedAt: Date): Statement[];
+  follow(db: Db, accountId: string, againstId: string, receivedAt: Date): Statement[];
   /** What the contractor may be told, in the account's language. */
   notices(against: Against, againstId: string, input: PaymentInput, words: Words, notify: boolean): Notice[];
   /** The answer once the row is in. */
   recorded(db: Db, row: Row, against: Against): Promise<Result>;
   /** Deleting a row deletes its twin in the other ledger first (a payment's deposit, a deposit's payment). */
-  deleteTwin(db: Db, userId: string, row: Row): Statement;
+  deleteTwin(db: Db, accountId: string, row: Row): Statement;
   /** The invoices whose figures follow once the row is gone. */
-  invoicesOf(userId: string, row: Row): SQL | undefined;
+  invoicesOf(accountId: string, row: Row): SQL | undefined;
 }
 
 interface Words {
@@ -156,35 +156,35 @@ function statusAfterPaymentsSql(sumPaid: SQL): SQL {
 }
 
 /** When money received on `day` of the account's calendar is stamped: now when that day is today, else the day's start. */
-async function receivedOn(userId: string, day: string): Promise<Date> {
-  const zone = await getAccountTimeZone(userId);
+async function receivedOn(accountId: string, day: string): Promise<Date> {
+  const zone = await getAccountTimeZone(accountId);
   return day === today(zone) ? clockNow() : startOfDay(day, zone);
 }
 
 /** Recording, listing and deleting money received, one way for both ledgers. */
 function ledger<Row extends Payment | Deposit, Against, Result>(spec: Ledger<Row, Against, Result>) {
   const { table } = spec;
-  const mine = (userId: string, id: string) => and(eq(table.userId, userId), eq(table.id, id));
+  const mine = (accountId: string, id: string) => and(eq(table.accountId, accountId), eq(table.id, id));
 
   /** The account's row by id, or undefined. */
-  async function get(userId: string, id: string): Promise<Row | undefined> {
+  async function get(accountId: string, id: string): Promise<Row | undefined> {
     const db = await getDb();
-    return (await db.select().from(table).where(mine(userId, id)).get()) as Row | undefined;
+    return (await db.select().from(table).where(mine(accountId, id)).get()) as Row | undefined;
   }
 
   /** The account's money received against one invoice or estimate, oldest first. */
-  async function list(userId: string, againstId: string): Promise<Row[]> {
+  async function list(accountId: string, againstId: string): Promise<Row[]> {
     const db = await getDb();
     return (await db
       .select()
       .from(table)
-      .where(and(eq(table.userId, userId), eq(spec.against, againstId)))
+      .where(and(eq(table.accountId, accountId), eq(spec.against, againstId)))
       .orderBy(asc(table.receivedAt), asc(table.createdAt))) as Row[];
   }
 
   /** Records money received against the account's invoice or estimate (see RecordOptions). */
   async function record(
-    userId: string,
+    accountId: string,
     againstId: string,
     input: PaymentInput,
     { manual = false, notify = !manual }: RecordOptions = {},
@@ -193,7 +193,7 @@ function ledger<Row extends Payment | Deposit, Against, Result>(spec: Ledger<Row
       throw new RangeError(`A ${spec.noun} is a positive number of cents.`);
     }
     const db = await getDb();
-    const against = await spec.read(db, userId, againstId);
+    const against = await spec.read(db, accountId, againstId);
     if (!against) return { status: "not-found" };
     if (manual) {
       const refused = spec.closed(against) ?? (input.amount > spec.due(against) ? spec.aboveDue(against) : null);
@@ -202,7 +202,7 @@ function ledger<Row extends Payment | Deposit, Against, Result>(spec: Ledger<Row
 
     const id = crypto.randomUUID();
     const receivedAt = input.receivedAt ?? clockNow();
-    const settings = await getSettings(userId);
+    const settings = await getSettings(accountId);
     const lang = settings.appLanguage;
     const words: Words = {
       t: (key, values) => translate(lang, key, values),
@@ -210,25 +210,25 @@ function ledger<Row extends Payment | Deposit, Against, Result>(spec: Ledger<Row
     };
     const inserted = sql`exists (select 1 from ${table} where ${table.id} = ${id})`;
     const notices = spec.notices(against, againstId, input, words, notify).map((notice) =>
-      db.run(sql`insert into ${notifications} (id, user_id, type, title, message, read, estimate_id, created_at)
-        select ${crypto.randomUUID()}, ${userId}, 'payment_received', ${notice.title}, ${notice.message}, 0,
+      db.run(sql`insert into ${notifications} (id, account_id, type, title, message, read, estimate_id, created_at)
+        select ${crypto.randomUUID()}, ${accountId}, 'payment_received', ${notice.title}, ${notice.message}, 0,
           ${notice.estimateId}, ${clockNow().getTime()}
         where ${inserted} and ${notice.when}`),
     );
     await db.batch([
-      db.run(sql`insert into ${table} (id, user_id, ${sql.identifier(spec.against.name)}, amount, method, received_at, reference, note, external_id, created_at)
-        select ${id}, ${userId}, ${againstId}, ${input.amount}, ${input.method}, ${receivedAt.getTime()},
+      db.run(sql`insert into ${table} (id, account_id, ${sql.identifier(spec.against.name)}, amount, method, received_at, reference, note, external_id, created_at)
+        select ${id}, ${accountId}, ${againstId}, ${input.amount}, ${input.method}, ${receivedAt.getTime()},
           ${input.reference ?? null}, ${input.note ?? null}, ${input.externalId ?? null}, ${clockNow().getTime()}
         where ${manual ? spec.stillDue(againstId, against, input.amount) : sql`1`}
         on conflict (external_id) do nothing`),
-      ...spec.follow(db, userId, againstId, receivedAt),
+      ...spec.follow(db, accountId, againstId, receivedAt),
       ...notices,
     ]);
-    const row = await get(userId, id);
+    const row = await get(accountId, id);
     if (row) return spec.recorded(db, row, against);
     if (input.externalId) return { status: "duplicate" };
     // Refused inside the insert: something was received meanwhile (or the invoice made).
-    const now = (await spec.read(db, userId, againstId)) ?? against;
+    const now = (await spec.read(db, accountId, againstId)) ?? against;
     return spec.closed(now) ?? spec.aboveDue(now);
   }
 
@@ -243,21 +243,21 @@ function ledger<Row extends Payment | Deposit, Against, Result>(spec: Ledger<Row
   }
 
   /** Money the contractor enters by hand (a form, the API): received on a day of the account's calendar, no notification. */
-  async function recordManual(userId: string, againstId: string, values: PaymentValues): Promise<Outcome<Result>> {
-    const receivedAt = await receivedOn(userId, values.date);
+  async function recordManual(accountId: string, againstId: string, values: PaymentValues): Promise<Outcome<Result>> {
+    const receivedAt = await receivedOn(accountId, values.date);
     const { amount, method, reference, note } = values;
-    return record(userId, againstId, { amount, method, receivedAt, reference, note }, { manual: true });
+    return record(accountId, againstId, { amount, method, receivedAt, reference, note }, { manual: true });
   }
 
   /** Deletes one of the account's rows (entered by mistake) with what goes with it; null when there is no such row. */
-  async function remove(userId: string, id: string): Promise<Row | null> {
-    const row = await get(userId, id);
+  async function remove(accountId: string, id: string): Promise<Row | null> {
+    const row = await get(accountId, id);
     if (!row) return null;
     const db = await getDb();
     const [, deleted] = await db.batch([
-      spec.deleteTwin(db, userId, row),
-      db.delete(table).where(mine(userId, id)).returning(),
-      settleInvoices(db, spec.invoicesOf(userId, row), null),
+      spec.deleteTwin(db, accountId, row),
+      db.delete(table).where(mine(accountId, id)).returning(),
+      settleInvoices(db, spec.invoicesOf(accountId, row), null),
     ]);
     return (deleted[0] as Row | undefined) ?? null;
   }
@@ -274,21 +274,21 @@ function ledger<Row extends Payment | Deposit, Against, Result>(spec: Ledger<Row
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-const invoiceOf = (userId: string, invoiceId: string) => and(eq(invoices.userId, userId), eq(invoices.id, invoiceId));
+const invoiceOf = (accountId: string, invoiceId: string) => and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId));
 
 const INVOICE_PAYMENTS: Ledger<Payment, InvoiceRow, RecordPaymentResult> = {
   noun: "payment",
   table: payments,
   against: payments.invoiceId,
-  read: (db, userId, invoiceId) => db.select().from(invoices).where(invoiceOf(userId, invoiceId)).get(),
+  read: (db, accountId, invoiceId) => db.select().from(invoices).where(invoiceOf(accountId, invoiceId)).get(),
   owner: async (db, invoiceId) =>
-    (await db.select({ userId: invoices.userId }).from(invoices).where(eq(invoices.id, invoiceId)).get())?.userId,
+    (await db.select({ accountId: invoices.accountId }).from(invoices).where(eq(invoices.id, invoiceId)).get())?.accountId,
   closed: () => null,
   due: (invoice) => balanceDue(invoice.total, invoice.amountPaid),
   aboveDue: (invoice) => ({ status: "above-balance", balance: balanceDue(invoice.total, invoice.amountPaid) }),
   stillDue: (invoiceId, _invoice, amount) =>
     sql`(select ${invoices.total} - ${invoices.amountPaid} from ${invoices} where ${invoices.id} = ${invoiceId}) >= ${amount}`,
-  follow: (db, userId, invoiceId, receivedAt) => [settleInvoices(db, invoiceOf(userId, invoiceId), sql`${receivedAt.getTime()}`)],
+  follow: (db, accountId, invoiceId, receivedAt) => [settleInvoices(db, invoiceOf(accountId, invoiceId), sql`${receivedAt.getTime()}`)],
   notices(invoice, invoiceId, input, { t, money }, notify) {
     // The figures as they will be once this payment is in (another payment recorded at the
     // same moment only changes the wording; the conditions read the stored rows).
@@ -326,9 +326,9 @@ const INVOICE_PAYMENTS: Ledger<Payment, InvoiceRow, RecordPaymentResult> = {
   },
   // A deposit carried onto the invoice goes with its payment: kept, it would come back on the
   // next conversion (docs/decisions/017).
-  deleteTwin: (db, userId, payment) =>
-    db.delete(estimateDeposits).where(and(eq(estimateDeposits.userId, userId), eq(estimateDeposits.id, payment.depositId ?? ""))),
-  invoicesOf: (userId, payment) => invoiceOf(userId, payment.invoiceId),
+  deleteTwin: (db, accountId, payment) =>
+    db.delete(estimateDeposits).where(and(eq(estimateDeposits.accountId, accountId), eq(estimateDeposits.id, payment.depositId ?? ""))),
+  invoicesOf: (accountId, payment) => invoiceOf(accountId, payment.invoiceId),
 };
 
 const invoicePayments = ledger(INVOICE_PAYMENTS);
@@ -356,36 +356,36 @@ export const deletePayment = invoicePayments.remove;
 // on a declined or invoiced estimate and above what is left of the estimate's total.
 
 /** Deposits received on some of the account's estimates (one query), in cents by estimate id. */
-export async function depositsReceived(userId: string, estimateIds: string[]): Promise<Map<string, number>> {
+export async function depositsReceived(accountId: string, estimateIds: string[]): Promise<Map<string, number>> {
   const received = new Map<string, number>();
   if (estimateIds.length === 0) return received;
   const db = await getDb();
   const rows = await db
     .select({ estimateId: estimateDeposits.estimateId, amount: sql<number>`sum(${estimateDeposits.amount})` })
     .from(estimateDeposits)
-    .where(and(eq(estimateDeposits.userId, userId), inArray(estimateDeposits.estimateId, estimateIds)))
+    .where(and(eq(estimateDeposits.accountId, accountId), inArray(estimateDeposits.estimateId, estimateIds)))
     .groupBy(estimateDeposits.estimateId);
   for (const row of rows) received.set(row.estimateId, Number(row.amount));
   return received;
 }
 
-const receivedOnEstimate = async (userId: string, estimateId: string) =>
-  (await depositsReceived(userId, [estimateId])).get(estimateId) ?? 0;
+const receivedOnEstimate = async (accountId: string, estimateId: string) =>
+  (await depositsReceived(accountId, [estimateId])).get(estimateId) ?? 0;
 
 /**
  * The statements that carry the estimate's deposits onto its invoice (when it has one) and
  * bring the invoice's amount paid, status and paid date in line: part of the batch that
  * records a deposit or creates the invoice. A deposit already carried is skipped.
  */
-export function carryDepositsStatements(db: Db, userId: string, estimateId: string) {
+export function carryDepositsStatements(db: Db, accountId: string, estimateId: string) {
   const lastReceived = sql`(select max(p.received_at) from ${payments} p where p.invoice_id = ${invoices.id})`;
   return [
-    db.run(sql`insert into ${payments} (id, user_id, invoice_id, amount, method, received_at, reference, note, deposit_id, created_at)
-      select d.id, d.user_id, i.id, d.amount, d.method, d.received_at, d.reference, d.note, d.id, ${clockNow().getTime()}
-      from ${estimateDeposits} d join ${invoices} i on i.estimate_id = d.estimate_id and i.user_id = d.user_id
-      where d.estimate_id = ${estimateId} and d.user_id = ${userId}
+    db.run(sql`insert into ${payments} (id, account_id, invoice_id, amount, method, received_at, reference, note, deposit_id, created_at)
+      select d.id, d.account_id, i.id, d.amount, d.method, d.received_at, d.reference, d.note, d.id, ${clockNow().getTime()}
+      from ${estimateDeposits} d join ${invoices} i on i.estimate_id = d.estimate_id and i.account_id = d.account_id
+      where d.estimate_id = ${estimateId} and d.account_id = ${accountId}
       on conflict do nothing`),
-    settleInvoices(db, and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId)), lastReceived),
+    settleInvoices(db, and(eq(invoices.accountId, accountId), eq(invoices.estimateId, estimateId)), lastReceived),
   ] as const;
 }
 
@@ -399,24 +399,24 @@ const ESTIMATE_DEPOSITS: Ledger<Deposit, EstimateAgainst, RecordDepositResult> =
   noun: "deposit",
   table: estimateDeposits,
   against: estimateDeposits.estimateId,
-  async read(db, userId, estimateId) {
+  async read(db, accountId, estimateId) {
     const [estimate, invoice, received] = await Promise.all([
       db
         .select()
         .from(estimates)
-        .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
+        .where(and(eq(estimates.accountId, accountId), eq(estimates.id, estimateId)))
         .get(),
       db
         .select({ invoiceNumber: invoices.invoiceNumber })
         .from(invoices)
-        .where(and(eq(invoices.userId, userId), eq(invoices.estimateId, estimateId)))
+        .where(and(eq(invoices.accountId, accountId), eq(invoices.estimateId, estimateId)))
         .get(),
-      receivedOnEstimate(userId, estimateId),
+      receivedOnEstimate(accountId, estimateId),
     ]);
     return estimate && { estimate, invoice, received };
   },
   owner: async (db, estimateId) =>
-    (await db.select({ userId: estimates.userId }).from(estimates).where(eq(estimates.id, estimateId)).get())?.userId,
+    (await db.select({ accountId: estimates.accountId }).from(estimates).where(eq(estimates.id, estimateId)).get())?.accountId,
   closed: ({ estimate, invoice }) =>
     estimate.status === "rejected"
       ? { status: "declined" }
@@ -429,7 +429,7 @@ const ESTIMATE_DEPOSITS: Ledger<Deposit, EstimateAgainst, RecordDepositResult> =
   stillDue: (estimateId, { estimate }, amount) =>
     sql`(select coalesce(sum(${estimateDeposits.amount}), 0) from ${estimateDeposits} where ${estimateDeposits.estimateId} = ${estimateId}) + ${amount} <= ${estimate.total}
       and not exists (select 1 from ${invoices} where ${invoices.estimateId} = ${estimateId})`,
-  follow: (db, userId, estimateId) => [...carryDepositsStatements(db, userId, estimateId)],
+  follow: (db, accountId, estimateId) => [...carryDepositsStatements(db, accountId, estimateId)],
   notices: ({ estimate }, estimateId, input, { t, money }, notify) => [
     {
       title: t("notifications.events.depositReceivedTitle"),
@@ -445,13 +445,13 @@ const ESTIMATE_DEPOSITS: Ledger<Deposit, EstimateAgainst, RecordDepositResult> =
   recorded: async (_db, deposit) => ({
     status: "recorded",
     deposit,
-    received: await receivedOnEstimate(deposit.userId, deposit.estimateId),
+    received: await receivedOnEstimate(deposit.accountId, deposit.estimateId),
   }),
   // Carried onto an invoice, its payment goes too (before the deposit: its deposit_id would be
   // set null) and the invoice's balance follows.
-  deleteTwin: (db, userId, deposit) =>
-    db.delete(payments).where(and(eq(payments.userId, userId), eq(payments.depositId, deposit.id))),
-  invoicesOf: (userId, deposit) => and(eq(invoices.userId, userId), eq(invoices.estimateId, deposit.estimateId)),
+  deleteTwin: (db, accountId, deposit) =>
+    db.delete(payments).where(and(eq(payments.accountId, accountId), eq(payments.depositId, deposit.id))),
+  invoicesOf: (accountId, deposit) => and(eq(invoices.accountId, accountId), eq(invoices.estimateId, deposit.estimateId)),
 };
 
 const estimateDepositLedger = ledger(ESTIMATE_DEPOSITS);

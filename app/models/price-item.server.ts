@@ -14,11 +14,11 @@ import { contains } from "./sql.server";
 export type PriceItem = typeof priceItems.$inferSelect;
 
 /** The account's items, matching the search (name, description, category) and the category when given. */
-function accountItems(userId: string, q = "", category = "") {
+function accountItems(accountId: string, q = "", category = "") {
   const text = q.trim();
   const pattern = likePattern(text);
   return and(
-    eq(priceItems.userId, userId),
+    eq(priceItems.accountId, accountId),
     text
       ? or(contains(priceItems.name, pattern), contains(priceItems.description, pattern), contains(priceItems.category, pattern))
       : undefined,
@@ -30,7 +30,7 @@ const byName = [asc(sql`${priceItems.name} collate nocase`), asc(priceItems.id)]
 
 /** One page of the account's price book by name, searched and filtered by category, in SQL. */
 export async function listPriceItems(
-  userId: string,
+  accountId: string,
   {
     q = "",
     category = "",
@@ -39,7 +39,7 @@ export async function listPriceItems(
   }: { q?: string; category?: string; page?: number; pageSize?: number } = {},
 ) {
   const db = await getDb();
-  const where = accountItems(userId, q, category);
+  const where = accountItems(accountId, q, category);
   const [items, total] = await Promise.all([
     db
       .select()
@@ -54,67 +54,67 @@ export async function listPriceItems(
 }
 
 /** Items whose name, description or category contains the text: what "Add from price book" offers. */
-export async function searchPriceItems(userId: string, q: string, limit = 10): Promise<PriceItem[]> {
+export async function searchPriceItems(accountId: string, q: string, limit = 10): Promise<PriceItem[]> {
   const db = await getDb();
   return db
     .select()
     .from(priceItems)
-    .where(accountItems(userId, q))
+    .where(accountItems(accountId, q))
     .orderBy(...byName)
     .limit(limit);
 }
 
-export async function countPriceItems(userId: string) {
+export async function countPriceItems(accountId: string) {
   const db = await getDb();
-  return (await db.select({ value: count() }).from(priceItems).where(eq(priceItems.userId, userId)).get())?.value ?? 0;
+  return (await db.select({ value: count() }).from(priceItems).where(eq(priceItems.accountId, accountId)).get())?.value ?? 0;
 }
 
 /** The account's categories, by name. */
-export async function priceItemCategories(userId: string): Promise<string[]> {
+export async function priceItemCategories(accountId: string): Promise<string[]> {
   const db = await getDb();
   const rows = await db
     .selectDistinct({ category: priceItems.category })
     .from(priceItems)
-    .where(and(eq(priceItems.userId, userId), sql`${priceItems.category} is not null`))
+    .where(and(eq(priceItems.accountId, accountId), sql`${priceItems.category} is not null`))
     .orderBy(asc(sql`${priceItems.category} collate nocase`));
   return rows.map((row) => row.category!).filter(Boolean);
 }
 
-export async function getPriceItem(userId: string, id: string): Promise<PriceItem | undefined> {
+export async function getPriceItem(accountId: string, id: string): Promise<PriceItem | undefined> {
   const db = await getDb();
   return db
     .select()
     .from(priceItems)
-    .where(and(eq(priceItems.userId, userId), eq(priceItems.id, id)))
+    .where(and(eq(priceItems.accountId, accountId), eq(priceItems.id, id)))
     .get();
 }
 
-export async function createPriceItem(userId: string, input: PriceItemInput): Promise<PriceItem> {
+export async function createPriceItem(accountId: string, input: PriceItemInput): Promise<PriceItem> {
   const db = await getDb();
   const [row] = await db
     .insert(priceItems)
-    .values({ ...input, userId })
+    .values({ ...input, accountId })
     .returning();
   return row;
 }
 
 /** Updates the account's item; undefined when there is no such item in this account. */
-export async function updatePriceItem(userId: string, id: string, input: PriceItemInput): Promise<PriceItem | undefined> {
+export async function updatePriceItem(accountId: string, id: string, input: PriceItemInput): Promise<PriceItem | undefined> {
   const db = await getDb();
   const [row] = await db
     .update(priceItems)
     .set(input)
-    .where(and(eq(priceItems.userId, userId), eq(priceItems.id, id)))
+    .where(and(eq(priceItems.accountId, accountId), eq(priceItems.id, id)))
     .returning();
   return row;
 }
 
 /** Deletes the account's item (estimate lines made from it keep their own copy); undefined when there is none. */
-export async function deletePriceItem(userId: string, id: string): Promise<PriceItem | undefined> {
+export async function deletePriceItem(accountId: string, id: string): Promise<PriceItem | undefined> {
   const db = await getDb();
   const [row] = await db
     .delete(priceItems)
-    .where(and(eq(priceItems.userId, userId), eq(priceItems.id, id)))
+    .where(and(eq(priceItems.accountId, accountId), eq(priceItems.id, id)))
     .returning();
   return row;
 }
@@ -135,7 +135,7 @@ export function toApiPriceItem(item: PriceItem) {
 }
 
 /** The whole price book as CSV (header row, UTF-8 with a BOM), in the columns the import reads back. */
-export async function* exportPriceItemsCsv(userId: string, batchSize = 1000): AsyncGenerator<string> {
+export async function* exportPriceItemsCsv(accountId: string, batchSize = 1000): AsyncGenerator<string> {
   const db = await getDb();
   yield `\uFEFF${csvLine([...PRICE_ITEM_COLUMNS])}`;
   let offset = 0;
@@ -143,7 +143,7 @@ export async function* exportPriceItemsCsv(userId: string, batchSize = 1000): As
     const rows = await db
       .select()
       .from(priceItems)
-      .where(eq(priceItems.userId, userId))
+      .where(eq(priceItems.accountId, accountId))
       .orderBy(...byName)
       .limit(batchSize)
       .offset(offset);
@@ -171,7 +171,7 @@ export interface PriceImportReport {
  * (app/lib/table-import.ts): each valid row is created, each invalid one reported with its
  * line and reasons (dictionary keys). Valid rows go in together, in one batch.
  */
-export async function importPriceItemsCsv(userId: string, file: Uint8Array | string): Promise<PriceImportReport> {
+export async function importPriceItemsCsv(accountId: string, file: Uint8Array | string): Promise<PriceImportReport> {
   const report: PriceImportReport = { imported: [], rejected: [] };
   const table = readTable(file, PRICE_ITEM_IMPORT_FIELDS);
   if ("error" in table) return { ...report, error: `customers.import.${table.error}` };
@@ -189,7 +189,7 @@ export async function importPriceItemsCsv(userId: string, file: Uint8Array | str
     }
   }
   await insertAll(
-    userId,
+    accountId,
     valid.map(({ line: _line, ...input }) => input),
   );
   report.imported = valid.map((row) => ({ line: row.line, name: row.name }));
@@ -197,10 +197,10 @@ export async function importPriceItemsCsv(userId: string, file: Uint8Array | str
 }
 
 /** Items written in one batch: every one goes in, or none does (docs/decisions/004). */
-async function insertAll(userId: string, items: readonly PriceItemInput[]) {
+async function insertAll(accountId: string, items: readonly PriceItemInput[]) {
   if (items.length === 0) return;
   const db = await getDb();
-  const rows = items.map((item) => ({ ...item, userId }));
+  const rows = items.map((item) => ({ ...item, accountId }));
   const chunks = [];
   for (let i = 0; i < rows.length; i += 500) chunks.push(db.insert(priceItems).values(rows.slice(i, i + 500)));
   await db.batch(chunks as [(typeof chunks)[number], ...typeof chunks]);
@@ -210,11 +210,11 @@ async function insertAll(userId: string, items: readonly PriceItemInput[]) {
  * Adds a trade's catalog items (app/lib/price-catalog.ts) to the account's price book,
  * leaving out names it already has; answers how many were added.
  */
-export async function addCatalogItems(userId: string, items: readonly PriceItemInput[]): Promise<number> {
+export async function addCatalogItems(accountId: string, items: readonly PriceItemInput[]): Promise<number> {
   const db = await getDb();
-  const existing = await db.select({ name: priceItems.name }).from(priceItems).where(eq(priceItems.userId, userId));
+  const existing = await db.select({ name: priceItems.name }).from(priceItems).where(eq(priceItems.accountId, accountId));
   const have = new Set(existing.map((row) => row.name.toLowerCase()));
   const added = items.filter((item) => !have.has(item.name.toLowerCase()));
-  await insertAll(userId, added);
+  await insertAll(accountId, added);
   return added.length;
 }

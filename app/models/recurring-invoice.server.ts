@@ -148,28 +148,28 @@ async function settledDates(ids: string[]) {
 
 /** One page of the account's recurring invoices, newest first, searched over title and customer name. */
 export async function listRecurringInvoices(
-  userId: string,
+  accountId: string,
   { q = "", page = 1, pageSize = PAGE_SIZE, now = clockNow() }: { q?: string; page?: number; pageSize?: number; now?: Date } = {},
 ) {
   const db = await getDb();
   const where = accountRows(
-    recurringInvoices.userId,
-    userId,
+    recurringInvoices.accountId,
+    accountId,
     q,
     (text) =>
-      sql`(${contains(recurringInvoices.title, likePattern(text))} or ${customerNameContains(recurringInvoices.customerId, userId, text)})`,
+      sql`(${contains(recurringInvoices.title, likePattern(text))} or ${customerNameContains(recurringInvoices.customerId, accountId, text)})`,
   );
   const [rows, total, zone] = await Promise.all([
     db
       .select({ row: recurringInvoices, customer: customerColumns })
       .from(recurringInvoices)
-      .innerJoin(customers, accountCustomer(recurringInvoices.customerId, userId))
+      .innerJoin(customers, accountCustomer(recurringInvoices.customerId, accountId))
       .where(where)
       .orderBy(desc(recurringInvoices.createdAt), desc(recurringInvoices.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ value: count() }).from(recurringInvoices).where(where).get(),
-    getAccountTimeZone(userId),
+    getAccountTimeZone(accountId),
   ]);
   const ids = rows.map(({ row }) => row.id);
   const [items, made] = await Promise.all([itemsOf(ids), madeOf(ids)]);
@@ -183,26 +183,26 @@ export async function listRecurringInvoices(
   };
 }
 
-export async function countRecurringInvoices(userId: string) {
+export async function countRecurringInvoices(accountId: string) {
   const db = await getDb();
-  const row = await db.select({ value: count() }).from(recurringInvoices).where(eq(recurringInvoices.userId, userId)).get();
+  const row = await db.select({ value: count() }).from(recurringInvoices).where(eq(recurringInvoices.accountId, accountId)).get();
   return row?.value ?? 0;
 }
 
 /** How many of the account's recurring invoices bill this customer (they go with the customer: decision 018). */
-export async function countCustomerRecurringInvoices(userId: string, customerId: string): Promise<number> {
+export async function countCustomerRecurringInvoices(accountId: string, customerId: string): Promise<number> {
   const db = await getDb();
   const row = await db
     .select({ value: count() })
     .from(recurringInvoices)
-    .where(and(eq(recurringInvoices.userId, userId), eq(recurringInvoices.customerId, customerId)))
+    .where(and(eq(recurringInvoices.accountId, accountId), eq(recurringInvoices.customerId, customerId)))
     .get();
   return row?.value ?? 0;
 }
 
 /** One of the account's recurring invoices with its lines; undefined for none (or another account's). */
 export async function getRecurringInvoice(
-  userId: string,
+  accountId: string,
   id: string,
   now = clockNow(),
 ): Promise<RecurringInvoiceView | undefined> {
@@ -210,16 +210,16 @@ export async function getRecurringInvoice(
   const found = await db
     .select({ row: recurringInvoices, customer: customerColumns })
     .from(recurringInvoices)
-    .innerJoin(customers, accountCustomer(recurringInvoices.customerId, userId))
-    .where(and(eq(recurringInvoices.userId, userId), eq(recurringInvoices.id, id)))
+    .innerJoin(customers, accountCustomer(recurringInvoices.customerId, accountId))
+    .where(and(eq(recurringInvoices.accountId, accountId), eq(recurringInvoices.id, id)))
     .get();
   if (!found) return undefined;
-  const [items, made, zone] = await Promise.all([itemsOf([id]), madeOf([id]), getAccountTimeZone(userId)]);
+  const [items, made, zone] = await Promise.all([itemsOf([id]), madeOf([id]), getAccountTimeZone(accountId)]);
   return view(found.row, found.customer, items.get(id) ?? [], made.get(id) ?? { invoicesMade: 0, lastMade: null }, zone, now);
 }
 
 /** Whether a customer id is the account's (the schema's check). */
-export const isOwnCustomer = (userId: string, customerId: string) => isAccountRow(customers, userId, customerId);
+export const isOwnCustomer = (accountId: string, customerId: string) => isAccountRow(customers, accountId, customerId);
 
 function lines(id: string, input: RecurringInvoiceInput) {
   const totals = estimateTotals(input.items, input.taxRate);
@@ -254,26 +254,26 @@ const fields = (input: RecurringInvoiceInput) => ({
  * (in the account's zone): a start date in the past makes no invoices for the days gone by.
  */
 export async function createRecurringInvoice(
-  userId: string,
+  accountId: string,
   input: RecurringInvoiceInput,
   now = clockNow(),
 ): Promise<RecurringInvoiceView> {
-  if (!(await isOwnCustomer(userId, input.customerId))) throw new Error("Not the account's customer");
+  if (!(await isOwnCustomer(accountId, input.customerId))) throw new Error("Not the account's customer");
   const db = await getDb();
-  const zone = await getAccountTimeZone(userId);
+  const zone = await getAccountTimeZone(accountId);
   const id = crypto.randomUUID();
   await db.batch([
     db.insert(recurringInvoices).values({
       ...fields(input),
       id,
-      userId,
+      accountId,
       paused: input.paused ?? false,
       activeFrom: input.paused ? now : startOfToday(zone, now),
       createdAt: now,
     }),
     db.insert(recurringInvoiceItems).values(lines(id, input)),
   ]);
-  return (await getRecurringInvoice(userId, id, now))!;
+  return (await getRecurringInvoice(accountId, id, now))!;
 }
 
 /**
@@ -282,17 +282,17 @@ export async function createRecurringInvoice(
  * on (an occurrence made today under the same date is not made again). Undefined for none.
  */
 export async function updateRecurringInvoice(
-  userId: string,
+  accountId: string,
   id: string,
   input: RecurringInvoiceInput,
   now = clockNow(),
 ): Promise<RecurringInvoiceView | undefined> {
   const db = await getDb();
-  const mine = and(eq(recurringInvoices.userId, userId), eq(recurringInvoices.id, id));
+  const mine = and(eq(recurringInvoices.accountId, accountId), eq(recurringInvoices.id, id));
   const current = await db.select().from(recurringInvoices).where(mine).get();
   if (!current) return undefined;
-  if (!(await isOwnCustomer(userId, input.customerId))) throw new Error("Not the account's customer");
-  const zone = await getAccountTimeZone(userId);
+  if (!(await isOwnCustomer(accountId, input.customerId))) throw new Error("Not the account's customer");
+  const zone = await getAccountTimeZone(accountId);
   const paused = input.paused ?? current.paused;
   // Resumed by this edit: from now. Kept running: from today, or later when it was resumed later.
   const resumed = current.paused && !paused;
@@ -306,7 +306,7 @@ export async function updateRecurringInvoice(
     db.delete(recurringInvoiceItems).where(eq(recurringInvoiceItems.recurringInvoiceId, id)),
     db.insert(recurringInvoiceItems).values(lines(id, input)),
   ]);
-  return getRecurringInvoice(userId, id, now);
+  return getRecurringInvoice(accountId, id, now);
 }
 
 /**
@@ -314,13 +314,13 @@ export async function updateRecurringInvoice(
  * fell while it was paused. Undefined when the account has no such schedule.
  */
 export async function setRecurringInvoicePaused(
-  userId: string,
+  accountId: string,
   id: string,
   paused: boolean,
   now = clockNow(),
 ): Promise<RecurringInvoice | undefined> {
   const db = await getDb();
-  const mine = and(eq(recurringInvoices.userId, userId), eq(recurringInvoices.id, id));
+  const mine = and(eq(recurringInvoices.accountId, accountId), eq(recurringInvoices.id, id));
   const [row] = await db
     .update(recurringInvoices)
     .set(
@@ -338,11 +338,11 @@ export async function setRecurringInvoicePaused(
 }
 
 /** Deletes the account's recurring invoice; the invoices it made stay. Undefined for none. */
-export async function deleteRecurringInvoice(userId: string, id: string): Promise<RecurringInvoice | undefined> {
+export async function deleteRecurringInvoice(accountId: string, id: string): Promise<RecurringInvoice | undefined> {
   const db = await getDb();
   const [row] = await db
     .delete(recurringInvoices)
-    .where(and(eq(recurringInvoices.userId, userId), eq(recurringInvoices.id, id)))
+    .where(and(eq(recurringInvoices.accountId, accountId), eq(recurringInvoices.id, id)))
     .returning();
   return row;
 }
@@ -388,7 +388,7 @@ export function toApiRecurringInvoice(recurring: RecurringInvoiceView) {
 // The runner's side (app/services/work-kinds.server.ts)
 
 export interface RecurringOccurrenceDue {
-  userId: string;
+  accountId: string;
   recurringInvoiceId: string;
   date: string;
   n: number;
@@ -406,7 +406,7 @@ export async function recurringOccurrencesDue(now: Date, limit = 500): Promise<R
   const rows = await db
     .select({ row: recurringInvoices, timeZone: accountSettings.timeZone })
     .from(recurringInvoices)
-    .leftJoin(accountSettings, eq(accountSettings.userId, recurringInvoices.userId))
+    .leftJoin(accountSettings, eq(accountSettings.accountId, recurringInvoices.accountId))
     .where(and(eq(recurringInvoices.paused, false), sql`${recurringInvoices.activeFrom} <= ${now.getTime()}`));
   const made = await settledDates(rows.map(({ row }) => row.id));
   const due: RecurringOccurrenceDue[] = [];
@@ -420,7 +420,7 @@ export async function recurringOccurrencesDue(now: Date, limit = 500): Promise<R
       limit: done.size + MAX_CATCH_UP,
     }).filter((occurrence) => !done.has(occurrence.date));
     for (const occurrence of occurrences.slice(0, MAX_CATCH_UP)) {
-      due.push({ userId: row.userId, recurringInvoiceId: row.id, date: occurrence.date, n: occurrence.n, timeZone });
+      due.push({ accountId: row.accountId, recurringInvoiceId: row.id, date: occurrence.date, n: occurrence.n, timeZone });
       if (due.length >= limit) return due;
     }
   }
@@ -440,13 +440,13 @@ export type MadeOccurrence =
  * occurrence's row go in one batch; the row's primary key (schedule, date) refuses a second
  * invoice for the same occurrence, whoever tries, after a crash as much as in a race.
  */
-export async function makeOccurrence(userId: string, recurringInvoiceId: string, date: string): Promise<MadeOccurrence> {
+export async function makeOccurrence(accountId: string, recurringInvoiceId: string, date: string): Promise<MadeOccurrence> {
   const db = await getDb();
   const [found, lineRows, existing] = await db.batch([
     db
       .select()
       .from(recurringInvoices)
-      .where(and(eq(recurringInvoices.userId, userId), eq(recurringInvoices.id, recurringInvoiceId))),
+      .where(and(eq(recurringInvoices.accountId, accountId), eq(recurringInvoices.id, recurringInvoiceId))),
     db
       .select()
       .from(recurringInvoiceItems)
@@ -460,7 +460,7 @@ export async function makeOccurrence(userId: string, recurringInvoiceId: string,
   const schedule = found[0];
   if (!schedule) return { status: "gone" };
   if (existing[0]) return { status: "exists", invoiceId: existing[0].invoiceId };
-  const zone = await getAccountTimeZone(userId);
+  const zone = await getAccountTimeZone(accountId);
   const totals = estimateTotals(lineRows, schedule.taxRate);
   const invoiceId = crypto.randomUUID();
   const invoiceLines = lineRows.map((line, order) => ({
@@ -475,10 +475,10 @@ export async function makeOccurrence(userId: string, recurringInvoiceId: string,
   }));
   try {
     await insertWithNumber("INV", async (invoiceNumber) => {
-      const run = db.insert(recurringInvoiceRuns).values({ recurringInvoiceId, occurrenceDate: date, userId, invoiceId });
+      const run = db.insert(recurringInvoiceRuns).values({ recurringInvoiceId, occurrenceDate: date, accountId, invoiceId });
       const invoice = db.insert(invoices).values({
         id: invoiceId,
-        userId,
+        accountId,
         customerId: schedule.customerId,
         invoiceNumber,
         title: schedule.title,
@@ -519,7 +519,7 @@ export async function makeOccurrence(userId: string, recurringInvoiceId: string,
 }
 
 /** The schedule's auto-send choice and the invoice's state, for the runner after making it. */
-export async function occurrenceInvoice(userId: string, recurringInvoiceId: string, invoiceId: string) {
+export async function occurrenceInvoice(accountId: string, recurringInvoiceId: string, invoiceId: string) {
   const db = await getDb();
   const row = await db
     .select({
@@ -531,9 +531,9 @@ export async function occurrenceInvoice(userId: string, recurringInvoiceId: stri
       customerEmail: customers.email,
     })
     .from(invoices)
-    .innerJoin(recurringInvoices, and(eq(recurringInvoices.id, recurringInvoiceId), eq(recurringInvoices.userId, userId)))
-    .innerJoin(customers, accountCustomer(invoices.customerId, userId))
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, invoiceId)))
+    .innerJoin(recurringInvoices, and(eq(recurringInvoices.id, recurringInvoiceId), eq(recurringInvoices.accountId, accountId)))
+    .innerJoin(customers, accountCustomer(invoices.customerId, accountId))
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId)))
     .get();
   return row;
 }
@@ -544,13 +544,13 @@ export async function occurrenceInvoice(userId: string, recurringInvoiceId: stri
  * in the account's interface language.
  */
 export async function notifyNotSent(
-  userId: string,
+  accountId: string,
   invoice: { invoiceNumber: string; title: string; customerName: string },
   reason: "noEmail" | "noAppUrl",
 ) {
-  const settings = await getSettings(userId);
+  const settings = await getSettings(accountId);
   const lang = settings.appLanguage;
-  await createNotification(userId, {
+  await createNotification(accountId, {
     type: "recurring_invoice",
     title: translate(lang, "recurring.notSentTitle"),
     message: translate(lang, `recurring.notSent.${reason}`, {
@@ -562,12 +562,12 @@ export async function notifyNotSent(
 }
 
 /** Every recurring invoice of the account with its lines, for the account export. */
-export async function exportRecurringInvoices(userId: string) {
+export async function exportRecurringInvoices(accountId: string) {
   const db = await getDb();
   const rows = await db
     .select()
     .from(recurringInvoices)
-    .where(eq(recurringInvoices.userId, userId))
+    .where(eq(recurringInvoices.accountId, accountId))
     .orderBy(asc(recurringInvoices.createdAt));
   const items = await itemsOf(rows.map((row) => row.id));
   return rows.map((row) => ({ ...row, items: items.get(row.id) ?? [] }));

@@ -17,15 +17,15 @@ const priced = (cents: number) => ({ taxRate: 0, items: [{ description: "Work", 
 async function business() {
   const db = await getDb();
   const { user } = await signedInAccount();
-  const userId = user.id;
+  const accountId = user.id;
   const [c1] = await Promise.all(
-    ["Ana", "Bo", "Cy"].map((name) => createCustomer(db, userId, { name, createdAt: at("2025-06-01") })),
+    ["Ana", "Bo", "Cy"].map((name) => createCustomer(db, accountId, { name, createdAt: at("2025-06-01") })),
   );
-  await createCustomer(db, userId, { name: "Old", createdAt: at("2025-01-01") });
+  await createCustomer(db, accountId, { name: "Old", createdAt: at("2025-01-01") });
   const customerId = c1.id;
 
   const job = (status: (typeof JOB_STATUSES)[number], createdAt = at("2025-06-01")) =>
-    createJob(db, userId, { customerId, status, createdAt });
+    createJob(db, accountId, { customerId, status, createdAt });
   await job("pending");
   await job("pending");
   await job("in_progress");
@@ -34,7 +34,7 @@ async function business() {
   await job("completed", at("2025-01-01"));
 
   const estimate = (status: (typeof ESTIMATE_STATUSES)[number], cents: number, createdAt = at("2025-06-02")) =>
-    createEstimate(db, userId, { customerId, status, createdAt, ...priced(cents) });
+    createEstimate(db, accountId, { customerId, status, createdAt, ...priced(cents) });
   await estimate("pending", 10_000);
   await estimate("pending", 5_025);
   await estimate("approved", 20_000);
@@ -48,7 +48,7 @@ async function business() {
     cents: number,
     createdAt: Date,
     extra: { paidDate?: Date | null; dueDate?: string } = {},
-  ) => createInvoice(db, userId, { customerId, status, createdAt, ...priced(cents), ...extra });
+  ) => createInvoice(db, accountId, { customerId, status, createdAt, ...priced(cents), ...extra });
   await invoice("paid", 30_000, at("2025-06-01"), { paidDate: at("2025-06-05") });
   await invoice("paid", 12_750, at("2025-04-01"), { paidDate: at("2025-06-10") });
   await invoice("paid", 40_000, at("2025-03-01"), { paidDate: at("2025-04-01") });
@@ -57,13 +57,13 @@ async function business() {
   await invoice("overdue", 7_500, at("2025-05-20"), { dueDate: "2025-04-20" });
   await invoice("pending", 6_000, at("2025-01-01"), { dueDate: "2025-02-01" });
   await invoice("cancelled", 50_000, at("2025-06-05"), { dueDate: "2025-07-05" });
-  return { userId, customerId };
+  return { accountId, customerId };
 }
 
 describe("getBusinessReport (last 30 days)", () => {
   it("computes every card and list from the account's rows", async () => {
-    const { userId } = await business();
-    const report = await getBusinessReport(userId, 30, { now: NOW });
+    const { accountId } = await business();
+    const report = await getBusinessReport(accountId, 30, { now: NOW });
     expect(report.window).toMatchObject({ days: 30, from: "2025-05-13", to: "2025-06-11", timeZone: "UTC" });
     // Paid inside the window: $300.00 (created inside) + $127.50 (created in April, paid June 10).
     expect(report.totalRevenue).toBe(42_750);
@@ -77,8 +77,8 @@ describe("getBusinessReport (last 30 days)", () => {
   });
 
   it("computes the insights exactly", async () => {
-    const { userId } = await business();
-    const { insights } = await getBusinessReport(userId, 30, { now: NOW });
+    const { accountId } = await business();
+    const { insights } = await getBusinessReport(accountId, 30, { now: NOW });
     expect(insights).toEqual({
       averageInvoiceDollars: 86, // $427.50 / 5 invoices = $85.50, half up
       jobsPerCustomerTenths: 17, // 5 jobs / 3 customers = 1.67
@@ -87,8 +87,8 @@ describe("getBusinessReport (last 30 days)", () => {
   });
 
   it("charts the money collected per week, by the day each payment was received", async () => {
-    const { userId } = await business();
-    const { revenue } = await getBusinessReport(userId, 30, { now: NOW });
+    const { accountId } = await business();
+    const { revenue } = await getBusinessReport(accountId, 30, { now: NOW });
     expect(revenue.unit).toBe("week");
     expect(revenue.points).toEqual([
       { from: "2025-05-13", revenue: 0, payments: 0 },
@@ -97,7 +97,7 @@ describe("getBusinessReport (last 30 days)", () => {
       { from: "2025-06-01", revenue: 30_000, payments: 1 },
       { from: "2025-06-08", revenue: 12_750, payments: 1 },
     ]);
-    const year = await getBusinessReport(userId, 365, { now: NOW });
+    const year = await getBusinessReport(accountId, 365, { now: NOW });
     expect(year.revenue.unit).toBe("month");
     expect(year.revenue.points.find((p) => p.from === "2025-04-01")).toEqual({
       from: "2025-04-01",
@@ -111,13 +111,13 @@ describe("getBusinessReport (last 30 days)", () => {
     });
     expect(year.revenue.points.reduce((sum, p) => sum + p.revenue, 0)).toBe(year.totalRevenue);
     // Saturday June 14: the last 7 days are exactly one week, from Sunday June 8.
-    const week = await getBusinessReport(userId, 7, { now: new Date("2025-06-14T12:00:00Z") });
+    const week = await getBusinessReport(accountId, 7, { now: new Date("2025-06-14T12:00:00Z") });
     expect(week.revenue.points).toEqual([{ from: "2025-06-08", revenue: 12_750, payments: 1 }]);
   });
 
   it("ages every unpaid invoice, whenever it was created", async () => {
-    const { userId } = await business();
-    const { aging } = await getBusinessReport(userId, 7, { now: NOW });
+    const { accountId } = await business();
+    const { aging } = await getBusinessReport(accountId, 7, { now: NOW });
     expect(aging).toEqual({
       current: { count: 1, amount: 20_000 }, // due July 3
       days1to30: { count: 1, amount: 15_000 }, // due June 1: 10 days late
@@ -168,8 +168,8 @@ describe("getBusinessReport (last 30 days)", () => {
 
 describe("the range filter", () => {
   it("the last 7 days keeps only what was created (or paid) since June 5", async () => {
-    const { userId } = await business();
-    const report = await getBusinessReport(userId, 7, { now: NOW });
+    const { accountId } = await business();
+    const report = await getBusinessReport(accountId, 7, { now: NOW });
     expect(report.window.from).toBe("2025-06-05");
     expect(report.totalRevenue).toBe(42_750);
     expect(report.pendingRevenue).toBe(0);
@@ -207,8 +207,8 @@ describe("the range filter", () => {
     const mine = await business();
     const other = await business();
     const empty = await signedInAccount();
-    expect(await getBusinessReport(mine.userId, 30, { now: NOW })).toEqual(
-      await getBusinessReport(other.userId, 30, { now: NOW }),
+    expect(await getBusinessReport(mine.accountId, 30, { now: NOW })).toEqual(
+      await getBusinessReport(other.accountId, 30, { now: NOW }),
     );
     const nothing = await getBusinessReport(empty.user.id, 30, { now: NOW });
     expect(nothing).toMatchObject({
@@ -244,15 +244,15 @@ describe("money collected, by the day each payment was received (docs/decisions/
       if (result.status !== "recorded") throw new Error(result.status);
       return result.payment;
     };
-    return { userId: user.id, invoice, pay };
+    return { accountId: user.id, invoice, pay };
   }
 
   it("counts partial payments of an unpaid invoice in the period each was received, by method", async () => {
-    const { userId, pay } = await partlyPaid();
+    const { accountId, pay } = await partlyPaid();
     await pay(20_000, "check", "2025-04-15"); // before the 30-day window
     await pay(30_000, "cash", "2025-06-02");
     await pay(5_000, "card", "2025-06-09");
-    const report = await getBusinessReport(userId, 30, { now: NOW });
+    const report = await getBusinessReport(accountId, 30, { now: NOW });
     // Before the ledger this was $0: the invoice is not paid.
     expect(report.totalRevenue).toBe(35_000);
     expect(report.collected.cash).toEqual({ count: 1, amount: 30_000 });
@@ -265,42 +265,42 @@ describe("money collected, by the day each payment was received (docs/decisions/
     expect(report.revenue.points.reduce((sum, p) => sum + p.revenue, 0)).toBe(report.totalRevenue);
     // What is still owed is the balance, $450.00, 22 days late.
     expect(report.aging.days1to30).toEqual({ count: 1, amount: 45_000 });
-    expect((await getBusinessReport(userId, 90, { now: NOW })).collected.check).toEqual({ count: 1, amount: 20_000 });
+    expect((await getBusinessReport(accountId, 90, { now: NOW })).collected.check).toEqual({ count: 1, amount: 20_000 });
   });
 
   it("a payment deleted is no longer collected, and its balance is owed again", async () => {
-    const { userId, pay } = await partlyPaid();
+    const { accountId, pay } = await partlyPaid();
     await pay(30_000, "cash", "2025-06-02");
     const rest = await pay(70_000, "bank_transfer", "2025-06-10");
-    let report = await getBusinessReport(userId, 30, { now: NOW });
+    let report = await getBusinessReport(accountId, 30, { now: NOW });
     expect(report.totalRevenue).toBe(100_000);
     expect(report.aging.days1to30).toEqual({ count: 0, amount: 0 });
-    expect(await deletePayment(userId, rest.id)).not.toBeNull();
-    report = await getBusinessReport(userId, 30, { now: NOW });
+    expect(await deletePayment(accountId, rest.id)).not.toBeNull();
+    report = await getBusinessReport(accountId, 30, { now: NOW });
     expect(report.totalRevenue).toBe(30_000);
     expect(report.collected.bank_transfer).toEqual({ count: 0, amount: 0 });
     expect(report.aging.days1to30).toEqual({ count: 1, amount: 70_000 });
   });
 
   it("counts a paid invoice once, by its payments' days, whatever its paid date; the chart adds up to the total", async () => {
-    const { userId, pay } = await partlyPaid();
+    const { accountId, pay } = await partlyPaid();
     await pay(40_000, "check", "2025-05-01"); // outside the 30 days
     await pay(60_000, "card", "2025-06-10"); // the rest: paid on June 10
-    const report = await getBusinessReport(userId, 30, { now: NOW });
+    const report = await getBusinessReport(accountId, 30, { now: NOW });
     expect(report.totalRevenue).toBe(60_000);
     expect(report.invoices).toEqual({ total: 0, paid: 0 });
     expect(Object.values(report.aging).every((bucket) => bucket.count === 0)).toBe(true);
-    const year = await getBusinessReport(userId, 365, { now: NOW });
+    const year = await getBusinessReport(accountId, 365, { now: NOW });
     expect(year.totalRevenue).toBe(100_000);
     expect(year.revenue.points.reduce((sum, p) => sum + p.revenue, 0)).toBe(100_000);
   });
 
   it("counts a payment on the calendar day of the account's zone", async () => {
-    const { userId, pay } = await partlyPaid();
+    const { accountId, pay } = await partlyPaid();
     // June 5 at 03:00 UTC is June 4 in Chicago: inside the UTC week, outside Chicago's.
     await pay(1_000, "cash", new Date("2025-06-05T03:00:00Z"));
-    expect((await getBusinessReport(userId, 7, { now: NOW })).totalRevenue).toBe(1_000);
-    expect((await getBusinessReport(userId, 7, { now: NOW, timeZone: "America/Chicago" })).totalRevenue).toBe(0);
+    expect((await getBusinessReport(accountId, 7, { now: NOW })).totalRevenue).toBe(1_000);
+    expect((await getBusinessReport(accountId, 7, { now: NOW, timeZone: "America/Chicago" })).totalRevenue).toBe(0);
   });
 
   it("leaves another account's payments out", async () => {
@@ -315,8 +315,8 @@ describe("money collected, by the day each payment was received (docs/decisions/
 
 describe("getReportExport", () => {
   it("has the exported report's shape: the period's summary and all-time counts", async () => {
-    const { userId } = await business();
-    expect(await getReportExport(userId, 30, { now: NOW })).toEqual({
+    const { accountId } = await business();
+    expect(await getReportExport(accountId, 30, { now: NOW })).toEqual({
       generatedAt: "2025-06-11T12:00:00.000Z",
       range: { days: 30, from: "2025-05-13", to: "2025-06-11", timeZone: "UTC" },
       summary: {
@@ -355,57 +355,57 @@ describe("getReportExport", () => {
 });
 
 describe("kept between calls while the account's records stay as they are (docs/decisions/023)", () => {
-  const version = async (userId: string) => {
+  const version = async (accountId: string) => {
     const { client } = await getConnection();
-    const row = (await client.execute({ sql: "select data_version from account_totals where user_id = ?", args: [userId] }))
+    const row = (await client.execute({ sql: "select data_version from account_totals where account_id = ?", args: [accountId] }))
       .rows[0];
     return Number(row?.[0]);
   };
 
   it("is kept while the data version holds and worked out again when it moves", async () => {
     const db = await getDb();
-    const { userId, customerId } = await business();
-    const first = await getBusinessReport(userId, 30, { now: NOW });
-    const before = await version(userId);
+    const { accountId, customerId } = await business();
+    const first = await getBusinessReport(accountId, 30, { now: NOW });
+    const before = await version(accountId);
     // A job added, then the version put back as if nothing had changed: the kept report is
     // served (it still counts 5 jobs), which shows the second call read no rows.
-    await createJob(db, userId, { customerId, status: "pending", createdAt: at("2025-06-10") });
+    await createJob(db, accountId, { customerId, status: "pending", createdAt: at("2025-06-10") });
     const { client } = await getConnection();
-    await client.execute({ sql: "update account_totals set data_version = ? where user_id = ?", args: [before, userId] });
-    expect((await getBusinessReport(userId, 30, { now: NOW })).jobs.total).toBe(first.jobs.total);
+    await client.execute({ sql: "update account_totals set data_version = ? where account_id = ?", args: [before, accountId] });
+    expect((await getBusinessReport(accountId, 30, { now: NOW })).jobs.total).toBe(first.jobs.total);
     // Any change moves the version: the report is worked out again and counts the new job too.
-    await client.execute({ sql: "update account_totals set data_version = data_version + 1 where user_id = ?", args: [userId] });
-    expect((await getBusinessReport(userId, 30, { now: NOW })).jobs).toEqual({ ...first.jobs, total: 6, pending: 3, active: 4 });
+    await client.execute({ sql: "update account_totals set data_version = data_version + 1 where account_id = ?", args: [accountId] });
+    expect((await getBusinessReport(accountId, 30, { now: NOW })).jobs).toEqual({ ...first.jobs, total: 6, pending: 3, active: 4 });
   });
 
   it("moves the version on every insert, update and delete of what the report reads", async () => {
     const db = await getDb();
     const { user } = await signedInAccount();
-    const userId = user.id;
+    const accountId = user.id;
     const moves = async (change: () => Promise<unknown>) => {
-      const before = await version(userId);
+      const before = await version(accountId);
       await change();
-      return (await version(userId)) > before;
+      return (await version(accountId)) > before;
     };
-    const customer = await createCustomer(db, userId, { name: "Ana" });
-    expect(await version(userId)).toBeGreaterThan(0);
+    const customer = await createCustomer(db, accountId, { name: "Ana" });
+    expect(await version(accountId)).toBeGreaterThan(0);
     const { client } = await getConnection();
     const run =
       (sql: string, ...args: string[]) =>
       () =>
         client.execute({ sql, args });
     expect(await moves(run("update customers set notes = 'gate code 12' where id = ?", customer.id))).toBe(true);
-    const job = await createJob(db, userId, { customerId: customer.id });
+    const job = await createJob(db, accountId, { customerId: customer.id });
     expect(await moves(run("update jobs set status = 'completed' where id = ?", job.id))).toBe(true);
-    const estimate = await createEstimate(db, userId, { customerId: customer.id, ...priced(1_000) });
+    const estimate = await createEstimate(db, accountId, { customerId: customer.id, ...priced(1_000) });
     expect(await moves(run("update estimates set status = 'approved' where id = ?", estimate.id))).toBe(true);
-    const invoice = await createInvoice(db, userId, { customerId: customer.id, status: "pending", ...priced(5_000) });
+    const invoice = await createInvoice(db, accountId, { customerId: customer.id, status: "pending", ...priced(5_000) });
     expect(await moves(run("update invoices set due_date = '2025-01-01' where id = ?", invoice.id))).toBe(true);
     let paymentId = "";
     expect(
       await moves(async () => {
         const result = await recordPayment(
-          userId,
+          accountId,
           invoice.id,
           { amount: 1_000, method: "cash", receivedAt: NOW },
           { notify: false },
@@ -415,7 +415,7 @@ describe("kept between calls while the account's records stay as they are (docs/
       }),
     ).toBe(true);
     expect(await moves(run("update payments set method = 'check' where id = ?", paymentId))).toBe(true);
-    expect(await moves(() => deletePayment(userId, paymentId))).toBe(true);
+    expect(await moves(() => deletePayment(accountId, paymentId))).toBe(true);
     expect(await moves(run("delete from invoices where id = ?", invoice.id))).toBe(true);
     expect(await moves(run("delete from estimates where id = ?", estimate.id))).toBe(true);
     expect(await moves(run("delete from jobs where id = ?", job.id))).toBe(true);
@@ -426,33 +426,33 @@ describe("kept between calls while the account's records stay as they are (docs/
   });
 
   it("sees a change made through another connection to the database (another server)", async () => {
-    const { userId, customerId } = await business();
-    expect((await getBusinessReport(userId, 30, { now: NOW })).customers).toBe(3);
+    const { accountId, customerId } = await business();
+    expect((await getBusinessReport(accountId, 30, { now: NOW })).customers).toBe(3);
     const { DATABASE_URL } = process.env;
     const other = createClient({ url: DATABASE_URL! });
     try {
       await other.execute({
-        sql: "insert into customers (id, user_id, name, created_at) values (?, ?, 'Dee', ?)",
-        args: [crypto.randomUUID(), userId, at("2025-06-09").getTime()],
+        sql: "insert into customers (id, account_id, name, created_at) values (?, ?, 'Dee', ?)",
+        args: [crypto.randomUUID(), accountId, at("2025-06-09").getTime()],
       });
     } finally {
       other.close();
     }
-    expect((await getBusinessReport(userId, 30, { now: NOW })).customers).toBe(4);
+    expect((await getBusinessReport(accountId, 30, { now: NOW })).customers).toBe(4);
     expect(customerId).toBeTruthy();
   });
 
   it("takes in a record dated later than now once its time comes, with no change to the data", async () => {
     const db = await getDb();
-    const { userId, customerId } = await business();
+    const { accountId, customerId } = await business();
     const later = new Date(NOW.getTime() + 60 * 60 * 1000);
-    await createJob(db, userId, { customerId, status: "pending", createdAt: later });
-    expect((await getBusinessReport(userId, 30, { now: NOW })).jobs.total).toBe(5);
-    expect((await getBusinessReport(userId, 30, { now: new Date(later.getTime() - 1) })).jobs.total).toBe(5);
-    expect((await getBusinessReport(userId, 30, { now: later })).jobs.total).toBe(6);
+    await createJob(db, accountId, { customerId, status: "pending", createdAt: later });
+    expect((await getBusinessReport(accountId, 30, { now: NOW })).jobs.total).toBe(5);
+    expect((await getBusinessReport(accountId, 30, { now: new Date(later.getTime() - 1) })).jobs.total).toBe(5);
+    expect((await getBusinessReport(accountId, 30, { now: later })).jobs.total).toBe(6);
     // The next day is another window: the job of June 1 still counts, the January one never.
     const nextDay = new Date("2025-06-12T12:00:00Z");
-    expect((await getBusinessReport(userId, 30, { now: nextDay })).window.from).toBe("2025-05-14");
-    expect((await getBusinessReport(userId, 30, { now: nextDay })).jobs.total).toBe(6);
+    expect((await getBusinessReport(accountId, 30, { now: nextDay })).window.from).toBe("2025-05-14");
+    expect((await getBusinessReport(accountId, 30, { now: nextDay })).jobs.total).toBe(6);
   });
 });

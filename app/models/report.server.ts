@@ -61,7 +61,7 @@ export interface BusinessReport {
 // What the report counts of the records created in its window: four statements built once
 // (preparedQuery), with the account and the window as placeholders.
 const reportCountsQuery = preparedQuery((db) => {
-  const userId = sql.placeholder("userId");
+  const accountId = sql.placeholder("accountId");
   const createdWithin = (column: AnySQLiteColumn) =>
     and(gte(column, sql.placeholder("start")), lte(column, sql.placeholder("end")));
   return {
@@ -73,12 +73,12 @@ const reportCountsQuery = preparedQuery((db) => {
         completed: countWhere(sql`${jobs.status} = 'completed'`),
       })
       .from(jobs)
-      .where(and(eq(jobs.userId, userId), createdWithin(jobs.createdAt)))
+      .where(and(eq(jobs.accountId, accountId), createdWithin(jobs.createdAt)))
       .prepare(),
     customers: db
       .select({ total: count() })
       .from(customers)
-      .where(and(eq(customers.userId, userId), createdWithin(customers.createdAt)))
+      .where(and(eq(customers.accountId, accountId), createdWithin(customers.createdAt)))
       .prepare(),
     estimates: db
       .select({
@@ -88,18 +88,18 @@ const reportCountsQuery = preparedQuery((db) => {
         pendingRevenue: sumWhere(estimates.total, sql`${estimates.status} = 'pending'`),
       })
       .from(estimates)
-      .where(and(eq(estimates.userId, userId), createdWithin(estimates.createdAt)))
+      .where(and(eq(estimates.accountId, accountId), createdWithin(estimates.createdAt)))
       .prepare(),
     invoices: db
       .select({ total: count(), paid: countWhere(sql`${invoices.status} = 'paid'`) })
       .from(invoices)
-      .where(and(eq(invoices.userId, userId), createdWithin(invoices.createdAt)))
+      .where(and(eq(invoices.accountId, accountId), createdWithin(invoices.createdAt)))
       .prepare(),
   };
 });
 
 export async function getBusinessReport(
-  userId: string,
+  accountId: string,
   range: ReportRange,
   { now = clockNow(), timeZone = null }: { now?: Date; timeZone?: string | null } = {},
 ): Promise<BusinessReport> {
@@ -109,12 +109,12 @@ export async function getBusinessReport(
   // payment's receipt) would enter it on its own: the earliest such date ends it.
   const key = `report:${window.timeZone}:${window.from}:${window.to}`;
   const at = now.getTime();
-  const figures = await keptFigure(userId, key, at, async () => {
+  const figures = await keptFigure(accountId, key, at, async () => {
     const [value, validUntil] = await Promise.all([
-      reportFigures(userId, window),
+      reportFigures(accountId, window),
       earliestOf(
         [customers.createdAt, jobs.createdAt, estimates.createdAt, invoices.createdAt, payments.receivedAt].map((column) =>
-          firstDatedAfter(userId, column, at),
+          firstDatedAfter(accountId, column, at),
         ),
       ),
     ]);
@@ -124,18 +124,18 @@ export async function getBusinessReport(
 }
 
 /** Everything the report shows of its window, worked out in SQL. */
-async function reportFigures(userId: string, window: ReportWindow): Promise<Omit<BusinessReport, "window">> {
+async function reportFigures(accountId: string, window: ReportWindow): Promise<Omit<BusinessReport, "window">> {
   // Epoch milliseconds, as stored (placeholders skip the column's encoding).
-  const values = { userId, start: window.start.getTime(), end: window.end.getTime() };
+  const values = { accountId, start: window.start.getTime(), end: window.end.getTime() };
   const counts = await reportCountsQuery();
   const [jobRow, customerRow, estimateRow, invoiceRow, collected, revenue, aging] = await Promise.all([
     counts.jobs.get(values),
     counts.customers.get(values),
     counts.estimates.get(values),
     counts.invoices.get(values),
-    collectedBetween(userId, window.start, new Date(window.end.getTime() + 1)),
-    revenueByPeriod(userId, window),
-    unpaidByAge(userId, window.to),
+    collectedBetween(accountId, window.start, new Date(window.end.getTime() + 1)),
+    revenueByPeriod(accountId, window),
+    unpaidByAge(accountId, window.to),
   ]);
 
   const jobCounts = {
@@ -171,13 +171,13 @@ async function reportFigures(userId: string, window: ReportWindow): Promise<Omit
 }
 
 /** Money collected per week (or month, for a year), grouped in SQL by the period each payment was received in. */
-async function revenueByPeriod(userId: string, window: ReportWindow): Promise<BusinessReport["revenue"]> {
+async function revenueByPeriod(accountId: string, window: ReportWindow): Promise<BusinessReport["revenue"]> {
   const db = await getDb();
   const { unit, periods } = chartPeriods(window);
   // The period index: the last period whose start is at or before the day received.
   const cases = periods.slice(1).map((period, i) => sql`when ${payments.receivedAt} < ${period.start.getTime()} then ${i}`);
   const receivedWithin = and(
-    eq(payments.userId, userId),
+    eq(payments.accountId, accountId),
     gte(payments.receivedAt, window.start),
     lte(payments.receivedAt, window.end),
   );
@@ -208,12 +208,12 @@ async function revenueByPeriod(userId: string, window: ReportWindow): Promise<Bu
 
 /** The exported report (docs/product/dashboard-and-reports.md, "Exports"): the period's summary and the account's record counts. */
 export async function getReportExport(
-  userId: string,
+  accountId: string,
   range: ReportRange,
   options: { now?: Date; timeZone?: string | null } = {},
 ): Promise<ReportExport> {
   const now = options.now ?? clockNow();
-  const [report, counts] = await Promise.all([getBusinessReport(userId, range, { ...options, now }), getRecordCounts(userId)]);
+  const [report, counts] = await Promise.all([getBusinessReport(accountId, range, { ...options, now }), getRecordCounts(accountId)]);
   return reportExport(
     report.window,
     report,

@@ -21,13 +21,13 @@ import { keptFigure } from "./kept-figures.server";
 import { accountAppointments, appointmentCustomer, appointmentFilter, inRange } from "./appointment.server";
 import { accountCustomer, accountRows, customerNameContains, textSearch } from "./sql.server";
 
-const jobCustomer = (userId: string) => accountCustomer(jobs.customerId, userId);
+const jobCustomer = (accountId: string) => accountCustomer(jobs.customerId, accountId);
 
-function accountJobs(userId: string, q = "") {
-  return accountRows(jobs.userId, userId, q, (text) =>
+function accountJobs(accountId: string, q = "") {
+  return accountRows(jobs.accountId, accountId, q, (text) =>
     or(
-      textSearch("jobs", jobs.id, userId, text, [jobs.title, jobs.location, jobs.description]),
-      customerNameContains(jobs.customerId, userId, text),
+      textSearch("jobs", jobs.id, accountId, text, [jobs.title, jobs.location, jobs.description]),
+      customerNameContains(jobs.customerId, accountId, text),
     ),
   );
 }
@@ -81,7 +81,7 @@ type ScheduledDate = typeof appointments.scheduledDate | typeof jobs.scheduledDa
 
 /** The two sources' queries, in the schedule order: `when` narrows each by its scheduled date. */
 async function sourceQueries(
-  userId: string,
+  accountId: string,
   { filter = "all", q, limit }: Omit<ScheduleQuery, "range">,
   when: (scheduledDate: ScheduledDate) => SQL | undefined,
 ) {
@@ -89,14 +89,14 @@ async function sourceQueries(
   const appointmentQuery = db
     .select(appointmentSourceColumns)
     .from(appointments)
-    .innerJoin(customers, appointmentCustomer(userId))
-    .where(and(accountAppointments(userId, q), when(appointments.scheduledDate), appointmentFilter(filter)))
+    .innerJoin(customers, appointmentCustomer(accountId))
+    .where(and(accountAppointments(accountId, q), when(appointments.scheduledDate), appointmentFilter(filter)))
     .orderBy(asc(appointments.scheduledDate), asc(appointments.id));
   const jobQuery = db
     .select(jobSourceColumns)
     .from(jobs)
-    .innerJoin(customers, jobCustomer(userId))
-    .where(and(accountJobs(userId, q), when(jobs.scheduledDate), jobFilter(filter)))
+    .innerJoin(customers, jobCustomer(accountId))
+    .where(and(accountJobs(accountId, q), when(jobs.scheduledDate), jobFilter(filter)))
     .orderBy(asc(jobs.scheduledDate), asc(jobs.id));
   return {
     appointmentQuery: limit === undefined ? appointmentQuery : appointmentQuery.limit(limit),
@@ -109,8 +109,8 @@ type JobRow = Omit<JobSource, "customer"> & CustomerColumns;
 const mergeSources = (appointmentRows: AppointmentRow[], jobRows: JobRow[]) =>
   mergeScheduleItems(appointmentRows.map(withScheduleCustomer), jobRows.map(withScheduleCustomer));
 
-async function scheduleSources(userId: string, { range, ...query }: ScheduleQuery) {
-  const { appointmentQuery, jobQuery } = await sourceQueries(userId, query, (scheduledDate) => inRange(scheduledDate, range));
+async function scheduleSources(accountId: string, { range, ...query }: ScheduleQuery) {
+  const { appointmentQuery, jobQuery } = await sourceQueries(accountId, query, (scheduledDate) => inRange(scheduledDate, range));
   const [appointmentRows, jobRows] = await Promise.all([appointmentQuery, jobQuery]);
   return mergeSources(appointmentRows, jobRows);
 }
@@ -121,8 +121,8 @@ async function scheduleSources(userId: string, { range, ...query }: ScheduleQuer
  * source cost less than building seven queries into one (drizzle's building is most of a
  * small account's time here).
  */
-async function scheduleSourcesOfRanges(userId: string, ranges: Range[], query: Omit<ScheduleQuery, "range">) {
-  const { appointmentQuery, jobQuery } = await sourceQueries(userId, query, (scheduledDate) =>
+async function scheduleSourcesOfRanges(accountId: string, ranges: Range[], query: Omit<ScheduleQuery, "range">) {
+  const { appointmentQuery, jobQuery } = await sourceQueries(accountId, query, (scheduledDate) =>
     and(gte(scheduledDate, sql.placeholder("start")), lt(scheduledDate, sql.placeholder("end"))),
   );
   const appointmentsIn = appointmentQuery.prepare();
@@ -170,7 +170,7 @@ function countsPerRange(scheduledDate: ScheduledDate, ranges: Range[]): Record<s
  * and renders only what the calendar shows.
  */
 export async function scheduleWeek(
-  userId: string,
+  accountId: string,
   {
     sunday,
     zone,
@@ -182,14 +182,14 @@ export async function scheduleWeek(
   // Kept while the account's records stay as they are (docs/decisions/023): a week's items
   // and totals depend on nothing else, not even the time.
   const key = `week:${zone}:${sunday}:${filter}:${perDay}:${q}`;
-  return keptFigure(userId, key, clockNow().getTime(), async () => ({
-    value: await readWeek(userId, { sunday, zone, filter, q, perDay }),
+  return keptFigure(accountId, key, clockNow().getTime(), async () => ({
+    value: await readWeek(accountId, { sunday, zone, filter, q, perDay }),
     validUntil: Number.POSITIVE_INFINITY,
   }));
 }
 
 async function readWeek(
-  userId: string,
+  accountId: string,
   { sunday, zone, filter, q, perDay }: { sunday: string; zone: string; filter: ScheduleFilter; q: string; perDay: number },
 ): Promise<CalendarDay[]> {
   const db = await getDb();
@@ -197,16 +197,16 @@ async function readWeek(
   const dayRanges = days.map((day) => dayRange(day, zone));
   const range = { start: dayRanges[0].start, end: dayRanges[6].end };
   const [dayItems, appointmentCounts, jobCounts] = await Promise.all([
-    scheduleSourcesOfRanges(userId, dayRanges, { filter, q, limit: perDay }),
+    scheduleSourcesOfRanges(accountId, dayRanges, { filter, q, limit: perDay }),
     db
       .select(countsPerRange(appointments.scheduledDate, dayRanges))
       .from(appointments)
-      .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
+      .where(and(accountAppointments(accountId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
       .get(),
     db
       .select(countsPerRange(jobs.scheduledDate, dayRanges))
       .from(jobs)
-      .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
+      .where(and(accountJobs(accountId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
       .get(),
   ]);
   return days.map((day, index) => ({
@@ -222,7 +222,7 @@ async function readWeek(
  * searched in SQL. The rest is the List tab narrowed to the day.
  */
 export async function scheduleDay(
-  userId: string,
+  accountId: string,
   {
     day,
     zone,
@@ -231,7 +231,7 @@ export async function scheduleDay(
     limit = TODAY_LIMIT,
   }: { day: string; zone: string; filter?: ScheduleFilter; q?: string; limit?: number },
 ): Promise<{ items: ScheduleItem[]; total: number }> {
-  const { items, total } = await scheduleList(userId, { filter, q, pageSize: limit, range: dayRange(day, zone) });
+  const { items, total } = await scheduleList(accountId, { filter, q, pageSize: limit, range: dayRange(day, zone) });
   return { items, total };
 }
 
@@ -240,13 +240,13 @@ export async function scheduleDay(
  * a bounded window, read with range queries on the scheduled-date indexes. The screen
  * filters and searches it with app/lib/schedule.ts.
  */
-export function scheduleWindow(userId: string, range: Range): Promise<ScheduleItem[]> {
-  return scheduleSources(userId, { range });
+export function scheduleWindow(accountId: string, range: Range): Promise<ScheduleItem[]> {
+  return scheduleSources(accountId, { range });
 }
 
 /** What is still to happen from `now` on, filtered and searched in SQL, at most `limit` items. */
 export async function upcomingSchedule(
-  userId: string,
+  accountId: string,
   {
     now = clockNow(),
     filter = "all",
@@ -256,7 +256,7 @@ export async function upcomingSchedule(
 ): Promise<ScheduleItem[]> {
   // "Completed" and "still to happen" never meet.
   if (filter === "completed") return [];
-  return upcomingItems(await scheduleSources(userId, { range: { start: now }, filter: "active", q, limit }), now, limit);
+  return upcomingItems(await scheduleSources(accountId, { range: { start: now }, filter: "active", q, limit }), now, limit);
 }
 
 /**
@@ -265,7 +265,7 @@ export async function upcomingSchedule(
  * page exactly.
  */
 export async function scheduleList(
-  userId: string,
+  accountId: string,
   {
     filter = "all",
     q = "",
@@ -279,19 +279,19 @@ export async function scheduleList(
   // The whole schedule, unfiltered, is counted by the account's kept totals.
   const narrowed = q.trim() !== "" || filter !== "all" || Boolean(range?.start || range?.end);
   const [items, appointmentTotal, jobTotal] = await Promise.all([
-    scheduleSources(userId, { filter, q, range, limit: offset + pageSize }),
-    listTotal(userId, "appointments", narrowed, () =>
+    scheduleSources(accountId, { filter, q, range, limit: offset + pageSize }),
+    listTotal(accountId, "appointments", narrowed, () =>
       db
         .select({ value: count() })
         .from(appointments)
-        .where(and(accountAppointments(userId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
+        .where(and(accountAppointments(accountId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
         .get(),
     ),
-    listTotal(userId, "scheduledJobs", narrowed, () =>
+    listTotal(accountId, "scheduledJobs", narrowed, () =>
       db
         .select({ value: count() })
         .from(jobs)
-        .where(and(accountJobs(userId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
+        .where(and(accountJobs(accountId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
         .get(),
     ),
   ]);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accountSettings, users } from "#db/schema";
+import { accountSettings, accounts, users } from "#db/schema";
 import type { SettingsInput } from "~/lib/settings-schema";
 import { getDb, onQuery } from "~/infrastructure/db.server";
 import { inRequestScope } from "~/infrastructure/request-memo.server";
@@ -50,10 +50,12 @@ const input: SettingsInput = {
 /** An account without a settings row (as an account made before settings existed would be). */
 async function bareAccount() {
   const db = await getDb();
+  // An account and its login without a settings row.
   const [user] = await db
     .insert(users)
     .values({ name: "Bare", email: `${crypto.randomUUID()}@example.com`, passwordHash: "x" })
     .returning();
+  await db.insert(accounts).values({ id: user.id });
   return user;
 }
 
@@ -93,7 +95,7 @@ describe("settings defaults (docs/product/settings.md)", () => {
   it("creates the missing row with the defaults on first read", async () => {
     const user = await bareAccount();
     const settings = await getSettingsWithoutLogo(user.id);
-    expect(settings).toMatchObject({ userId: user.id, companyName: "Your Trade Company", defaultTaxRate: 825 });
+    expect(settings).toMatchObject({ accountId: user.id, companyName: "Your Trade Company", defaultTaxRate: 825 });
     expect("logo" in settings).toBe(false);
   });
 });
@@ -163,13 +165,13 @@ describe("autoBackupAccounts", () => {
     const bare = await bareAccount();
     await updateSettings(off.user.id, { ...input, autoBackup: false });
     await updateSettings(on.user.id, { ...input, autoBackup: true });
-    const ids = (await autoBackupAccounts()).map((account) => account.userId);
+    const ids = (await autoBackupAccounts()).map((account) => account.accountId);
     expect(ids).toContain(on.user.id);
     expect(ids).toContain(bare.id);
     expect(ids).not.toContain(off.user.id);
-    expect((await autoBackupAccounts()).find((account) => account.userId === on.user.id)?.timeZone).toBe("America/Chicago");
+    expect((await autoBackupAccounts()).find((account) => account.accountId === on.user.id)?.timeZone).toBe("America/Chicago");
     const db = await getDb();
-    expect(await db.select().from(accountSettings).where(eq(accountSettings.userId, bare.id))).toHaveLength(0);
+    expect(await db.select().from(accountSettings).where(eq(accountSettings.accountId, bare.id))).toHaveLength(0);
   });
 });
 

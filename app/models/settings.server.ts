@@ -7,13 +7,13 @@ import { getDb, preparedQuery } from "~/infrastructure/db.server";
 import { memoInRequest } from "~/infrastructure/request-memo.server";
 
 /** The zone the account's dates are worked out in: its setting, else UTC (app/lib/clock.ts, the one fallback). */
-export async function getAccountTimeZone(userId: string): Promise<string> {
-  return accountZone((await getSettings(userId)).timeZone);
+export async function getAccountTimeZone(accountId: string): Promise<string> {
+  return accountZone((await getSettings(accountId)).timeZone);
 }
 
 /** Today (`yyyy-MM-dd`) in the account's zone: the day that decides what is overdue or still valid. */
-export async function todayFor(userId: string, at: Date = now()): Promise<string> {
-  return today(await getAccountTimeZone(userId), at);
+export async function todayFor(accountId: string, at: Date = now()): Promise<string> {
+  return today(await getAccountTimeZone(accountId), at);
 }
 
 /**
@@ -21,17 +21,17 @@ export async function todayFor(userId: string, at: Date = now()): Promise<string
  * documents show it: getSettingsWithLogo); read once per GET request. The row is created
  * with the defaults if it is missing.
  */
-export function getSettings(userId: string): Promise<SettingsWithoutLogo> {
-  return memoInRequest(`settings:${userId}`, () => getSettingsWithoutLogo(userId));
+export function getSettings(accountId: string): Promise<SettingsWithoutLogo> {
+  return memoInRequest(`settings:${accountId}`, () => getSettingsWithoutLogo(accountId));
 }
 
 /** Every setting with the logo's bytes, for a document (PDF, print page); the row is created if missing. */
-export async function getSettingsWithLogo(userId: string): Promise<AccountSettings> {
+export async function getSettingsWithLogo(accountId: string): Promise<AccountSettings> {
   const db = await getDb();
-  const found = await db.query.accountSettings.findFirst({ where: eq(accountSettings.userId, userId) });
+  const found = await db.query.accountSettings.findFirst({ where: eq(accountSettings.accountId, accountId) });
   if (found) return found;
-  const [created] = await db.insert(accountSettings).values({ userId }).onConflictDoNothing().returning();
-  return created ?? (await db.query.accountSettings.findFirst({ where: eq(accountSettings.userId, userId) }))!;
+  const [created] = await db.insert(accountSettings).values({ accountId }).onConflictDoNothing().returning();
+  return created ?? (await db.query.accountSettings.findFirst({ where: eq(accountSettings.accountId, accountId) }))!;
 }
 
 /**
@@ -39,26 +39,26 @@ export async function getSettingsWithLogo(userId: string): Promise<AccountSettin
  * read once per GET request for the root, the /app layout, the page's time zone and its
  * other settings alike.
  */
-export async function getShellSettings(userId: string) {
-  const { appLanguage, darkMode, companyName, logoUpdatedAt } = await getSettings(userId);
+export async function getShellSettings(accountId: string) {
+  const { appLanguage, darkMode, companyName, logoUpdatedAt } = await getSettings(accountId);
   return { appLanguage, darkMode, companyName, logoUpdatedAt };
 }
 
-export async function updatePreferences(userId: string, changes: Partial<Pick<AccountSettings, "appLanguage" | "darkMode">>) {
-  await ensureSettingsRow(userId);
+export async function updatePreferences(accountId: string, changes: Partial<Pick<AccountSettings, "appLanguage" | "darkMode">>) {
+  await ensureSettingsRow(accountId);
   const db = await getDb();
   await db
     .update(accountSettings)
     .set({ ...changes, updatedAt: new Date() })
-    .where(eq(accountSettings.userId, userId));
+    .where(eq(accountSettings.accountId, accountId));
 }
 
-export async function getLogo(userId: string) {
+export async function getLogo(accountId: string) {
   const db = await getDb();
   return db
     .select({ logo: accountSettings.logo, mimeType: accountSettings.logoMimeType, updatedAt: accountSettings.logoUpdatedAt })
     .from(accountSettings)
-    .where(eq(accountSettings.userId, userId))
+    .where(eq(accountSettings.accountId, accountId))
     .get();
 }
 
@@ -71,40 +71,40 @@ const settingsQuery = preparedQuery((db) =>
   db
     .select(columnsWithoutLogo)
     .from(accountSettings)
-    .where(eq(accountSettings.userId, sql.placeholder("userId")))
+    .where(eq(accountSettings.accountId, sql.placeholder("accountId")))
     .prepare(),
 );
 
-export async function getSettingsWithoutLogo(userId: string): Promise<SettingsWithoutLogo> {
+export async function getSettingsWithoutLogo(accountId: string): Promise<SettingsWithoutLogo> {
   const db = await getDb();
-  const read = async () => (await settingsQuery()).get({ userId });
+  const read = async () => (await settingsQuery()).get({ accountId });
   const found = await read();
   if (found) return found;
-  await db.insert(accountSettings).values({ userId }).onConflictDoNothing();
+  await db.insert(accountSettings).values({ accountId }).onConflictDoNothing();
   return (await read())!;
 }
 
 /** Creates the account's settings row with the defaults if it is missing (reads nothing). */
-async function ensureSettingsRow(userId: string) {
+async function ensureSettingsRow(accountId: string) {
   const db = await getDb();
-  await db.insert(accountSettings).values({ userId }).onConflictDoNothing();
+  await db.insert(accountSettings).values({ accountId }).onConflictDoNothing();
 }
 
 /** Saves the whole settings form (everything but the logo, which has its own form). */
-export async function updateSettings(userId: string, input: SettingsInput): Promise<SettingsWithoutLogo> {
-  await ensureSettingsRow(userId);
+export async function updateSettings(accountId: string, input: SettingsInput): Promise<SettingsWithoutLogo> {
+  await ensureSettingsRow(accountId);
   const db = await getDb();
   const [row] = await db
     .update(accountSettings)
     .set({ ...input, updatedAt: new Date() })
-    .where(eq(accountSettings.userId, userId))
+    .where(eq(accountSettings.accountId, accountId))
     .returning(columnsWithoutLogo);
   return row;
 }
 
 /** Stores the account's logo; its type must already be checked from its bytes (app/lib/image-type.ts). */
-export async function setLogo(userId: string, bytes: Uint8Array, mimeType: LogoMimeType, now = new Date()) {
-  await ensureSettingsRow(userId);
+export async function setLogo(accountId: string, bytes: Uint8Array, mimeType: LogoMimeType, now = new Date()) {
+  await ensureSettingsRow(accountId);
   const db = await getDb();
   await db
     .update(accountSettings)
@@ -114,28 +114,28 @@ export async function setLogo(userId: string, bytes: Uint8Array, mimeType: LogoM
       logoUpdatedAt: now,
       updatedAt: now,
     })
-    .where(eq(accountSettings.userId, userId));
+    .where(eq(accountSettings.accountId, accountId));
 }
 
-export async function removeLogo(userId: string) {
-  await ensureSettingsRow(userId);
+export async function removeLogo(accountId: string) {
+  await ensureSettingsRow(accountId);
   const db = await getDb();
   await db
     .update(accountSettings)
     .set({ logo: null, logoMimeType: null, logoUpdatedAt: null, updatedAt: new Date() })
-    .where(eq(accountSettings.userId, userId));
+    .where(eq(accountSettings.accountId, accountId));
 }
 
 /**
  * Accounts that want daily backups, with the zone their day is counted in. An account
  * whose settings row does not exist yet has the defaults, and auto backup is on by default.
  */
-export async function autoBackupAccounts(): Promise<{ userId: string; timeZone: string | null }[]> {
+export async function autoBackupAccounts(): Promise<{ accountId: string; timeZone: string | null }[]> {
   const db = await getDb();
   return db
-    .select({ userId: users.id, timeZone: accountSettings.timeZone })
+    .select({ accountId: users.id, timeZone: accountSettings.timeZone })
     .from(users)
-    .leftJoin(accountSettings, eq(accountSettings.userId, users.id))
+    .leftJoin(accountSettings, eq(accountSettings.accountId, users.id))
     .where(sql`coalesce(${accountSettings.autoBackup}, 1) = 1`)
     .orderBy(asc(users.id));
 }

@@ -34,7 +34,7 @@ async function account(options: { appLanguage?: "en" | "es"; documentLanguage?: 
       appLanguage: options.appLanguage ?? "en",
       documentLanguage: options.documentLanguage ?? "en",
     })
-    .where(eq(accountSettings.userId, user.id));
+    .where(eq(accountSettings.accountId, user.id));
   const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
   return { user, cookie, db, customer };
 }
@@ -186,7 +186,7 @@ describe("the customer's page", () => {
     await db
       .update(accountSettings)
       .set({ logo: png, logoMimeType: "image/png", logoUpdatedAt: new Date() })
-      .where(eq(accountSettings.userId, user.id));
+      .where(eq(accountSettings.accountId, user.id));
     const pdf = await runRoute(pdfLoader, new Request(`http://localhost/e/${token}/pdf`), { params: { token } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");

@@ -43,60 +43,60 @@ export const shareUrl = (origin: string, token: string) => `${origin}/e/${token}
 
 /** The estimate's link, created on first use; undefined when the account has no such estimate. */
 export async function getOrCreateShareLink(
-  userId: string,
+  accountId: string,
   estimateId: string,
 ): Promise<{ link: ShareLink; estimateNumber: string } | undefined> {
   const db = await getDb();
   const estimate = await db
     .select({ id: estimates.id, estimateNumber: estimates.estimateNumber })
     .from(estimates)
-    .where(and(eq(estimates.userId, userId), eq(estimates.id, estimateId)))
+    .where(and(eq(estimates.accountId, accountId), eq(estimates.id, estimateId)))
     .get();
   if (!estimate) return undefined;
   try {
     // One link per estimate (unique estimate id): a link already there, or made at the same moment, wins.
     await db
       .insert(estimateShareTokens)
-      .values({ userId, estimateId, token: newShareToken() })
+      .values({ accountId, estimateId, token: newShareToken() })
       .onConflictDoNothing({ target: estimateShareTokens.estimateId });
   } catch (error) {
     // The estimate was deleted in between: nothing to link to.
     if (String(error).includes("FOREIGN KEY")) return undefined;
     throw error;
   }
-  const link = await getShareLink(userId, estimateId);
+  const link = await getShareLink(accountId, estimateId);
   return link ? { link, estimateNumber: estimate.estimateNumber } : undefined;
 }
 
 /** The estimate's link, if it has one. */
-export async function getShareLink(userId: string, estimateId: string): Promise<ShareLink | undefined> {
+export async function getShareLink(accountId: string, estimateId: string): Promise<ShareLink | undefined> {
   const db = await getDb();
   return db
     .select()
     .from(estimateShareTokens)
-    .where(and(eq(estimateShareTokens.userId, userId), eq(estimateShareTokens.estimateId, estimateId)))
+    .where(and(eq(estimateShareTokens.accountId, accountId), eq(estimateShareTokens.estimateId, estimateId)))
     .get();
 }
 
 /** The links of some of the account's estimates (one query), by estimate id: what the list shows. */
-export async function shareLinksOf(userId: string, estimateIds: string[]): Promise<Map<string, ShareLink>> {
+export async function shareLinksOf(accountId: string, estimateIds: string[]): Promise<Map<string, ShareLink>> {
   const byEstimate = new Map<string, ShareLink>();
   if (estimateIds.length === 0) return byEstimate;
   const db = await getDb();
   const rows = await db
     .select()
     .from(estimateShareTokens)
-    .where(and(eq(estimateShareTokens.userId, userId), inArray(estimateShareTokens.estimateId, estimateIds)));
+    .where(and(eq(estimateShareTokens.accountId, accountId), inArray(estimateShareTokens.estimateId, estimateIds)));
   for (const row of rows) byEstimate.set(row.estimateId, row);
   return byEstimate;
 }
 
 /** Deletes the estimate's link: the old address answers 404 from now on. False when there was none. */
-export async function revokeShareLink(userId: string, estimateId: string): Promise<boolean> {
+export async function revokeShareLink(accountId: string, estimateId: string): Promise<boolean> {
   const db = await getDb();
   const rows = await db
     .delete(estimateShareTokens)
-    .where(and(eq(estimateShareTokens.userId, userId), eq(estimateShareTokens.estimateId, estimateId)))
+    .where(and(eq(estimateShareTokens.accountId, accountId), eq(estimateShareTokens.estimateId, estimateId)))
     .returning({ id: estimateShareTokens.id });
   return rows.length > 0;
 }
@@ -114,9 +114,9 @@ export type SharedState = EstimateState;
 export async function loadSharedEstimate(token: string, now = clockNow()) {
   const link = await findShareLink(token);
   if (!link) return undefined;
-  const [estimate, settings] = await Promise.all([getEstimateWithItems(link.userId, link.estimateId), getSettings(link.userId)]);
+  const [estimate, settings] = await Promise.all([getEstimateWithItems(link.accountId, link.estimateId), getSettings(link.accountId)]);
   if (!estimate) return undefined;
-  const deposit = await documentDeposit(link.userId, estimate);
+  const deposit = await documentDeposit(link.accountId, estimate);
   const validThrough = lastValidDay(estimate, settings);
   const today = dayKey(now, settings.timeZone);
   const state = estimateState(estimate.status, today, validThrough);
@@ -148,7 +148,7 @@ export type DecisionResult =
 
 /** What the contractor was told of an answer (the bell's notification), for the e-mail that may follow it. */
 export interface DecisionNotice {
-  userId: string;
+  accountId: string;
   estimateId: string;
   estimateNumber: string;
   language: Language;
@@ -181,7 +181,7 @@ export async function decideSharedEstimate(token: string, decision: Decision, no
     .where(
       and(
         eq(estimates.id, estimate.id),
-        eq(estimates.userId, link.userId),
+        eq(estimates.accountId, link.accountId),
         eq(estimates.status, "pending"),
         // Still valid, should the contractor have changed the date meanwhile.
         sql`coalesce(${estimates.validUntil}, ${validThrough}) >= ${today}`,
@@ -273,9 +273,9 @@ async function notifyDecision(
             { ...values, reason: decision.reason ?? "" },
           ),
         };
-  await createNotification(link.userId, { ...notification, estimateId: estimate.id });
+  await createNotification(link.accountId, { ...notification, estimateId: estimate.id });
   return {
-    userId: link.userId,
+    accountId: link.accountId,
     estimateId: estimate.id,
     estimateNumber: estimate.estimateNumber,
     language: lang,

@@ -18,7 +18,7 @@ async function account() {
   return user.id;
 }
 
-const names = async (userId: string, q: string) => (await listCustomers(userId, { q })).items.map((c) => c.name).sort();
+const names = async (accountId: string, q: string) => (await listCustomers(accountId, { q })).items.map((c) => c.name).sort();
 
 describe("search", () => {
   it("finds text anywhere in the searched columns, ignoring case and accents", async () => {
@@ -57,7 +57,7 @@ describe("search", () => {
     expect((await deleteCustomer(me, ana.id)).status).toBe("deleted");
     expect(await names(me, "castillo")).toEqual([]);
     // A write the app does not make (straight SQL) is followed too: the triggers keep the index.
-    const [row] = await db.insert(customers).values({ userId: me, name: "Direct Insert" }).returning();
+    const [row] = await db.insert(customers).values({ accountId: me, name: "Direct Insert" }).returning();
     expect(await names(me, "direct")).toEqual(["Direct Insert"]);
     await db.delete(customers).where(eq(customers.id, row.id));
     expect(await names(me, "direct")).toEqual([]);
@@ -78,7 +78,7 @@ describe("search", () => {
     expect(results.customers.items.map((c) => c.name)).toEqual(["Carlos Peña"]);
     expect(results.jobs.total).toBe(1);
     // An update of the searched text is followed.
-    await db.update(jobs).set({ title: "Service call" }).where(eq(jobs.userId, me));
+    await db.update(jobs).set({ title: "Service call" }).where(eq(jobs.accountId, me));
     expect((await listJobs(me, { q: "service" })).total).toBe(1);
     expect((await listJobs(me, { q: "panel" })).total).toBe(0);
   });
@@ -108,7 +108,7 @@ describe("search", () => {
       const rows = await client.execute({ sql: `explain query plan ${statement!.sql}`, args: statement!.args as never });
       return rows.rows.map((row) => String(row.detail)).join(" | ");
     };
-    expect(await plan("select count(*)")).toContain(`SEARCH ${table} USING COVERING INDEX ${table}_user_created_idx (user_id=?)`);
-    expect(await plan(`select "${table}"."id"`)).toContain(`SEARCH ${table} USING INDEX ${table}_user_created_idx (user_id=?)`);
+    expect(await plan("select count(*)")).toContain(`SEARCH ${table} USING COVERING INDEX ${table}_user_created_idx (account_id=?)`);
+    expect(await plan(`select "${table}"."id"`)).toContain(`SEARCH ${table} USING INDEX ${table}_user_created_idx (account_id=?)`);
   });
 });

@@ -9,29 +9,29 @@ import { getDb } from "~/infrastructure/db.server";
  * record to it (a job's customer, an appointment's job) or before a form's buttons act on it.
  */
 export async function isAccountRow(
-  table: SQLiteTable & { id: AnySQLiteColumn; userId: AnySQLiteColumn },
-  userId: string,
+  table: SQLiteTable & { id: AnySQLiteColumn; accountId: AnySQLiteColumn },
+  accountId: string,
   id: string,
 ): Promise<boolean> {
   const db = await getDb();
   const row = await db
     .select({ id: table.id })
     .from(table)
-    .where(and(eq(table.userId, userId), eq(table.id, id)))
+    .where(and(eq(table.accountId, accountId), eq(table.id, id)))
     .get();
   return Boolean(row);
 }
 
 /**
  * The account filter of a lookup by a more selective key (a job's estimates, a
- * customer's jobs). Without ANALYZE statistics SQLite guesses that `user_id = ?` picks as
- * few rows as `job_id = ?`, and then prefers an index starting with user_id that also
+ * customer's jobs). Without ANALYZE statistics SQLite guesses that `account_id = ?` picks as
+ * few rows as `job_id = ?`, and then prefers an index starting with account_id that also
  * gives the ORDER BY: on a large account it walks every row of the account. The unary
  * plus keeps the filter but takes it out of index selection, so the key's own index is
  * used (docs/decisions/009).
  */
-export function sameAccount(column: AnySQLiteColumn, userId: string): SQL {
-  return sql`+${column} = ${userId}`;
+export function sameAccount(column: AnySQLiteColumn, accountId: string): SQL {
+  return sql`+${column} = ${accountId}`;
 }
 
 /** `column like '%text%'`, the text's wildcards escaped. */
@@ -44,8 +44,8 @@ export function contains(column: AnySQLiteColumn, pattern: string): SQL {
  * drives the join; the account check is `sameAccount`, so SQLite never starts a list from
  * the account's customers instead of the listed rows (a search would then walk them all).
  */
-export function accountCustomer(customerId: AnySQLiteColumn, userId: string): SQL {
-  return and(eq(customers.id, customerId), sameAccount(customers.userId, userId))!;
+export function accountCustomer(customerId: AnySQLiteColumn, accountId: string): SQL {
+  return and(eq(customers.id, customerId), sameAccount(customers.accountId, accountId))!;
 }
 
 /** The tables with a full-text search index (migration 0003_search_index, docs/decisions/010). */
@@ -63,7 +63,7 @@ const TRIGRAM = 3;
 export function textSearch(
   table: SearchableTable,
   id: AnySQLiteColumn,
-  userId: string,
+  accountId: string,
   q: string,
   columns: readonly AnySQLiteColumn[],
 ): SQL {
@@ -75,7 +75,7 @@ export function textSearch(
       sql` or `,
     )})`;
   }
-  const match = searchIndexMatch(table, userId, text, columns)!;
+  const match = searchIndexMatch(table, accountId, text, columns)!;
   return sql`${id} in (select id from ${match.index} where ${match.where})`;
 }
 
@@ -88,7 +88,7 @@ export function textSearch(
  */
 export function searchIndexMatch(
   table: SearchableTable,
-  userId: string,
+  accountId: string,
   q: string,
   columns: readonly AnySQLiteColumn[],
 ): { index: SQL; where: SQL } | null {
@@ -97,7 +97,8 @@ export function searchIndexMatch(
   const index = sql`${sql.identifier(`${table}_search`)}`;
   // A phrase in double quotes is taken literally; the braces name the columns to look in.
   const query = `{${columns.map((column) => column.name).join(" ")}} : "${text.replace(/"/g, '""')}"`;
-  return { index, where: sql`${index} match ${query} and user_id = ${userId}` };
+  // The search tables keep the account's id in their own column, still named user_id (migration 0019).
+  return { index, where: sql`${index} match ${query} and user_id = ${accountId}` };
 }
 
 /**
@@ -109,13 +110,13 @@ export function searchIndexMatch(
  */
 export function accountRows(
   userIdColumn: AnySQLiteColumn,
-  userId: string,
+  accountId: string,
   q: string,
   search: (text: string) => SQL | undefined,
 ): SQL {
   const text = q.trim();
-  if (!text) return eq(userIdColumn, userId);
-  const account = [...text].length >= TRIGRAM ? sameAccount(userIdColumn, userId) : eq(userIdColumn, userId);
+  if (!text) return eq(userIdColumn, accountId);
+  const account = [...text].length >= TRIGRAM ? sameAccount(userIdColumn, accountId) : eq(userIdColumn, accountId);
   return and(account, search(text))!;
 }
 
@@ -124,9 +125,9 @@ export function accountRows(
  * found once (through the customers' search index), instead of a join per row, so a search
  * and its count need no join with customers.
  */
-export function customerNameContains(customerId: AnySQLiteColumn, userId: string, q: string): SQL {
-  const matching = accountRows(customers.userId, userId, q, (text) =>
-    textSearch("customers", customers.id, userId, text, [customers.name]),
+export function customerNameContains(customerId: AnySQLiteColumn, accountId: string, q: string): SQL {
+  const matching = accountRows(customers.accountId, accountId, q, (text) =>
+    textSearch("customers", customers.id, accountId, text, [customers.name]),
   );
   return sql`${customerId} in (select ${customers.id} from ${customers} where ${matching})`;
 }

@@ -15,7 +15,7 @@ describe("createUser", () => {
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user.passwordHash).not.toContain("secret1");
     const db = await getDb();
-    const settings = await db.query.accountSettings.findFirst({ where: eq(accountSettings.userId, user.id) });
+    const settings = await db.query.accountSettings.findFirst({ where: eq(accountSettings.accountId, user.id) });
     expect(settings).toMatchObject({
       defaultTaxRate: 825,
       currency: "USD",

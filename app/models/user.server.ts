@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
-import { and, eq, ne } from "drizzle-orm";
-import { accountSettings, appointments, estimates, invoices, jobs, sessions, users, type User } from "#db/schema";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { accountMembers, accounts, accountSettings, appointments, estimates, invoices, jobs, sessions, users, type User } from "#db/schema";
 import { getDb } from "~/infrastructure/db.server";
 import { normalizeEmail } from "~/lib/email";
 
@@ -46,7 +46,11 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** Creates the account and its settings row (with the defaults of docs/product/settings.md) together. */
+/**
+ * Signs a business up: its login, its account (which takes the login's id, docs/decisions/029),
+ * the login as the account's owner, and the settings row (with the defaults of
+ * docs/product/settings.md), together.
+ */
 export async function createUser(input: {
   name: string;
   email: string;
@@ -60,14 +64,16 @@ export async function createUser(input: {
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   try {
-    // One batch, not an interactive transaction (docs/decisions/004): the user and the
-    // settings row are written together or not at all.
+    // One batch, not an interactive transaction (docs/decisions/004): the login, the account,
+    // the membership and the settings row are written together or not at all.
     const id = crypto.randomUUID();
     const language = input.appLanguage ?? "en";
     const [[user]] = await db.batch([
       db.insert(users).values({ id, name: input.name.trim(), email, passwordHash }).returning(),
+      db.insert(accounts).values({ id }),
+      db.insert(accountMembers).values({ id, accountId: id, userId: id, role: "owner" }),
       db.insert(accountSettings).values({
-        userId: id,
+        accountId: id,
         appLanguage: language,
         documentLanguage: language,
         darkMode: input.darkMode ?? false,
@@ -129,19 +135,22 @@ export async function changePassword(
 
 /**
  * Deletes the account and everything in it, in one transaction (one batch). Jobs, estimates,
- * invoices and appointments go first: they hold their customer (ON DELETE RESTRICT). Deleting
- * the user then takes the rest through the foreign keys (customers, sessions, settings, the
- * price book, recurring invoices, notifications, share links, payments). True when there was
- * such an account.
+ * invoices and appointments go first: they hold their customer (ON DELETE RESTRICT). The
+ * account's logins go next (a login belongs to one account; their sessions and memberships
+ * with them), then the account takes the rest through the foreign keys (customers, settings,
+ * the price book, recurring invoices, notifications, share links, payments). True when there
+ * was such an account.
  */
-export async function deleteAccount(userId: string): Promise<boolean> {
+export async function deleteAccount(accountId: string): Promise<boolean> {
   const db = await getDb();
+  const members = db.select({ userId: accountMembers.userId }).from(accountMembers).where(eq(accountMembers.accountId, accountId));
   const results = await db.batch([
-    db.delete(invoices).where(eq(invoices.userId, userId)),
-    db.delete(estimates).where(eq(estimates.userId, userId)),
-    db.delete(appointments).where(eq(appointments.userId, userId)),
-    db.delete(jobs).where(eq(jobs.userId, userId)),
-    db.delete(users).where(eq(users.id, userId)),
+    db.delete(invoices).where(eq(invoices.accountId, accountId)),
+    db.delete(estimates).where(eq(estimates.accountId, accountId)),
+    db.delete(appointments).where(eq(appointments.accountId, accountId)),
+    db.delete(jobs).where(eq(jobs.accountId, accountId)),
+    db.delete(users).where(inArray(users.id, members)),
+    db.delete(accounts).where(eq(accounts.id, accountId)),
   ]);
   return results[results.length - 1].rowsAffected === 1;
 }

@@ -64,7 +64,7 @@ function formReply(formData: FormData) {
   return parseForm(formData, { schema: estimateFormSchema() }).reply({ hideFields: hidden });
 }
 
-async function analyze(userId: string, formData: FormData, panel: AiPanelState): Promise<AiPanelState> {
+async function analyze(accountId: string, formData: FormData, panel: AiPanelState): Promise<AiPanelState> {
   const input = readAiRequest(panel);
   if (!input.ok) {
     if (input.reason === "missing") {
@@ -80,7 +80,7 @@ async function analyze(userId: string, formData: FormData, panel: AiPanelState):
     };
   }
   const language = formData.get(AI_FIELDS.language) === "es" ? "es" : "en";
-  const outcome = await generateEstimate(userId, { ...input.value, language });
+  const outcome = await generateEstimate(accountId, { ...input.value, language });
   if (!outcome.ok) {
     const description: TextKey = outcome.code === "unknown" ? "assistant.failedDefault" : `assistant.errors.${outcome.code}`;
     const values = {
@@ -158,7 +158,7 @@ function add(
 
 /** Runs one of the assistant's buttons on a posted editor form. */
 export async function runAssistant(
-  userId: string,
+  accountId: string,
   formData: FormData,
   intent: AiIntent,
 ): Promise<{ result: SubmissionResult<string[]>; ai: AiPanelState }> {
@@ -174,5 +174,5 @@ export async function runAssistant(
   // Shown again as typed, without the form's error messages: nothing was saved.
   const shown: SubmissionResult<string[]> = { initialValue: reply.initialValue };
   if (intent === AI_ADD_INTENT) return add(formData, panel, shown);
-  return { result: shown, ai: await analyze(userId, formData, panel) };
+  return { result: shown, ai: await analyze(accountId, formData, panel) };
 }

@@ -44,10 +44,10 @@ export async function authenticateWithPassword(email: string, password: string, 
 }
 
 /** The session cookie, the welcome toast, and the account's language and theme as cookies for this browser. */
-export async function signedInHeaders(request: Request, userId: string, how: "login" | "register") {
-  const settings = await getSettings(userId);
+export async function signedInHeaders(request: Request, accountId: string, how: "login" | "register") {
+  const settings = await getSettings(accountId);
   const headers = new Headers();
-  headers.append("Set-Cookie", await createUserSession(request, userId));
+  headers.append("Set-Cookie", await createUserSession(request, accountId));
   headers.append("Set-Cookie", await languageCookie.serialize(settings.appLanguage));
   headers.append("Set-Cookie", await themeCookie.serialize(settings.darkMode ? "dark" : "light"));
   headers.append(

@@ -25,15 +25,15 @@ const PNG_1X1 = Buffer.from(
   "base64",
 );
 
-async function exportOf(userId: string, now = new Date("2025-06-11T12:00:00Z")) {
+async function exportOf(accountId: string, now = new Date("2025-06-11T12:00:00Z")) {
   let text = "";
-  for await (const chunk of exportAccountJson(userId, now)) text += chunk;
+  for await (const chunk of exportAccountJson(accountId, now)) text += chunk;
   return JSON.parse(text);
 }
 
-async function setAutoBackup(userId: string, on: boolean, timeZone: string | null = null) {
+async function setAutoBackup(accountId: string, on: boolean, timeZone: string | null = null) {
   const db = await getDb();
-  await db.update(accountSettings).set({ autoBackup: on, timeZone }).where(eq(accountSettings.userId, userId));
+  await db.update(accountSettings).set({ autoBackup: on, timeZone }).where(eq(accountSettings.accountId, accountId));
 }
 
 describe("exportAccountJson", () => {
@@ -79,7 +79,7 @@ describe("exportAccountJson", () => {
     });
     expect(JSON.stringify(data.settings)).not.toContain(PNG_1X1.toString("base64").slice(0, 20));
     expect(data.customers.map((c: { name: string }) => c.name)).toEqual(["Ana Ruiz"]);
-    expect(data.customers[0]).not.toHaveProperty("userId");
+    expect(data.customers[0]).not.toHaveProperty("accountId");
     expect(data.jobs).toHaveLength(1);
     expect(data.jobs[0]).toMatchObject({ id: job.id, customerId: customer.id, totalAmount: "1234.50" });
     expect(data.estimates).toHaveLength(1);
@@ -96,14 +96,14 @@ describe("exportAccountJson", () => {
     expect(data.payments).toEqual([
       expect.objectContaining({ invoiceId: invoice.id, amount: "10.00", method: "check", reference: "881" }),
     ]);
-    expect(data.payments[0]).not.toHaveProperty("userId");
+    expect(data.payments[0]).not.toHaveProperty("accountId");
     // The payment told the contractor, as a card payment would.
     expect(data.notifications).toHaveLength(2);
     expect(typeof data.customers[0].createdAt).toBe("string");
     expect(data.recurringInvoices).toEqual([
       expect.objectContaining({ title: "Maintenance plan", frequency: "quarterly", taxRate: "0.0825", occurrenceCount: 4 }),
     ]);
-    expect(data.recurringInvoices[0]).not.toHaveProperty("userId");
+    expect(data.recurringInvoices[0]).not.toHaveProperty("accountId");
     expect(data.recurringInvoices[0].items).toEqual([
       expect.objectContaining({ description: "Tune-up", quantity: "1.50", unitPrice: "19.99", total: "29.99" }),
     ]);
@@ -116,7 +116,7 @@ describe("exportAccountJson", () => {
     // More than one page, many sharing one createdAt: the (createdAt, id) key keeps them apart.
     const rows = Array.from({ length: 1203 }, (_, i) => ({
       id: crypto.randomUUID(),
-      userId: user.id,
+      accountId: user.id,
       name: `C${i}`,
       createdAt: i % 2 ? sameInstant : new Date(sameInstant.getTime() + i),
     }));

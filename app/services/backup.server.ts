@@ -43,7 +43,7 @@ const MONEY = new Set(["subtotal", "taxAmount", "total", "totalAmount", "unitPri
 function exported(row: Row): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) {
-    if (key === "userId") continue;
+    if (key === "accountId") continue;
     if (value instanceof Date) out[key] = value.toISOString();
     else if (typeof value === "number" && MONEY.has(key)) out[key] = centsToString(value);
     else if (typeof value === "number" && key === "taxRate") out[key] = rateToString(value);
@@ -75,7 +75,7 @@ function afterKey(sortColumn: AnySQLiteColumn, idColumn: AnySQLiteColumn, sortVa
 }
 
 async function* tableRows(
-  userId: string,
+  accountId: string,
   table: "customers" | "jobs" | "appointments" | "notifications" | "payments" | "priceItems" | "deposits" | "lateCharges",
 ): AsyncGenerator<Row[]> {
   const db = await getDb();
@@ -97,14 +97,14 @@ async function* tableRows(
       (await db
         .select()
         .from(source)
-        .where(and(eq(source.userId, userId), after ? afterKey(sortColumn, source.id, after[sortKey], after.id) : undefined))
+        .where(and(eq(source.accountId, accountId), after ? afterKey(sortColumn, source.id, after[sortKey], after.id) : undefined))
         .orderBy(asc(sortColumn), asc(source.id))
         .limit(PAGE_SIZE)) as (Row & { id: string })[],
   );
 }
 
 /** Estimates or invoices with their line items, one query for the items of each page. */
-async function* documentRows(userId: string, kind: "estimates" | "invoices"): AsyncGenerator<Row[]> {
+async function* documentRows(accountId: string, kind: "estimates" | "invoices"): AsyncGenerator<Row[]> {
   const db = await getDb();
   const source = kind === "estimates" ? estimates : invoices;
   for await (const page of pagesOf<Row & { id: string; createdAt: Date }>(
@@ -113,7 +113,7 @@ async function* documentRows(userId: string, kind: "estimates" | "invoices"): As
         .select()
         .from(source)
         .where(
-          and(eq(source.userId, userId), after ? afterKey(source.createdAt, source.id, after.createdAt, after.id) : undefined),
+          and(eq(source.accountId, accountId), after ? afterKey(source.createdAt, source.id, after.createdAt, after.id) : undefined),
         )
         .orderBy(asc(source.createdAt), asc(source.id))
         .limit(PAGE_SIZE)) as (Row & { id: string; createdAt: Date })[],
@@ -146,21 +146,21 @@ async function* documentRows(userId: string, kind: "estimates" | "invoices"): As
 }
 
 /** The account's recurring invoices with their lines (one page: an account has a few). */
-async function* recurringRows(userId: string): AsyncGenerator<Row[]> {
-  const rows = await exportRecurringInvoices(userId);
+async function* recurringRows(accountId: string): AsyncGenerator<Row[]> {
+  const rows = await exportRecurringInvoices(accountId);
   if (rows.length) yield rows.map(({ items, ...row }) => ({ ...exported(row), items: items.map(exported) }));
 }
 
 /** The account's settings for the export: the logo's type and date, never its bytes. */
-async function exportedSettings(userId: string): Promise<Row> {
+async function exportedSettings(accountId: string): Promise<Row> {
   const {
-    userId: _userId,
+    accountId: _userId,
     logoMimeType,
     logoUpdatedAt,
     defaultTaxRate,
     updatedAt,
     ...rest
-  } = await getSettingsWithoutLogo(userId);
+  } = await getSettingsWithoutLogo(accountId);
   return {
     ...rest,
     defaultTaxRate: rateToPercent(defaultTaxRate),
@@ -174,34 +174,34 @@ async function exportedSettings(userId: string): Promise<Row> {
  * bytes), customers, jobs, estimates and invoices with their items, appointments,
  * notifications, payments and recurring invoices with their items.
  */
-export async function* exportAccountJson(userId: string, now = clockNow()): AsyncGenerator<string> {
+export async function* exportAccountJson(accountId: string, now = clockNow()): AsyncGenerator<string> {
   const db = await getDb();
   const account = await db
     .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(eq(users.id, accountId))
     .get();
-  if (!account) throw new Error(`No account ${userId}.`);
+  if (!account) throw new Error(`No account ${accountId}.`);
   const head = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exportedAt: now.toISOString(),
     account: exported(account),
-    settings: await exportedSettings(userId),
+    settings: await exportedSettings(accountId),
   };
   yield JSON.stringify(head).slice(0, -1);
   const sections: [string, AsyncGenerator<Row[]>][] = [
-    ["customers", tableRows(userId, "customers")],
-    ["jobs", tableRows(userId, "jobs")],
-    ["estimates", documentRows(userId, "estimates")],
-    ["invoices", documentRows(userId, "invoices")],
-    ["appointments", tableRows(userId, "appointments")],
-    ["notifications", tableRows(userId, "notifications")],
-    ["payments", tableRows(userId, "payments")],
-    ["recurringInvoices", recurringRows(userId)],
-    ["priceBook", tableRows(userId, "priceItems")],
-    ["deposits", tableRows(userId, "deposits")],
-    ["lateCharges", tableRows(userId, "lateCharges")],
+    ["customers", tableRows(accountId, "customers")],
+    ["jobs", tableRows(accountId, "jobs")],
+    ["estimates", documentRows(accountId, "estimates")],
+    ["invoices", documentRows(accountId, "invoices")],
+    ["appointments", tableRows(accountId, "appointments")],
+    ["notifications", tableRows(accountId, "notifications")],
+    ["payments", tableRows(accountId, "payments")],
+    ["recurringInvoices", recurringRows(accountId)],
+    ["priceBook", tableRows(accountId, "priceItems")],
+    ["deposits", tableRows(accountId, "deposits")],
+    ["lateCharges", tableRows(accountId, "lateCharges")],
   ];
   for (const [name, pages] of sections) {
     yield `,${JSON.stringify(name)}:[`;
@@ -217,8 +217,8 @@ export async function* exportAccountJson(userId: string, now = clockNow()): Asyn
 }
 
 /** The export as a stream of bytes, for a download. */
-export function exportAccountStream(userId: string, now = clockNow()): ReadableStream<Uint8Array> {
-  const chunks = exportAccountJson(userId, now);
+export function exportAccountStream(accountId: string, now = clockNow()): ReadableStream<Uint8Array> {
+  const chunks = exportAccountJson(accountId, now);
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -238,11 +238,11 @@ export function exportAccountStream(userId: string, now = clockNow()): ReadableS
 
 export const DEFAULT_BACKUP_DIR = path.resolve(process.cwd(), "data/backups");
 
-/** Removes the account's daily backups (`{dir}/{userId}/`), as its deletion asks. */
-export async function removeAccountBackups(userId: string, dir = DEFAULT_BACKUP_DIR): Promise<void> {
+/** Removes the account's daily backups (`{dir}/{accountId}/`), as its deletion asks. */
+export async function removeAccountBackups(accountId: string, dir = DEFAULT_BACKUP_DIR): Promise<void> {
   // An account id is a UUID: never a path of its own.
-  if (!/^[\w-]+$/.test(userId)) throw new Error("Not an account id");
-  await rm(path.join(dir, userId), { recursive: true, force: true });
+  if (!/^[\w-]+$/.test(accountId)) throw new Error("Not an account id");
+  await rm(path.join(dir, accountId), { recursive: true, force: true });
 }
 const BACKUP_FILE = /^\d{4}-\d{2}-\d{2}\.json$/;
 
@@ -250,7 +250,7 @@ export interface BackupRun {
   written: string[];
   skipped: number;
   removed: string[];
-  failed: { userId: string; error: string }[];
+  failed: { accountId: string; error: string }[];
 }
 
 async function exists(file: string) {
@@ -264,14 +264,14 @@ async function exists(file: string) {
 
 /**
  * Writes today's backup for each account with auto backup on, as
- * `{dir}/{userId}/{yyyy-MM-dd}.json` (the day in the account's time zone), unless it
+ * `{dir}/{accountId}/{yyyy-MM-dd}.json` (the day in the account's time zone), unless it
  * is already there, and keeps only the newest 7 per account. Safe to call every hour:
  * an account is written once a day.
  */
 export async function runBackups(now = clockNow(), { dir = DEFAULT_BACKUP_DIR }: { dir?: string } = {}): Promise<BackupRun> {
   const run: BackupRun = { written: [], skipped: 0, removed: [], failed: [] };
-  for (const { userId, timeZone } of await autoBackupAccounts()) {
-    const folder = path.join(dir, userId);
+  for (const { accountId, timeZone } of await autoBackupAccounts()) {
+    const folder = path.join(dir, accountId);
     const file = path.join(folder, `${dayKey(now, timeZone)}.json`);
     try {
       if (await exists(file)) {
@@ -281,7 +281,7 @@ export async function runBackups(now = clockNow(), { dir = DEFAULT_BACKUP_DIR }:
       await mkdir(folder, { recursive: true });
       // Written beside, then renamed: a crash never leaves a half file under today's name.
       const partial = `${file}.partial`;
-      await pipeline(Readable.from(exportAccountJson(userId, now)), createWriteStream(partial));
+      await pipeline(Readable.from(exportAccountJson(accountId, now)), createWriteStream(partial));
       await rename(partial, file);
       run.written.push(file);
       const kept = (await readdir(folder)).filter((name) => BACKUP_FILE.test(name)).sort();
@@ -290,7 +290,7 @@ export async function runBackups(now = clockNow(), { dir = DEFAULT_BACKUP_DIR }:
         run.removed.push(path.join(folder, old));
       }
     } catch (error) {
-      run.failed.push({ userId, error: error instanceof Error ? error.message : String(error) });
+      run.failed.push({ accountId, error: error instanceof Error ? error.message : String(error) });
     }
   }
   return run;
@@ -312,7 +312,7 @@ export function startBackupSchedule({
     running = true;
     try {
       const run = await runBackups(clockNow(), { dir });
-      for (const failure of run.failed) console.error(`Backup of account ${failure.userId} failed: ${failure.error}`);
+      for (const failure of run.failed) console.error(`Backup of account ${failure.accountId} failed: ${failure.error}`);
     } catch (error) {
       console.error("Backup check failed:", error instanceof Error ? error.message : error);
     } finally {

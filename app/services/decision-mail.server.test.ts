@@ -35,7 +35,7 @@ async function sharedEstimate(settings: Partial<typeof accountSettings.$inferIns
   const { user } = await signedInAccount("Rosa Peña");
   await getSettings(user.id);
   const db = await getDb();
-  if (Object.keys(settings).length) await db.update(accountSettings).set(settings).where(eq(accountSettings.userId, user.id));
+  if (Object.keys(settings).length) await db.update(accountSettings).set(settings).where(eq(accountSettings.accountId, user.id));
   const customer = await createCustomer(db, user.id, { name: "Ana Ruiz" });
   const estimate = await createEstimate(db, user.id, {
     customerId: customer.id,

@@ -30,7 +30,7 @@ export function decisionMail(notice: DecisionNotice, origin: string) {
 
 async function mailDecision(notice: DecisionNotice, origin: string) {
   if (!notice.byEmail) return;
-  const owner = await getUserById(notice.userId);
+  const owner = await getUserById(notice.accountId);
   if (!owner) return;
   await sendMail({
     from: systemSender(origin),

@@ -66,26 +66,26 @@ export function dropLinesBeyondLimit(formData: FormData): boolean {
  * (a line saved to the price book) or call the AI.
  */
 export async function readEstimateForm(
-  userId: string,
+  accountId: string,
   formData: FormData,
   /** The estimate being edited (its deposits bound the total); none for a new one. */
   estimateId?: string,
 ): Promise<{ kind: "valid"; value: EstimateInput; result: SubmissionResult<string[]> } | EstimateFormReply> {
   const customerId = String(formData.get("customerId") ?? "");
-  const jobsOf = async () => ({ jobs: await jobOptions(userId, customerId), jobsCustomerId: customerId });
+  const jobsOf = async () => ({ jobs: await jobOptions(accountId, customerId), jobsCustomerId: customerId });
   const overflow = dropLinesBeyondLimit(formData);
 
   const intent = formData.get("intent");
   if (isAiIntent(intent)) {
     formData.delete("intent");
-    const { result, ai } = await runAssistant(userId, formData, intent);
+    const { result, ai } = await runAssistant(accountId, formData, intent);
     return { kind: "ai", result, ai, ...(await jobsOf()) };
   }
 
   if (typeof intent === "string" && isPriceIntent(intent)) {
     formData.delete("intent");
     const reply = parseForm(formData, { schema: estimateFormSchema() }).reply({ hideFields: [PRICE_QUERY_FIELD] });
-    const { result, priceBook } = await runPriceBook(userId, formData, intent, { initialValue: reply.initialValue });
+    const { result, priceBook } = await runPriceBook(accountId, formData, intent, { initialValue: reply.initialValue });
     return { kind: "refresh", result, priceBook, ai: restoreAiPanel(formData), ...(await jobsOf()) };
   }
 
@@ -99,7 +99,7 @@ export async function readEstimateForm(
     return { kind: "refresh", result: { initialValue }, jobs, jobsCustomerId, ai: restoreAiPanel(formData) };
   }
 
-  const schema = estimateFormSchema({ checks: estimateChecks(userId, estimateId) });
+  const schema = estimateFormSchema({ checks: estimateChecks(accountId, estimateId) });
   if (overflow) {
     const submission = await parseForm(formData, { schema, async: true });
     return {

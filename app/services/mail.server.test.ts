@@ -61,7 +61,7 @@ async function account(options: { language?: "en" | "es"; customerEmail?: string
       phone: "(512) 555-0199",
       documentLanguage: options.language ?? "en",
     })
-    .where(eq(accountSettings.userId, user.id));
+    .where(eq(accountSettings.accountId, user.id));
   const customer = await createCustomer(db, user.id, {
     name: "Ana Ruiz",
     email: options.customerEmail === undefined ? "ana@example.com" : options.customerEmail,
@@ -207,7 +207,7 @@ describe("POST /api/estimates/{id}/send over SMTP", () => {
     expect(received).toHaveLength(0);
     const after = await db.select().from(estimates).where(eq(estimates.id, estimate.id)).get();
     expect(after?.sentAt).toBeNull();
-    expect(await getShareLink(after!.userId, estimate.id)).toBeFalsy();
+    expect(await getShareLink(after!.accountId, estimate.id)).toBeFalsy();
 
     // Its last valid day still counts: sent that day.
     const lastDay = await account({ validUntil: today() });

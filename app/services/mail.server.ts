@@ -297,11 +297,11 @@ export type SendEstimateResult =
  * its link would only say so.
  */
 export async function sendEstimateEmail(
-  userId: string,
+  accountId: string,
   estimateId: string,
   options: { origin: string; reminder?: EstimateReminder },
 ): Promise<SendEstimateResult> {
-  const loaded = await loadEstimateDocument(userId, estimateId);
+  const loaded = await loadEstimateDocument(accountId, estimateId);
   if (!loaded) return { status: "not-found" };
   const { document, settings } = loaded;
   if (document.status === "expired" && document.validThrough) return { status: "expired", validThrough: document.validThrough };
@@ -309,7 +309,7 @@ export async function sendEstimateEmail(
   if (!recipient) return { status: "no-email" };
   const from = senderOf(settings);
   if (!from) return { status: "failed", error: new MailError("sender", MESSAGES.sender) };
-  const shared = await getOrCreateShareLink(userId, estimateId);
+  const shared = await getOrCreateShareLink(accountId, estimateId);
   if (!shared) return { status: "not-found" };
   const language = settings.documentLanguage;
   const content = estimateMail({
@@ -327,7 +327,7 @@ export async function sendEstimateEmail(
     reminder: options.reminder,
   });
   return deliverDocumentMail({ document, settings, from, recipient, content, language, failed: "Failed to send estimate." }, () =>
-    markEstimateSent(userId, estimateId, recipient),
+    markEstimateSent(accountId, estimateId, recipient),
   );
 }
 
@@ -396,19 +396,19 @@ export function invoiceMail(content: InvoiceMailContent) {
  * attached. The invoice remembers it was sent (reminders go only to invoices that were).
  */
 export async function sendInvoiceEmail(
-  userId: string,
+  accountId: string,
   invoiceId: string,
   options: { origin: string; reminderStep?: number },
 ): Promise<SendInvoiceResult> {
-  const loaded = await loadInvoiceDocument(userId, invoiceId);
+  const loaded = await loadInvoiceDocument(accountId, invoiceId);
   if (!loaded) return { status: "not-found" };
   const { document, settings } = loaded;
   const recipient = document.customer.email?.trim();
   if (!recipient) return { status: "no-email" };
   const from = senderOf(settings);
   if (!from) return { status: "failed", error: new MailError("sender", MESSAGES.sender) };
-  const shared = await getOrCreateInvoiceShareLink(userId, invoiceId);
-  const invoice = await getInvoiceWithItems(userId, invoiceId);
+  const shared = await getOrCreateInvoiceShareLink(accountId, invoiceId);
+  const invoice = await getInvoiceWithItems(accountId, invoiceId);
   if (!shared || !invoice) return { status: "not-found" };
   const language = settings.documentLanguage;
   const amountDue = Math.max(0, invoice.total - invoice.amountPaid);
@@ -426,7 +426,7 @@ export async function sendInvoiceEmail(
     reminderStep: options.reminderStep,
   });
   return deliverDocumentMail({ document, settings, from, recipient, content, language, failed: "Failed to send invoice." }, () =>
-    markInvoiceSent(userId, invoiceId, recipient),
+    markInvoiceSent(accountId, invoiceId, recipient),
   );
 }
 

@@ -62,7 +62,7 @@ async function account(settings: Partial<typeof accountSettings.$inferInsert> = 
   await db
     .update(accountSettings)
     .set({ companyName: "Sparks & Sons Electric", ...settings })
-    .where(eq(accountSettings.userId, signedIn.user.id));
+    .where(eq(accountSettings.accountId, signedIn.user.id));
   const customer = await createCustomer(db, signedIn.user.id, {
     name: "José Peña Núñez",
     address: "12 Elm St",
@@ -228,7 +228,7 @@ describe("estimate and invoice PDFs", () => {
 
   it("numbers the pages in the document language", async () => {
     const { user, customer, db } = await account();
-    await db.update(accountSettings).set({ documentLanguage: "es" }).where(eq(accountSettings.userId, user.id));
+    await db.update(accountSettings).set({ documentLanguage: "es" }).where(eq(accountSettings.accountId, user.id));
     const items = Array.from({ length: 45 }, (_, i) => ({ description: `Línea ${i + 1}`, quantity: 100, unitPrice: 1_000 }));
     const estimate = await createEstimate(db, user.id, { customerId: customer.id, items });
     const pages = await pdfPages((await estimatePdf(user.id, estimate.id))!.body);

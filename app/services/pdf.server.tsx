@@ -333,8 +333,8 @@ export interface PdfFile {
 const fileName = (number: string) => `${number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`;
 
 /** The account's estimate as a PDF named after its number; undefined when there is no such estimate. */
-export async function estimatePdf(userId: string, estimateId: string): Promise<PdfFile | undefined> {
-  const loaded = await loadEstimateDocument(userId, estimateId);
+export async function estimatePdf(accountId: string, estimateId: string): Promise<PdfFile | undefined> {
+  const loaded = await loadEstimateDocument(accountId, estimateId);
   if (!loaded) return undefined;
   const { document, settings } = loaded;
   return {
@@ -344,8 +344,8 @@ export async function estimatePdf(userId: string, estimateId: string): Promise<P
 }
 
 /** The account's invoice as a PDF named after its number; undefined when there is no such invoice. */
-export async function invoicePdf(userId: string, invoiceId: string): Promise<PdfFile | undefined> {
-  const loaded = await loadInvoiceDocument(userId, invoiceId);
+export async function invoicePdf(accountId: string, invoiceId: string): Promise<PdfFile | undefined> {
+  const loaded = await loadInvoiceDocument(accountId, invoiceId);
   if (!loaded) return undefined;
   const { document, settings } = loaded;
   return {

@@ -38,18 +38,18 @@ const notice = (type: "success" | "error", title: TextKey, description: TextKey,
 
 /** Runs one of the price book buttons on a posted editor form (its reply shows the form as typed). */
 export async function runPriceBook(
-  userId: string,
+  accountId: string,
   formData: FormData,
   intent: string,
   shown: SubmissionResult<string[]>,
 ): Promise<{ result: SubmissionResult<string[]>; priceBook: PricePanelState }> {
   const query = String(formData.get(PRICE_QUERY_FIELD) ?? "").slice(0, 200);
-  const results = (await searchPriceItems(userId, query, 10)).map(priceOption);
+  const results = (await searchPriceItems(accountId, query, 10)).map(priceOption);
   const panel: PricePanelState = { query, results, notice: null };
   const current = Array.isArray(shown.initialValue?.items) ? (shown.initialValue.items as Items) : [];
 
   if (intent.startsWith(PRICE_ADD_PREFIX)) {
-    const item = await getPriceItem(userId, intent.slice(PRICE_ADD_PREFIX.length).slice(0, 100));
+    const item = await getPriceItem(accountId, intent.slice(PRICE_ADD_PREFIX.length).slice(0, 100));
     if (!item)
       return { result: shown, priceBook: { ...panel, notice: notice("error", "toast.errorTitle", "priceBook.picker.none") } };
     const items = [...current.filter((line, index) => index < current.length - 1 || !isBlankLine(line)), priceLine(item)];
@@ -79,7 +79,7 @@ export async function runPriceBook(
       const reason = messageKey(parsed.error.issues[0]?.message ?? "priceBook.nameRequired");
       return { result: shown, priceBook: { ...panel, notice: notice("error", "toast.errorTitle", reason) } };
     }
-    const item = await createPriceItem(userId, parsed.data);
+    const item = await createPriceItem(accountId, parsed.data);
     return {
       result: shown,
       priceBook: { ...panel, notice: notice("success", "priceBook.savedLine", "priceBook.savedLineBody", { name: item.name }) },

@@ -12,11 +12,11 @@ export type RecurringFormReply = { kind: "invalid" | "intent"; result: Submissio
  * the form to show again (after an error, or, without JavaScript, "Add item" and "Remove").
  */
 export async function readRecurringForm(
-  userId: string,
+  accountId: string,
   formData: FormData,
 ): Promise<{ kind: "valid"; value: RecurringInvoiceInput } | RecurringFormReply> {
   const overflow = dropLinesBeyondLimit(formData);
-  const schema = recurringFormSchema({ isOwnCustomer: (id) => isOwnCustomer(userId, id) });
+  const schema = recurringFormSchema({ isOwnCustomer: (id) => isOwnCustomer(accountId, id) });
   if (overflow) {
     const submission = await parseForm(formData, { schema, async: true });
     return { kind: "invalid", result: submission.reply({ fieldErrors: { items: ["estimates.tooManyItems"] } }) };

@@ -55,9 +55,9 @@ const form = (email: string, name = "Rosa") =>
   formRequest(`${ORIGIN}/register`, { name, email, password: "secret1", confirmPassword: "secret1" });
 const api = (email: string, name = "Kim") => jsonRequest(`${ORIGIN}/api/auth/register`, { name, email, password: "secret1" });
 
-async function sessionCount(userId: string) {
+async function sessionCount(accountId: string) {
   const db = await getDb();
-  return (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+  return (await db.select().from(sessions).where(eq(sessions.userId, accountId))).length;
 }
 
 describe("/register with an address that has an account", () => {
@@ -92,7 +92,7 @@ describe("/register with an address that has an account", () => {
     const owner = (await getUserByEmail(email))!;
     await getSettings(owner.id);
     const db = await getDb();
-    await db.update(accountSettings).set({ appLanguage: "es" }).where(eq(accountSettings.userId, owner.id));
+    await db.update(accountSettings).set({ appLanguage: "es" }).where(eq(accountSettings.accountId, owner.id));
     for (let i = 0; i < 3; i++) {
       expect((await callRoute(registerAction, form(email))).status).toBe(302);
       await noticeSettled();

@@ -146,7 +146,7 @@ describe("Stripe Checkout for an invoice", () => {
       webhook(completedEvent({ id: "cs_off", referenceId: invoice.id, amount: 100 })),
     );
     expect(response.status).toBe(404);
-    expect(await listInvoicePayments(invoice.userId, invoice.id)).toEqual([]);
+    expect(await listInvoicePayments(invoice.accountId, invoice.id)).toEqual([]);
   });
 });
 
@@ -253,7 +253,7 @@ async function approvedWithLink() {
   });
   await setDepositAsk(user.id, estimate.id, { type: "percent", value: 2500 });
   const token = newShareToken();
-  await db.insert(estimateShareTokens).values({ userId: user.id, estimateId: estimate.id, token });
+  await db.insert(estimateShareTokens).values({ accountId: user.id, estimateId: estimate.id, token });
   return { user, estimate, token };
 }
 

@@ -56,7 +56,7 @@ async function account(timeZone: string, email: string | null = "ana@example.com
   await db
     .update(accountSettings)
     .set({ companyName: "Bluebonnet Electric", email: "office@bluebonnet.test", timeZone })
-    .where(eq(accountSettings.userId, user.id));
+    .where(eq(accountSettings.accountId, user.id));
   const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email });
   const ids = new Set<string>();
   const schedule = async (input: Partial<RecurringInvoiceInput>, createdAt: string) => {
@@ -94,16 +94,16 @@ async function runFor(ids: Set<string>, iso: string, runnerId = "test") {
   return { ...pass, done: pass.done.filter((key) => ids.has(key.split(":")[1])) };
 }
 
-async function recurringIds(userId: string) {
+async function recurringIds(accountId: string) {
   const db = await getDb();
-  const rows = await db.select({ id: recurringInvoices.id }).from(recurringInvoices).where(eq(recurringInvoices.userId, userId));
+  const rows = await db.select({ id: recurringInvoices.id }).from(recurringInvoices).where(eq(recurringInvoices.accountId, accountId));
   return new Set(rows.map((row) => row.id));
 }
 
-async function invoicesOf(userId: string) {
+async function invoicesOf(accountId: string) {
   const db = await getDb();
-  const rows = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(asc(invoices.createdAt));
-  const { timeZone } = await getSettings(userId);
+  const rows = await db.select().from(invoices).where(eq(invoices.accountId, accountId)).orderBy(asc(invoices.createdAt));
+  const { timeZone } = await getSettings(accountId);
   return rows.map((row) => ({ ...row, issued: dayKey(row.createdAt, timeZone) }));
 }
 
@@ -327,7 +327,7 @@ describe("auto-send", () => {
     await db
       .update(accountSettings)
       .set({ remindersEnabled: true, reminderSteps: "0" })
-      .where(eq(accountSettings.userId, user.id));
+      .where(eq(accountSettings.accountId, user.id));
     await schedule({ autoSend: true, startDate: "2027-01-31" }, "2027-01-01T00:00:00Z");
     await run("2027-01-31T06:00:00Z");
     await run("2027-01-31T07:00:00Z");
@@ -391,7 +391,7 @@ describe("auto-send", () => {
     const told = await db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, user.id), eq(notifications.type, "recurring_invoice")));
+      .where(and(eq(notifications.accountId, user.id), eq(notifications.type, "recurring_invoice")));
     expect(told).toHaveLength(1);
     expect(told[0].message).toContain(invoice.invoiceNumber);
     expect(told[0].message).toContain("no e-mail address");
@@ -411,7 +411,7 @@ async function reminderAccount(options: { reminders?: boolean } = {}) {
       timeZone: "America/Chicago",
       remindersEnabled: options.reminders ?? true,
     })
-    .where(eq(accountSettings.userId, user.id));
+    .where(eq(accountSettings.accountId, user.id));
   const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
   const invoice = async (fields: { sent?: boolean; remindersOff?: boolean } = {}) => {
     const created = await createInvoice(db, user.id, {

@@ -44,7 +44,7 @@ function needsAppUrl(): boolean {
 }
 
 async function sendReminder(item: EstimateReminderItem, reminder: EstimateReminder) {
-  const result = await sendEstimateEmail(item.userId, item.estimateId, { origin: appUrl()!, reminder });
+  const result = await sendEstimateEmail(item.accountId, item.estimateId, { origin: appUrl()!, reminder });
   // No e-mail any more, or the estimate is gone: nothing to send, and nothing to retry.
   if (result.status === "failed") throw result.error;
 }
@@ -106,11 +106,11 @@ export const invoiceReminders: WorkKind<InvoiceReminderItem> = {
   },
   async run(item) {
     // Paid, cancelled or excluded since it was found: nothing to send.
-    if (!(await invoiceOwes(item.userId, item.invoiceId))) return;
+    if (!(await invoiceOwes(item.accountId, item.invoiceId))) return;
     // A late-charge day adds the month's charge first (once per month past due, held by the
     // database), so the e-mail shows the new balance.
-    await addReminderLateCharge(item.userId, item.invoiceId, item.step);
-    const result = await sendInvoiceEmail(item.userId, item.invoiceId, { origin: appUrl()!, reminderStep: item.step });
+    await addReminderLateCharge(item.accountId, item.invoiceId, item.step);
+    const result = await sendInvoiceEmail(item.accountId, item.invoiceId, { origin: appUrl()!, reminderStep: item.step });
     if (result.status === "failed") throw result.error;
   },
 };
@@ -130,18 +130,18 @@ export const recurringInvoiceWork: WorkKind<RecurringItem> = {
     return rows.map((row) => ({ ...row, key: recurringInvoiceKey(row.recurringInvoiceId, row.date) }));
   },
   async run(item) {
-    const made = await makeOccurrence(item.userId, item.recurringInvoiceId, item.date);
+    const made = await makeOccurrence(item.accountId, item.recurringInvoiceId, item.date);
     if (made.status === "gone" || !made.invoiceId) return;
-    const invoice = await occurrenceInvoice(item.userId, item.recurringInvoiceId, made.invoiceId);
+    const invoice = await occurrenceInvoice(item.accountId, item.recurringInvoiceId, made.invoiceId);
     // Sent already (a retry after a crash), deleted since, or not to be sent: done.
     if (!invoice || !invoice.autoSend || invoice.sentAt) return;
     const origin = appUrl();
     if (!invoice.customerEmail?.trim() || !origin) {
       // Told once, when the invoice is made (a retry finds it made).
-      if (made.status === "created") await notifyNotSent(item.userId, invoice, origin ? "noEmail" : "noAppUrl");
+      if (made.status === "created") await notifyNotSent(item.accountId, invoice, origin ? "noEmail" : "noAppUrl");
       return;
     }
-    const result = await sendInvoiceEmail(item.userId, made.invoiceId, { origin });
+    const result = await sendInvoiceEmail(item.accountId, made.invoiceId, { origin });
     if (result.status === "failed") throw result.error;
   },
 };

@@ -106,19 +106,19 @@ export async function verifyDatabase(file, model, { exact }) {
     result.foreignKeyViolations = fk.rows.length;
     if (fk.rows.length) problem(`foreign_key_check: ${fk.rows.length} violations`);
 
-    const userIds = model.accounts.map((account) => account.userId);
+    const userIds = model.accounts.map((account) => account.accountId);
     const marks = userIds.map(() => "?").join(",");
     const rows = {};
     for (const kind of KINDS) {
-      const found = await client.execute({ sql: `SELECT * FROM ${TABLES[kind]} WHERE user_id IN (${marks})`, args: userIds });
-      rows[kind] = new Map(found.rows.map((row) => [String(row.id), { ...plain(row, COLUMNS[kind]), user_id: row.user_id }]));
+      const found = await client.execute({ sql: `SELECT * FROM ${TABLES[kind]} WHERE account_id IN (${marks})`, args: userIds });
+      rows[kind] = new Map(found.rows.map((row) => [String(row.id), { ...plain(row, COLUMNS[kind]), account_id: row.account_id }]));
     }
     for (const [kind, table, parent] of [
       ["estimate", "estimate_items", "estimate_id"],
       ["invoice", "invoice_items", "invoice_id"],
     ]) {
       const found = await client.execute({
-        sql: `SELECT i.* FROM ${table} i JOIN ${TABLES[kind]} d ON d.id = i.${parent} WHERE d.user_id IN (${marks}) ORDER BY i.${parent}, i."order", i.id`,
+        sql: `SELECT i.* FROM ${table} i JOIN ${TABLES[kind]} d ON d.id = i.${parent} WHERE d.account_id IN (${marks}) ORDER BY i.${parent}, i."order", i.id`,
         args: userIds,
       });
       for (const row of found.rows) {
@@ -133,7 +133,7 @@ export async function verifyDatabase(file, model, { exact }) {
     for (const account of model.accounts) {
       for (const kind of KINDS) {
         let stored = 0;
-        for (const row of rows[kind].values()) if (row.user_id === account.userId) stored++;
+        for (const row of rows[kind].values()) if (row.account_id === account.accountId) stored++;
         const acked = model.count(model.ackedCreates, account, kind);
         const unknown = model.count(model.unknownCreates, account, kind);
         const low = acked;

@@ -81,7 +81,7 @@ export async function registerAccount({ agent, port, index, stamp }) {
       `Registering account ${index} failed: ${response.error ?? `${response.status} ${response.body?.toString().slice(0, 300)}`}`,
     );
   }
-  return { index, userId: body.id, cookie, customers: [], jobs: [], jobsByCustomer: new Map(), acked: new Map() };
+  return { index, accountId: body.id, cookie, customers: [], jobs: [], jobsByCustomer: new Map(), acked: new Map() };
 }
 
 // ---------------------------------------------------------------------------------

@@ -252,7 +252,7 @@ describe("the estimate editor's AI assistant", () => {
     });
     const saved = await post(newAction, cookie, { ...fields, aiResult: JSON.stringify(result), aiAdded: "0,2" });
     expect(saved.status).toBe(302);
-    const [estimate] = (await (await getDb()).query.estimates.findMany({ where: (e, { eq }) => eq(e.userId, user.id) })) as {
+    const [estimate] = (await (await getDb()).query.estimates.findMany({ where: (e, { eq }) => eq(e.accountId, user.id) })) as {
       id: string;
     }[];
     expect(await getEstimateWithItems(user.id, estimate.id)).toMatchObject({ subtotal: 36_800, taxAmount: 3036, total: 39_836 });

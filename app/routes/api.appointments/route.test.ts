@@ -25,7 +25,7 @@ async function accountWithCustomer(name = "Ana Ruiz", phone: string | null = "(5
   const customer = await createCustomer(db, account.user.id, { name, phone });
   if (timeZone) {
     await getSettings(account.user.id);
-    await db.update(accountSettings).set({ timeZone }).where(eq(accountSettings.userId, account.user.id));
+    await db.update(accountSettings).set({ timeZone }).where(eq(accountSettings.accountId, account.user.id));
   }
   return { ...account, customer };
 }
@@ -194,7 +194,7 @@ describe("/api/appointments", () => {
       [{ ...base, notes: "x".repeat(4001) }, "This is too long", "notes"],
       [{ ...base, id: "abc" }, "Unrecognized field(s): id", "id"],
       [{ ...base, createdAt: "2020-01-01" }, "Unrecognized field(s): createdAt", "createdAt"],
-      [{ ...base, userId: "someone" }, "Unrecognized field(s): userId", "userId"],
+      [{ ...base, accountId: "someone" }, "Unrecognized field(s): accountId", "accountId"],
       ["{broken", "Request body is not valid JSON."],
       ["[]", "Request body must be a JSON object."],
     ];

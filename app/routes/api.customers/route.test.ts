@@ -75,7 +75,7 @@ describe("/api/customers", () => {
       [{ name: 42 }, "Expected text"],
       [{ name: "A", id: "abc" }, "Unrecognized field(s): id"],
       [{ name: "A", createdAt: "2020-01-01" }, "Unrecognized field(s): createdAt"],
-      [{ name: "A", userId: "someone" }, "Unrecognized field(s): userId"],
+      [{ name: "A", accountId: "someone" }, "Unrecognized field(s): accountId"],
       [{ name: "x".repeat(201) }, "This is too long"],
       ["{broken", "Request body is not valid JSON."],
       ["[]", "Request body must be a JSON object."],

@@ -3,9 +3,9 @@ import { depositSummary, setDepositAsk, toApiDepositSummary } from "~/models/dep
 import { getAccountTimeZone } from "~/models/settings.server";
 import { apiError, apiRoute, invalidPayload, json, notFound, readJsonObject } from "~/services/api.server";
 
-async function answer(userId: string, estimateId: string) {
-  const summary = await depositSummary(userId, estimateId);
-  return summary ? json(toApiDepositSummary(summary, await getAccountTimeZone(userId))) : notFound();
+async function answer(accountId: string, estimateId: string) {
+  const summary = await depositSummary(accountId, estimateId);
+  return summary ? json(toApiDepositSummary(summary, await getAccountTimeZone(accountId))) : notFound();
 }
 
 const route = apiRoute({

@@ -310,7 +310,7 @@ describe("/api/estimates", () => {
       [{ ...good, validUntil: "2025-13-01" }, "Enter a valid date (yyyy-MM-dd)"],
       [{ ...good, id: "abc" }, "Unrecognized field(s): id"],
       [{ ...good, createdAt: "2020-01-01" }, "Unrecognized field(s): createdAt"],
-      [{ ...good, userId: stranger.user.id }, "Unrecognized field(s): userId"],
+      [{ ...good, accountId: stranger.user.id }, "Unrecognized field(s): accountId"],
       [{ ...good, estimateNumber: "EST-1" }, "Unrecognized field(s): estimateNumber"],
       [
         { ...good, items: [{ description: "A", quantity: "1", unitPrice: "1", estimateId: "x" }] },

@@ -45,7 +45,7 @@ async function invoiceFor(options: { language?: "en" | "es"; email?: string | nu
       phone: "(512) 555-0199",
       documentLanguage: options.language ?? "en",
     })
-    .where(eq(accountSettings.userId, account.user.id));
+    .where(eq(accountSettings.accountId, account.user.id));
   const customer = await createCustomer(db, account.user.id, {
     name: "Ana Ruiz",
     email: options.email === undefined ? "ana@example.com" : options.email,

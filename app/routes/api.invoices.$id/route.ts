@@ -2,9 +2,9 @@ import { invoiceStatusSchema } from "~/lib/invoice-schema";
 import { apiInvoice, deleteInvoice, getInvoiceWithItems, updateInvoiceStatus } from "~/models/invoice.server";
 import { apiRoute, json, notFound, readApiBody } from "~/services/api.server";
 
-async function answer(userId: string, id: string) {
-  const invoice = await getInvoiceWithItems(userId, id);
-  return invoice ? json(await apiInvoice(userId, invoice)) : notFound();
+async function answer(accountId: string, id: string) {
+  const invoice = await getInvoiceWithItems(accountId, id);
+  return invoice ? json(await apiInvoice(accountId, invoice)) : notFound();
 }
 
 /**

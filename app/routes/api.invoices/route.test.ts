@@ -18,9 +18,9 @@ const URL_BASE = "http://localhost/api/invoices";
 const call = (method: string, cookie: string | null, body?: unknown, path = "") =>
   apiRequest(`${URL_BASE}${path}`, method, cookie, body);
 
-async function invoiceCount(userId: string) {
+async function invoiceCount(accountId: string) {
   const db = await getDb();
-  return (await db.select({ value: count() }).from(invoices).where(eq(invoices.userId, userId)).get())?.value ?? 0;
+  return (await db.select({ value: count() }).from(invoices).where(eq(invoices.accountId, accountId)).get())?.value ?? 0;
 }
 
 const LINES = [

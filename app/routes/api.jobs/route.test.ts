@@ -178,7 +178,7 @@ describe("/api/jobs", () => {
       [{ ...base, completedDate: "yesterday" }, "Enter a valid date", "completedDate"],
       [{ ...base, id: "abc" }, "Unrecognized field(s): id", "id"],
       [{ ...base, createdAt: "2020-01-01" }, "Unrecognized field(s): createdAt", "createdAt"],
-      [{ ...base, userId: "someone" }, "Unrecognized field(s): userId", "userId"],
+      [{ ...base, accountId: "someone" }, "Unrecognized field(s): accountId", "accountId"],
       [{ ...base, customer: { name: "X" } }, "Unrecognized field(s): customer", "customer"],
       ["{broken", "Request body is not valid JSON."],
       ["[]", "Request body must be a JSON object."],

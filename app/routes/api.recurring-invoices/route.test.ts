@@ -158,7 +158,7 @@ describe("/api/recurring-invoices", () => {
       [{ customerId: stranger.customer.id }, "customerId"],
       [{ title: "" }, "title"],
       [{ id: "forged" }, "id"],
-      [{ userId: stranger.user.id }, "userId"],
+      [{ accountId: stranger.user.id }, "accountId"],
     ];
     const before = await rowCounts();
     for (const [change, path] of bad) {

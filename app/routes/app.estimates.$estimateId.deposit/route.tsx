@@ -22,8 +22,8 @@ import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { isPosting } from "~/components/ui/submission";
 
-async function load(userId: string, estimateId: string) {
-  const [estimate, summary] = await Promise.all([getEstimateWithItems(userId, estimateId), depositSummary(userId, estimateId)]);
+async function load(accountId: string, estimateId: string) {
+  const [estimate, summary] = await Promise.all([getEstimateWithItems(accountId, estimateId), depositSummary(accountId, estimateId)]);
   if (!estimate || !summary) throw new Response("Not Found", { status: 404 });
   return { estimate, summary };
 }

@@ -16,10 +16,10 @@ const dialog = (estimateId: string, cookie: string) =>
     params: { estimateId },
   });
 
-async function approvedEstimate(userId: string) {
+async function approvedEstimate(accountId: string) {
   const db = await getDb();
-  const customer = await createCustomer(db, userId);
-  return createEstimate(db, userId, {
+  const customer = await createCustomer(db, accountId);
+  return createEstimate(db, accountId, {
     customerId: customer.id,
     status: "approved",
     taxRate: 0,

@@ -30,7 +30,7 @@ describe("/app/invoices/{id}/activity", () => {
     const { user, cookie, invoice } = await documents();
     await getSettings(user.id);
     const db = await getDb();
-    await db.update(accountSettings).set({ timeZone: "America/Chicago" }).where(eq(accountSettings.userId, user.id));
+    await db.update(accountSettings).set({ timeZone: "America/Chicago" }).where(eq(accountSettings.accountId, user.id));
     const paid = await recordPayment(user.id, invoice.id, { amount: 2_500, method: "cash" }, { notify: false });
     expect(paid.status).toBe("recorded");
 

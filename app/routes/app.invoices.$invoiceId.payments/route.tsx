@@ -21,8 +21,8 @@ import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
 import { isPosting } from "~/components/ui/submission";
 
-async function loadInvoice(userId: string, invoiceId: string) {
-  const invoice = await getInvoiceWithItems(userId, invoiceId);
+async function loadInvoice(accountId: string, invoiceId: string) {
+  const invoice = await getInvoiceWithItems(accountId, invoiceId);
   if (!invoice) throw new Response("Not Found", { status: 404 });
   return invoice;
 }

@@ -26,7 +26,7 @@ async function account(timeZone = "America/Chicago") {
   const signedIn = await signedInAccount();
   const db = await getDb();
   await getSettings(signedIn.user.id);
-  await db.update(accountSettings).set({ timeZone }).where(eq(accountSettings.userId, signedIn.user.id));
+  await db.update(accountSettings).set({ timeZone }).where(eq(accountSettings.accountId, signedIn.user.id));
   const customer = await createCustomer(db, signedIn.user.id, { name: "Ana Ruiz", phone: "555-0100" });
   return { ...signedIn, customer };
 }
@@ -230,7 +230,7 @@ describe("the appointment dialog", () => {
         )
       ).status,
     ).toBe(404);
-    expect((await getAppointment(appointment.userId, appointment.id))?.status).toBe("scheduled");
+    expect((await getAppointment(appointment.accountId, appointment.id))?.status).toBe("scheduled");
   });
 
   it("marks completed, cancels and reschedules, each with a toast", async () => {

@@ -19,7 +19,7 @@ export const meta = titleMeta("schedule.title");
 
 /** Loads only what the tab shows: today's first items and the next five, a week, or one page of the list. */
 async function loadView(
-  userId: string,
+  accountId: string,
   params: ReturnType<typeof readScheduleParams>,
   today: string,
   timeZone: string,
@@ -28,19 +28,19 @@ async function loadView(
   if (params.tab === "calendar") {
     return {
       tab: "calendar" as const,
-      days: await scheduleWeek(userId, { sunday: params.week, zone: timeZone, filter: params.status, q: params.q }),
+      days: await scheduleWeek(accountId, { sunday: params.week, zone: timeZone, filter: params.status, q: params.q }),
     };
   }
   if (params.tab === "list") {
     const range = params.day ? dayRange(params.day, timeZone) : undefined;
     return {
       tab: "list" as const,
-      ...(await scheduleList(userId, { filter: params.status, q: params.q, page: params.page, range })),
+      ...(await scheduleList(accountId, { filter: params.status, q: params.q, page: params.page, range })),
     };
   }
   const [todayPage, upcoming] = await Promise.all([
-    scheduleDay(userId, { day: today, zone: timeZone, filter: params.status, q: params.q }),
-    upcomingSchedule(userId, { now, filter: params.status, q: params.q, limit: UPCOMING_LIMIT }),
+    scheduleDay(accountId, { day: today, zone: timeZone, filter: params.status, q: params.q }),
+    upcomingSchedule(accountId, { now, filter: params.status, q: params.q, limit: UPCOMING_LIMIT }),
   ]);
   return { tab: "today" as const, todayItems: todayPage.items, todayTotal: todayPage.total, upcoming };
 }

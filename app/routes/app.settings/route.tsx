@@ -103,7 +103,7 @@ const logoFailure = (reason: "missing" | "tooLarge" | "invalidType") =>
     description: `settings.logo.${reason}Body`,
   });
 
-async function logoAction(request: Request, userId: string) {
+async function logoAction(request: Request, accountId: string) {
   const length = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(length) && length > MAX_LOGO_BYTES + MULTIPART_SLACK) return logoFailure("tooLarge");
   let form: FormData;
@@ -118,14 +118,14 @@ async function logoAction(request: Request, userId: string) {
     throw new Response("Bad Request", { status: 400 });
   }
   if (form.get("intent") === "remove") {
-    await removeLogo(userId);
+    await removeLogo(accountId);
     return redirectWithToast("/app/settings", { title: "settings.logo.removed", description: "settings.logo.removedBody" });
   }
   const file = form.get("logo");
   const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : null;
   const check = checkLogo(bytes);
   if (!check.ok) return logoFailure(check.error);
-  await setLogo(userId, bytes!, check.mimeType);
+  await setLogo(accountId, bytes!, check.mimeType);
   return redirectWithToast("/app/settings", { title: "settings.logo.uploaded", description: "settings.logo.uploadedBody" });
 }
 

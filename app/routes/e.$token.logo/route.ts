@@ -5,5 +5,5 @@ import { logoResponse } from "~/services/logo.server";
 /** GET /e/{token}/logo: the logo of the company that shared the estimate (/app/logo needs a session). */
 export async function loader({ params }: LoaderFunctionArgs) {
   const link = await findShareLink(params.token ?? "");
-  return logoResponse(link?.userId);
+  return logoResponse(link?.accountId);
 }

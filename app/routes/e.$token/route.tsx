@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // link is not the customer viewing it either.
   if ((context.requestMethod ?? request.method) === "GET") {
     const viewer = await getSessionUser(request);
-    if (viewer?.id !== link.userId) await recordShareView(link.id);
+    if (viewer?.id !== link.accountId) await recordShareView(link.id);
   }
   const language = settings.documentLanguage;
   const decidedAt = estimate.status === "approved" ? (estimate.approvedAt ?? estimate.respondedAt) : estimate.respondedAt;

@@ -5,5 +5,5 @@ import { logoResponse } from "~/services/logo.server";
 /** GET /i/{token}/logo: the logo of the company that shared the invoice (/app/logo needs a session). */
 export async function loader({ params }: LoaderFunctionArgs) {
   const link = await findInvoiceShareLink(params.token ?? "");
-  return logoResponse(link?.userId);
+  return logoResponse(link?.accountId);
 }

@@ -110,7 +110,7 @@ describe("an invoice's share link", () => {
     await db
       .update(accountSettings)
       .set({ paymentInstructions: "Checks payable to Bluebonnet Electric" })
-      .where(eq(accountSettings.userId, user.id));
+      .where(eq(accountSettings.accountId, user.id));
     await recordPayment(user.id, invoice.id, { amount: 20_000, method: "check" }, { notify: false });
     const seen = await page(token);
     expect(seen).toMatchObject({

@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A view is the customer opening the page (a GET), not the contractor checking their own link.
   if ((context.requestMethod ?? request.method) === "GET") {
     const viewer = await getSessionUser(request);
-    if (viewer?.id !== link.userId) await recordInvoiceShareView(link.id);
+    if (viewer?.id !== link.accountId) await recordInvoiceShareView(link.id);
   }
   const language = settings.documentLanguage;
   return {

@@ -3,7 +3,7 @@ import { createClient } from "@libsql/client";
 // The benchmark's database copy (PEER_DATABASE_URL=file:…) and the account whose customers
 // are listed (PEER_USER_ID): the same rows as TradeDesk's /app/customers, page 1.
 const client = createClient({ url: process.env.PEER_DATABASE_URL ?? "file:data/bench/cpu.db" });
-const userId = process.env.PEER_USER_ID ?? "";
+const accountId = process.env.PEER_USER_ID ?? "";
 
 export interface CustomerRow {
   id: string;
@@ -22,10 +22,10 @@ export async function firstPage(pageSize = 25): Promise<{ items: CustomerRow[]; 
   const [rows, count] = await Promise.all([
     client.execute({
       sql: `SELECT id, name, email, phone, address, city, state, zip_code AS zipCode, notes FROM customers
-            WHERE user_id = ? ORDER BY name COLLATE NOCASE, id LIMIT ?`,
-      args: [userId, pageSize],
+            WHERE account_id = ? ORDER BY name COLLATE NOCASE, id LIMIT ?`,
+      args: [accountId, pageSize],
     }),
-    client.execute({ sql: "SELECT count(*) AS n FROM customers WHERE user_id = ?", args: [userId] }),
+    client.execute({ sql: "SELECT count(*) AS n FROM customers WHERE account_id = ?", args: [accountId] }),
   ]);
   return { items: rows.rows.map((row) => ({ ...row }) as unknown as CustomerRow), total: Number(count.rows[0].n) };
 }
