@@ -40,7 +40,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  const settings = user ? await getShellSettings(user.id) : null;
+  const settings = user ? await getShellSettings(user.accountId) : null;
   // A signed-in account's own settings decide language and theme; visitors get their cookies.
   const locale = settings?.appLanguage ?? (await i18nServer.getLocale(request));
   const theme: Theme = settings ? (settings.darkMode ? "dark" : "light") : ((await getThemeFromCookie(request)) ?? "light");

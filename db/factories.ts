@@ -617,7 +617,11 @@ export async function createEstimate(
   });
 }
 
-async function ownEstimateWithItems(db: Db, accountId: string, estimateId: string): Promise<Estimate & { items: EstimateItem[] }> {
+async function ownEstimateWithItems(
+  db: Db,
+  accountId: string,
+  estimateId: string,
+): Promise<Estimate & { items: EstimateItem[] }> {
   const [estimate] = await db
     .select()
     .from(estimates)

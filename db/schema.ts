@@ -5,6 +5,7 @@
 // in an account as a member with a role (`accountMembers`, docs/decisions/029).
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ROLES } from "../app/lib/permissions";
 
 const id = () =>
   text("id")
@@ -29,8 +30,6 @@ export const APPOINTMENT_TYPES = ["job", "estimate", "other"] as const;
 export const LANGUAGES = ["en", "es"] as const;
 export const PAYMENT_METHODS = ["card", "cash", "check", "bank_transfer", "other"] as const;
 export const DEPOSIT_TYPES = ["percent", "amount"] as const;
-
-export const ROLES = ["owner", "office", "technician"] as const;
 
 // A business: what every record belongs to. An account made before members existed (and each
 // one made at sign-up) has its founder's user id as its id (docs/decisions/029).
@@ -573,6 +572,8 @@ export const salesRequests = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+export type { Role } from "../app/lib/permissions";
+export type AccountMember = typeof accountMembers.$inferSelect;
 export type AccountSettings = typeof accountSettings.$inferSelect;
 
 // Work that runs on its own (reminders, recurring invoices): one row per piece of work, by a

@@ -86,7 +86,7 @@ test.describe("register", () => {
     await expect(toast(page)).toContainText("Your account has been created successfully.");
     const footer = page.locator("#navigation");
     await expect(footer.getByTestId("user-name")).toHaveText(user.name);
-    await expect(footer.getByText("Contractor", { exact: true })).toBeVisible();
+    await expect(footer.getByText("Owner", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${user.name}`);
   });
 

@@ -65,7 +65,7 @@ test.describe("language", () => {
     await expect(page).toHaveURL(/\/app$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(nav.getByRole("link", { name: "Clientes", exact: true })).toBeVisible();
-    await expect(nav.getByText("Contratista", { exact: true })).toBeVisible();
+    await expect(nav.getByText("Propietario", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bienvenido, ${user.name}`);
 
     const html = await reloadHtml(page);

@@ -87,9 +87,9 @@ test.describe("sidebar", () => {
       await expect(page).toHaveURL(new RegExp(`${href}$`));
       await expect(page.getByRole("heading", { level: 1 }), name).toHaveText(heading);
     }
-    // The footer: the user's own name and the static role label.
+    // The footer: the user's own name and their role in the account.
     await expect(page.getByTestId("user-name")).toHaveText(user.name);
-    await expect(sidebar(page).getByText("Contractor", { exact: true })).toBeVisible();
+    await expect(sidebar(page).getByText("Owner", { exact: true })).toBeVisible();
   });
 
   test.describe("on a 360px-wide phone", () => {

@@ -28,7 +28,10 @@ async function rowsOf(accountId: string): Promise<Record<string, number>> {
   );
   const counts: Record<string, number> = {};
   for (const { name } of tables.rows) {
-    const found = await client.execute({ sql: `select count(*) as n from "${String(name)}" where account_id = ?`, args: [accountId] });
+    const found = await client.execute({
+      sql: `select count(*) as n from "${String(name)}" where account_id = ?`,
+      args: [accountId],
+    });
     counts[String(name)] = Number(found.rows[0].n);
   }
   const user = await client.execute({ sql: "select count(*) as n from users where id = ?", args: [accountId] });

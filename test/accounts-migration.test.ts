@@ -68,7 +68,9 @@ async function snapshot(url: string, accountColumn: "user_id" | "account_id"): P
     }
     const money: Record<string, number> = {};
     for (const [table, sum] of MONEY) {
-      const found = await client.execute(`select ${accountColumn} as account, coalesce(${sum}, 0) as cents from "${table}" group by 1 order by 1`);
+      const found = await client.execute(
+        `select ${accountColumn} as account, coalesce(${sum}, 0) as cents from "${table}" group by 1 order by 1`,
+      );
       for (const row of found.rows) money[`${table} ${sum} ${String(row.account)}`] = Number(row.cents);
     }
     const tokens = [
@@ -118,8 +120,13 @@ describe("migration 0019: a business becomes an account with members", () => {
     expect((await client.execute("PRAGMA integrity_check")).rows[0].integrity_check).toBe("ok");
     // Every business table now points at accounts; the sessions at the logins.
     for (const table of ACCOUNT_TABLES) {
-      const keys = await client.execute(`select "table", "from" from pragma_foreign_key_list('${table}') where "from" = 'account_id'`);
-      expect(keys.rows.map((r) => r.table), table).toEqual(["accounts"]);
+      const keys = await client.execute(
+        `select "table", "from" from pragma_foreign_key_list('${table}') where "from" = 'account_id'`,
+      );
+      expect(
+        keys.rows.map((r) => r.table),
+        table,
+      ).toEqual(["accounts"]);
     }
     const sessionKeys = await client.execute(`select "table" from pragma_foreign_key_list('sessions')`);
     expect(sessionKeys.rows.map((r) => r.table)).toEqual(["users"]);
@@ -139,9 +146,15 @@ describe("migration 0019: a business becomes an account with members", () => {
     const { client } = await getConnection();
     const account = before.ids.users[0];
     const count = async () =>
-      Number((await client.execute({ sql: "select customers from account_totals where account_id = ?", args: [account] })).rows[0].customers);
+      Number(
+        (await client.execute({ sql: "select customers from account_totals where account_id = ?", args: [account] })).rows[0]
+          .customers,
+      );
     const was = await count();
-    await client.execute({ sql: "insert into customers (id, account_id, name) values ('migrated-new', ?, 'New after the move')", args: [account] });
+    await client.execute({
+      sql: "insert into customers (id, account_id, name) values ('migrated-new', ?, 'New after the move')",
+      args: [account],
+    });
     expect(await count()).toBe(was + 1);
     const found = await client.execute("select id from customers_search where customers_search match 'after the move'");
     expect(found.rows.map((r) => r.id)).toEqual(["migrated-new"]);

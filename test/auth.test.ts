@@ -121,7 +121,7 @@ describe("/api/auth", () => {
     expect(ok.status).toBe(200);
     const cookie = cookiesFrom(ok);
     const me = await runRoute(apiMe, new Request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } }));
-    expect(await me.json()).toMatchObject({ id: user.id, email: address });
+    expect(await me.json()).toMatchObject({ id: user.id, email: address, accountId: user.id, role: "owner" });
 
     const out = await runRoute(
       apiLogout,

@@ -9,53 +9,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { callRoute, jsonMessage, type Answer } from "./route-call";
 import { changedTables, tableChecksums } from "./db-checksum";
 import { isApiRoute, isAppRoute, loadRouteModule, routeManifest, urlFor, type ManifestRoute } from "./route-manifest";
+import { paramKind, paramsOf } from "./route-params";
 import { RECORD_TYPES, tenantAccount, type RecordType, type TenantAccount } from "./tenant-fixtures";
 
 const routes = await routeManifest();
-
-// --- Which record an id in a path names ------------------------------------------------
-
-/** Named params: the name says the record type. */
-const NAMED_PARAMS: Record<string, RecordType> = {
-  customerId: "customer",
-  jobId: "job",
-  estimateId: "estimate",
-  invoiceId: "invoice",
-  appointmentId: "appointment",
-  notificationId: "notification",
-  paymentId: "payment",
-  recurringInvoiceId: "recurringInvoice",
-  itemId: "priceItem",
-};
-
-/** A bare `:id`: the path segment before it says the record type. */
-const COLLECTIONS: Record<string, RecordType> = {
-  customers: "customer",
-  jobs: "job",
-  estimates: "estimate",
-  invoices: "invoice",
-  "from-estimate": "estimate",
-  appointments: "appointment",
-  schedule: "appointment",
-  notifications: "notification",
-  payments: "payment",
-  "recurring-invoices": "recurringInvoice",
-  items: "priceItem",
-  deposits: "deposit",
-};
-
-type ParamKind = RecordType | "token" | "splat";
-
-function paramKind(route: ManifestRoute, param: string): ParamKind | undefined {
-  if (param === "*") return "splat";
-  if (param === "token") return "token";
-  if (NAMED_PARAMS[param]) return NAMED_PARAMS[param];
-  if (param === "id") {
-    const segments = route.path.split("/");
-    return COLLECTIONS[segments[segments.indexOf(":id") - 1]];
-  }
-  return undefined;
-}
 
 const dynamicRoutes = routes.filter((route) => route.params.length > 0);
 const unknownParams = dynamicRoutes.flatMap((route) =>
@@ -69,22 +26,6 @@ const idRoutes = dynamicRoutes.filter((route) =>
 );
 const tokenRoutes = dynamicRoutes.filter((route) => route.params.some((param) => paramKind(route, param) === "token"));
 const splatRoutes = dynamicRoutes.filter((route) => route.params.includes("*"));
-
-function paramsOf(route: ManifestRoute, account: TenantAccount): Record<string, string> {
-  return Object.fromEntries(
-    route.params.map((param) => {
-      const kind = paramKind(route, param);
-      if (!kind)
-        throw new Error(
-          `Route ${route.path} (app/${route.file}): no record type known for :${param}. Teach test/isolation.test.ts which record it names.`,
-        );
-      // /e/{token} is an estimate's link, /i/{token} an invoice's.
-      if (kind === "token") return [param, route.path.startsWith("/i/") ? account.invoiceToken : account.token];
-      if (kind === "splat") return [param, `customers/${account.ids.customer}`];
-      return [param, account.ids[kind]];
-    }),
-  );
-}
 
 const neverIssued = (route: ManifestRoute) =>
   Object.fromEntries(

@@ -28,7 +28,7 @@ export function ErrorPage({
         to={home}
         className="mt-8 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
       >
-        {home === "/" ? t("common.backHome") : t("common.goToDashboard")}
+        {home === "/app" ? t("common.goToDashboard") : t("common.backHome")}
       </Link>
     </Root>
   );

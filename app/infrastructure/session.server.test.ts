@@ -90,7 +90,7 @@ describe("sessions", () => {
 
 describe("guards", () => {
   it("requireUser sends a visitor to /login with the way back", async () => {
-    const thrown = await requireUser(new Request("http://localhost/app/customers?q=ana")).catch((error) => error);
+    const thrown = await requireUser(new Request("http://localhost/app/customers?q=ana"), "customers").catch((error) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect(thrown.status).toBe(302);
     expect(thrown.headers.get("Location")).toBe("/login?redirectTo=%2Fapp%2Fcustomers%3Fq%3Dana");
@@ -127,7 +127,7 @@ describe("one session read per GET request", () => {
     try {
       // The root, the /app layout and the page each ask, each with a Request of its own.
       const users = await inRequestScope(() =>
-        Promise.all([getSessionUser(request()), requireUser(request()), getSessionUser(request())]),
+        Promise.all([getSessionUser(request()), requireUser(request(), "member"), getSessionUser(request())]),
       );
       expect(users.map((found) => found?.id)).toEqual([user.id, user.id, user.id]);
       expect(reads).toHaveLength(1);
@@ -144,6 +144,6 @@ describe("one session read per GET request", () => {
     const other = await createUserSession(new Request(BASE), user.id);
     await endOtherSessions(new Request(BASE, { headers: { Cookie: other.split(";")[0] } }), user.id);
     expect(await inRequestScope(() => getSessionUser(request()))).toBeNull();
-    await expect(inRequestScope(() => requireUser(request()))).rejects.toMatchObject({ status: 302 });
+    await expect(inRequestScope(() => requireUser(request(), "member"))).rejects.toMatchObject({ status: 302 });
   });
 });

@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createCookie, redirect } from "@remix-run/node";
 import { and, count, eq, gt, lt, ne, or, sql } from "drizzle-orm";
-import { sessions, users, type User } from "#db/schema";
+import { accountMembers, sessions, users, type Role, type User } from "#db/schema";
 import { now as clockNow } from "~/lib/clock";
+import { type Access, can, NO_ACCESS_MESSAGE } from "~/lib/permissions";
 import { getDb, preparedQuery } from "./db.server";
 import { env } from "./env.server";
 import { memoInRequest } from "./request-memo.server";
@@ -88,24 +89,36 @@ export async function createUserSession(request: Request, userId: string): Promi
 }
 
 /**
+ * A signed-in login and its place in an account (docs/decisions/029): `id` is the login's,
+ * `accountId` the business's, which every query of the account's records takes.
+ */
+export type SessionUser = User & { accountId: string; memberId: string; role: Role };
+
+/**
  * The signed-in user, or null when there is no live session. The root, the /app layout and
  * the page each ask; within one GET request the session is read once (request-memo.server.ts).
  */
-export function getSessionUser(request: Request): Promise<User | null> {
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return memoInRequest(`session:${request.headers.get("Cookie") ?? ""}`, () => readSessionUser(request));
 }
 
-// The session and its user, on every signed-in request.
+// The session, its user and the user's membership, on every signed-in request. A login without
+// a membership (removed from its account) has no live session.
 const sessionUserQuery = preparedQuery((db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      member: { id: accountMembers.id, accountId: accountMembers.accountId, role: accountMembers.role },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(accountMembers, eq(accountMembers.userId, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
     .prepare(),
 );
 
-async function readSessionUser(request: Request): Promise<User | null> {
+async function readSessionUser(request: Request): Promise<SessionUser | null> {
   const token = await readToken(request);
   if (!token) return null;
   const db = await getDb();
@@ -123,7 +136,7 @@ async function readSessionUser(request: Request): Promise<User | null> {
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, id));
   }
-  return row.user;
+  return { ...row.user, accountId: row.member.accountId, memberId: row.member.id, role: row.member.role };
 }
 
 /** Ends the session on the server and returns the header that clears the cookie. */
@@ -178,9 +191,24 @@ export async function deleteExpiredSessions(now: Date = clockNow()): Promise<num
   return result.rowsAffected;
 }
 
-export async function requireUser(request: Request): Promise<User> {
+/** The answer to a member whose role lacks what a page, form or API call needs: 403 `{ message }`. */
+export function noAccess(): Response {
+  return new Response(JSON.stringify({ message: NO_ACCESS_MESSAGE }), {
+    status: 403,
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
+}
+
+/**
+ * The signed-in member, who must have `access` (app/lib/permissions.ts): without a session the
+ * browser goes to sign-in and back; a role without it gets 403 (inside the shell for a page).
+ */
+export async function requireUser(request: Request, access: Access): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (user) return user;
+  if (user) {
+    if (!can(user.role, access)) throw noAccess();
+    return user;
+  }
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);

@@ -33,7 +33,7 @@ const en = {
     skipToContent: "Skip to content",
   },
   shell: {
-    role: "Contractor",
+    roles: { owner: "Owner", office: "Office", technician: "Technician" },
     signOut: "Sign out",
     notifications: "Notifications",
     noNotifications: "No notifications yet",
@@ -229,6 +229,10 @@ const en = {
   notFound: {
     title: "404 Page Not Found",
     body: "The page you are looking for does not exist or has moved.",
+  },
+  noAccess: {
+    title: "You don't have access",
+    body: "Your role in this account does not include this page. Ask the account's owner if you need it.",
   },
   error: {
     title: "Something went wrong",

@@ -38,7 +38,7 @@ const es: Dictionary = {
     skipToContent: "Saltar al contenido",
   },
   shell: {
-    role: "Contratista",
+    roles: { owner: "Propietario", office: "Oficina", technician: "Técnico" },
     signOut: "Cerrar sesión",
     notifications: "Notificaciones",
     noNotifications: "Aún no hay notificaciones",
@@ -240,6 +240,10 @@ const es: Dictionary = {
   notFound: {
     title: "404 Página no encontrada",
     body: "La página que busca no existe o se ha movido.",
+  },
+  noAccess: {
+    title: "No tiene acceso",
+    body: "Su función en esta cuenta no incluye esta página. Pídaselo al propietario de la cuenta si lo necesita.",
   },
   error: {
     title: "Algo salió mal",

@@ -121,7 +121,10 @@ describe("account totals", () => {
     const { client } = await getConnection();
     await db.delete(accountTotals).where(eq(accountTotals.accountId, me));
     // As it reads since migration 0019 renamed the account's column and table.
-    const renamed = backfill!.trim().replaceAll("user_id", "account_id").replace(/FROM `users` u;$/, "FROM `accounts` u WHERE u.id = ?");
+    const renamed = backfill!
+      .trim()
+      .replaceAll("user_id", "account_id")
+      .replace(/FROM `users` u;$/, "FROM `accounts` u WHERE u.id = ?");
     await client.execute({ sql: renamed, args: [me] });
     expect(await getAccountTotals(me)).toEqual(kept);
     await expectInStep(me);

@@ -102,7 +102,10 @@ export async function listAppointments(
 }
 
 /** The account's appointments still to happen (scheduled or rescheduled, from `now` on), earliest first. */
-export async function upcomingAppointments(accountId: string, { now = clockNow(), limit = 5 }: { now?: Date; limit?: number } = {}) {
+export async function upcomingAppointments(
+  accountId: string,
+  { now = clockNow(), limit = 5 }: { now?: Date; limit?: number } = {},
+) {
   const db = await getDb();
   const rows = await db
     .select(appointmentColumns)

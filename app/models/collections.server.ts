@@ -36,7 +36,11 @@ export async function unpaidByAge(accountId: string, today: string): Promise<Agi
     .select({ bucket, count: count(), amount: sql<number>`coalesce(sum(${balance}), 0)` })
     .from(invoices)
     .where(
-      and(eq(invoices.accountId, accountId), inArray(invoices.status, ["pending", "overdue"]), gt(invoices.total, invoices.amountPaid)),
+      and(
+        eq(invoices.accountId, accountId),
+        inArray(invoices.status, ["pending", "overdue"]),
+        gt(invoices.total, invoices.amountPaid),
+      ),
     )
     .groupBy(bucket);
   return agingOf(rows);

@@ -182,7 +182,8 @@ describe("CSV", () => {
 /** Windows-1252 bytes (what Excel on Windows saves): Latin-1 letters, and the few 0x80-0x9F signs used here. */
 const windows1252 = (text: string) => new Uint8Array([...text].map((c) => ({ "€": 0x80, "’": 0x92 })[c] ?? c.charCodeAt(0)));
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const storedByName = async (accountId: string) => Object.fromEntries((await listCustomers(accountId)).items.map((c) => [c.name, c]));
+const storedByName = async (accountId: string) =>
+  Object.fromEntries((await listCustomers(accountId)).items.map((c) => [c.name, c]));
 
 describe("CSV files as other programs write them", () => {
   it("imports a Spanish Excel file: Windows-1252, semicolons, Nombre + Apellidos, a bad row reported", async () => {

@@ -29,7 +29,9 @@ const SEARCHED = [customers.name, customers.email, customers.phone] as const;
 
 /** The account's customers, searched over name, e-mail and phone. */
 function accountCustomers(accountId: string, q: string) {
-  return accountRows(customers.accountId, accountId, q, (text) => textSearch("customers", customers.id, accountId, text, SEARCHED));
+  return accountRows(customers.accountId, accountId, q, (text) =>
+    textSearch("customers", customers.id, accountId, text, SEARCHED),
+  );
 }
 
 /** One page of the account's customers, searched over name, e-mail and phone, in SQL. */
@@ -59,7 +61,9 @@ export async function listCustomers(
       .offset(offset),
     match
       ? countMatches(match)
-      : listTotal(accountId, "customers", q.trim() !== "", () => db.select({ value: count() }).from(customers).where(where).get()),
+      : listTotal(accountId, "customers", q.trim() !== "", () =>
+          db.select({ value: count() }).from(customers).where(where).get(),
+        ),
   ]);
   return { items, total, page, pageSize };
 }

@@ -155,7 +155,9 @@ export async function countEstimates(accountId: string) {
 /** The schema's server-side checks; with the id of the estimate being edited, its deposits too. */
 export function estimateChecks(accountId: string, estimateId?: string): EstimateChecks {
   return {
-    ...(estimateId ? { depositsReceived: async () => (await depositsReceived(accountId, [estimateId])).get(estimateId) ?? 0 } : {}),
+    ...(estimateId
+      ? { depositsReceived: async () => (await depositsReceived(accountId, [estimateId])).get(estimateId) ?? 0 }
+      : {}),
     customer: (customerId) => isAccountRow(customers, accountId, customerId),
     async job(jobId, customerId) {
       const db = await getDb();
@@ -268,7 +270,11 @@ export async function createEstimate(accountId: string, input: EstimateInput): P
  * undefined when there is no such estimate in this account. Becoming approved stamps
  * approvedAt, staying approved keeps it, anything else clears it.
  */
-export async function updateEstimate(accountId: string, id: string, input: EstimateInput): Promise<EstimateWithItems | undefined> {
+export async function updateEstimate(
+  accountId: string,
+  id: string,
+  input: EstimateInput,
+): Promise<EstimateWithItems | undefined> {
   await assertOwnership(accountId, input);
   const { items, ...totals } = computed(input);
   const db = await getDb();
@@ -457,7 +463,9 @@ export async function expirePastEstimates(now: Date): Promise<number> {
         .from(accountSettings)
         .where(and(sql`${accountSettings.timeZone} is ${zone}`, eq(accountSettings.estimateValidDays, days))),
     );
-  const withoutSettings = not(inArray(estimates.accountId, db.select({ accountId: accountSettings.accountId }).from(accountSettings)));
+  const withoutSettings = not(
+    inArray(estimates.accountId, db.select({ accountId: accountSettings.accountId }).from(accountSettings)),
+  );
   const accounts = [
     ...groups.map((group) => ({ ...group, where: withSettings(group.timeZone, group.validDays) })),
     { timeZone: null, validDays: DEFAULT_VALID_DAYS, where: withoutSettings },

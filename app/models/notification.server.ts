@@ -41,7 +41,10 @@ const unreadQuery = preparedQuery((db) =>
 );
 
 export async function getNotificationBell(accountId: string, limit = 8) {
-  const [unread, latest] = await Promise.all([countUnread(accountId), latestQuery().then((query) => query.all({ accountId, limit }))]);
+  const [unread, latest] = await Promise.all([
+    countUnread(accountId),
+    latestQuery().then((query) => query.all({ accountId, limit })),
+  ]);
   return { unread, latest, at: clockNow().getTime() };
 }
 

@@ -288,7 +288,9 @@ const INVOICE_PAYMENTS: Ledger<Payment, InvoiceRow, RecordPaymentResult> = {
   aboveDue: (invoice) => ({ status: "above-balance", balance: balanceDue(invoice.total, invoice.amountPaid) }),
   stillDue: (invoiceId, _invoice, amount) =>
     sql`(select ${invoices.total} - ${invoices.amountPaid} from ${invoices} where ${invoices.id} = ${invoiceId}) >= ${amount}`,
-  follow: (db, accountId, invoiceId, receivedAt) => [settleInvoices(db, invoiceOf(accountId, invoiceId), sql`${receivedAt.getTime()}`)],
+  follow: (db, accountId, invoiceId, receivedAt) => [
+    settleInvoices(db, invoiceOf(accountId, invoiceId), sql`${receivedAt.getTime()}`),
+  ],
   notices(invoice, invoiceId, input, { t, money }, notify) {
     // The figures as they will be once this payment is in (another payment recorded at the
     // same moment only changes the wording; the conditions read the stored rows).
@@ -327,7 +329,9 @@ const INVOICE_PAYMENTS: Ledger<Payment, InvoiceRow, RecordPaymentResult> = {
   // A deposit carried onto the invoice goes with its payment: kept, it would come back on the
   // next conversion (docs/decisions/017).
   deleteTwin: (db, accountId, payment) =>
-    db.delete(estimateDeposits).where(and(eq(estimateDeposits.accountId, accountId), eq(estimateDeposits.id, payment.depositId ?? ""))),
+    db
+      .delete(estimateDeposits)
+      .where(and(eq(estimateDeposits.accountId, accountId), eq(estimateDeposits.id, payment.depositId ?? ""))),
   invoicesOf: (accountId, payment) => invoiceOf(accountId, payment.invoiceId),
 };
 

@@ -374,8 +374,16 @@ describe("kept between calls while the account's records stay as they are (docs/
     await client.execute({ sql: "update account_totals set data_version = ? where account_id = ?", args: [before, accountId] });
     expect((await getBusinessReport(accountId, 30, { now: NOW })).jobs.total).toBe(first.jobs.total);
     // Any change moves the version: the report is worked out again and counts the new job too.
-    await client.execute({ sql: "update account_totals set data_version = data_version + 1 where account_id = ?", args: [accountId] });
-    expect((await getBusinessReport(accountId, 30, { now: NOW })).jobs).toEqual({ ...first.jobs, total: 6, pending: 3, active: 4 });
+    await client.execute({
+      sql: "update account_totals set data_version = data_version + 1 where account_id = ?",
+      args: [accountId],
+    });
+    expect((await getBusinessReport(accountId, 30, { now: NOW })).jobs).toEqual({
+      ...first.jobs,
+      total: 6,
+      pending: 3,
+      active: 4,
+    });
   });
 
   it("moves the version on every insert, update and delete of what the report reads", async () => {

@@ -213,7 +213,10 @@ export async function getReportExport(
   options: { now?: Date; timeZone?: string | null } = {},
 ): Promise<ReportExport> {
   const now = options.now ?? clockNow();
-  const [report, counts] = await Promise.all([getBusinessReport(accountId, range, { ...options, now }), getRecordCounts(accountId)]);
+  const [report, counts] = await Promise.all([
+    getBusinessReport(accountId, range, { ...options, now }),
+    getRecordCounts(accountId),
+  ]);
   return reportExport(
     report.window,
     report,

@@ -114,7 +114,10 @@ export type SharedState = EstimateState;
 export async function loadSharedEstimate(token: string, now = clockNow()) {
   const link = await findShareLink(token);
   if (!link) return undefined;
-  const [estimate, settings] = await Promise.all([getEstimateWithItems(link.accountId, link.estimateId), getSettings(link.accountId)]);
+  const [estimate, settings] = await Promise.all([
+    getEstimateWithItems(link.accountId, link.estimateId),
+    getSettings(link.accountId),
+  ]);
   if (!estimate) return undefined;
   const deposit = await documentDeposit(link.accountId, estimate);
   const validThrough = lastValidDay(estimate, settings);

@@ -108,7 +108,11 @@ describe("search", () => {
       const rows = await client.execute({ sql: `explain query plan ${statement!.sql}`, args: statement!.args as never });
       return rows.rows.map((row) => String(row.detail)).join(" | ");
     };
-    expect(await plan("select count(*)")).toContain(`SEARCH ${table} USING COVERING INDEX ${table}_user_created_idx (account_id=?)`);
-    expect(await plan(`select "${table}"."id"`)).toContain(`SEARCH ${table} USING INDEX ${table}_user_created_idx (account_id=?)`);
+    expect(await plan("select count(*)")).toContain(
+      `SEARCH ${table} USING COVERING INDEX ${table}_user_created_idx (account_id=?)`,
+    );
+    expect(await plan(`select "${table}"."id"`)).toContain(
+      `SEARCH ${table} USING INDEX ${table}_user_created_idx (account_id=?)`,
+    );
   });
 });

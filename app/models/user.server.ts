@@ -1,6 +1,17 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { accountMembers, accounts, accountSettings, appointments, estimates, invoices, jobs, sessions, users, type User } from "#db/schema";
+import {
+  accountMembers,
+  accounts,
+  accountSettings,
+  appointments,
+  estimates,
+  invoices,
+  jobs,
+  sessions,
+  users,
+  type User,
+} from "#db/schema";
 import { getDb } from "~/infrastructure/db.server";
 import { normalizeEmail } from "~/lib/email";
 
@@ -143,7 +154,10 @@ export async function changePassword(
  */
 export async function deleteAccount(accountId: string): Promise<boolean> {
   const db = await getDb();
-  const members = db.select({ userId: accountMembers.userId }).from(accountMembers).where(eq(accountMembers.accountId, accountId));
+  const members = db
+    .select({ userId: accountMembers.userId })
+    .from(accountMembers)
+    .where(eq(accountMembers.accountId, accountId));
   const results = await db.batch([
     db.delete(invoices).where(eq(invoices.accountId, accountId)),
     db.delete(estimates).where(eq(estimates.accountId, accountId)),

@@ -1,6 +1,7 @@
 import type { ZodError, ZodTypeAny, z } from "zod";
 import { messageKey, translate } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
+import { type Access, can, NO_ACCESS_MESSAGE } from "~/lib/permissions";
 
 /** A JSON failure in the API's shape (docs/product/api.md): `{ message }`, plus `errors` for validation. */
 export function apiError(status: number, message: string, errors?: { path: string; message: string }[]): Response {
@@ -28,10 +29,14 @@ export function invalidPayload(error: ZodError): Response {
   return apiError(400, errors[0]?.message ?? "Invalid request", errors);
 }
 
-/** The signed-in user of an API call; without a session the call answers 401 JSON, never a redirect. */
-export async function requireApiUser(request: Request) {
+/**
+ * The signed-in member of an API call, who must have `access`: without a session the call
+ * answers 401 JSON, never a redirect; a role without it 403 `{ message }`.
+ */
+export async function requireApiUser(request: Request, access: Access) {
   const user = await getSessionUser(request);
   if (!user) throw apiError(401, "Not authenticated");
+  if (!can(user.role, access)) throw apiError(403, NO_ACCESS_MESSAGE);
   return user;
 }
 
@@ -99,17 +104,17 @@ type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 type ApiHandler = (call: ApiCall) => Promise<Response>;
 
 /**
- * One API path: a handler per method it answers, each called with the signed-in user (401
- * JSON without one). Any other method answers 405 naming the ones it has. The loader (GET,
+ * One API path: a handler per method it answers, each called with the signed-in member (401
+ * JSON without one, 403 for a role without `access`). Any other method answers 405 naming the ones it has. The loader (GET,
  * HEAD) and the action (the rest) are the same function: export both.
  */
-export function apiRoute(methods: Partial<Record<ApiMethod, ApiHandler>>) {
+export function apiRoute(access: Access, methods: Partial<Record<ApiMethod, ApiHandler>>) {
   const names = Object.keys(methods);
   const allowed = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names[0];
   const handle = async ({ request, params }: { request: Request; params: { id?: string } }) => {
     const handler = methods[(request.method === "HEAD" ? "GET" : request.method) as ApiMethod];
     if (!handler) return methodNotAllowed(allowed);
-    const user = await requireApiUser(request);
+    const user = await requireApiUser(request, access);
     return handler({ request, url: new URL(request.url), user, id: params.id ?? "" });
   };
   return { loader: handle, action: handle };

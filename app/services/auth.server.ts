@@ -1,6 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "#db/schema";
+import { membershipOf } from "~/models/member.server";
 import { getSettings } from "~/models/settings.server";
 import { verifyLogin } from "~/models/user.server";
 import { languageCookie } from "~/infrastructure/i18n.server";
@@ -43,11 +44,15 @@ export async function authenticateWithPassword(email: string, password: string, 
   }
 }
 
-/** The session cookie, the welcome toast, and the account's language and theme as cookies for this browser. */
-export async function signedInHeaders(request: Request, accountId: string, how: "login" | "register") {
-  const settings = await getSettings(accountId);
+/**
+ * The login's session cookie, the welcome toast, and its account's language and theme as
+ * cookies for this browser.
+ */
+export async function signedInHeaders(request: Request, userId: string, how: "login" | "register") {
+  const member = await membershipOf(userId);
+  const settings = await getSettings(member?.accountId ?? userId);
   const headers = new Headers();
-  headers.append("Set-Cookie", await createUserSession(request, accountId));
+  headers.append("Set-Cookie", await createUserSession(request, userId));
   headers.append("Set-Cookie", await languageCookie.serialize(settings.appLanguage));
   headers.append("Set-Cookie", await themeCookie.serialize(settings.darkMode ? "dark" : "light"));
   headers.append(

@@ -97,7 +97,9 @@ async function* tableRows(
       (await db
         .select()
         .from(source)
-        .where(and(eq(source.accountId, accountId), after ? afterKey(sortColumn, source.id, after[sortKey], after.id) : undefined))
+        .where(
+          and(eq(source.accountId, accountId), after ? afterKey(sortColumn, source.id, after[sortKey], after.id) : undefined),
+        )
         .orderBy(asc(sortColumn), asc(source.id))
         .limit(PAGE_SIZE)) as (Row & { id: string })[],
   );
@@ -113,7 +115,10 @@ async function* documentRows(accountId: string, kind: "estimates" | "invoices"):
         .select()
         .from(source)
         .where(
-          and(eq(source.accountId, accountId), after ? afterKey(source.createdAt, source.id, after.createdAt, after.id) : undefined),
+          and(
+            eq(source.accountId, accountId),
+            after ? afterKey(source.createdAt, source.id, after.createdAt, after.id) : undefined,
+          ),
         )
         .orderBy(asc(source.createdAt), asc(source.id))
         .limit(PAGE_SIZE)) as (Row & { id: string; createdAt: Date })[],

@@ -96,7 +96,10 @@ async function runFor(ids: Set<string>, iso: string, runnerId = "test") {
 
 async function recurringIds(accountId: string) {
   const db = await getDb();
-  const rows = await db.select({ id: recurringInvoices.id }).from(recurringInvoices).where(eq(recurringInvoices.accountId, accountId));
+  const rows = await db
+    .select({ id: recurringInvoices.id })
+    .from(recurringInvoices)
+    .where(eq(recurringInvoices.accountId, accountId));
   return new Set(rows.map((row) => row.id));
 }
 

@@ -111,7 +111,9 @@ export async function verifyDatabase(file, model, { exact }) {
     const rows = {};
     for (const kind of KINDS) {
       const found = await client.execute({ sql: `SELECT * FROM ${TABLES[kind]} WHERE account_id IN (${marks})`, args: userIds });
-      rows[kind] = new Map(found.rows.map((row) => [String(row.id), { ...plain(row, COLUMNS[kind]), account_id: row.account_id }]));
+      rows[kind] = new Map(
+        found.rows.map((row) => [String(row.id), { ...plain(row, COLUMNS[kind]), account_id: row.account_id }]),
+      );
     }
     for (const [kind, table, parent] of [
       ["estimate", "estimate_items", "estimate_id"],

@@ -1,29 +1,39 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { KeyUnder } from "~/locales/keys";
+import type { Access, Role } from "~/lib/permissions";
+import type { KeyUnder, TranslationKey } from "~/locales/keys";
 import { BrandMark } from "~/components/brand";
 import { PreferencesSwitcher } from "~/components/preferences-switcher";
 import { MAIN_ID, SkipLink } from "~/components/ui/skip-link";
 import { Icon, type IconName } from "./icons";
 import { NotificationBell, type BellData } from "./notification-bell";
 
-export const NAV_ITEMS: { key: IconName & KeyUnder<"nav">; to: string }[] = [
-  { key: "dashboard", to: "/app" },
-  { key: "customers", to: "/app/customers" },
-  { key: "schedule", to: "/app/schedule" },
-  { key: "estimates", to: "/app/estimates" },
-  { key: "priceBook", to: "/app/price-book" },
-  { key: "invoices", to: "/app/invoices" },
-  { key: "recurringInvoices", to: "/app/recurring-invoices" },
-  { key: "jobs", to: "/app/jobs" },
-  { key: "reports", to: "/app/reports" },
-  { key: "aiFeatures", to: "/app/ai" },
-  { key: "settings", to: "/app/settings" },
+/** The sidebar: each page and what a member needs to see its link (app/lib/permissions.ts). */
+export const NAV_ITEMS: { key: IconName & KeyUnder<"nav">; to: string; access: Access }[] = [
+  { key: "dashboard", to: "/app", access: "work" },
+  { key: "customers", to: "/app/customers", access: "customers" },
+  { key: "schedule", to: "/app/schedule", access: "work" },
+  { key: "estimates", to: "/app/estimates", access: "estimates" },
+  { key: "priceBook", to: "/app/price-book", access: "price-book" },
+  { key: "invoices", to: "/app/invoices", access: "money" },
+  { key: "recurringInvoices", to: "/app/recurring-invoices", access: "money" },
+  { key: "jobs", to: "/app/jobs", access: "work" },
+  { key: "reports", to: "/app/reports", access: "reports" },
+  { key: "aiFeatures", to: "/app/ai", access: "estimates" },
+  { key: "settings", to: "/app/settings", access: "settings" },
 ];
 
+const ROLE_LABELS: Record<Role, TranslationKey> = {
+  owner: "shell.roles.owner",
+  office: "shell.roles.office",
+  technician: "shell.roles.technician",
+};
+
 interface ShellProps {
-  user: { name: string };
+  user: { name: string; role: Role };
+  /** What the member may open: the sidebar shows only those pages. */
+  access: readonly Access[];
   company: { name: string; logoUrl: string | null };
   bell: BellData;
   children: ReactNode;
@@ -34,7 +44,7 @@ interface ShellProps {
  * link targets #navigation (CSS :target opens it), with it on the link toggles state,
  * the focus moves into the opened menu, and Escape or Close menu gives it back to Menu.
  */
-export function AppShell({ user, company, bell, children }: ShellProps) {
+export function AppShell({ user, access, company, bell, children }: ShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -89,7 +99,7 @@ export function AppShell({ user, company, bell, children }: ShellProps) {
         </div>
         <nav className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
-            {NAV_ITEMS.map((item) => (
+            {NAV_ITEMS.filter((item) => access.includes(item.access)).map((item) => (
               <li key={item.key}>
                 <NavLink
                   to={item.to}
@@ -122,7 +132,7 @@ export function AppShell({ user, company, bell, children }: ShellProps) {
               <p className="truncate text-sm font-medium" data-testid="user-name">
                 {user.name}
               </p>
-              <p className="text-xs text-slate-500 dark:text-slate-400">{t("shell.role")}</p>
+              <p className="text-xs text-slate-500 dark:text-slate-400">{t(ROLE_LABELS[user.role])}</p>
             </div>
             <Form method="post" action="/logout">
               <button

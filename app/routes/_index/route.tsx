@@ -10,6 +10,10 @@ import { MAIN_ID, SkipLink } from "~/components/ui/skip-link";
 import { appOrigin } from "~/models/share.server";
 import type { RouteHandle } from "~/root";
 import { translate } from "~/infrastructure/i18n";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "public" satisfies RouteAccess;
 
 const FEATURES: { key: SectionsWith<"title" | "body", "landing.features.">; icon: IconName }[] = [
   { key: "customers", icon: "customers" },

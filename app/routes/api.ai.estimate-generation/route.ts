@@ -3,6 +3,10 @@ import { readAiRequest } from "~/lib/ai-result";
 import { getShellSettings } from "~/models/settings.server";
 import { generateEstimate } from "~/services/ai.server";
 import { json, methodNotAllowed, requireApiUser } from "~/services/api.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "estimates" satisfies RouteAccess;
 
 const MAX_BODY = 20_000;
 
@@ -21,7 +25,7 @@ export const loader = () => methodNotAllowed("POST");
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await requireApiUser(request);
+  const user = await requireApiUser(request, access);
   const text = await request.text();
   if (text.length > MAX_BODY) return plainText(413, "Request body too large.");
   let body: unknown;
@@ -33,8 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body || typeof body !== "object" || Array.isArray(body)) return plainText(400, "Request body must be a JSON object.");
   const input = readAiRequest(body as Record<string, unknown>);
   if (!input.ok) return plainText(400, input.message);
-  const { appLanguage } = await getShellSettings(user.id);
-  const outcome = await generateEstimate(user.id, { ...input.value, language: appLanguage === "es" ? "es" : "en" });
+  const { appLanguage } = await getShellSettings(user.accountId);
+  const outcome = await generateEstimate(user.accountId, { ...input.value, language: appLanguage === "es" ? "es" : "en" });
   if (!outcome.ok) return plainText(outcome.code === "accountLimit" ? 429 : 502, outcome.message);
   return json(outcome.result);
 }

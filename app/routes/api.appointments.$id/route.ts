@@ -8,23 +8,27 @@ import {
   updateAppointment,
 } from "~/models/appointment.server";
 import { apiRoute, json, notFound, readApiBody } from "~/services/api.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 /** /api/appointments/{id}: PUT takes the whole appointment, as for create; another account's id is 404. */
-const route = apiRoute({
+const route = apiRoute(access, {
   GET: async ({ user, id }) => {
-    const appointment = await getAppointment(user.id, id);
+    const appointment = await getAppointment(user.accountId, id);
     return appointment ? json(toApiAppointment(appointment)) : notFound();
   },
   PUT: async ({ user, id, request }) => {
-    if (!(await getAppointment(user.id, id))) return notFound();
-    const schema = appointmentApiSchema(await getAccountTimeZone(user.id), appointmentChecks(user.id));
+    if (!(await getAppointment(user.accountId, id))) return notFound();
+    const schema = appointmentApiSchema(await getAccountTimeZone(user.accountId), appointmentChecks(user.accountId));
     const data = await readApiBody(request, schema, { async: true });
     if (data instanceof Response) return data;
-    const appointment = await updateAppointment(user.id, id, data);
+    const appointment = await updateAppointment(user.accountId, id, data);
     return appointment ? json(toApiAppointment(appointment)) : notFound();
   },
   DELETE: async ({ user, id }) =>
-    (await deleteAppointment(user.id, id)) ? json({ message: "Appointment deleted" }) : notFound(),
+    (await deleteAppointment(user.accountId, id)) ? json({ message: "Appointment deleted" }) : notFound(),
 });
 export const loader = route.loader;
 export const action = route.action;

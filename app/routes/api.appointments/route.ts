@@ -10,8 +10,12 @@ import {
   toApiAppointment,
 } from "~/models/appointment.server";
 import { apiError, apiListPage, apiRoute, created, readApiBody, readApiStatus } from "~/services/api.server";
+import type { RouteAccess } from "~/lib/permissions";
 
-const route = apiRoute({
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
+
+const route = apiRoute(access, {
   /**
    * GET /api/appointments: the account's appointments, earliest first, each with its
    * customer { name, phone }. ?q= searches title, customer, location and description;
@@ -26,23 +30,27 @@ const route = apiRoute({
     const from = url.searchParams.get("from");
     const to = url.searchParams.get("to");
     if ((from && !isDayKey(from)) || (to && !isDayKey(to))) return apiError(400, "from and to must be days as yyyy-MM-dd.");
-    const timeZone = await getAccountTimeZone(user.id);
+    const timeZone = await getAccountTimeZone(user.accountId);
     const range = {
       start: from ? startOfDay(from, timeZone) : undefined,
       end: to ? dayRange(to, timeZone).end : undefined,
     };
     const filter = { q, status, range };
-    return apiListPage(url, (page) => listAppointments(user.id, { ...filter, ...page }), toApiAppointment);
+    return apiListPage(url, (page) => listAppointments(user.accountId, { ...filter, ...page }), toApiAppointment);
   },
   /**
    * POST /api/appointments: customerId, title and scheduledDate are required; a date without
    * an offset is the account's wall clock. A customer or job of another account is refused.
    */
   POST: async ({ user, request }) => {
-    const data = await readApiBody(request, appointmentApiSchema(await getAccountTimeZone(user.id), appointmentChecks(user.id)), {
-      async: true,
-    });
-    return data instanceof Response ? data : created(toApiAppointment(await createAppointment(user.id, data)));
+    const data = await readApiBody(
+      request,
+      appointmentApiSchema(await getAccountTimeZone(user.accountId), appointmentChecks(user.accountId)),
+      {
+        async: true,
+      },
+    );
+    return data instanceof Response ? data : created(toApiAppointment(await createAppointment(user.accountId, data)));
   },
 });
 export const loader = route.loader;

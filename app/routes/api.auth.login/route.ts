@@ -5,6 +5,10 @@ import { apiError, json, readJsonObject, validationErrors } from "~/services/api
 import { authenticateWithPassword } from "~/services/auth.server";
 import { retryMinutes, signInAttempt, signInSucceeded } from "~/infrastructure/rate-limit.server";
 import { createUserSession } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "public" satisfies RouteAccess;
 
 export const loader = () => apiError(405, "Use POST to sign in.");
 

@@ -4,6 +4,10 @@ import { toPublicUser } from "~/models/user.server";
 import { apiError, json, readJsonObject, validationErrors } from "~/services/api.server";
 import { register } from "~/services/registration.server";
 import { createUserSession } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "public" satisfies RouteAccess;
 
 export const loader = () => apiError(405, "Use POST to register.");
 

@@ -3,6 +3,10 @@ import { talliesOut } from "~/lib/report";
 import { getAccountTimeZone } from "~/models/appointment.server";
 import { getDashboardStats } from "~/models/overview.server";
 import { apiRoute, json } from "~/services/api.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 /**
  * GET /api/dashboard/stats: totalJobs, totalRevenue (all the money collected, "1234.50"),
@@ -14,9 +18,9 @@ import { apiRoute, json } from "~/services/api.server";
  * unpaidBalance and unpaidByAge ({ current, days1to30, days31to60, days61to90, over90 },
  * each { count, amount }, on the account's today). Money is a string with two decimals.
  */
-const route = apiRoute({
+const route = apiRoute(access, {
   GET: async ({ user }) => {
-    const stats = await getDashboardStats(user.id, { timeZone: await getAccountTimeZone(user.id) });
+    const stats = await getDashboardStats(user.accountId, { timeZone: await getAccountTimeZone(user.accountId) });
     return json({
       ...stats,
       totalRevenue: centsToString(stats.totalRevenue),

@@ -5,13 +5,17 @@ import { recordManualDeposit, toApiDeposit } from "~/models/payment.server";
 import { getAccountTimeZone, todayFor } from "~/models/settings.server";
 import { apiError, apiRoute, created, json, notFound, readApiBody } from "~/services/api.server";
 import { translate } from "~/infrastructure/i18n";
+import type { RouteAccess } from "~/lib/permissions";
 
-const route = apiRoute({
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
+
+const route = apiRoute(access, {
   /** GET /api/estimates/{id}/deposits: the deposits received on the estimate, oldest first. */
   GET: async ({ user, id }) => {
-    const summary = await depositSummary(user.id, id);
+    const summary = await depositSummary(user.accountId, id);
     if (!summary) return notFound();
-    const zone = await getAccountTimeZone(user.id);
+    const zone = await getAccountTimeZone(user.accountId);
     return json(summary.deposits.map((deposit) => toApiDeposit(deposit, zone)));
   },
   /**
@@ -20,10 +24,10 @@ const route = apiRoute({
    * invoiced estimate (the invoice takes payments) and above what is left of the estimate's total.
    */
   POST: async ({ user, id, request }) => {
-    if (!(await depositSummary(user.id, id))) return notFound();
-    const data = await readApiBody(request, paymentSchema(await todayFor(user.id)).strict());
+    if (!(await depositSummary(user.accountId, id))) return notFound();
+    const data = await readApiBody(request, paymentSchema(await todayFor(user.accountId)).strict());
     if (data instanceof Response) return data;
-    const result = await recordManualDeposit(user.id, id, data);
+    const result = await recordManualDeposit(user.accountId, id, data);
     if (result.status === "not-found") return notFound();
     if (result.status !== "recorded") {
       const message =
@@ -36,7 +40,7 @@ const route = apiRoute({
               });
       return apiError(400, message, [{ path: "amount", message }]);
     }
-    return created(toApiDeposit(result.deposit, await getAccountTimeZone(user.id)));
+    return created(toApiDeposit(result.deposit, await getAccountTimeZone(user.accountId)));
   },
 });
 export const loader = route.loader;

@@ -3,8 +3,12 @@ import { readListParams } from "~/lib/list-params";
 import { createEstimate, estimateChecks, listEstimates, toApiEstimate } from "~/models/estimate.server";
 import { getSettings } from "~/models/settings.server";
 import { apiListPage, apiRoute, created, readApiBody, readApiStatus } from "~/services/api.server";
+import type { RouteAccess } from "~/lib/permissions";
 
-const route = apiRoute({
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "estimates" satisfies RouteAccess;
+
+const route = apiRoute(access, {
   /**
    * GET /api/estimates: the account's estimates, newest first, each with its items (in
    * order) and its customer. ?q= searches title, customer name and estimate number;
@@ -17,7 +21,7 @@ const route = apiRoute({
     if (status instanceof Response) return status;
     return apiListPage(
       url,
-      (page) => listEstimates(user.id, { q, status, withItems: true, ...page }),
+      (page) => listEstimates(user.accountId, { q, status, withItems: true, ...page }),
       (estimate) => toApiEstimate({ ...estimate, items: estimate.lines ?? [] }),
     );
   },
@@ -27,11 +31,11 @@ const route = apiRoute({
    * or job of another account reads as none chosen.
    */
   POST: async ({ user, request }) => {
-    const { defaultTaxRate } = await getSettings(user.id);
-    const data = await readApiBody(request, estimateApiSchema({ checks: estimateChecks(user.id), defaultTaxRate }), {
+    const { defaultTaxRate } = await getSettings(user.accountId);
+    const data = await readApiBody(request, estimateApiSchema({ checks: estimateChecks(user.accountId), defaultTaxRate }), {
       async: true,
     });
-    return data instanceof Response ? data : created(toApiEstimate(await createEstimate(user.id, data)));
+    return data instanceof Response ? data : created(toApiEstimate(await createEstimate(user.accountId, data)));
   },
 });
 export const loader = route.loader;

@@ -2,6 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { centsToString } from "~/lib/money";
 import { addLateCharge, invoiceLateCharge, type InvoiceLateCharge } from "~/models/late-charge.server";
 import { apiError, json, methodNotAllowed, notFound, requireApiUser } from "~/services/api.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 const toApi = (late: InvoiceLateCharge) => ({
   ratePercent: centsToString(late.rate),
@@ -13,8 +17,8 @@ const toApi = (late: InvoiceLateCharge) => ({
 
 /** GET /api/invoices/{id}/late-charge: the late charge accrued now and not yet added. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  const late = await invoiceLateCharge(user.id, params.id ?? "");
+  const user = await requireApiUser(request, access);
+  const late = await invoiceLateCharge(user.accountId, params.id ?? "");
   return late ? json(toApi(late)) : notFound();
 }
 
@@ -24,8 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET or POST");
-  const user = await requireApiUser(request);
-  const result = await addLateCharge(user.id, params.id ?? "");
+  const user = await requireApiUser(request, access);
+  const result = await addLateCharge(user.accountId, params.id ?? "");
   if (result.status === "not-found") return notFound();
   if (result.status === "already-charged") return apiError(409, "This month's late charge was already added to this invoice.");
   if (result.status === "nothing-due")

@@ -5,14 +5,18 @@ import { listInvoicePayments, recordManualPayment, toApiPayment } from "~/models
 import { getAccountTimeZone, todayFor } from "~/models/settings.server";
 import { apiError, apiRoute, created, json, notFound, readApiBody } from "~/services/api.server";
 import { translate } from "~/infrastructure/i18n";
+import type { RouteAccess } from "~/lib/permissions";
 
-const route = apiRoute({
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
+
+const route = apiRoute(access, {
   /** GET /api/invoices/{id}/payments: the invoice's payments, oldest first. */
   GET: async ({ user, id }) => {
-    const invoice = await getInvoiceWithItems(user.id, id);
+    const invoice = await getInvoiceWithItems(user.accountId, id);
     if (!invoice) return notFound();
-    const zone = await getAccountTimeZone(user.id);
-    return json((await listInvoicePayments(user.id, invoice.id)).map((payment) => toApiPayment(payment, zone)));
+    const zone = await getAccountTimeZone(user.accountId);
+    return json((await listInvoicePayments(user.accountId, invoice.id)).map((payment) => toApiPayment(payment, zone)));
   },
   /**
    * POST /api/invoices/{id}/payments with `{ amount, date, method, reference, note }`: amount a
@@ -20,11 +24,11 @@ const route = apiRoute({
    * future. A payment above the balance due is refused; nothing is written on a refusal.
    */
   POST: async ({ user, id, request }) => {
-    const invoice = await getInvoiceWithItems(user.id, id);
+    const invoice = await getInvoiceWithItems(user.accountId, id);
     if (!invoice) return notFound();
-    const data = await readApiBody(request, paymentSchema(await todayFor(user.id)).strict());
+    const data = await readApiBody(request, paymentSchema(await todayFor(user.accountId)).strict());
     if (data instanceof Response) return data;
-    const result = await recordManualPayment(user.id, invoice.id, data);
+    const result = await recordManualPayment(user.accountId, invoice.id, data);
     if (result.status === "not-found") return notFound();
     if (result.status !== "recorded") {
       const balance = result.status === "above-balance" ? result.balance : 0;
@@ -34,7 +38,7 @@ const route = apiRoute({
           : translate("en", "invoices.payments.aboveBalance", { balance: centsToString(balance) });
       return apiError(400, message, [{ path: "amount", message }]);
     }
-    return created(toApiPayment(result.payment, await getAccountTimeZone(user.id)));
+    return created(toApiPayment(result.payment, await getAccountTimeZone(user.accountId)));
   },
 });
 export const loader = route.loader;

@@ -2,6 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { appOrigin } from "~/models/share.server";
 import { methodNotAllowed, requireApiUser } from "~/services/api.server";
 import { sendInvoiceEmail, sendAnswer } from "~/services/mail.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 export async function loader() {
   return methodNotAllowed("POST");
@@ -15,7 +19,7 @@ export async function loader() {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await requireApiUser(request);
-  const result = await sendInvoiceEmail(user.id, params.id ?? "", { origin: appOrigin(request) });
+  const user = await requireApiUser(request, access);
+  const result = await sendInvoiceEmail(user.accountId, params.id ?? "", { origin: appOrigin(request) });
   return sendAnswer(result, "Failed to send invoice.");
 }

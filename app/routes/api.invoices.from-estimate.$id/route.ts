@@ -3,6 +3,10 @@ import { today as todayIn } from "~/lib/clock";
 import { createInvoiceFromEstimate, toApiInvoice } from "~/models/invoice.server";
 import { getAccountTimeZone } from "~/models/settings.server";
 import { apiError, json, methodNotAllowed, notFound, requireApiUser } from "~/services/api.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 export async function loader() {
   return methodNotAllowed("POST");
@@ -15,10 +19,10 @@ export async function loader() {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await requireApiUser(request);
-  const zone = await getAccountTimeZone(user.id);
+  const user = await requireApiUser(request, access);
+  const zone = await getAccountTimeZone(user.accountId);
   const today = todayIn(zone);
-  const result = await createInvoiceFromEstimate(user.id, params.id ?? "", { today });
+  const result = await createInvoiceFromEstimate(user.accountId, params.id ?? "", { today });
   switch (result.status) {
     case "not-found":
       return notFound();

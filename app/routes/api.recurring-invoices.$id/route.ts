@@ -7,6 +7,10 @@ import {
   updateRecurringInvoice,
 } from "~/models/recurring-invoice.server";
 import { apiRoute, json, notFound, readApiBody } from "~/services/api.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 /**
  * /api/recurring-invoices/{id}: the recurring invoice with its items, next date and invoices
@@ -14,26 +18,26 @@ import { apiRoute, json, notFound, readApiBody } from "~/services/api.server";
  * POST (plus `paused` to pause or resume) and changes the invoices still to come; DELETE
  * stops it, and the invoices it made stay.
  */
-const route = apiRoute({
+const route = apiRoute(access, {
   GET: async ({ user, id }) => {
-    const recurring = await getRecurringInvoice(user.id, id);
+    const recurring = await getRecurringInvoice(user.accountId, id);
     return recurring ? json(toApiRecurringInvoice(recurring)) : notFound();
   },
   PUT: async ({ user, id, request }) => {
-    const current = await getRecurringInvoice(user.id, id);
+    const current = await getRecurringInvoice(user.accountId, id);
     if (!current) return notFound();
     // A PUT without taxRate keeps the schedule's rate.
     const schema = recurringApiSchema({
-      isOwnCustomer: (customerId) => isOwnCustomer(user.id, customerId),
+      isOwnCustomer: (customerId) => isOwnCustomer(user.accountId, customerId),
       defaultTaxRate: current.taxRate,
     });
     const data = await readApiBody(request, schema, { async: true });
     if (data instanceof Response) return data;
-    const recurring = await updateRecurringInvoice(user.id, id, data);
+    const recurring = await updateRecurringInvoice(user.accountId, id, data);
     return recurring ? json(toApiRecurringInvoice(recurring)) : notFound();
   },
   DELETE: async ({ user, id }) =>
-    (await deleteRecurringInvoice(user.id, id)) ? json({ message: "Recurring invoice deleted" }) : notFound(),
+    (await deleteRecurringInvoice(user.accountId, id)) ? json({ message: "Recurring invoice deleted" }) : notFound(),
 });
 export const loader = route.loader;
 export const action = route.action;

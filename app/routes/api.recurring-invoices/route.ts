@@ -8,8 +8,12 @@ import {
 } from "~/models/recurring-invoice.server";
 import { getSettings } from "~/models/settings.server";
 import { apiListPage, apiRoute, created, readApiBody } from "~/services/api.server";
+import type { RouteAccess } from "~/lib/permissions";
 
-const route = apiRoute({
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
+
+const route = apiRoute(access, {
   /**
    * GET /api/recurring-invoices: the account's recurring invoices, newest first, each with its
    * items, next date, invoices made so far and status (active, paused, ended). ?q= searches
@@ -18,7 +22,7 @@ const route = apiRoute({
    */
   GET: async ({ user, url }) => {
     const { q } = readListParams(url, ["newest"] as const, "newest");
-    return apiListPage(url, (page) => listRecurringInvoices(user.id, { q, ...page }), toApiRecurringInvoice);
+    return apiListPage(url, (page) => listRecurringInvoices(user.accountId, { q, ...page }), toApiRecurringInvoice);
   },
   /**
    * POST /api/recurring-invoices: customerId, title, frequency, startDate and at least one item
@@ -26,10 +30,10 @@ const route = apiRoute({
    * account's customer reads as none chosen. Nothing is written for a refused body (400).
    */
   POST: async ({ user, request }) => {
-    const { defaultTaxRate } = await getSettings(user.id);
-    const schema = recurringApiSchema({ isOwnCustomer: (id) => isOwnCustomer(user.id, id), defaultTaxRate });
+    const { defaultTaxRate } = await getSettings(user.accountId);
+    const schema = recurringApiSchema({ isOwnCustomer: (id) => isOwnCustomer(user.accountId, id), defaultTaxRate });
     const data = await readApiBody(request, schema, { async: true });
-    return data instanceof Response ? data : created(toApiRecurringInvoice(await createRecurringInvoice(user.id, data)));
+    return data instanceof Response ? data : created(toApiRecurringInvoice(await createRecurringInvoice(user.accountId, data)));
   },
 });
 export const loader = route.loader;

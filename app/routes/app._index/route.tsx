@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GettingStarted, DashboardSearch, QuickActions, RecentJobs, UpcomingAppointments } from "~/components/dashboard-panels";
@@ -13,19 +13,25 @@ import { getDashboardStats } from "~/models/overview.server";
 import { getSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
+import { can, homeOf, type RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 export const meta = titleMeta("nav.dashboard");
 
 const RECENT_JOBS = 3;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const timeZone = await getAccountTimeZone(user.id);
+  // Where signing in lands: a member who may not see the dashboard goes to their own start.
+  const user = await requireUser(request, "member");
+  if (!can(user.role, access)) throw redirect(homeOf(user.role));
+  const timeZone = await getAccountTimeZone(user.accountId);
   const [stats, settings, recent, upcoming] = await Promise.all([
-    getDashboardStats(user.id, { timeZone }),
-    getSettings(user.id),
-    recentJobs(user.id, RECENT_JOBS),
-    upcomingAppointments(user.id, { limit: DASHBOARD_UPCOMING_LIMIT }),
+    getDashboardStats(user.accountId, { timeZone }),
+    getSettings(user.accountId),
+    recentJobs(user.accountId, RECENT_JOBS),
+    upcomingAppointments(user.accountId, { limit: DASHBOARD_UPCOMING_LIMIT }),
   ]);
   return {
     name: user.name,

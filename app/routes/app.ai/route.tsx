@@ -3,11 +3,15 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/services/meta";
 import { requireUser } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "estimates" satisfies RouteAccess;
 
 export const meta = titleMeta("ai.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requireUser(request, access);
   return null;
 }
 

@@ -8,11 +8,18 @@ import { deleteCustomer, getCustomer, type Attachments } from "~/models/customer
 import { countCustomerRecurringInvoices } from "~/models/recurring-invoice.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "customers" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const id = params.customerId ?? "";
-  const [customer, recurring] = await Promise.all([getCustomer(user.id, id), countCustomerRecurringInvoices(user.id, id)]);
+  const [customer, recurring] = await Promise.all([
+    getCustomer(user.accountId, id),
+    countCustomerRecurringInvoices(user.accountId, id),
+  ]);
   if (!customer) throw new Response("Not Found", { status: 404 });
   // Their recurring invoices go with them (foreign key cascade, decision 018): the dialog says so.
   return { customer: { id: customer.id, name: customer.name }, recurring };
@@ -20,8 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The confirm step is this page (a dialog with JavaScript on); only its POST deletes. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const result = await deleteCustomer(user.id, params.customerId ?? "");
+  const user = await requireUser(request, access);
+  const result = await deleteCustomer(user.accountId, params.customerId ?? "");
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status === "attached") {
     return data({ attachments: result.attachments }, { status: 409 });

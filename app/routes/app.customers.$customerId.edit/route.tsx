@@ -9,19 +9,23 @@ import { getCustomer, updateCustomer } from "~/models/customer.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "customers" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const customer = await getCustomer(user.id, params.customerId ?? "");
+  const user = await requireUser(request, access);
+  const customer = await getCustomer(user.accountId, params.customerId ?? "");
   if (!customer) throw new Response("Not Found", { status: 404 });
   return { customer };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const submission = parseForm(await readForm(request), { schema: customerSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const customer = await updateCustomer(user.id, params.customerId ?? "", submission.value);
+  const customer = await updateCustomer(user.accountId, params.customerId ?? "", submission.value);
   if (!customer) throw new Response("Not Found", { status: 404 });
   return redirectWithToast(`/app/customers${new URL(request.url).search}`, {
     title: "customers.updated",

@@ -9,17 +9,21 @@ import { createCustomer } from "~/models/customer.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "customers" satisfies RouteAccess;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requireUser(request, access);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const submission = parseForm(await readForm(request), { schema: customerSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const customer = await createCustomer(user.id, submission.value);
+  const customer = await createCustomer(user.accountId, submission.value);
   return redirectWithToast(`/app/customers${new URL(request.url).search}`, {
     title: "customers.created",
     description: "customers.createdBody",

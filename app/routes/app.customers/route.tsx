@@ -8,15 +8,19 @@ import { titleMeta } from "~/services/meta";
 import { CUSTOMER_SORTS, type CustomerSort } from "~/lib/customer-schema";
 import { countCustomers, listCustomers } from "~/models/customer.server";
 import { requireUser } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "customers" satisfies RouteAccess;
 
 export const meta = titleMeta("customers.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   return loadListPage(
     new URL(request.url),
     { sorts: CUSTOMER_SORTS, defaultSort: "name" },
-    { list: (params) => listCustomers(user.id, params), count: () => countCustomers(user.id) },
+    { list: (params) => listCustomers(user.accountId, params), count: () => countCustomers(user.accountId) },
   );
 }
 

@@ -3,11 +3,15 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { ActivityDialog } from "~/components/activity-timeline";
 import { activityDialogData } from "~/models/activity.server";
 import { requireUser } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "estimates" satisfies RouteAccess;
 
 /** The estimate's history: created, sent, viewed, approved or declined, follow-ups, invoiced (docs/decisions/020). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const data = await activityDialogData(user.id, "estimate", params.estimateId ?? "");
+  const user = await requireUser(request, access);
+  const data = await activityDialogData(user.accountId, "estimate", params.estimateId ?? "");
   if (!data) throw new Response("Not Found", { status: 404 });
   return data;
 }

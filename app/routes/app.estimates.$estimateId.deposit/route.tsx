@@ -21,17 +21,24 @@ import { readForm } from "~/infrastructure/form.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { isPosting } from "~/components/ui/submission";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 async function load(accountId: string, estimateId: string) {
-  const [estimate, summary] = await Promise.all([getEstimateWithItems(accountId, estimateId), depositSummary(accountId, estimateId)]);
+  const [estimate, summary] = await Promise.all([
+    getEstimateWithItems(accountId, estimateId),
+    depositSummary(accountId, estimateId),
+  ]);
   if (!estimate || !summary) throw new Response("Not Found", { status: 404 });
   return { estimate, summary };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const { estimate, summary } = await load(user.id, params.estimateId ?? "");
-  const [settings, zone] = await Promise.all([getSettings(user.id), getAccountTimeZone(user.id)]);
+  const user = await requireUser(request, access);
+  const { estimate, summary } = await load(user.accountId, params.estimateId ?? "");
+  const [settings, zone] = await Promise.all([getSettings(user.accountId), getAccountTimeZone(user.accountId)]);
   return {
     estimate: {
       estimateNumber: estimate.estimateNumber,
@@ -64,9 +71,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * refused form answers 400 with its messages and changes nothing.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const { estimate, summary } = await load(user.id, params.estimateId ?? "");
-  const settings = await getSettings(user.id);
+  const user = await requireUser(request, access);
+  const { estimate, summary } = await load(user.accountId, params.estimateId ?? "");
+  const settings = await getSettings(user.accountId);
   const money = (cents: number) => formatMoney(cents, settings.appLanguage, settings.currency);
   const search = new URL(request.url).search;
   const here = `/app/estimates/${estimate.id}/deposit${search}`;
@@ -77,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "delete") {
     const depositId = String(formData.get("depositId") ?? "");
     const owned = summary.deposits.some((deposit) => deposit.id === depositId);
-    if (!owned || !(await deleteDeposit(user.id, depositId)))
+    if (!owned || !(await deleteDeposit(user.accountId, depositId)))
       return redirectWithToast(here, { type: "error", title: "toast.errorTitle", description: "estimates.updateFailed" });
     return redirectWithToast(here, { title: "estimates.deposit.deleted", description: "estimates.deposit.deleted" });
   }
@@ -85,8 +92,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "ask") {
     const submission = parseForm(formData, { schema: depositAskSchema(estimate.total) });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    await setDepositAsk(user.id, estimate.id, submission.value);
-    const after = await depositSummary(user.id, estimate.id);
+    await setDepositAsk(user.accountId, estimate.id, submission.value);
+    const after = await depositSummary(user.accountId, estimate.id);
     return redirectWithToast(here, {
       title: "estimates.deposit.saved",
       description: submission.value ? "estimates.deposit.savedBody" : "estimates.deposit.cleared",
@@ -94,10 +101,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
 
-  const zone = await getAccountTimeZone(user.id);
+  const zone = await getAccountTimeZone(user.accountId);
   const submission = parseForm(formData, { schema: paymentSchema(dayIn(zone)) });
   if (submission.status !== "success") return data({ intent: "record", result: submission.reply() }, { status: 400 });
-  const result = await recordManualDeposit(user.id, estimate.id, submission.value);
+  const result = await recordManualDeposit(user.accountId, estimate.id, submission.value);
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status !== "recorded") {
     const message =

@@ -2,10 +2,14 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { createInvoiceFromEstimate, todayFor } from "~/models/invoice.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 /** Nothing to show here: the estimates list has the Create Invoice button. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requireUser(request, access);
   return redirect("/app/estimates");
 }
 
@@ -14,9 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * (once; asking again leads to the one already made). Another account's estimate is 404.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const today = await todayFor(user.id);
-  const result = await createInvoiceFromEstimate(user.id, params.estimateId ?? "", { today });
+  const user = await requireUser(request, access);
+  const today = await todayFor(user.accountId);
+  const result = await createInvoiceFromEstimate(user.accountId, params.estimateId ?? "", { today });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status === "not-approved") {
     return redirectWithToast(`/app/estimates${new URL(request.url).search}`, {

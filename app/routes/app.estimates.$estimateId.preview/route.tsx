@@ -5,10 +5,14 @@ import { DocumentActions, DocumentView } from "~/components/document-view";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { loadEstimateDocument } from "~/models/document.server";
 import { requireUser } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "estimates" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const loaded = await loadEstimateDocument(user.id, params.estimateId ?? "");
+  const user = await requireUser(request, access);
+  const loaded = await loadEstimateDocument(user.accountId, params.estimateId ?? "");
   if (!loaded) throw new Response("Not Found", { status: 404 });
   return { document: loaded.document, logoUrl: loaded.logoUrl };
 }

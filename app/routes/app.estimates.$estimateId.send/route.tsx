@@ -12,10 +12,17 @@ import { env } from "~/infrastructure/env.server";
 import { formatMailbox, sendEstimateEmail, senderOf } from "~/services/mail.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "estimates" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [estimate, settings] = await Promise.all([getEstimateWithItems(user.id, params.estimateId ?? ""), getSettings(user.id)]);
+  const user = await requireUser(request, access);
+  const [estimate, settings] = await Promise.all([
+    getEstimateWithItems(user.accountId, params.estimateId ?? ""),
+    getSettings(user.accountId),
+  ]);
   if (!estimate) throw new Response("Not Found", { status: 404 });
   const sender = senderOf(settings);
   const validThrough = lastValidDay(estimate, settings);
@@ -36,8 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The confirm step is this page (a dialog with JavaScript on); only its POST sends. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const result = await sendEstimateEmail(user.id, params.estimateId ?? "", { origin: appOrigin(request) });
+  const user = await requireUser(request, access);
+  const result = await sendEstimateEmail(user.accountId, params.estimateId ?? "", { origin: appOrigin(request) });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status === "no-email") return data({ problem: "estimates.emailRequired" as const }, { status: 400 });
   // Expired since the dialog opened: it shows again, now saying so.

@@ -13,14 +13,18 @@ import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
 import { isPosting } from "~/components/ui/submission";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "estimates" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const id = params.estimateId ?? "";
   const [estimate, link, settings] = await Promise.all([
-    getEstimateWithItems(user.id, id),
-    getShareLink(user.id, id),
-    getSettings(user.id),
+    getEstimateWithItems(user.accountId, id),
+    getShareLink(user.accountId, id),
+    getSettings(user.accountId),
   ]);
   if (!estimate) throw new Response("Not Found", { status: 404 });
   const moment = (instant: Date | number | null) => formatMoment(instant, settings.appLanguage, settings.timeZone);
@@ -43,19 +47,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Create the link (a GET of this page never does) or revoke it. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const id = params.estimateId ?? "";
   const form = await readForm(request);
   const intent = form.get("intent");
   const here = `/app/estimates/${id}/share${new URL(request.url).search}`;
   if (intent === "create") {
-    if (!(await getOrCreateShareLink(user.id, id))) throw new Response("Not Found", { status: 404 });
+    if (!(await getOrCreateShareLink(user.accountId, id))) throw new Response("Not Found", { status: 404 });
     return redirect(here);
   }
   if (intent === "revoke") {
-    const estimate = await getEstimateWithItems(user.id, id);
+    const estimate = await getEstimateWithItems(user.accountId, id);
     if (!estimate) throw new Response("Not Found", { status: 404 });
-    await revokeShareLink(user.id, id);
+    await revokeShareLink(user.accountId, id);
     return redirectWithToast(here, {
       title: "estimates.share.revokedToast",
       description: "estimates.share.revokedBody",

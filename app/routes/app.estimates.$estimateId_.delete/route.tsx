@@ -10,11 +10,18 @@ import { deleteEstimate, estimateDeleteEffects, getEstimateWithItems } from "~/m
 import { deleteThenRedirect } from "~/services/delete-dialog.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "estimates" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const id = params.estimateId ?? "";
-  const [estimate, effects] = await Promise.all([getEstimateWithItems(user.id, id), estimateDeleteEffects(user.id, id)]);
+  const [estimate, effects] = await Promise.all([
+    getEstimateWithItems(user.accountId, id),
+    estimateDeleteEffects(user.accountId, id),
+  ]);
   if (!estimate || !effects) throw new Response("Not Found", { status: 404 });
   return {
     estimate: { id: estimate.id, estimateNumber: estimate.estimateNumber, title: estimate.title },
@@ -25,10 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The confirm step is this page (a dialog with JavaScript on); only its POST deletes. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   return deleteThenRedirect(
     "an estimate",
-    () => deleteEstimate(user.id, params.estimateId ?? ""),
+    () => deleteEstimate(user.accountId, params.estimateId ?? ""),
     (estimate) =>
       redirectWithToast(`/app/estimates${new URL(request.url).search}`, {
         title: "estimates.deletedToast",

@@ -15,18 +15,22 @@ import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "estimates" satisfies RouteAccess;
 
 /** The estimate to edit; ?customerId= picks whose jobs the job select offers (the editor reloads it). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const estimate = await getEstimateWithItems(user.id, params.estimateId ?? "");
+  const user = await requireUser(request, access);
+  const estimate = await getEstimateWithItems(user.accountId, params.estimateId ?? "");
   if (!estimate) throw new Response("Not Found", { status: 404 });
   const jobsCustomerId = new URL(request.url).searchParams.get("customerId") ?? estimate.customerId;
   const [customers, settings, jobs, deposit] = await Promise.all([
-    customerOptions(user.id, estimate.customerId),
-    getSettings(user.id),
-    jobOptions(user.id, jobsCustomerId),
-    documentDeposit(user.id, estimate),
+    customerOptions(user.accountId, estimate.customerId),
+    getSettings(user.accountId),
+    jobOptions(user.accountId, jobsCustomerId),
+    documentDeposit(user.accountId, estimate),
   ]);
   return {
     estimate: {
@@ -59,15 +63,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const id = params.estimateId ?? "";
   // First: the form's own buttons (price book, AI, add a line) must not run for an estimate that is not there.
-  if (!(await isAccountEstimate(user.id, id))) throw new Response("Not Found", { status: 404 });
-  const form = await readEstimateForm(user.id, await readForm(request), id);
+  if (!(await isAccountEstimate(user.accountId, id))) throw new Response("Not Found", { status: 404 });
+  const form = await readEstimateForm(user.accountId, await readForm(request), id);
   if (form.kind !== "valid") return data({ ...form, failed: false }, { status: form.kind === "invalid" ? 400 : 200 });
   let estimate;
   try {
-    estimate = await updateEstimate(user.id, id, form.value);
+    estimate = await updateEstimate(user.accountId, id, form.value);
   } catch (error) {
     console.error("Updating an estimate failed", error);
     return data(

@@ -14,17 +14,21 @@ import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "estimates" satisfies RouteAccess;
 
 /** ?customerId= preselects a customer; the editor also loads it to fetch that customer's jobs. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const wanted = new URL(request.url).searchParams.get("customerId");
-  const [customers, settings] = await Promise.all([customerOptions(user.id, wanted), getSettings(user.id)]);
+  const [customers, settings] = await Promise.all([customerOptions(user.accountId, wanted), getSettings(user.accountId)]);
   // Only a customer of this account is preselected; anything else is ignored.
   const customerId = wanted && customers.some((customer) => customer.id === wanted) ? wanted : null;
   return {
     customers,
-    jobs: await jobOptions(user.id, customerId),
+    jobs: await jobOptions(user.accountId, customerId),
     jobsCustomerId: customerId,
     defaults: {
       customerId,
@@ -36,11 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = await readEstimateForm(user.id, await readForm(request));
+  const user = await requireUser(request, access);
+  const form = await readEstimateForm(user.accountId, await readForm(request));
   if (form.kind !== "valid") return data({ ...form, failed: false }, { status: form.kind === "invalid" ? 400 : 200 });
   try {
-    const estimate = await createEstimate(user.id, form.value);
+    const estimate = await createEstimate(user.accountId, form.value);
     return redirectWithToast(`/app/estimates${new URL(request.url).search}`, {
       title: "estimates.createdToast",
       description: "estimates.createdBody",

@@ -16,21 +16,25 @@ import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
 import { estimateListRow } from "~/lib/list-rows";
 import { today } from "~/lib/clock";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "estimates" satisfies RouteAccess;
 
 export const meta = titleMeta("estimates.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const [list, settings] = await Promise.all([
     loadListPage(
       new URL(request.url),
       { sorts: ["newest"], defaultSort: "newest", filters: { status: readEstimateStatusFilter } },
-      { list: (params) => listEstimates(user.id, params), count: () => countEstimates(user.id) },
+      { list: (params) => listEstimates(user.accountId, params), count: () => countEstimates(user.accountId) },
     ),
-    getSettings(user.id),
+    getSettings(user.accountId),
   ]);
   const ids = list.items.map((estimate) => estimate.id);
-  const links = await shareLinksOf(user.id, ids);
+  const links = await shareLinksOf(user.accountId, ids);
   const day = today(settings.timeZone);
   const items = list.items.map((estimate) => estimateListRow(estimate, settings, day, links.get(estimate.id)?.viewCount ?? null));
   return { ...list, items, currency: settings.currency };

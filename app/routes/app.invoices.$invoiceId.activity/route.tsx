@@ -5,11 +5,15 @@ import { ActivityDialog } from "~/components/activity-timeline";
 import { buttonClass } from "~/components/ui/button";
 import { activityDialogData } from "~/models/activity.server";
 import { requireUser } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 /** The invoice's history: created, sent, viewed, payments, reminders (docs/decisions/020). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const data = await activityDialogData(user.id, "invoice", params.invoiceId ?? "");
+  const user = await requireUser(request, access);
+  const data = await activityDialogData(user.accountId, "invoice", params.invoiceId ?? "");
   if (!data) throw new Response("Not Found", { status: 404 });
   return data;
 }

@@ -13,14 +13,18 @@ import { getSettings } from "~/models/settings.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { isPosting } from "~/components/ui/submission";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const id = params.invoiceId ?? "";
   const [invoice, late, settings] = await Promise.all([
-    getInvoiceWithItems(user.id, id),
-    invoiceLateCharge(user.id, id),
-    getSettings(user.id),
+    getInvoiceWithItems(user.accountId, id),
+    invoiceLateCharge(user.accountId, id),
+    getSettings(user.accountId),
   ]);
   if (!invoice || !late) throw new Response("Not Found", { status: 404 });
   return {
@@ -35,18 +39,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * charge. A month already charged, or nothing due, answers 409 with the reason and changes nothing.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const id = params.invoiceId ?? "";
-  const invoice = await getInvoiceWithItems(user.id, id);
+  const invoice = await getInvoiceWithItems(user.accountId, id);
   if (!invoice) throw new Response("Not Found", { status: 404 });
-  const result = await addLateCharge(user.id, id);
+  const result = await addLateCharge(user.accountId, id);
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status !== "added") {
     const problem: TextKey =
       result.status === "already-charged" ? "invoices.lateCharge.alreadyCharged" : "invoices.lateCharge.nothingDue";
     return data({ problem }, { status: 409 });
   }
-  const settings = await getSettings(user.id);
+  const settings = await getSettings(user.accountId);
   return redirectWithToast(`/app/invoices${new URL(request.url).search}`, {
     title: "invoices.lateCharge.added",
     description: "invoices.lateCharge.addedBody",

@@ -11,13 +11,17 @@ import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { isPosting } from "~/components/ui/submission";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const [invoice, settings, today] = await Promise.all([
-    getInvoiceWithItems(user.id, params.invoiceId ?? ""),
-    getSettings(user.id),
-    todayFor(user.id),
+    getInvoiceWithItems(user.accountId, params.invoiceId ?? ""),
+    getSettings(user.accountId),
+    todayFor(user.accountId),
   ]);
   if (!invoice) throw new Response("Not Found", { status: 404 });
   return {
@@ -34,8 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The confirm step is this page (a dialog with JavaScript on); only its POST marks the invoice paid. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const result = await markInvoicePaid(user.id, params.invoiceId ?? "");
+  const user = await requireUser(request, access);
+  const result = await markInvoicePaid(user.accountId, params.invoiceId ?? "");
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   const back = `/app/invoices${new URL(request.url).search}`;
   if (result.status === "not-payable") {

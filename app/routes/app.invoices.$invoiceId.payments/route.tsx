@@ -20,6 +20,10 @@ import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
 import { isPosting } from "~/components/ui/submission";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 async function loadInvoice(accountId: string, invoiceId: string) {
   const invoice = await getInvoiceWithItems(accountId, invoiceId);
@@ -28,12 +32,12 @@ async function loadInvoice(accountId: string, invoiceId: string) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const invoice = await loadInvoice(user.id, params.invoiceId ?? "");
+  const user = await requireUser(request, access);
+  const invoice = await loadInvoice(user.accountId, params.invoiceId ?? "");
   const [payments, settings, zone] = await Promise.all([
-    listInvoicePayments(user.id, invoice.id),
-    getSettings(user.id),
-    getAccountTimeZone(user.id),
+    listInvoicePayments(user.accountId, invoice.id),
+    getSettings(user.accountId),
+    getAccountTimeZone(user.accountId),
   ]);
   return {
     invoice: {
@@ -63,14 +67,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * 400 with its messages.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const invoice = await loadInvoice(user.id, params.invoiceId ?? "");
+  const user = await requireUser(request, access);
+  const invoice = await loadInvoice(user.accountId, params.invoiceId ?? "");
   const search = new URL(request.url).search;
   const formData = await readForm(request);
   if (formData.get("intent") === "delete") {
     const paymentId = String(formData.get("paymentId") ?? "");
-    const owned = (await listInvoicePayments(user.id, invoice.id)).some((payment) => payment.id === paymentId);
-    const deleted = owned ? await deletePayment(user.id, paymentId) : null;
+    const owned = (await listInvoicePayments(user.accountId, invoice.id)).some((payment) => payment.id === paymentId);
+    const deleted = owned ? await deletePayment(user.accountId, paymentId) : null;
     const here = `/app/invoices/${invoice.id}/payments${search}`;
     if (!deleted)
       return redirectWithToast(here, { type: "error", title: "toast.errorTitle", description: "invoices.updateFailed" });
@@ -80,10 +84,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       values: { number: invoice.invoiceNumber },
     });
   }
-  const zone = await getAccountTimeZone(user.id);
+  const zone = await getAccountTimeZone(user.accountId);
   const submission = parseForm(formData, { schema: paymentSchema(dayIn(zone)) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const result = await recordManualPayment(user.id, invoice.id, submission.value);
+  const result = await recordManualPayment(user.accountId, invoice.id, submission.value);
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status !== "recorded") {
     const message =
@@ -93,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ result: submission.reply({ fieldErrors: { amount: [message] } }) }, { status: 400 });
   }
   // What the payment did: paid the invoice in full, or left a balance (said with its amount).
-  const settings = await getSettings(user.id);
+  const settings = await getSettings(user.accountId);
   const money = (cents: number) => formatMoney(cents, settings.appLanguage, settings.currency);
   return redirectWithToast(`/app/invoices${search}`, {
     title: "invoices.payments.recorded",

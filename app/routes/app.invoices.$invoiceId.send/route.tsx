@@ -12,10 +12,17 @@ import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
 import { formatReminderSteps } from "~/lib/reminders";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [invoice, settings] = await Promise.all([getInvoiceWithItems(user.id, params.invoiceId ?? ""), getSettings(user.id)]);
+  const user = await requireUser(request, access);
+  const [invoice, settings] = await Promise.all([
+    getInvoiceWithItems(user.accountId, params.invoiceId ?? ""),
+    getSettings(user.accountId),
+  ]);
   if (!invoice) throw new Response("Not Found", { status: 404 });
   const sender = senderOf(settings);
   return {
@@ -36,9 +43,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The confirm step is this page (a dialog with JavaScript on); only its POST sends. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const form = await readForm(request);
-  const result = await sendInvoiceEmail(user.id, params.invoiceId ?? "", { origin: appOrigin(request) });
+  const result = await sendInvoiceEmail(user.accountId, params.invoiceId ?? "", { origin: appOrigin(request) });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status === "no-email") return data({ problem: "estimates.emailRequired" as const }, { status: 400 });
   if (result.status === "failed") {
@@ -48,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ problem }, { status: result.error.kind === "sender" ? 400 : 502 });
   }
   // An unticked box sends nothing: reminders only when it was ticked.
-  await setInvoiceReminders(user.id, params.invoiceId ?? "", form.get("reminders") === "on");
+  await setInvoiceReminders(user.accountId, params.invoiceId ?? "", form.get("reminders") === "on");
   const back = `/app/invoices${new URL(request.url).search}`;
   const values = { sender: result.sender, recipient: result.recipient };
   if (result.delivery.via === "outbox") {

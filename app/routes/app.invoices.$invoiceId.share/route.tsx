@@ -18,14 +18,18 @@ import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
 import { isPosting } from "~/components/ui/submission";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const id = params.invoiceId ?? "";
   const [invoice, link, settings] = await Promise.all([
-    getInvoiceWithItems(user.id, id),
-    getInvoiceShareLink(user.id, id),
-    getSettings(user.id),
+    getInvoiceWithItems(user.accountId, id),
+    getInvoiceShareLink(user.accountId, id),
+    getSettings(user.accountId),
   ]);
   if (!invoice) throw new Response("Not Found", { status: 404 });
   const moment = (instant: Date | null) => formatMoment(instant, settings.appLanguage, settings.timeZone);
@@ -45,18 +49,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Create the link (a GET of this page never does) or revoke it. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const id = params.invoiceId ?? "";
   const intent = (await readForm(request)).get("intent");
   const here = `/app/invoices/${id}/share${new URL(request.url).search}`;
-  const invoice = await getInvoiceWithItems(user.id, id);
+  const invoice = await getInvoiceWithItems(user.accountId, id);
   if (!invoice) throw new Response("Not Found", { status: 404 });
   if (intent === "create") {
-    await getOrCreateInvoiceShareLink(user.id, id);
+    await getOrCreateInvoiceShareLink(user.accountId, id);
     return redirect(here);
   }
   if (intent === "revoke") {
-    await revokeInvoiceShareLink(user.id, id);
+    await revokeInvoiceShareLink(user.accountId, id);
     return redirectWithToast(here, {
       title: "invoices.share.revokedToast",
       description: "invoices.share.revokedBody",

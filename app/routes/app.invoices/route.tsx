@@ -11,17 +11,21 @@ import { countInvoices, listInvoices } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { dayKey, now as clockNow } from "~/lib/clock";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 export const meta = titleMeta("invoices.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const settings = await getSettings(user.id);
+  const user = await requireUser(request, access);
+  const settings = await getSettings(user.accountId);
   const today = dayKey(clockNow(), settings.timeZone);
   const list = await loadListPage(
     new URL(request.url),
     { sorts: ["newest"], defaultSort: "newest", filters: { status: readInvoiceStatusFilter } },
-    { list: (params) => listInvoices(user.id, { ...params, today }), count: () => countInvoices(user.id) },
+    { list: (params) => listInvoices(user.accountId, { ...params, today }), count: () => countInvoices(user.accountId) },
   );
   const items = list.items.map((invoice) => invoiceListRow(invoice, today, settings.timeZone));
   return { ...list, items, currency: settings.currency };

@@ -4,9 +4,13 @@ import { JobDetailDialog } from "~/components/job-detail";
 import { jobsListUrl } from "~/lib/job-links";
 import { jobDetailPage } from "~/models/job.server";
 import { requireUser } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return jobDetailPage((await requireUser(request)).id, params.jobId);
+  return jobDetailPage((await requireUser(request, access)).accountId, params.jobId);
 }
 
 /** The job detail view as a dialog over the jobs list. */

@@ -9,12 +9,16 @@ import { deleteJob, getJob, jobAttachments } from "~/models/job.server";
 import { deleteThenRedirect } from "~/services/delete-dialog.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const job = await getJob(user.id, params.jobId ?? "");
+  const user = await requireUser(request, access);
+  const job = await getJob(user.accountId, params.jobId ?? "");
   if (!job) throw new Response("Not Found", { status: 404 });
-  return { job: { id: job.id, title: job.title }, attachments: await jobAttachments(user.id, job.id) };
+  return { job: { id: job.id, title: job.title }, attachments: await jobAttachments(user.accountId, job.id) };
 }
 
 /**
@@ -22,10 +26,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * The job's estimates, invoices and appointments stay, unlinked (ON DELETE SET NULL).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   return deleteThenRedirect(
     "a job",
-    () => deleteJob(user.id, params.jobId ?? ""),
+    () => deleteJob(user.accountId, params.jobId ?? ""),
     (job) =>
       redirectWithToast(jobsListUrl(new URL(request.url).search), {
         title: "jobs.deleted",

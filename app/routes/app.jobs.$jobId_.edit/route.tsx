@@ -13,25 +13,35 @@ import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { getAccountTimeZone } from "~/models/appointment.server";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 // The file name's "$jobId_" keeps this dialog out of the job detail route: both sit over the list.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const job = await getJob(user.id, params.jobId ?? "");
+  const user = await requireUser(request, access);
+  const job = await getJob(user.accountId, params.jobId ?? "");
   if (!job) throw new Response("Not Found", { status: 404 });
-  const [customers, timeZone] = await Promise.all([customerOptions(user.id, job.customerId), getAccountTimeZone(user.id)]);
+  const [customers, timeZone] = await Promise.all([
+    customerOptions(user.accountId, job.customerId),
+    getAccountTimeZone(user.accountId),
+  ]);
   return { job, customers, timeZone };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const schema = jobSchema((customerId) => isAccountCustomer(user.id, customerId), await getAccountTimeZone(user.id));
+  const user = await requireUser(request, access);
+  const schema = jobSchema(
+    (customerId) => isAccountCustomer(user.accountId, customerId),
+    await getAccountTimeZone(user.accountId),
+  );
   const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: true }, { status: 400 });
   let job;
   try {
-    job = await updateJob(user.id, params.jobId ?? "", submission.value);
+    job = await updateJob(user.accountId, params.jobId ?? "", submission.value);
   } catch (error) {
     console.error("Updating a job failed", error);
     return data({ result: submission.reply(), failed: true }, { status: 500 });

@@ -14,23 +14,30 @@ import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { getAccountTimeZone } from "~/models/appointment.server";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const wanted = new URL(request.url).searchParams.get("customerId");
-  const customers = await customerOptions(user.id, wanted);
+  const customers = await customerOptions(user.accountId, wanted);
   // Only a customer of this account is preselected; anything else is ignored.
   const customerId = wanted && customers.some((customer) => customer.id === wanted) ? wanted : null;
   return { customers, customerId };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const schema = jobSchema((customerId) => isAccountCustomer(user.id, customerId), await getAccountTimeZone(user.id));
+  const user = await requireUser(request, access);
+  const schema = jobSchema(
+    (customerId) => isAccountCustomer(user.accountId, customerId),
+    await getAccountTimeZone(user.accountId),
+  );
   const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: false }, { status: 400 });
   try {
-    const job = await createJob(user.id, submission.value);
+    const job = await createJob(user.accountId, submission.value);
     return redirectWithToast(jobsListUrl(new URL(request.url).search), {
       title: "jobs.created",
       description: "jobs.createdBody",

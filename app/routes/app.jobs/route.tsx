@@ -15,18 +15,22 @@ import { getSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
 import { accountZone } from "~/lib/clock";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 export const meta = titleMeta("jobs.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const [list, settings] = await Promise.all([
     loadListPage(
       new URL(request.url),
       { sorts: JOB_SORTS, defaultSort: "newest", filters: { status: readJobStatusFilter } },
-      { list: (params) => listJobs(user.id, params), count: () => countJobs(user.id) },
+      { list: (params) => listJobs(user.accountId, params), count: () => countJobs(user.accountId) },
     ),
-    getSettings(user.id),
+    getSettings(user.accountId),
   ]);
   return { ...list, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
 }

@@ -17,32 +17,36 @@ import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { now as clockNow } from "~/lib/clock";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "member" satisfies RouteAccess;
 
 export const meta = titleMeta("notifications.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [items, unread] = await Promise.all([listNotifications(user.id), countUnread(user.id)]);
+  const user = await requireUser(request, access);
+  const [items, unread] = await Promise.all([listNotifications(user.accountId), countUnread(user.accountId)]);
   return { items, unread, now: clockNow().getTime() };
 }
 
 /** Mark one read, mark all read, delete one: the bell's actions and this page's, as plain form posts. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const back = safeRedirect(form.get("redirectTo"), "/app/notifications");
   if (intent === "read-all") {
-    await markAllNotificationsRead(user.id);
+    await markAllNotificationsRead(user.accountId);
     return redirectWithToast(back, { title: "notifications.allMarkedRead" });
   }
   if (intent === "read") {
-    if (!(await markNotificationRead(user.id, id))) throw new Response("Not Found", { status: 404 });
+    if (!(await markNotificationRead(user.accountId, id))) throw new Response("Not Found", { status: 404 });
     return redirect(back);
   }
   if (intent === "delete") {
-    if (!(await deleteNotification(user.id, id))) throw new Response("Not Found", { status: 404 });
+    if (!(await deleteNotification(user.accountId, id))) throw new Response("Not Found", { status: 404 });
     return redirect(back);
   }
   throw new Response("Unknown action", { status: 400 });

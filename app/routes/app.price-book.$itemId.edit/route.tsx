@@ -9,19 +9,26 @@ import { getPriceItem, priceItemCategories, updatePriceItem } from "~/models/pri
 import { readForm } from "~/infrastructure/form.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "price-book" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [item, categories] = await Promise.all([getPriceItem(user.id, params.itemId ?? ""), priceItemCategories(user.id)]);
+  const user = await requireUser(request, access);
+  const [item, categories] = await Promise.all([
+    getPriceItem(user.accountId, params.itemId ?? ""),
+    priceItemCategories(user.accountId),
+  ]);
   if (!item) throw new Response("Not Found", { status: 404 });
   return { item, categories };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const submission = parseForm(await readForm(request), { schema: priceItemFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const item = await updatePriceItem(user.id, params.itemId ?? "", submission.value);
+  const item = await updatePriceItem(user.accountId, params.itemId ?? "", submission.value);
   if (!item) throw new Response("Not Found", { status: 404 });
   return redirectWithToast(`/app/price-book${new URL(request.url).search}`, {
     title: "priceBook.updated",

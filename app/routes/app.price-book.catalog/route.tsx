@@ -12,19 +12,23 @@ import { readForm } from "~/infrastructure/form.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { isPosting } from "~/components/ui/submission";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "price-book" satisfies RouteAccess;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requireUser(request, access);
   return null;
 }
 
 /** Adds the chosen trade's catalog items (in the account's language) to the price book. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const form = await readForm(request);
   const trade = parseJobType(form.get("trade")) ?? "general";
-  const settings = await getSettings(user.id);
-  const added = await addCatalogItems(user.id, catalogPriceItems(trade, settings.appLanguage));
+  const settings = await getSettings(user.accountId);
+  const added = await addCatalogItems(user.accountId, catalogPriceItems(trade, settings.appLanguage));
   return redirectWithToast(`/app/price-book${new URL(request.url).search}`, {
     title: "priceBook.catalog.added",
     description: "priceBook.catalog.addedBody",

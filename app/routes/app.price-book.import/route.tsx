@@ -4,15 +4,19 @@ import { CsvImportDialog } from "~/components/csv-import-dialog";
 import { importPriceItemsCsv } from "~/models/price-item.server";
 import { csvImportAnswer } from "~/services/csv.server";
 import { requireUser } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "price-book" satisfies RouteAccess;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requireUser(request, access);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  return csvImportAnswer(request, (bytes) => importPriceItemsCsv(user.id, bytes));
+  const user = await requireUser(request, access);
+  return csvImportAnswer(request, (bytes) => importPriceItemsCsv(user.accountId, bytes));
 }
 
 export default function ImportPriceItems() {

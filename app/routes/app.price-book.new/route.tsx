@@ -9,17 +9,21 @@ import { createPriceItem, priceItemCategories } from "~/models/price-item.server
 import { readForm } from "~/infrastructure/form.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "price-book" satisfies RouteAccess;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { categories: await priceItemCategories(user.id) };
+  const user = await requireUser(request, access);
+  return { categories: await priceItemCategories(user.accountId) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const submission = parseForm(await readForm(request), { schema: priceItemFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const item = await createPriceItem(user.id, submission.value);
+  const item = await createPriceItem(user.accountId, submission.value);
   return redirectWithToast(`/app/price-book${new URL(request.url).search}`, {
     title: "priceBook.created",
     description: "priceBook.createdBody",

@@ -12,6 +12,10 @@ import { countPriceItems, listPriceItems, priceItemCategories } from "~/models/p
 import { getSettings } from "~/models/settings.server";
 import { titleMeta } from "~/services/meta";
 import { requireUser } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "price-book" satisfies RouteAccess;
 
 export const meta = titleMeta("priceBook.title");
 
@@ -19,15 +23,15 @@ export const meta = titleMeta("priceBook.title");
 const readCategory = (value: string | null) => (value ?? "").slice(0, 100);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const [list, categories, settings] = await Promise.all([
     loadListPage(
       new URL(request.url),
       { sorts: ["name"], defaultSort: "name", filters: { category: readCategory } },
-      { list: (params) => listPriceItems(user.id, params), count: () => countPriceItems(user.id) },
+      { list: (params) => listPriceItems(user.accountId, params), count: () => countPriceItems(user.accountId) },
     ),
-    priceItemCategories(user.id),
-    getSettings(user.id),
+    priceItemCategories(user.accountId),
+    getSettings(user.accountId),
   ]);
   return { ...list, categories, currency: settings.currency };
 }

@@ -8,20 +8,24 @@ import { deleteRecurringInvoice, getRecurringInvoice } from "~/models/recurring-
 import { deleteThenRedirect } from "~/services/delete-dialog.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const recurring = await getRecurringInvoice(user.id, params.recurringInvoiceId ?? "");
+  const user = await requireUser(request, access);
+  const recurring = await getRecurringInvoice(user.accountId, params.recurringInvoiceId ?? "");
   if (!recurring) throw new Response("Not Found", { status: 404 });
   return { title: recurring.title, customer: recurring.customer.name, invoicesMade: recurring.invoicesMade };
 }
 
 /** The confirm step is this page (a dialog with JavaScript on); only its POST deletes. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   return deleteThenRedirect(
     "a recurring invoice",
-    () => deleteRecurringInvoice(user.id, params.recurringInvoiceId ?? ""),
+    () => deleteRecurringInvoice(user.accountId, params.recurringInvoiceId ?? ""),
     (recurring) =>
       redirectWithToast(`/app/recurring-invoices${new URL(request.url).search}`, {
         title: "recurring.deletedToast",

@@ -12,12 +12,19 @@ import { readForm } from "~/infrastructure/form.server";
 import { readRecurringForm } from "~/services/recurring-invoice-form.server";
 import { savedRedirect } from "~/services/recurring-invoice-toast.server";
 import { requireUser } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const recurring = await getRecurringInvoice(user.id, params.recurringInvoiceId ?? "");
+  const user = await requireUser(request, access);
+  const recurring = await getRecurringInvoice(user.accountId, params.recurringInvoiceId ?? "");
   if (!recurring) throw new Response("Not Found", { status: 404 });
-  const [customers, settings] = await Promise.all([customerOptions(user.id, recurring.customerId), getSettings(user.id)]);
+  const [customers, settings] = await Promise.all([
+    customerOptions(user.accountId, recurring.customerId),
+    getSettings(user.accountId),
+  ]);
   return {
     recurring: {
       customerId: recurring.customerId,
@@ -46,14 +53,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Changes the invoices still to come; another account's id is 404 and nothing is read or written. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const id = params.recurringInvoiceId ?? "";
-  if (!(await getRecurringInvoice(user.id, id))) throw new Response("Not Found", { status: 404 });
-  const form = await readRecurringForm(user.id, await readForm(request));
+  if (!(await getRecurringInvoice(user.accountId, id))) throw new Response("Not Found", { status: 404 });
+  const form = await readRecurringForm(user.accountId, await readForm(request));
   if (form.kind !== "valid") return data({ ...form, failed: false }, { status: form.kind === "invalid" ? 400 : 200 });
   let recurring;
   try {
-    recurring = await updateRecurringInvoice(user.id, id, form.value);
+    recurring = await updateRecurringInvoice(user.accountId, id, form.value);
   } catch (error) {
     console.error("Updating a recurring invoice failed", error);
     return data({ kind: "invalid" as const, result: undefined, failed: true }, { status: 500 });

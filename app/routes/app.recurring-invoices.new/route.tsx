@@ -14,12 +14,16 @@ import { readForm } from "~/infrastructure/form.server";
 import { readRecurringForm } from "~/services/recurring-invoice-form.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { savedRedirect } from "~/services/recurring-invoice-toast.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 /** ?customerId= preselects one of the account's customers. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const wanted = new URL(request.url).searchParams.get("customerId");
-  const [customers, settings] = await Promise.all([customerOptions(user.id, wanted), getSettings(user.id)]);
+  const [customers, settings] = await Promise.all([customerOptions(user.accountId, wanted), getSettings(user.accountId)]);
   const customerId = wanted && customers.some((customer) => customer.id === wanted) ? wanted : null;
   return {
     customers,
@@ -29,11 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = await readRecurringForm(user.id, await readForm(request));
+  const user = await requireUser(request, access);
+  const form = await readRecurringForm(user.accountId, await readForm(request));
   if (form.kind !== "valid") return data({ ...form, failed: false }, { status: form.kind === "invalid" ? 400 : 200 });
   try {
-    const recurring = await createRecurringInvoice(user.id, form.value);
+    const recurring = await createRecurringInvoice(user.accountId, form.value);
     return savedRedirect(request, recurring, "created");
   } catch (error) {
     console.error("Creating a recurring invoice failed", error);

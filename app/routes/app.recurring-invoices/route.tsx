@@ -11,18 +11,25 @@ import { countRecurringInvoices, listRecurringInvoices } from "~/models/recurrin
 import { getSettings } from "~/models/settings.server";
 import { titleMeta } from "~/services/meta";
 import { requireUser } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "money" satisfies RouteAccess;
 
 export const meta = titleMeta("recurring.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const [list, settings] = await Promise.all([
     loadListPage(
       new URL(request.url),
       { sorts: ["newest"], defaultSort: "newest" },
-      { list: ({ q, page }) => listRecurringInvoices(user.id, { q, page }), count: () => countRecurringInvoices(user.id) },
+      {
+        list: ({ q, page }) => listRecurringInvoices(user.accountId, { q, page }),
+        count: () => countRecurringInvoices(user.accountId),
+      },
     ),
-    getSettings(user.id),
+    getSettings(user.accountId),
   ]);
   return {
     ...list,

@@ -14,14 +14,18 @@ import { getBusinessReport } from "~/models/report.server";
 import { getSettingsWithoutLogo } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "reports" satisfies RouteAccess;
 
 export const meta = titleMeta("reports.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const range = readReportRange(new URL(request.url).searchParams.get("range"));
-  const settings = await getSettingsWithoutLogo(user.id);
-  const { window, ...report } = await getBusinessReport(user.id, range, { timeZone: settings.timeZone });
+  const settings = await getSettingsWithoutLogo(user.accountId);
+  const { window, ...report } = await getBusinessReport(user.accountId, range, { timeZone: settings.timeZone });
   return { range, from: window.from, to: window.to, currency: settings.currency, report };
 }
 

@@ -14,12 +14,16 @@ import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const [detail, timeZone] = await Promise.all([
-    getAppointmentDetail(user.id, params.appointmentId ?? ""),
-    getAccountTimeZone(user.id),
+    getAppointmentDetail(user.accountId, params.appointmentId ?? ""),
+    getAccountTimeZone(user.accountId),
   ]);
   if (!detail) throw new Response("Not Found", { status: 404 });
   return { detail, timeZone };
@@ -27,13 +31,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** intent=complete, cancel or reschedule (with scheduledDate, the account's wall clock). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const id = params.appointmentId ?? "";
   const form = await readForm(request);
   const back = scheduleUrl(new URL(request.url).search);
   const intent = form.get("intent");
   if (intent === "complete" || intent === "cancel") {
-    const row = await setAppointmentStatus(user.id, id, intent === "complete" ? "completed" : "cancelled");
+    const row = await setAppointmentStatus(user.accountId, id, intent === "complete" ? "completed" : "cancelled");
     if (!row) throw new Response("Not Found", { status: 404 });
     const key = intent === "complete" ? "completed" : "cancelled";
     return redirectWithToast(back, {
@@ -43,10 +47,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
   if (intent === "reschedule") {
-    const timeZone = await getAccountTimeZone(user.id);
+    const timeZone = await getAccountTimeZone(user.accountId);
     const parsed = rescheduleSchema(timeZone).safeParse(Object.fromEntries(form));
     if (!parsed.success) return data({ rescheduleErrors: parsed.error.issues.map((issue) => issue.message) }, { status: 400 });
-    const row = await rescheduleAppointment(user.id, id, parsed.data.scheduledDate);
+    const row = await rescheduleAppointment(user.accountId, id, parsed.data.scheduledDate);
     if (!row) throw new Response("Not Found", { status: 404 });
     return redirectWithToast(back, {
       title: "schedule.toasts.rescheduled",

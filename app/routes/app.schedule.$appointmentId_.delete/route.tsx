@@ -9,22 +9,26 @@ import { deleteAppointment, getAppointment } from "~/models/appointment.server";
 import { deleteThenRedirect } from "~/services/delete-dialog.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 // The file name's "$appointmentId_" keeps this dialog out of the appointment's own: both sit over the schedule.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const appointment = await getAppointment(user.id, params.appointmentId ?? "");
+  const user = await requireUser(request, access);
+  const appointment = await getAppointment(user.accountId, params.appointmentId ?? "");
   if (!appointment) throw new Response("Not Found", { status: 404 });
   return { appointment: { id: appointment.id, title: appointment.title } };
 }
 
 /** The confirm step is this page (a dialog with JavaScript on); only its POST deletes. A linked job stays. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   return deleteThenRedirect(
     "an appointment",
-    () => deleteAppointment(user.id, params.appointmentId ?? ""),
+    () => deleteAppointment(user.accountId, params.appointmentId ?? ""),
     (appointment) =>
       redirectWithToast(scheduleUrl(new URL(request.url).search), {
         title: "schedule.toasts.deleted",

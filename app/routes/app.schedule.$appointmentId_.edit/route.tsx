@@ -13,30 +13,36 @@ import { isAccountCustomer } from "~/models/job.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 // The file name's "$appointmentId_" keeps this dialog out of the appointment's own: both sit over the schedule.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const [appointment, timeZone] = await Promise.all([
-    getAppointment(user.id, params.appointmentId ?? ""),
-    getAccountTimeZone(user.id),
+    getAppointment(user.accountId, params.appointmentId ?? ""),
+    getAccountTimeZone(user.accountId),
   ]);
   if (!appointment) throw new Response("Not Found", { status: 404 });
-  return { appointment, timeZone, customers: await customerOptions(user.id, appointment.customerId) };
+  return { appointment, timeZone, customers: await customerOptions(user.accountId, appointment.customerId) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const existing = await getAppointment(user.id, params.appointmentId ?? "");
+  const user = await requireUser(request, access);
+  const existing = await getAppointment(user.accountId, params.appointmentId ?? "");
   if (!existing) throw new Response("Not Found", { status: 404 });
-  const schema = appointmentSchema(await getAccountTimeZone(user.id), (customerId) => isAccountCustomer(user.id, customerId));
+  const schema = appointmentSchema(await getAccountTimeZone(user.accountId), (customerId) =>
+    isAccountCustomer(user.accountId, customerId),
+  );
   const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: true }, { status: 400 });
   let appointment;
   try {
     // The form has no job or status: the appointment keeps its own.
-    appointment = await updateAppointment(user.id, existing.id, {
+    appointment = await updateAppointment(user.accountId, existing.id, {
       ...submission.value,
       jobId: existing.jobId,
       status: existing.status,

@@ -14,20 +14,26 @@ import { isAccountCustomer } from "~/models/job.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [customers, timeZone] = await Promise.all([customerOptions(user.id), getAccountTimeZone(user.id)]);
+  const user = await requireUser(request, access);
+  const [customers, timeZone] = await Promise.all([customerOptions(user.accountId), getAccountTimeZone(user.accountId)]);
   return { customers, timeZone };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const schema = appointmentSchema(await getAccountTimeZone(user.id), (customerId) => isAccountCustomer(user.id, customerId));
+  const user = await requireUser(request, access);
+  const schema = appointmentSchema(await getAccountTimeZone(user.accountId), (customerId) =>
+    isAccountCustomer(user.accountId, customerId),
+  );
   const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: false }, { status: 400 });
   try {
-    const appointment = await createAppointment(user.id, submission.value);
+    const appointment = await createAppointment(user.accountId, submission.value);
     return redirectWithToast(scheduleUrl(new URL(request.url).search), {
       title: "schedule.toasts.created",
       description: "schedule.toasts.createdBody",

@@ -14,6 +14,10 @@ import { scheduleDay, scheduleList, scheduleWeek, upcomingSchedule } from "~/mod
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
 import { dayKey, dayRange, now as clockNow } from "~/lib/clock";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 export const meta = titleMeta("schedule.title");
 
@@ -46,12 +50,12 @@ async function loadView(
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const timeZone = await getAccountTimeZone(user.id);
+  const user = await requireUser(request, access);
+  const timeZone = await getAccountTimeZone(user.accountId);
   const now = clockNow();
   const today = dayKey(now, timeZone);
   const params = readScheduleParams(new URL(request.url).searchParams, today);
-  return { params, today, timeZone, view: await loadView(user.id, params, today, timeZone, now) };
+  return { params, today, timeZone, view: await loadView(user.accountId, params, today, timeZone, now) };
 }
 
 export default function SchedulePage() {

@@ -16,15 +16,19 @@ import { getSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
 import { dayKey, now as clockNow } from "~/lib/clock";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "work" satisfies RouteAccess;
 
 export const meta = titleMeta("schedule.search.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   if (!q) return { q, results: null, currency: "USD" };
-  const [timeZone, settings] = await Promise.all([getAccountTimeZone(user.id), getSettings(user.id)]);
-  const results = await searchBusiness(user.id, q, { today: dayKey(clockNow(), timeZone) });
+  const [timeZone, settings] = await Promise.all([getAccountTimeZone(user.accountId), getSettings(user.accountId)]);
+  const results = await searchBusiness(user.accountId, q, { today: dayKey(clockNow(), timeZone) });
   return { q, results, currency: settings.currency };
 }
 

@@ -30,12 +30,16 @@ import { readForm } from "~/infrastructure/form.server";
 import { formatReminderSteps } from "~/lib/reminders";
 import { termsFor } from "~/lib/default-terms";
 import { percentText } from "~/lib/deposit";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "settings" satisfies RouteAccess;
 
 export const meta = titleMeta("settings.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const settings = await getSettingsWithoutLogo(user.id);
+  const user = await requireUser(request, access);
+  const settings = await getSettingsWithoutLogo(user.accountId);
   const timeZones = timeZoneOptions();
   const offered = accountZone(settings.timeZone);
   return {
@@ -79,13 +83,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data"))
-    return logoAction(request, user.id);
+    return logoAction(request, user.accountId);
 
   const submission = parseForm(await readForm(request), { schema: settingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await updateSettings(user.id, submission.value);
+  await updateSettings(user.accountId, submission.value);
   // The cookies follow the account, so the sign-in page after a sign-out keeps them too.
   const headers = new Headers();
   headers.append("Set-Cookie", await languageCookie.serialize(submission.value.appLanguage));

@@ -42,7 +42,7 @@ describe("/app/settings/security", () => {
   it("shows how many other devices are signed in", async () => {
     const { cookie } = await account();
     const loaded = await runRoute(securityLoader, new Request(URL, { headers: { Cookie: cookie } }));
-    expect(loaded.data).toEqual({ otherSessions: 2 });
+    expect(loaded.data).toEqual({ otherSessions: 2, canDeleteAccount: true });
   });
 
   it("refuses a missing or wrong current password, a short new one and a mismatched confirmation, changing nothing", async () => {
@@ -103,7 +103,7 @@ describe("/app/settings/security", () => {
     for (const session of others) expect(await signedIn(session)).toBeNull();
     expect(await signedIn(stranger.cookie)).toBe(stranger.user.id);
     const loaded = await runRoute(securityLoader, new Request(URL, { headers: { Cookie: cookie } }));
-    expect(loaded.data).toEqual({ otherSessions: 0 });
+    expect(loaded.data).toEqual({ otherSessions: 0, canDeleteAccount: true });
   });
 
   it("refuses an unknown intent, and sends a visitor to sign in", async () => {

@@ -21,11 +21,16 @@ import {
   currentSessionId,
   destroyUserSession,
   endOtherSessions,
+  noAccess,
   requireUser,
 } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
 import { isPosting } from "~/components/ui/submission";
+import { can, type RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "member" satisfies RouteAccess;
 
 // /app/settings/security: change the password, sign out of other devices, delete the account. The file name's
 // "settings_" keeps it a page of its own (the settings page has no outlet for it).
@@ -64,8 +69,8 @@ const deleteSchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { otherSessions: await countOtherSessions(request, user.id) };
+  const user = await requireUser(request, access);
+  return { otherSessions: await countOtherSessions(request, user.id), canDeleteAccount: can(user.role, "account") };
 }
 
 /**
@@ -89,7 +94,7 @@ function tooManyAttempts(email: string) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, access);
   const form = await readForm(request);
   const intent = form.get("intent");
 
@@ -103,6 +108,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "delete-account") {
+    // Deleting the account is the owner's (an office member or a technician changes only their own login here).
+    if (!can(user.role, "account")) throw noAccess();
     const submission = parseForm(form, { schema: deleteSchema });
     if (submission.status !== "success") {
       return data(
@@ -129,8 +136,8 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     signInSucceeded(user.email);
-    await deleteAccount(user.id);
-    await removeAccountBackups(user.id);
+    await deleteAccount(user.accountId);
+    await removeAccountBackups(user.accountId);
     // The session went with the account: the cookie goes too.
     const headers = new Headers({ "Set-Cookie": await destroyUserSession(request) });
     return redirectWithToast("/", { title: "security.delete.done", description: "security.delete.doneBody" }, { headers });
@@ -165,7 +172,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SecuritySettings() {
   const { t } = useTranslation();
-  const { otherSessions } = useLoaderData<typeof loader>();
+  const { otherSessions, canDeleteAccount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = isPosting(navigation) ? navigation.formData?.get("intent") : null;
@@ -235,49 +242,51 @@ export default function SecuritySettings() {
           </Button>
         </Form>
       </SettingsSection>
-      <SettingsSection id="security-delete" title={t("security.delete.title")} description={t("security.delete.description")}>
-        <p className="mb-4">
-          <a
-            href="/app/settings/export.json"
-            download
-            className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-500"
-          >
-            {t("security.delete.exportFirst")}
-          </a>
-        </p>
-        <Form method="post" {...getFormProps(deleteForm)} className="max-w-md space-y-4">
-          <input type="hidden" name="intent" value="delete-account" />
-          <Field
-            label={t("security.delete.password")}
-            errors={deleteFields.password.errors}
-            inputProps={{
-              ...getInputProps(deleteFields.password, { type: "password" }),
-              autoComplete: "current-password",
-              required: true,
-              maxLength: MAX_PASSWORD,
-            }}
-          />
-          <div>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                {...getInputProps(deleteFields.understand, { type: "checkbox" })}
-                required
-                className="mt-0.5 h-4 w-4 rounded border-slate-300 text-red-600 focus:ring-red-500"
-              />
-              <span>{t("security.delete.understand")}</span>
-            </label>
-            <ErrorList id={deleteFields.understand.errorId} errors={deleteFields.understand.errors} />
-          </div>
-          {deleteForm.errors?.length ? (
-            <p id={deleteForm.errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {t(messageKey(deleteForm.errors[0]))}
-            </p>
-          ) : null}
-          <Button variant="danger" disabled={submitting === "delete-account"}>
-            {submitting === "delete-account" ? t("security.delete.submitting") : t("security.delete.submit")}
-          </Button>
-        </Form>
-      </SettingsSection>
+      {canDeleteAccount ? (
+        <SettingsSection id="security-delete" title={t("security.delete.title")} description={t("security.delete.description")}>
+          <p className="mb-4">
+            <a
+              href="/app/settings/export.json"
+              download
+              className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-500"
+            >
+              {t("security.delete.exportFirst")}
+            </a>
+          </p>
+          <Form method="post" {...getFormProps(deleteForm)} className="max-w-md space-y-4">
+            <input type="hidden" name="intent" value="delete-account" />
+            <Field
+              label={t("security.delete.password")}
+              errors={deleteFields.password.errors}
+              inputProps={{
+                ...getInputProps(deleteFields.password, { type: "password" }),
+                autoComplete: "current-password",
+                required: true,
+                maxLength: MAX_PASSWORD,
+              }}
+            />
+            <div>
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  {...getInputProps(deleteFields.understand, { type: "checkbox" })}
+                  required
+                  className="mt-0.5 h-4 w-4 rounded border-slate-300 text-red-600 focus:ring-red-500"
+                />
+                <span>{t("security.delete.understand")}</span>
+              </label>
+              <ErrorList id={deleteFields.understand.errorId} errors={deleteFields.understand.errors} />
+            </div>
+            {deleteForm.errors?.length ? (
+              <p id={deleteForm.errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {t(messageKey(deleteForm.errors[0]))}
+              </p>
+            ) : null}
+            <Button variant="danger" disabled={submitting === "delete-account"}>
+              {submitting === "delete-account" ? t("security.delete.submitting") : t("security.delete.submit")}
+            </Button>
+          </Form>
+        </SettingsSection>
+      ) : null}
       {actionData?.toast ? <ToastView key={Date.now()} toast={actionData.toast} /> : null}
     </div>
   );

@@ -6,12 +6,18 @@ import { AppShell } from "~/components/shell/app-shell";
 import { getNotificationBell } from "~/models/notification.server";
 import { getShellSettings } from "~/models/settings.server";
 import { requireUser } from "~/infrastructure/session.server";
+import { accessOf, homeOf, type RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "member" satisfies RouteAccess;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [settings, bell] = await Promise.all([getShellSettings(user.id), getNotificationBell(user.id)]);
+  const user = await requireUser(request, access);
+  const [settings, bell] = await Promise.all([getShellSettings(user.accountId), getNotificationBell(user.accountId)]);
   return {
-    user: { name: user.name },
+    user: { name: user.name, role: user.role },
+    access: accessOf(user.role),
+    home: homeOf(user.role),
     company: {
       name: settings.companyName,
       logoUrl: settings.logoUpdatedAt ? `/app/logo?v=${settings.logoUpdatedAt.getTime()}` : null,
@@ -21,9 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AppLayout() {
-  const { user, company, bell } = useLoaderData<typeof loader>();
+  const { user, access, company, bell } = useLoaderData<typeof loader>();
   return (
-    <AppShell user={user} company={company} bell={bell}>
+    <AppShell user={user} access={access} company={company} bell={bell}>
       <Outlet />
     </AppShell>
   );
@@ -36,21 +42,19 @@ export function ErrorBoundary() {
   const shell = useRouteLoaderData<typeof loader>("routes/app");
   // Inside the shell the page sits in the shell's <main>: one main landmark, not two.
   const landmark = !shell;
+  const home = shell?.home ?? "/app";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   const page =
-    isRouteErrorResponse(error) && error.status === 404 ? (
-      <ErrorPage status={404} title={t("notFound.title")} body={t("notFound.body")} home="/app" landmark={landmark} />
+    status === 404 ? (
+      <ErrorPage status={404} title={t("notFound.title")} body={t("notFound.body")} home={home} landmark={landmark} />
+    ) : status === 403 ? (
+      <ErrorPage status={403} title={t("noAccess.title")} body={t("noAccess.body")} home={home} landmark={landmark} />
     ) : (
-      <ErrorPage
-        status={isRouteErrorResponse(error) ? error.status : 500}
-        title={t("error.title")}
-        body={t("error.body")}
-        home="/app"
-        landmark={landmark}
-      />
+      <ErrorPage status={status} title={t("error.title")} body={t("error.body")} home={home} landmark={landmark} />
     );
   if (!shell) return page;
   return (
-    <AppShell user={shell.user} company={shell.company} bell={shell.bell}>
+    <AppShell user={shell.user} access={shell.access} company={shell.company} bell={shell.bell}>
       {page}
     </AppShell>
   );

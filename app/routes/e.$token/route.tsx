@@ -25,6 +25,10 @@ import { getSessionUser } from "~/infrastructure/session.server";
 import { mailDecisionInBackground } from "~/services/decision-mail.server";
 import { readForm } from "~/infrastructure/form.server";
 import { cardPaymentsEnabled, createDepositCheckout } from "~/services/stripe.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "public" satisfies RouteAccess;
 
 // The customer's page for a shared estimate: public (the token is the key), outside the
 // app shell, in the account's document language (the frame is SharePage). It shows this one
@@ -47,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // link is not the customer viewing it either.
   if ((context.requestMethod ?? request.method) === "GET") {
     const viewer = await getSessionUser(request);
-    if (viewer?.id !== link.accountId) await recordShareView(link.id);
+    if (viewer?.accountId !== link.accountId) await recordShareView(link.id);
   }
   const language = settings.documentLanguage;
   const decidedAt = estimate.status === "approved" ? (estimate.approvedAt ?? estimate.respondedAt) : estimate.respondedAt;

@@ -13,6 +13,10 @@ import { appOrigin } from "~/models/share.server";
 import { messageKey } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
 import { cardPaymentsEnabled, createInvoiceCheckout } from "~/services/stripe.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "public" satisfies RouteAccess;
 
 // The customer's page for a shared invoice: public (the token is the key), phone-first, in
 // the account's document language. It shows this one invoice, what was paid and what is
@@ -33,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A view is the customer opening the page (a GET), not the contractor checking their own link.
   if ((context.requestMethod ?? request.method) === "GET") {
     const viewer = await getSessionUser(request);
-    if (viewer?.id !== link.accountId) await recordInvoiceShareView(link.id);
+    if (viewer?.accountId !== link.accountId) await recordInvoiceShareView(link.id);
   }
   const language = settings.documentLanguage;
   return {

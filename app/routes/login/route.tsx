@@ -13,6 +13,10 @@ import { messageKey, translate } from "~/infrastructure/i18n";
 import { retryMinutes, signInAttempt, signInSucceeded } from "~/infrastructure/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireAnonymous } from "~/infrastructure/session.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "public" satisfies RouteAccess;
 
 export const meta: MetaFunction = ({ matches }) => {
   const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";

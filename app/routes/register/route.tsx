@@ -20,6 +20,10 @@ import { getThemeFromCookie, themeCookie } from "~/infrastructure/preferences.se
 import { register } from "~/services/registration.server";
 import { requireAnonymous } from "~/infrastructure/session.server";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "public" satisfies RouteAccess;
 
 export const meta: MetaFunction = ({ matches }) => {
   const locale = (matches[0]?.data as { locale?: string } | undefined)?.locale ?? "en";

@@ -6,6 +6,10 @@ import { themeCookie } from "~/infrastructure/preferences.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSessionUser } from "~/infrastructure/session.server";
 import { readForm } from "~/infrastructure/form.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "public" satisfies RouteAccess;
 
 // Nothing to show here: a GET just goes home (no GET changes anything).
 export const loader = () => redirect("/");
@@ -19,11 +23,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await getSessionUser(request);
   if (isLanguage(language)) {
     headers.append("Set-Cookie", await languageCookie.serialize(language));
-    if (user) await updatePreferences(user.id, { appLanguage: language });
+    if (user) await updatePreferences(user.accountId, { appLanguage: language });
   }
   if (theme === "dark" || theme === "light") {
     headers.append("Set-Cookie", await themeCookie.serialize(theme));
-    if (user) await updatePreferences(user.id, { darkMode: theme === "dark" });
+    if (user) await updatePreferences(user.accountId, { darkMode: theme === "dark" });
   }
   return redirect(safeRedirect(form.get("redirectTo"), "/"), { headers });
 }

@@ -2,6 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { recordCardDeposit, recordCardPayment } from "~/models/payment.server";
 import { apiError, json } from "~/services/api.server";
 import { cardPaymentsEnabled, verifiedStripeEvent } from "~/services/stripe.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What this route needs (app/lib/permissions.ts). */
+export const access = "public" satisfies RouteAccess;
 
 const MAX_EVENT_BYTES = 512 * 1024;
 

@@ -1,0 +1,62 @@
+// Which record an id in a route's path names, and the path's params filled with an account's
+// own records (test/tenant-fixtures.ts): shared by the isolation and the permission tests.
+import type { ManifestRoute } from "./route-manifest";
+import type { RecordType, TenantAccount } from "./tenant-fixtures";
+
+/** Named params: the name says the record type. */
+const NAMED_PARAMS: Record<string, RecordType> = {
+  customerId: "customer",
+  jobId: "job",
+  estimateId: "estimate",
+  invoiceId: "invoice",
+  appointmentId: "appointment",
+  notificationId: "notification",
+  paymentId: "payment",
+  recurringInvoiceId: "recurringInvoice",
+  itemId: "priceItem",
+};
+
+/** A bare `:id`: the path segment before it says the record type. */
+const COLLECTIONS: Record<string, RecordType> = {
+  customers: "customer",
+  jobs: "job",
+  estimates: "estimate",
+  invoices: "invoice",
+  "from-estimate": "estimate",
+  appointments: "appointment",
+  schedule: "appointment",
+  notifications: "notification",
+  payments: "payment",
+  "recurring-invoices": "recurringInvoice",
+  items: "priceItem",
+  deposits: "deposit",
+};
+
+export type ParamKind = RecordType | "token" | "splat";
+
+export function paramKind(route: ManifestRoute, param: string): ParamKind | undefined {
+  if (param === "*") return "splat";
+  if (param === "token") return "token";
+  if (NAMED_PARAMS[param]) return NAMED_PARAMS[param];
+  if (param === "id") {
+    const segments = route.path.split("/");
+    return COLLECTIONS[segments[segments.indexOf(":id") - 1]];
+  }
+  return undefined;
+}
+
+export function paramsOf(route: ManifestRoute, account: TenantAccount): Record<string, string> {
+  return Object.fromEntries(
+    route.params.map((param) => {
+      const kind = paramKind(route, param);
+      if (!kind)
+        throw new Error(
+          `Route ${route.path} (app/${route.file}): no record type known for :${param}. Teach test/route-params.ts which record it names.`,
+        );
+      // /e/{token} is an estimate's link, /i/{token} an invoice's.
+      if (kind === "token") return [param, route.path.startsWith("/i/") ? account.invoiceToken : account.token];
+      if (kind === "splat") return [param, `customers/${account.ids.customer}`];
+      return [param, account.ids[kind]];
+    }),
+  );
+}
