@@ -44,6 +44,8 @@ export const users = sqliteTable("users", {
   name: text("name").notNull(),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
+  // When the login last signed in (a session began): the team page shows it.
+  lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
@@ -77,6 +79,26 @@ export const accountMembers = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("account_members_user_idx").on(t.userId), index("account_members_account_idx").on(t.accountId, t.role)],
+);
+
+// Invitations to join an account (Settings → Team): an e-mailed link /join/{token}, single use,
+// for seven days. Only the token's SHA-256 is kept, as for sessions. Accepting one deletes it.
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: id(),
+    accountId: account(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_idx").on(t.tokenHash),
+    uniqueIndex("invitations_account_email_idx").on(t.accountId, t.email),
+  ],
 );
 
 // How many records an account has, and its money collected, kept by triggers on the tables
@@ -574,6 +596,7 @@ export const salesRequests = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type { Role } from "../app/lib/permissions";
 export type AccountMember = typeof accountMembers.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;
 export type AccountSettings = typeof accountSettings.$inferSelect;
 
 // Work that runs on its own (reminders, recurring invoices): one row per piece of work, by a

@@ -68,7 +68,9 @@ type Kind =
   | "recurringDate"
   | "recurringCount"
   | "flag"
-  | "depositType";
+  | "depositType"
+  | "invitedRole"
+  | "memberRole";
 
 const notText = [42, -1.5, true, {}, [], ["a"], { $ne: null }, NESTED(50)];
 const notNumber = [{}, [], true, "NaN", "Infinity", "-Infinity", "💰", "0x10", "1.000,00", NESTED(50)];
@@ -185,6 +187,10 @@ function hostile(kind: Kind): unknown[] {
       return [MB, "", null, 42, {}, "1999-12-31", "2100-01-01", ...impossibleDates];
     case "recurringCount":
       return [0, -1, 1.5, "abc", 1001, "1e3", 1e21, {}, [], true];
+    case "invitedRole":
+      return ["owner", "admin", "Technician", "", null, 1, {}, [], MB, `office${CONTROL}`];
+    case "memberRole":
+      return ["admin", "Owner", "", null, 1, {}, [], MB, `office${CONTROL}`];
   }
 }
 
@@ -540,6 +546,29 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
   "/api/invoices/:id/share": { POST: { kind: "no-input" } },
   "/api/invoices/:id/send": { POST: { kind: "no-input" } },
   "/api/*": { POST: { kind: "not-found" }, PUT: { kind: "not-found" } },
+  "/api/team": {},
+  "/api/team/invitations": {
+    POST: {
+      kind: "body",
+      fields: { email: "registerEmail", role: "invitedRole" },
+      required: ["email", "role"],
+      base: () => ({ email: "fuzz-invitee@example.com", role: "technician" }),
+      baseStatus: 201,
+    },
+  },
+  "/api/team/invitations/:id": {},
+  "/api/team/:id": {
+    PUT: {
+      kind: "body",
+      fields: { role: "memberRole" },
+      required: ["role"],
+      base: () => ({ role: "office" }),
+      params: () => ({ id: me.ids.member }),
+      baseStatus: 200,
+    },
+  },
+  // A token nobody was given: whatever the body, 404 and nothing written.
+  "/api/join/:token": { POST: { kind: "not-found" } },
 };
 
 /** Actions that take no input and no id, so a malformed body has nothing to be refused for. */

@@ -85,9 +85,12 @@ function apiBody(type: RecordType, owner: TenantAccount): Body {
       };
     case "priceItem":
       return { name: "Taken over", unitPrice: "1.00" };
+    case "member":
+      return { role: "owner" };
     case "notification":
     case "payment":
     case "deposit":
+    case "invitation":
       return {};
   }
 }
@@ -138,6 +141,9 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
     case "payment":
     case "deposit":
       return [{ intent: "delete" }];
+    case "member":
+    case "invitation":
+      return [];
     case "recurringInvoice":
       return [
         { paused: "true" },
@@ -458,6 +464,7 @@ const PUBLIC_API = new Set([
   "/api/auth/register", // creating an account
   "/api/auth/logout", // signing out without a session is a harmless no-op
   "/api/*", // unknown API paths: 404 JSON for everyone
+  "/api/join/:token", // joining a team from an invitation's link, before one has a login
 ]);
 
 describe("without a session", () => {

@@ -62,7 +62,7 @@ describe("every route declares what it needs", () => {
     for (const path of publicPaths) {
       expect(path.startsWith("/app"), path).toBe(false);
       if (path.startsWith("/api/"))
-        expect(["/api/auth/login", "/api/auth/register", "/api/auth/logout", "/api/*"]).toContain(path);
+        expect(["/api/auth/login", "/api/auth/register", "/api/auth/logout", "/api/*", "/api/join/:token"]).toContain(path);
     }
   });
 });

@@ -14,6 +14,7 @@ const NAMED_PARAMS: Record<string, RecordType> = {
   paymentId: "payment",
   recurringInvoiceId: "recurringInvoice",
   itemId: "priceItem",
+  memberId: "member",
 };
 
 /** A bare `:id`: the path segment before it says the record type. */
@@ -30,6 +31,8 @@ const COLLECTIONS: Record<string, RecordType> = {
   "recurring-invoices": "recurringInvoice",
   items: "priceItem",
   deposits: "deposit",
+  team: "member",
+  invitations: "invitation",
 };
 
 export type ParamKind = RecordType | "token" | "splat";
@@ -53,8 +56,12 @@ export function paramsOf(route: ManifestRoute, account: TenantAccount): Record<s
         throw new Error(
           `Route ${route.path} (app/${route.file}): no record type known for :${param}. Teach test/route-params.ts which record it names.`,
         );
-      // /e/{token} is an estimate's link, /i/{token} an invoice's.
-      if (kind === "token") return [param, route.path.startsWith("/i/") ? account.invoiceToken : account.token];
+      // /e/{token} is an estimate's link, /i/{token} an invoice's, /join/{token} an invitation's.
+      if (kind === "token") {
+        if (route.path.startsWith("/i/")) return [param, account.invoiceToken];
+        if (/^\/(api\/)?join\//.test(route.path)) return [param, account.invitationToken];
+        return [param, account.token];
+      }
       if (kind === "splat") return [param, `customers/${account.ids.customer}`];
       return [param, account.ids[kind]];
     }),

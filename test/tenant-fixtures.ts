@@ -15,7 +15,8 @@ import {
   priceItems,
 } from "#db/schema";
 import { getDb } from "~/infrastructure/db.server";
-import { signedInAccount } from "./accounts";
+import { inviteMember } from "~/models/team.server";
+import { signedInAccount, signedInMember } from "./accounts";
 
 export const RECORD_TYPES = [
   "customer",
@@ -28,6 +29,8 @@ export const RECORD_TYPES = [
   "recurringInvoice",
   "priceItem",
   "deposit",
+  "member",
+  "invitation",
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -44,6 +47,8 @@ export interface TenantAccount {
   token: string;
   /** The share link of the invoice (/i/{token}). */
   invoiceToken: string;
+  /** The link token of the invitation waiting (/join/{token}). */
+  invitationToken: string;
 }
 
 // A 1×1 PNG: the account has a logo, so /e/{token}/logo has something to serve.
@@ -161,6 +166,11 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     .update(accountSettings)
     .set({ companyName: `${marker} Company`, logo: PNG, logoMimeType: "image/png", logoUpdatedAt: new Date() })
     .where(eq(accountSettings.accountId, user.id));
+  // A technician on the team, and an invitation waiting.
+  const technician = await signedInMember(user.id, "technician", `${marker} Technician`);
+  const member = await db.query.accountMembers.findFirst({ where: (m, { eq: is }) => is(m.userId, technician.user.id) });
+  const invited = await inviteMember(user.id, user.id, { email: `${marker.toLowerCase()}-invited@example.com`, role: "office" });
+  if (!invited.ok || !member) throw new Error("tenantAccount: the team fixture was not made");
   return {
     accountId: user.id,
     email: user.email,
@@ -177,10 +187,13 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
       recurringInvoice: recurring.id,
       priceItem: priceItem.id,
       deposit: deposit.id,
+      member: member.id,
+      invitation: invited.invitation.id,
     },
     pendingEstimateId: pending.id,
     openInvoiceId: openInvoice.id,
     token,
     invoiceToken,
+    invitationToken: invited.token,
   };
 }

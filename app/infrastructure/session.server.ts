@@ -59,7 +59,8 @@ function sessionCookie(secure: boolean) {
   });
 }
 
-function hashToken(token: string) {
+/** A token as it is stored: its SHA-256 (sessions, invitations). */
+export function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
@@ -78,13 +79,19 @@ export async function createUserSession(request: Request, userId: string): Promi
   if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
-  await db.insert(sessions).values({
-    id: hashToken(token),
-    userId,
-    createdAt: new Date(now),
-    lastSeenAt: new Date(now),
-    expiresAt: new Date(now + ABSOLUTE_TIMEOUT_MS),
-  });
+  await db.batch([
+    db.insert(sessions).values({
+      id: hashToken(token),
+      userId,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + ABSOLUTE_TIMEOUT_MS),
+    }),
+    db
+      .update(users)
+      .set({ lastSignInAt: new Date(now) })
+      .where(eq(users.id, userId)),
+  ]);
   return sessionCookie(isSecureRequest(request)).serialize(token);
 }
 

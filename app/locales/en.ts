@@ -8,6 +8,7 @@ import notificationsEn from "./notifications.en";
 import shareEn from "./share.en";
 import settingsEn from "./settings.en";
 import securityEn from "./security.en";
+import teamEn from "./team.en";
 import assistantEn from "./ai.en";
 import activityEn from "./activity.en";
 import priceBookEn from "./price-book.en";
@@ -200,6 +201,7 @@ const en = {
     loginFailed: "Login failed",
     loginFailedDefault: "Please check your credentials and try again.",
     invalidCredentials: "Invalid email or password",
+    notAMember: "This login is no longer part of an account. Ask the account's owner for a new invitation.",
     registrationFailed: "Registration failed",
     registrationFailedDefault: "Please try again.",
     existingAccountMail: {
@@ -366,6 +368,7 @@ const en = {
   share: shareEn,
   settings: settingsEn,
   security: securityEn,
+  team: teamEn,
   assistant: assistantEn,
   activity: activityEn,
   priceBook: priceBookEn,

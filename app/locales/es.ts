@@ -12,6 +12,7 @@ import notificationsEs from "./notifications.es";
 import shareEs from "./share.es";
 import settingsEs from "./settings.es";
 import securityEs from "./security.es";
+import teamEs from "./team.es";
 import assistantEs from "./ai.es";
 import activityEs from "./activity.es";
 import priceBookEs from "./price-book.es";
@@ -211,6 +212,7 @@ const es: Dictionary = {
     loginFailed: "Error al iniciar sesión",
     loginFailedDefault: "Revise sus credenciales e inténtelo de nuevo.",
     invalidCredentials: "Correo electrónico o contraseña incorrectos",
+    notAMember: "Este usuario ya no forma parte de ninguna cuenta. Pida al propietario de la cuenta una nueva invitación.",
     registrationFailed: "Error en el registro",
     registrationFailedDefault: "Inténtelo de nuevo.",
     existingAccountMail: {
@@ -377,6 +379,7 @@ const es: Dictionary = {
   share: shareEs,
   settings: settingsEs,
   security: securityEs,
+  team: teamEs,
   assistant: assistantEs,
   activity: activityEs,
   priceBook: priceBookEs,

@@ -48,9 +48,10 @@ export async function authenticateWithPassword(email: string, password: string, 
  * The login's session cookie, the welcome toast, and its account's language and theme as
  * cookies for this browser.
  */
-export async function signedInHeaders(request: Request, userId: string, how: "login" | "register") {
+export async function signedInHeaders(request: Request, userId: string, how: "login" | "register" | "join") {
   const member = await membershipOf(userId);
-  const settings = await getSettings(member?.accountId ?? userId);
+  if (!member) throw new Error("signedInHeaders: the login is no member of an account (check membershipOf first)");
+  const settings = await getSettings(member.accountId);
   const headers = new Headers();
   headers.append("Set-Cookie", await createUserSession(request, userId));
   headers.append("Set-Cookie", await languageCookie.serialize(settings.appLanguage));
@@ -60,7 +61,9 @@ export async function signedInHeaders(request: Request, userId: string, how: "lo
     await toastHeader(
       how === "login"
         ? { title: "toast.welcomeBackTitle", description: "toast.welcomeBack" }
-        : { title: "toast.welcomeTitle", description: "toast.welcome" },
+        : how === "join"
+          ? { title: "team.join.welcomeTitle", description: "team.join.welcome", values: { company: settings.companyName } }
+          : { title: "toast.welcomeTitle", description: "toast.welcome" },
     ),
   );
   return headers;

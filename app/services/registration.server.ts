@@ -11,6 +11,7 @@ import { translate, type Language } from "~/infrastructure/i18n";
 import type { KeyUnder } from "~/locales/keys";
 import { sendMail, systemSender, textNotice } from "./mail.server";
 import { FixedWindowLimiter } from "~/infrastructure/rate-limit.server";
+import { membershipOf } from "~/models/member.server";
 
 export type Registration = { kind: "created"; user: User } | { kind: "existing"; user: PublicUser };
 
@@ -74,8 +75,10 @@ export function existingAccountMail(language: Language, values: { name: string; 
 
 async function notifyOwner(owner: User, origin: string) {
   if (!notices.hit(owner.email).ok) return;
-  const settings = await getSettings(owner.id);
-  const language = settings.appLanguage;
+  // The login's account, in that account's language (a login that is no member gets English).
+  const member = await membershipOf(owner.id);
+  const settings = member ? await getSettings(member.accountId) : null;
+  const language = settings?.appLanguage ?? "en";
   const content = existingAccountMail(language, { name: owner.name, email: owner.email, link: `${origin}/login` });
   await sendMail({
     from: systemSender(origin),

@@ -6,6 +6,8 @@ import { authenticateWithPassword } from "~/services/auth.server";
 import { retryMinutes, signInAttempt, signInSucceeded } from "~/infrastructure/rate-limit.server";
 import { createUserSession } from "~/infrastructure/session.server";
 import type { RouteAccess } from "~/lib/permissions";
+import { membershipOf } from "~/models/member.server";
+import { translate } from "~/infrastructure/i18n";
 
 /** What this route needs (app/lib/permissions.ts). */
 export const access = "public" satisfies RouteAccess;
@@ -33,6 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const user = await authenticateWithPassword(parsed.data.email, parsed.data.password, request.url);
   if (!user) return apiError(401, "Invalid email or password");
+  if (!(await membershipOf(user.id))) return apiError(403, translate("en", "auth.notAMember"));
   signInSucceeded(parsed.data.email);
   return json(toPublicUser(user), { headers: { "Set-Cookie": await createUserSession(request, user.id) } });
 }

@@ -30,7 +30,7 @@ import { readForm } from "~/infrastructure/form.server";
 import { formatReminderSteps } from "~/lib/reminders";
 import { termsFor } from "~/lib/default-terms";
 import { percentText } from "~/lib/deposit";
-import type { RouteAccess } from "~/lib/permissions";
+import { can, type RouteAccess } from "~/lib/permissions";
 
 /** What this route needs (app/lib/permissions.ts). */
 export const access = "settings" satisfies RouteAccess;
@@ -43,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const timeZones = timeZoneOptions();
   const offered = accountZone(settings.timeZone);
   return {
+    canManageTeam: can(user.role, "team"),
+    canExport: can(user.role, "account"),
     defaults: {
       appLanguage: settings.appLanguage,
       documentLanguage: settings.documentLanguage,
@@ -135,7 +137,7 @@ async function logoAction(request: Request, accountId: string) {
 
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const { defaults, zoneChosen, timeZones, logoUrl, app } = useLoaderData<typeof loader>();
+  const { defaults, zoneChosen, timeZones, logoUrl, app, canManageTeam, canExport } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const locale = useLocale();
   return (
@@ -156,13 +158,24 @@ export default function SettingsPage() {
                 </Link>
               </div>
             </SettingsSection>
-            <SettingsSection id="settings-data" title={t("settings.data.title")} description={t("settings.data.description")}>
-              <div>
-                <a href="/app/settings/export.json" download className={buttonClass("secondary")}>
-                  {t("settings.data.download")}
-                </a>
-              </div>
-            </SettingsSection>
+            {canManageTeam ? (
+              <SettingsSection id="settings-team" title={t("team.settingsLink")} description={t("team.settingsLinkDescription")}>
+                <div>
+                  <Link to="/app/settings/team" className={buttonClass("secondary")}>
+                    {t("team.settingsLink")}
+                  </Link>
+                </div>
+              </SettingsSection>
+            ) : null}
+            {canExport ? (
+              <SettingsSection id="settings-data" title={t("settings.data.title")} description={t("settings.data.description")}>
+                <div>
+                  <a href="/app/settings/export.json" download className={buttonClass("secondary")}>
+                    {t("settings.data.download")}
+                  </a>
+                </div>
+              </SettingsSection>
+            ) : null}
             <SettingsSection id="settings-info" title={t("settings.info.title")}>
               <dl className="grid gap-4 text-sm sm:grid-cols-3" data-testid="app-info">
                 <div>

@@ -14,6 +14,7 @@ import { retryMinutes, signInAttempt, signInSucceeded } from "~/infrastructure/r
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireAnonymous } from "~/infrastructure/session.server";
 import type { RouteAccess } from "~/lib/permissions";
+import { membershipOf } from "~/models/member.server";
 
 /** What this route needs (app/lib/permissions.ts). */
 export const access = "public" satisfies RouteAccess;
@@ -56,6 +57,14 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   signInSucceeded(submission.value.email);
+  // A login removed from its team has no account to open.
+  if (!(await membershipOf(user.id))) {
+    const toast: ToastData = { type: "error", title: "auth.loginFailed", description: "auth.notAMember" };
+    return data(
+      { result: submission.reply({ formErrors: ["auth.notAMember"], hideFields: ["password"] }), toast },
+      { status: 403 },
+    );
+  }
   return redirect(safeRedirect(submission.value.redirectTo), { headers: await signedInHeaders(request, user.id, "login") });
 }
 

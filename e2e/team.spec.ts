@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { loginViaUi, newUser, registerViaApi, sidebar, toast, uniqueEmail } from "./utils";
+
+// The team in the browser, with JavaScript on and off: the owner invites a technician from
+// Settings → Team, the technician joins from the e-mail's link (the e2e server has no SMTP_URL,
+// so the e-mail lands in data/outbox/), sees only what a technician may open, and is signed
+// out the moment the owner removes them.
+
+/** The /join/{token} link of the newest e-mail in data/outbox/ to `address`. */
+function invitationLink(address: string): string {
+  const outbox = path.resolve("data/outbox");
+  const files = readdirSync(outbox)
+    .filter((name) => name.endsWith(".eml"))
+    .map((name) => path.join(outbox, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const file of files) {
+    const raw = readFileSync(file, "utf8").replace(/=\r?\n/g, "");
+    if (!raw.includes(address)) continue;
+    const link = /https?:\/\/[^\s"<>]+\/join\/[A-Za-z0-9_-]{43}/.exec(raw)?.[0];
+    if (link) return link;
+  }
+  throw new Error(`no invitation e-mail to ${address} in data/outbox/`);
+}
+
+test("the owner invites a technician, who joins from the link, sees only their part, and is removed", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+  const owner = await registerViaApi(request, newUser("owner"));
+  await loginViaUi(page, owner);
+  await page.goto("/app/settings");
+  await page.getByRole("link", { name: "Team", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("team-member")).toHaveCount(1);
+
+  // Bad input first: nothing is kept.
+  const address = uniqueEmail("tech");
+  await page.getByLabel("Email", { exact: true }).fill(owner.email);
+  await page.getByLabel("Role", { exact: true }).selectOption("technician");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText("This address is already a member of this account")).toBeVisible();
+
+  await page.getByLabel("Email", { exact: true }).fill(address);
+  await page.getByLabel("Role", { exact: true }).selectOption("technician");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(toast(page)).toContainText("Invitation sent");
+  await expect(page.getByTestId("team-invitations")).toContainText(address);
+  const link = invitationLink(address);
+
+  // The technician, in a browser of their own.
+  const techContext = await browser.newContext({ javaScriptEnabled: javaScript });
+  const tech = await techContext.newPage();
+  await tech.goto(link);
+  await expect(tech.getByRole("heading", { name: "Join Your Trade Company", level: 1 })).toBeVisible();
+  await expect(tech.getByText(`Your Trade Company invited ${address} to TradeDesk as Technician.`)).toBeVisible();
+  await tech.getByLabel("Your name").fill("Tomás Técnico");
+  await tech.getByLabel("Choose a password").fill("tech-secret-1");
+  await tech.getByLabel("Confirm password").fill("tech-secret-2");
+  await tech.getByRole("button", { name: "Join" }).click();
+  await expect(tech.getByText("Passwords do not match")).toBeVisible();
+  await tech.getByLabel("Choose a password").fill("tech-secret-1");
+  await tech.getByLabel("Confirm password").fill("tech-secret-1");
+  await tech.getByRole("button", { name: "Join" }).click();
+  await expect(tech).toHaveURL(/\/app\/notifications$/);
+  await expect(toast(tech)).toContainText("Welcome to Your Trade Company!");
+  await expect(sidebar(tech).getByText("Technician", { exact: true })).toBeVisible();
+  await expect(sidebar(tech).getByRole("link", { name: "Invoices" })).toHaveCount(0);
+  await expect(sidebar(tech).getByRole("link", { name: "Reports" })).toHaveCount(0);
+
+  // A page their role does not include: refused inside the shell.
+  const refused = await tech.goto("/app/invoices");
+  expect(refused!.status()).toBe(403);
+  await expect(tech.getByRole("heading", { name: "You don't have access" })).toBeVisible();
+
+  // The link worked once.
+  const used = await tech.goto(link);
+  expect(used!.status()).toBe(404);
+  await expect(tech.getByRole("heading", { name: "This invitation is not valid" })).toBeVisible();
+
+  // The owner sees the new member and removes them.
+  await page.reload();
+  const row = page.getByTestId("team-member").filter({ hasText: "Tomás Técnico" });
+  await expect(row).toContainText(address);
+  await expect(page.getByTestId("team-invitations")).toHaveCount(0);
+  if (javaScript) page.once("dialog", (dialog) => dialog.accept());
+  await row.getByRole("button", { name: "Remove: Tomás Técnico" }).click();
+  await expect(toast(page)).toContainText("Member removed");
+  await expect(page.getByTestId("team-member")).toHaveCount(1);
+
+  // Their next request is signed out.
+  await tech.goto("/app/notifications");
+  await expect(tech).toHaveURL(/\/login\?redirectTo=/);
+  await techContext.close();
+});
