@@ -96,3 +96,45 @@ test("the owner invites a technician, who joins from the link, sees only their p
   await expect(tech).toHaveURL(/\/login\?redirectTo=/);
   await techContext.close();
 });
+
+test("in Spanish: an office member joins, works with the account's money, and is kept out of the team", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+  const owner = await registerViaApi(request, newUser("dueno"));
+  await loginViaUi(page, owner);
+  await page.getByRole("button", { name: "ES", exact: true }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await page.goto("/app/settings");
+  await page.getByRole("link", { name: "Equipo", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Equipo", level: 1 })).toBeVisible();
+
+  const address = uniqueEmail("oficina");
+  await page.getByLabel("Correo electrónico", { exact: true }).fill("no-es-un-correo");
+  await page.getByRole("button", { name: "Enviar invitación" }).click();
+  await expect(page.getByText("Introduzca un correo electrónico válido")).toBeVisible();
+  await page.getByLabel("Correo electrónico", { exact: true }).fill(address);
+  await page.getByLabel("Función", { exact: true }).selectOption("office");
+  await page.getByRole("button", { name: "Enviar invitación" }).click();
+  await expect(toast(page)).toContainText("Invitación enviada");
+
+  const officeContext = await browser.newContext({ javaScriptEnabled: javaScript, locale: "es-ES" });
+  const office = await officeContext.newPage();
+  await office.goto(invitationLink(address));
+  await expect(office.getByRole("heading", { name: "Unirse a Your Trade Company", level: 1 })).toBeVisible();
+  await office.getByLabel("Su nombre").fill("Olga Oficina");
+  await office.getByLabel("Elija una contraseña").fill("oficina-secreta");
+  await office.getByLabel("Confirme la contraseña").fill("oficina-secreta");
+  await office.getByRole("button", { name: "Unirse" }).click();
+  await expect(office).toHaveURL(/\/app$/);
+  await expect(sidebar(office).getByText("Oficina", { exact: true })).toBeVisible();
+  await expect(sidebar(office).getByRole("link", { name: "Facturas", exact: true })).toBeVisible();
+
+  // The team is the owner's: the office member is refused it, in Spanish.
+  const refused = await office.goto("/app/settings/team");
+  expect(refused!.status()).toBe(403);
+  await expect(office.getByRole("heading", { name: "No tiene acceso" })).toBeVisible();
+  await officeContext.close();
+});
