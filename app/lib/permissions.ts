@@ -1,9 +1,18 @@
+import type { TranslationKey } from "~/locales/keys";
+
 // Who may open what (docs/product/accounts-and-sign-in.md, "Roles"; docs/decisions/029). The
 // one table of permissions: every page, form and API endpoint declares the access it needs
 // (its route module's `access`), and the session check refuses a member whose role lacks it.
 
 export const ROLES = ["owner", "office", "technician"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** How each role is named on screen (the shell's footer, the team, the join page). */
+export const ROLE_LABELS: Record<Role, TranslationKey> = {
+  owner: "shell.roles.owner",
+  office: "shell.roles.office",
+  technician: "shell.roles.technician",
+};
 
 /** Each kind of access and the roles that have it. */
 export const ACCESS = {

@@ -209,7 +209,18 @@ export async function acceptInvitationAs(token: string, userId: string, now = cl
   };
 }
 
-export type MemberChange = { ok: true } | { ok: false; reason: "not-found" | "last-owner" };
+export type MemberChange = { ok: true; name: string } | { ok: false; reason: "not-found" | "last-owner" };
+
+/** One of the account's members with their name; undefined for another account's. */
+async function memberOf(accountId: string, memberId: string) {
+  const db = await getDb();
+  return db
+    .select({ id: accountMembers.id, userId: accountMembers.userId, role: accountMembers.role, name: users.name })
+    .from(accountMembers)
+    .innerJoin(users, eq(users.id, accountMembers.userId))
+    .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.id, memberId)))
+    .get();
+}
 
 async function ownersOf(accountId: string, except: string): Promise<number> {
   const db = await getDb();
@@ -223,16 +234,12 @@ async function ownersOf(accountId: string, except: string): Promise<number> {
 /** Gives a member another role; the account keeps at least one owner. */
 export async function changeMemberRole(accountId: string, memberId: string, role: Role): Promise<MemberChange> {
   const db = await getDb();
-  const member = await db
-    .select()
-    .from(accountMembers)
-    .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.id, memberId)))
-    .get();
+  const member = await memberOf(accountId, memberId);
   if (!member) return { ok: false, reason: "not-found" };
   if (member.role === "owner" && role !== "owner" && (await ownersOf(accountId, memberId)) === 0)
     return { ok: false, reason: "last-owner" };
   await db.update(accountMembers).set({ role }).where(eq(accountMembers.id, memberId));
-  return { ok: true };
+  return { ok: true, name: member.name };
 }
 
 /**
@@ -242,16 +249,12 @@ export async function changeMemberRole(accountId: string, memberId: string, role
  */
 export async function removeMember(accountId: string, memberId: string): Promise<MemberChange> {
   const db = await getDb();
-  const member = await db
-    .select()
-    .from(accountMembers)
-    .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.id, memberId)))
-    .get();
+  const member = await memberOf(accountId, memberId);
   if (!member) return { ok: false, reason: "not-found" };
   if (member.role === "owner" && (await ownersOf(accountId, memberId)) === 0) return { ok: false, reason: "last-owner" };
   await db.batch([
     db.delete(accountMembers).where(eq(accountMembers.id, memberId)),
     db.delete(sessions).where(eq(sessions.userId, member.userId)),
   ]);
-  return { ok: true };
+  return { ok: true, name: member.name };
 }

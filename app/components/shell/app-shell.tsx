@@ -1,8 +1,8 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Access, Role } from "~/lib/permissions";
-import type { KeyUnder, TranslationKey } from "~/locales/keys";
+import { ROLE_LABELS, type Access, type Role } from "~/lib/permissions";
+import type { KeyUnder } from "~/locales/keys";
 import { BrandMark } from "~/components/brand";
 import { PreferencesSwitcher } from "~/components/preferences-switcher";
 import { MAIN_ID, SkipLink } from "~/components/ui/skip-link";
@@ -23,12 +23,6 @@ export const NAV_ITEMS: { key: IconName & KeyUnder<"nav">; to: string; access: A
   { key: "aiFeatures", to: "/app/ai", access: "estimates" },
   { key: "settings", to: "/app/settings", access: "settings" },
 ];
-
-const ROLE_LABELS: Record<Role, TranslationKey> = {
-  owner: "shell.roles.owner",
-  office: "shell.roles.office",
-  technician: "shell.roles.technician",
-};
 
 interface ShellProps {
   user: { name: string; role: Role };

@@ -16,7 +16,7 @@ import { readForm } from "~/infrastructure/form.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { parseForm } from "~/lib/form-parse";
-import { ROLES, type Role, type RouteAccess } from "~/lib/permissions";
+import { ROLE_LABELS, ROLES, type RouteAccess } from "~/lib/permissions";
 import { inviteSchema, roleSchema } from "~/lib/team-schema";
 import type { TranslationKey } from "~/locales/keys";
 import { appOrigin } from "~/models/share.server";
@@ -36,12 +36,6 @@ const HERE = "/app/settings/team";
 // The form also sends its intent.
 const inviteFormSchema = inviteSchema.passthrough();
 
-const ROLE_LABELS: Record<Role, TranslationKey> = {
-  owner: "shell.roles.owner",
-  office: "shell.roles.office",
-  technician: "shell.roles.technician",
-};
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, access);
   const team = await listTeam(user.accountId);
@@ -52,6 +46,12 @@ type Failure = { form: "invite" | "member"; result: SubmissionResult<string[]> |
 
 const failed = (form: Failure["form"], description: TranslationKey, values: Record<string, string> = {}, status = 400) =>
   data<Failure>({ form, result: null, toast: { type: "error", title: "toast.errorTitle", description, values } }, { status });
+
+/** A role change or removal the team cannot take: the last owner (409), or no such member (404). */
+const memberRefused = (reason: "not-found" | "last-owner") =>
+  reason === "last-owner"
+    ? failed("member", "team.errors.lastOwner", {}, 409)
+    : failed("member", "team.errors.notFound", {}, 404);
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, access);
@@ -88,31 +88,17 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = roleSchema.safeParse({ role: form.get("role") });
     if (!parsed.success) return failed("member", "team.errors.roleInvalid");
     const changed = await changeMemberRole(user.accountId, memberId, parsed.data.role);
-    if (!changed.ok)
-      return failed(
-        "member",
-        changed.reason === "last-owner" ? "team.errors.lastOwner" : "team.errors.notFound",
-        {},
-        changed.reason === "last-owner" ? 409 : 404,
-      );
+    if (!changed.ok) return memberRefused(changed.reason);
     return redirectWithToast(HERE, { title: "team.toast.roleChanged" });
   }
 
   if (intent === "remove") {
-    const team = await listTeam(user.accountId);
-    const member = team.members.find((m) => m.id === memberId);
     const removed = await removeMember(user.accountId, memberId);
-    if (!removed.ok || !member)
-      return failed(
-        "member",
-        !removed.ok && removed.reason === "last-owner" ? "team.errors.lastOwner" : "team.errors.notFound",
-        {},
-        !removed.ok && removed.reason === "last-owner" ? 409 : 404,
-      );
+    if (!removed.ok) return memberRefused(removed.reason);
     return redirectWithToast(HERE, {
       title: "team.toast.removed",
       description: "team.toast.removedDescription",
-      values: { name: member.name },
+      values: { name: removed.name },
     });
   }
 

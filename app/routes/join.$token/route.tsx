@@ -9,7 +9,7 @@ import { readForm } from "~/infrastructure/form.server";
 import { signInAttempt, signInSucceeded } from "~/infrastructure/rate-limit.server";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth-schemas";
 import { parseForm } from "~/lib/form-parse";
-import { homeOf, type Role, type RouteAccess } from "~/lib/permissions";
+import { homeOf, ROLE_LABELS, type RouteAccess } from "~/lib/permissions";
 import { joinSchema, joinWithLoginSchema } from "~/lib/team-schema";
 import type { TranslationKey } from "~/locales/keys";
 import { getSettings } from "~/models/settings.server";
@@ -26,12 +26,6 @@ export const access = "public" satisfies RouteAccess;
 // is signed in to the team. A wrong, used or withdrawn link is 404, an expired one 410.
 
 export const meta = titleMeta("team.title");
-
-const ROLE_LABELS: Record<Role, TranslationKey> = {
-  owner: "shell.roles.owner",
-  office: "shell.roles.office",
-  technician: "shell.roles.technician",
-};
 
 async function lookUp(token: string) {
   const found = await findInvitation(token);
