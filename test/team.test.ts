@@ -13,6 +13,7 @@ import { action as invitationsApi } from "~/routes/api.team.invitations/route";
 import { action as invitationApi } from "~/routes/api.team.invitations.$id/route";
 import { action as memberApi } from "~/routes/api.team.$id/route";
 import { action as joinPage, loader as joinPageLoader } from "~/routes/join.$token/route";
+import { action as teamPage } from "~/routes/app.settings_.team/route";
 import { accountSettings, invitations } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { signedInAccount, signedInMember } from "./accounts";
@@ -285,5 +286,24 @@ describe("joining from the page, in the account's document language", () => {
     expect(joined.headers.get("Location")).toBe("/app/notifications");
     const me = await bodyOf(await call(apiMe, "/api/auth/me", "GET", cookiesFrom(joined)));
     expect(me).toMatchObject({ name: "Ana Técnica", role: "technician", accountId: owner.user.id });
+  });
+});
+
+describe("the team page refuses what it cannot do, and changes nothing", () => {
+  it("an invitation already withdrawn, a member of no such id, and a made-up role", async () => {
+    const owner = await signedInAccount("Page Owner");
+    const post = (fields: Record<string, string>) =>
+      runRoute(teamPage, formRequest(`${ORIGIN}/app/settings/team`, fields, { Cookie: owner.cookie }));
+    for (const [fields, status, description] of [
+      [{ intent: "revoke", invitationId: crypto.randomUUID() }, 404, "team.errors.invitationNotFound"],
+      [{ intent: "remove", memberId: crypto.randomUUID() }, 404, "team.errors.notFound"],
+      [{ intent: "role", memberId: crypto.randomUUID(), role: "admin" }, 400, "team.errors.roleInvalid"],
+    ] as const) {
+      await unchanged(async () => {
+        const answer = await post(fields);
+        expect(answer.status, JSON.stringify(fields)).toBe(status);
+        expect(answer.data).toMatchObject({ toast: { type: "error", description } });
+      });
+    }
   });
 });

@@ -42,6 +42,7 @@ const teamEn = {
     otherAccountField: "This address already signs in to another TradeDesk account; a login belongs to one account",
     lastOwner: "The account needs at least one owner",
     notFound: "That member is not on this team",
+    invitationNotFound: "That invitation was already used or withdrawn",
     mailFailed: "The invitation could not be e-mailed, so it was not kept: {{error}}",
   },
   toast: {

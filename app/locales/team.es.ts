@@ -46,6 +46,7 @@ const teamEs: Strings<typeof teamEn> = {
     otherAccountField: "Esta dirección ya inicia sesión en otra cuenta de TradeDesk; un usuario pertenece a una sola cuenta",
     lastOwner: "La cuenta necesita al menos un propietario",
     notFound: "Ese miembro no está en este equipo",
+    invitationNotFound: "Esa invitación ya se usó o se retiró",
     mailFailed: "No se pudo enviar la invitación por correo, así que no se guardó: {{error}}",
   },
   toast: {

@@ -80,7 +80,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "revoke") {
-    await revokeInvitation(user.accountId, String(form.get("invitationId") ?? ""));
+    if (!(await revokeInvitation(user.accountId, String(form.get("invitationId") ?? ""))))
+      return failed("member", "team.errors.invitationNotFound", {}, 404);
     return redirectWithToast(HERE, { title: "team.toast.revoked" });
   }
 
