@@ -22,10 +22,13 @@ const account = () =>
     .notNull()
     .references((): AnySQLiteColumn => accounts.id, { onDelete: "cascade" });
 
+// Who does a job or a visit: a member of the account, or nobody. Removing the member unassigns it.
+const assignee = () => text("assignee_id").references((): AnySQLiteColumn => accountMembers.id, { onDelete: "set null" });
+
 export const JOB_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export const ESTIMATE_STATUSES = ["pending", "approved", "rejected", "expired"] as const;
 export const INVOICE_STATUSES = ["pending", "paid", "overdue", "cancelled"] as const;
-export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "rescheduled"] as const;
+export const APPOINTMENT_STATUSES = ["scheduled", "in_progress", "completed", "cancelled", "rescheduled"] as const;
 export const APPOINTMENT_TYPES = ["job", "estimate", "other"] as const;
 export const LANGUAGES = ["en", "es"] as const;
 export const PAYMENT_METHODS = ["card", "cash", "check", "bank_transfer", "other"] as const;
@@ -211,9 +214,12 @@ export const jobs = sqliteTable(
     scheduledDate: integer("scheduled_date", { mode: "timestamp_ms" }),
     completedDate: integer("completed_date", { mode: "timestamp_ms" }),
     totalAmount: integer("total_amount"),
+    assigneeId: assignee(),
     createdAt: createdAt(),
   },
   (t) => [
+    // A technician's jobs (the job list and My day, docs/decisions/030).
+    index("jobs_assignee_idx").on(t.assigneeId, t.accountId, t.scheduledDate),
     // status last: the reports count jobs by status over a created-at range from the index alone.
     // Then what a search of one or two characters reads (title, location, customer): such a
     // search cannot use the trigram index, so the list and its count read this index alone
@@ -506,13 +512,43 @@ export const appointments = sqliteTable(
     duration: integer("duration").notNull().default(60),
     status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("scheduled"),
     notes: text("notes"),
+    assigneeId: assignee(),
     createdAt: createdAt(),
   },
   (t) => [
+    // A technician's visits in time order (My day, the schedule's member filter).
+    index("appointments_assignee_idx").on(t.assigneeId, t.scheduledDate),
     // The schedule's date ranges, in schedule order; status last, so its counts read the index alone.
     index("appointments_user_scheduled_idx").on(t.accountId, t.scheduledDate, t.id, t.status),
     index("appointments_customer_idx").on(t.customerId, t.accountId),
     index("appointments_job_idx").on(t.jobId, t.accountId),
+  ],
+);
+
+export const VISIT_EVENT_KINDS = ["on_my_way", "started", "completed", "note"] as const;
+
+// What happened on a visit (an appointment) and who did it: "on my way" sent, started,
+// completed, a note. The actor is the login (its name stays after it leaves the team) and its
+// role at the time. One "on my way" per visit: the unique index is the claim (docs/decisions/030).
+export const visitEvents = sqliteTable(
+  "visit_events",
+  {
+    id: id(),
+    accountId: account(),
+    appointmentId: text("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: VISIT_EVENT_KINDS }).notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorRole: text("actor_role", { enum: ROLES }),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("visit_events_appointment_idx").on(t.appointmentId, t.createdAt),
+    uniqueIndex("visit_events_on_my_way_idx")
+      .on(t.appointmentId)
+      .where(sql`${t.kind} = 'on_my_way'`),
   ],
 );
 

@@ -7,6 +7,8 @@ import { APPOINTMENT_TYPES, DEFAULT_APPOINTMENT_MINUTES, DEFAULT_APPOINTMENT_TYP
 import { appointmentSchema } from "~/lib/schedule-schema";
 import type { Appointment } from "~/models/appointment.server";
 import { FormActions } from "./ui/form-actions";
+import { NOBODY } from "~/lib/validation";
+import { AssigneeField, type MemberChoice } from "./assignee-field";
 import { Field, SelectField, TextareaField } from "./ui/forms";
 import { useHydrated } from "./ui/use-hydrated";
 import { toWallTimeValue } from "~/lib/clock";
@@ -14,7 +16,7 @@ import { isPosting } from "./ui/submission";
 
 type EditableAppointment = Pick<
   Appointment,
-  "customerId" | "appointmentType" | "customType" | "title" | "description" | "duration" | "location" | "notes"
+  "customerId" | "appointmentType" | "customType" | "title" | "description" | "duration" | "location" | "notes" | "assigneeId"
 > & { scheduledDate: Date };
 
 /**
@@ -25,12 +27,15 @@ type EditableAppointment = Pick<
 export function AppointmentEditor({
   appointment,
   customers,
+  members,
   timeZone,
   lastResult,
   cancelTo,
 }: {
   appointment?: EditableAppointment;
   customers: { id: string; name: string }[];
+  /** The team, for the assignee. */
+  members: readonly MemberChoice[];
   timeZone: string;
   lastResult?: SubmissionResult<string[]> | null;
   cancelTo: string;
@@ -53,8 +58,14 @@ export function AppointmentEditor({
           duration: String(appointment.duration),
           location: appointment.location ?? "",
           notes: appointment.notes ?? "",
+          assigneeId: appointment.assigneeId ?? NOBODY,
         }
-      : { customerId: NO_CUSTOMER, appointmentType: DEFAULT_APPOINTMENT_TYPE, duration: String(DEFAULT_APPOINTMENT_MINUTES) },
+      : {
+          customerId: NO_CUSTOMER,
+          appointmentType: DEFAULT_APPOINTMENT_TYPE,
+          duration: String(DEFAULT_APPOINTMENT_MINUTES),
+          assigneeId: NOBODY,
+        },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, { schema: appointmentSchema(timeZone) }),
@@ -118,6 +129,7 @@ export function AppointmentEditor({
           inputProps={{ ...getInputProps(fields.duration, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
         />
       </div>
+      <AssigneeField field={fields.assigneeId} members={members} />
       <Field
         label={t("schedule.form.location")}
         errors={fields.location.errors}

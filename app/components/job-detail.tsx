@@ -4,7 +4,10 @@ import { useTranslation } from "react-i18next";
 import { invoiceStatusLabelKey } from "~/lib/invoice-status";
 import { formatListDate, formatTime } from "~/lib/job-dates";
 import { formatMoney } from "~/lib/money";
-import type { JobDetail } from "~/models/job.server";
+import type { JobDetail, jobDetailPage } from "~/models/job.server";
+import { VisitEventList, type VisitEventView } from "./visit-card";
+
+type JobDetailPage = Awaited<ReturnType<typeof jobDetailPage>>;
 import { JobStatusBadge } from "./job-status-badge";
 import { buttonClass } from "./ui/button";
 import { RouteDialog } from "./ui/route-dialog";
@@ -37,18 +40,28 @@ export function JobDetailView({
   editTo,
   closeTo,
   timeZone,
+  money = true,
+  assigneeName = null,
+  events = [],
 }: {
   detail: JobDetail;
   locale: string;
   currency: string;
   /** The account's zone: the scheduled date is shown on its wall clock. */
   timeZone: string;
-  editTo: string;
+  /** The Edit button's target; none for a member who may not edit jobs. */
+  editTo?: string;
   closeTo: string;
+  /** False for a member who may not see money: no amount, no estimates or invoices. */
+  money?: boolean;
+  assigneeName?: string | null;
+  /** What was done on the job's visits, and by whom. */
+  events?: (VisitEventView & { appointmentId: string })[];
 }) {
   const { t } = useTranslation();
   const { job, customer } = detail;
-  const money = (cents: number) => formatMoney(cents, locale, currency);
+  const showMoney = money;
+  const formatAmount = (cents: number) => formatMoney(cents, locale, currency);
   const when = (date: Date) => `${formatListDate(date, locale, timeZone)} ${formatTime(date, locale, timeZone)}`;
   const place = [
     customer.address,
@@ -60,15 +73,21 @@ export function JobDetailView({
     <div data-testid="job-detail">
       <div className="flex flex-wrap items-center gap-3">
         <JobStatusBadge status={job.status} />
-        <span className="text-lg font-semibold" data-testid="job-amount">
-          {job.totalAmount === null ? t("jobs.tbd") : money(job.totalAmount)}
-        </span>
+        {showMoney ? (
+          <span className="text-lg font-semibold" data-testid="job-amount">
+            {job.totalAmount === null ? t("jobs.tbd") : formatAmount(job.totalAmount)}
+          </span>
+        ) : null}
       </div>
 
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-500 dark:text-slate-400">{t("jobs.detail.scheduled")}</dt>
           <dd>{job.scheduledDate ? when(job.scheduledDate) : t("jobs.notScheduled")}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">{t("team.assignee")}</dt>
+          <dd data-testid="job-assignee">{assigneeName ?? t("team.nobody")}</dd>
         </div>
         {job.completedDate ? (
           <div>
@@ -118,54 +137,58 @@ export function JobDetailView({
         </div>
       </Section>
 
-      <Section title={t("jobs.detail.estimates")}>
-        {detail.estimates.length === 0 ? (
-          <Empty>{t("jobs.detail.noEstimates")}</Empty>
-        ) : (
-          <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800" data-testid="job-estimates">
-            {detail.estimates.map((estimate) => (
-              <li key={estimate.id} className="flex flex-wrap items-baseline justify-between gap-2 py-1.5">
-                <span>
-                  <Link to={`/app/estimates?q=${encodeURIComponent(estimate.estimateNumber)}`} className={link}>
-                    {estimate.estimateNumber}
-                  </Link>{" "}
-                  {estimate.title}
-                </span>
-                <span className="flex gap-3 text-slate-600 dark:text-slate-400">
-                  <span>{t(`jobs.estimateStatuses.${estimate.status}`)}</span>
-                  <span className="font-medium text-slate-900 dark:text-slate-100">{money(estimate.total)}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      {showMoney ? (
+        <>
+          <Section title={t("jobs.detail.estimates")}>
+            {detail.estimates.length === 0 ? (
+              <Empty>{t("jobs.detail.noEstimates")}</Empty>
+            ) : (
+              <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800" data-testid="job-estimates">
+                {detail.estimates.map((estimate) => (
+                  <li key={estimate.id} className="flex flex-wrap items-baseline justify-between gap-2 py-1.5">
+                    <span>
+                      <Link to={`/app/estimates?q=${encodeURIComponent(estimate.estimateNumber)}`} className={link}>
+                        {estimate.estimateNumber}
+                      </Link>{" "}
+                      {estimate.title}
+                    </span>
+                    <span className="flex gap-3 text-slate-600 dark:text-slate-400">
+                      <span>{t(`jobs.estimateStatuses.${estimate.status}`)}</span>
+                      <span className="font-medium text-slate-900 dark:text-slate-100">{formatAmount(estimate.total)}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
 
-      <Section title={t("jobs.detail.invoices")}>
-        {detail.invoices.length === 0 ? (
-          <Empty>{t("jobs.detail.noInvoices")}</Empty>
-        ) : (
-          <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800" data-testid="job-invoices">
-            {detail.invoices.map((invoice) => (
-              <li key={invoice.id} className="flex flex-wrap items-baseline justify-between gap-2 py-1.5">
-                <span>
-                  <Link to={`/app/invoices?q=${encodeURIComponent(invoice.invoiceNumber)}`} className={link}>
-                    {invoice.invoiceNumber}
-                  </Link>{" "}
-                  {invoice.title}
-                </span>
-                <span className="flex gap-3 text-slate-600 dark:text-slate-400">
-                  {invoice.dueDate ? (
-                    <span>{t("jobs.detail.due", { date: formatListDate(invoice.dueDate, locale) })}</span>
-                  ) : null}
-                  <span>{t(invoiceStatusLabelKey(invoice.status))}</span>
-                  <span className="font-medium text-slate-900 dark:text-slate-100">{money(invoice.total)}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+          <Section title={t("jobs.detail.invoices")}>
+            {detail.invoices.length === 0 ? (
+              <Empty>{t("jobs.detail.noInvoices")}</Empty>
+            ) : (
+              <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800" data-testid="job-invoices">
+                {detail.invoices.map((invoice) => (
+                  <li key={invoice.id} className="flex flex-wrap items-baseline justify-between gap-2 py-1.5">
+                    <span>
+                      <Link to={`/app/invoices?q=${encodeURIComponent(invoice.invoiceNumber)}`} className={link}>
+                        {invoice.invoiceNumber}
+                      </Link>{" "}
+                      {invoice.title}
+                    </span>
+                    <span className="flex gap-3 text-slate-600 dark:text-slate-400">
+                      {invoice.dueDate ? (
+                        <span>{t("jobs.detail.due", { date: formatListDate(invoice.dueDate, locale) })}</span>
+                      ) : null}
+                      <span>{t(invoiceStatusLabelKey(invoice.status))}</span>
+                      <span className="font-medium text-slate-900 dark:text-slate-100">{formatAmount(invoice.total)}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </>
+      ) : null}
 
       <Section title={t("jobs.detail.appointments")}>
         {detail.appointments.length === 0 ? (
@@ -180,6 +203,9 @@ export function JobDetailView({
                   <span>{t("jobs.detail.minutes", { count: appointment.duration })}</span>
                   <span>{t(`jobs.appointmentStatuses.${appointment.status}`)}</span>
                 </span>
+                <div className="w-full">
+                  <VisitEventList events={events.filter((event) => event.appointmentId === appointment.id)} timeZone={timeZone} />
+                </div>
               </li>
             ))}
           </ul>
@@ -190,21 +216,33 @@ export function JobDetailView({
         <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
           {t("jobs.detail.close")}
         </Link>
-        <Link to={editTo} className={buttonClass("primary")} preventScrollReset>
-          {t("jobs.detail.edit")}
-        </Link>
+        {editTo ? (
+          <Link to={editTo} className={buttonClass("primary")} preventScrollReset>
+            {t("jobs.detail.edit")}
+          </Link>
+        ) : null}
       </div>
     </div>
   );
 }
 
 /** The job detail view as a dialog over the list it was opened from; its loader is jobDetailPage. */
-export function JobDetailDialog({ closeTo, editTo }: { closeTo: string; editTo: string }) {
-  const { detail, currency, timeZone } = useLoaderData<{ detail: JobDetail; currency: string; timeZone: string }>();
+export function JobDetailDialog({ closeTo, editTo }: { closeTo: string; editTo?: string }) {
+  const { detail, currency, timeZone, money, assigneeName, events } = useLoaderData<JobDetailPage>();
   const locale = useLocale();
   return (
     <RouteDialog title={detail.job.title} closeTo={closeTo} size="lg">
-      <JobDetailView detail={detail} locale={locale} currency={currency} timeZone={timeZone} editTo={editTo} closeTo={closeTo} />
+      <JobDetailView
+        detail={detail}
+        locale={locale}
+        currency={currency}
+        timeZone={timeZone}
+        editTo={money ? editTo : undefined}
+        closeTo={closeTo}
+        money={money}
+        assigneeName={assigneeName}
+        events={events}
+      />
     </RouteDialog>
   );
 }

@@ -7,11 +7,13 @@ import { jobSchema, NO_CUSTOMER } from "~/lib/job-schema";
 import { JOB_STATUSES, jobStatusLabelKey } from "~/lib/job-status";
 import { centsToString } from "~/lib/money";
 import type { Job } from "~/models/job.server";
+import { NOBODY } from "~/lib/validation";
+import { AssigneeField, type MemberChoice } from "./assignee-field";
 import { FormActions } from "./ui/form-actions";
 import { Field, SelectField, TextareaField } from "./ui/forms";
 import { isPosting } from "./ui/submission";
 
-type EditableJob = Pick<Job, "customerId" | "title" | "description" | "location" | "status" | "totalAmount"> & {
+type EditableJob = Pick<Job, "customerId" | "title" | "description" | "location" | "status" | "totalAmount" | "assigneeId"> & {
   scheduledDate: Date | string | null;
   completedDate: Date | string | null;
 };
@@ -22,6 +24,7 @@ export function JobEditor({
   timeZone = "UTC",
   customerId,
   customers,
+  members,
   lastResult,
   cancelTo,
 }: {
@@ -31,6 +34,8 @@ export function JobEditor({
   /** The customer chosen in advance for a new job (`?customerId=`). */
   customerId?: string | null;
   customers: { id: string; name: string }[];
+  /** The team, for the assignee. */
+  members: readonly MemberChoice[];
   lastResult?: SubmissionResult<string[]> | null;
   cancelTo: string;
 }) {
@@ -50,8 +55,9 @@ export function JobEditor({
           scheduledDate: toDateTimeInputValue(job.scheduledDate, timeZone),
           completedDate: toDateInputValue(job.completedDate),
           totalAmount: job.totalAmount === null ? "" : centsToString(job.totalAmount),
+          assigneeId: job.assigneeId ?? NOBODY,
         }
-      : { customerId: customerId ?? NO_CUSTOMER, status: "pending" },
+      : { customerId: customerId ?? NO_CUSTOMER, status: "pending", assigneeId: NOBODY },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, { schema: jobSchema() }),
@@ -105,6 +111,7 @@ export function JobEditor({
           }}
         />
       </div>
+      <AssigneeField field={fields.assigneeId} members={members} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label={t("jobs.scheduledDate")}

@@ -11,6 +11,7 @@ export const scheduleItemKey = (item: Pick<ScheduleItem, "id" | "isJob">) => `${
 
 const STATUS_CLASSES: Record<AppointmentStatus, string> = {
   scheduled: "bg-blue-100 text-blue-800 dark:bg-blue-900/40 dark:text-blue-300",
+  in_progress: "bg-violet-100 text-violet-800 dark:bg-violet-900/40 dark:text-violet-300",
   completed: "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300",
   cancelled: "bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
   rescheduled: "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-300",

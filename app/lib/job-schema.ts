@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { customerIdField, NO_CUSTOMER, optionalText, plainText, type OwnershipCheck } from "./validation";
+import { assigneeIdField, customerIdField, NO_CUSTOMER, optionalText, plainText, type OwnershipCheck } from "./validation";
 import { parseDateInput } from "./job-dates";
 import { DEFAULT_JOB_STATUS, type JOB_STATUSES, normalizeJobStatus } from "./job-status";
 import { parseCents, withinMoneyLimit } from "./money";
@@ -77,8 +77,9 @@ export type CustomerCheck = OwnershipCheck;
  * The scheduled date is read in the account's zone (`timeZone`); the completed date is a
  * calendar date, kept as UTC midnight.
  */
-function jobFields(isOwnCustomer?: CustomerCheck, timeZone = "UTC") {
+function jobFields(isOwnCustomer?: CustomerCheck, timeZone = "UTC", isMember?: OwnershipCheck) {
   return {
+    assigneeId: assigneeIdField(isMember),
     customerId: customerIdField("jobs.customerRequired", isOwnCustomer),
     title,
     description: optional(4000, "multi"),
@@ -94,16 +95,17 @@ function jobFields(isOwnCustomer?: CustomerCheck, timeZone = "UTC") {
  * The job form. Without a customer check it validates in the browser; the server
  * passes one (and parses asynchronously) so a customer of another account is refused.
  */
-export function jobSchema(isOwnCustomer?: CustomerCheck, timeZone?: string) {
-  return z.object(jobFields(isOwnCustomer, timeZone));
+export function jobSchema(isOwnCustomer?: CustomerCheck, timeZone?: string, isMember?: OwnershipCheck) {
+  return z.object(jobFields(isOwnCustomer, timeZone, isMember));
 }
 
 /** The API refuses fields it does not know, including id, createdAt and accountId. */
-export function jobApiSchema(isOwnCustomer: CustomerCheck, timeZone?: string) {
-  return z.object(jobFields(isOwnCustomer, timeZone)).strict("validation.unknownField");
+export function jobApiSchema(isOwnCustomer: CustomerCheck, timeZone?: string, isMember?: OwnershipCheck) {
+  return z.object(jobFields(isOwnCustomer, timeZone, isMember)).strict("validation.unknownField");
 }
 
-export type JobInput = z.output<ReturnType<typeof jobSchema>>;
+/** A job's fields; an input without `assigneeId` leaves the assignee as it is (nobody on create). */
+export type JobInput = Omit<z.output<ReturnType<typeof jobSchema>>, "assigneeId"> & { assigneeId?: string | null };
 
 export const JOB_SORTS = ["newest", "oldest", "scheduled", "title"] as const;
 export type JobSort = (typeof JOB_SORTS)[number];

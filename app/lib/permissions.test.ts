@@ -33,6 +33,6 @@ describe("the permission table", () => {
   it("starts each role on a page it may open", () => {
     expect(homeOf("owner")).toBe("/app");
     expect(homeOf("office")).toBe("/app");
-    expect(homeOf("technician")).toBe("/app/notifications");
+    expect(homeOf("technician")).toBe("/app/my-day");
   });
 });

@@ -18,6 +18,11 @@ export const ROLE_LABELS: Record<Role, TranslationKey> = {
 export const ACCESS = {
   /** Signed in as any member: notifications, one's own password and devices. */
   member: ["owner", "office", "technician"],
+  /**
+   * My day: the jobs and visits assigned to the member, their customers' phone, e-mail and
+   * address, the visit's status and notes (docs/decisions/030).
+   */
+  "assigned-work": ["owner", "office", "technician"],
   /** The dashboard, the schedule, jobs and appointments, search. */
   work: ["owner", "office"],
   /** Customers: the list, their details, import and export. */
@@ -58,12 +63,17 @@ export function accessOf(role: Role): Access[] {
   return ACCESS_KINDS.filter((access) => can(role, access));
 }
 
-/**
- * Where a member starts: the dashboard for those who may see it; a technician's notifications
- * for now (their day's visits come with assignments).
- */
+/** Where a member starts: the dashboard for those who may see it; a technician's day otherwise. */
 export function homeOf(role: Role): string {
-  return can(role, "work") ? "/app" : "/app/notifications";
+  return can(role, "work") ? "/app" : "/app/my-day";
+}
+
+/**
+ * Whose work a member sees and acts on: everyone's (undefined) with `work`; only their own
+ * (their member id) otherwise, as a technician (docs/decisions/030).
+ */
+export function ownWorkOnly(user: { role: Role; memberId: string }): string | undefined {
+  return can(user.role, "work") ? undefined : user.memberId;
 }
 
 /** The message of a refused page or API call. */

@@ -8,7 +8,7 @@ import {
   type AppointmentStatus,
   type AppointmentType,
 } from "./schedule";
-import { customerIdField, optionalText, plainText, type OwnershipCheck } from "./validation";
+import { assigneeIdField, customerIdField, optionalText, plainText, type OwnershipCheck } from "./validation";
 import { isDayKey, parseWallTime } from "./clock";
 
 // One schema for the appointment form and the API (messages are dictionary keys,
@@ -120,8 +120,9 @@ function jobId(isOwnJob: OwnershipCheck) {
     });
 }
 
-function fields(timeZone: string, isOwnCustomer?: OwnershipCheck) {
+function fields(timeZone: string, isOwnCustomer?: OwnershipCheck, isMember?: OwnershipCheck) {
   return {
+    assigneeId: assigneeIdField(isMember),
     customerId: customerIdField("schedule.form.customerRequired", isOwnCustomer),
     appointmentType,
     customType: optionalText(100),
@@ -145,17 +146,20 @@ const dropCustomType = <T extends { appointmentType: AppointmentType; customType
  * check it validates in the browser; the server passes one, so a customer of another
  * account is refused.
  */
-export function appointmentSchema(timeZone: string, isOwnCustomer?: OwnershipCheck) {
-  return z.object(fields(timeZone, isOwnCustomer)).transform(dropCustomType);
+export function appointmentSchema(timeZone: string, isOwnCustomer?: OwnershipCheck, isMember?: OwnershipCheck) {
+  return z.object(fields(timeZone, isOwnCustomer, isMember)).transform(dropCustomType);
 }
 
 /**
  * POST and PUT /api/appointments (docs/product/api.md): the form's fields plus jobId and
  * status. Fields it does not know, id, createdAt and accountId among them, are refused.
  */
-export function appointmentApiSchema(timeZone: string, checks: { isOwnCustomer: OwnershipCheck; isOwnJob: OwnershipCheck }) {
+export function appointmentApiSchema(
+  timeZone: string,
+  checks: { isOwnCustomer: OwnershipCheck; isOwnJob: OwnershipCheck; isMember?: OwnershipCheck },
+) {
   return z
-    .object({ ...fields(timeZone, checks.isOwnCustomer), jobId: jobId(checks.isOwnJob), status })
+    .object({ ...fields(timeZone, checks.isOwnCustomer, checks.isMember), jobId: jobId(checks.isOwnJob), status })
     .strict("validation.unknownField")
     .transform(dropCustomType);
 }
@@ -165,5 +169,8 @@ export function rescheduleSchema(timeZone: string) {
   return z.object({ scheduledDate: scheduledDate(timeZone) });
 }
 
-export type AppointmentFormInput = z.output<ReturnType<typeof appointmentSchema>>;
+/** An appointment's fields; an input without `assigneeId` leaves the assignee as it is (nobody on create). */
+export type AppointmentFormInput = Omit<z.output<ReturnType<typeof appointmentSchema>>, "assigneeId"> & {
+  assigneeId?: string | null;
+};
 export type AppointmentInput = AppointmentFormInput & { jobId?: string | null; status?: AppointmentStatus };

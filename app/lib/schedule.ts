@@ -9,7 +9,7 @@ import { MAX_SEARCH_LENGTH } from "./list-params";
 import { dayKey, dayRange, isDayKey, wallClock, weekDays, weekStartOf } from "./clock";
 import { datePattern } from "./date-patterns";
 
-export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "rescheduled"] as const;
+export const APPOINTMENT_STATUSES = ["scheduled", "in_progress", "completed", "cancelled", "rescheduled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export const APPOINTMENT_TYPES = ["job", "estimate", "other"] as const;
 export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
@@ -26,7 +26,7 @@ export const TODAY_LIMIT = 12;
 export const DASHBOARD_UPCOMING_LIMIT = 3;
 
 /** Statuses of an appointment that is still going to happen. */
-export const ACTIVE_STATUSES: readonly AppointmentStatus[] = ["scheduled", "rescheduled"];
+export const ACTIVE_STATUSES: readonly AppointmentStatus[] = ["scheduled", "rescheduled", "in_progress"];
 
 export function isAppointmentStatus(value: unknown): value is AppointmentStatus {
   return typeof value === "string" && (APPOINTMENT_STATUSES as readonly string[]).includes(value);

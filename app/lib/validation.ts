@@ -76,3 +76,39 @@ export function customerIdField(message: string, isOwnCustomer?: OwnershipCheck)
     return id;
   });
 }
+
+/** The value of an assignee <select>'s "nobody" option. */
+export const NOBODY = "none";
+
+/**
+ * Who a job or visit is assigned to: a member id, or nobody (blank, "none" or null). With
+ * `isMember` (on the server) the id must be a member of the account; anything else is refused.
+ */
+export function assigneeIdField(isMember?: OwnershipCheck) {
+  const message = "team.assigneeInvalid";
+  const read = (raw: unknown): string | null | false => {
+    if (raw === undefined || raw === null) return null;
+    if (typeof raw !== "string") return false;
+    const id = raw.trim();
+    if (!id || id === NOBODY) return null;
+    return id.length <= 100 ? id : false;
+  };
+  if (!isMember) {
+    return z.unknown().transform((raw, ctx): string | null => {
+      const id = read(raw);
+      if (id === false) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return id;
+    });
+  }
+  return z.unknown().transform(async (raw, ctx): Promise<string | null> => {
+    const id = read(raw);
+    if (id === false || (id !== null && !(await isMember(id)))) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return id;
+  });
+}

@@ -9,6 +9,7 @@ import shareEn from "./share.en";
 import settingsEn from "./settings.en";
 import securityEn from "./security.en";
 import teamEn from "./team.en";
+import myDayEn from "./my-day.en";
 import assistantEn from "./ai.en";
 import activityEn from "./activity.en";
 import priceBookEn from "./price-book.en";
@@ -18,6 +19,7 @@ const en = {
   app: { name: "TradeDesk", tagline: "Run your trade business from one place" },
   nav: {
     dashboard: "Dashboard",
+    myDay: "My day",
     customers: "Customers",
     schedule: "Schedule",
     estimates: "Estimates",
@@ -369,6 +371,7 @@ const en = {
   settings: settingsEn,
   security: securityEn,
   team: teamEn,
+  myDay: myDayEn,
   assistant: assistantEn,
   activity: activityEn,
   priceBook: priceBookEn,

@@ -13,6 +13,7 @@ import shareEs from "./share.es";
 import settingsEs from "./settings.es";
 import securityEs from "./security.es";
 import teamEs from "./team.es";
+import myDayEs from "./my-day.es";
 import assistantEs from "./ai.es";
 import activityEs from "./activity.es";
 import priceBookEs from "./price-book.es";
@@ -23,6 +24,7 @@ const es: Dictionary = {
   app: { name: "TradeDesk", tagline: "Administre su negocio de oficios desde un solo lugar" },
   nav: {
     dashboard: "Panel",
+    myDay: "Mi día",
     customers: "Clientes",
     schedule: "Agenda",
     estimates: "Presupuestos",
@@ -380,6 +382,7 @@ const es: Dictionary = {
   settings: settingsEs,
   security: securityEs,
   team: teamEs,
+  myDay: myDayEs,
   assistant: assistantEs,
   activity: activityEs,
   priceBook: priceBookEs,

@@ -103,6 +103,7 @@ const jobsEn = {
   },
   appointmentStatuses: {
     scheduled: "Scheduled",
+    in_progress: "In progress",
     completed: "Completed",
     cancelled: "Cancelled",
     rescheduled: "Rescheduled",

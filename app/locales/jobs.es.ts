@@ -107,6 +107,7 @@ const jobsEs: Strings<typeof jobsEn> = {
   },
   appointmentStatuses: {
     scheduled: "Programada",
+    in_progress: "En curso",
     completed: "Completada",
     cancelled: "Cancelada",
     rescheduled: "Reprogramada",

@@ -40,6 +40,7 @@ const notificationsEn = {
     payment_received: "Payment received",
     new_inquiry: "New inquiry",
     recurring_invoice: "Recurring invoice",
+    visit: "Visit update",
     other: "Notification",
   },
 } as const;

@@ -44,6 +44,7 @@ const notificationsEs: Strings<typeof notificationsEn> = {
     payment_received: "Pago recibido",
     new_inquiry: "Nueva consulta",
     recurring_invoice: "Factura recurrente",
+    visit: "Novedad de una visita",
     other: "Notificación",
   },
 };

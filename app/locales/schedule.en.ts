@@ -9,7 +9,13 @@ const scheduleEn = {
   filters: { all: "All", scheduled: "Scheduled", completed: "Completed" },
   views: "Schedule views",
   tabs: { today: "Today", calendar: "Calendar", list: "List" },
-  statuses: { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled", rescheduled: "Rescheduled" },
+  statuses: {
+    scheduled: "Scheduled",
+    in_progress: "In progress",
+    completed: "Completed",
+    cancelled: "Cancelled",
+    rescheduled: "Rescheduled",
+  },
   types: { job: "Job", estimate: "Estimate", other: "Other" },
   kind: { job: "Job", appointment: "Appointment" },
   done: "Done",
@@ -79,7 +85,7 @@ const scheduleEn = {
     durationWhole: "Duration must be a whole number of minutes",
     durationMax: "Duration must be at most one week (10080 minutes)",
     typeInvalid: "Appointment type must be job, estimate or other",
-    statusInvalid: "Status must be scheduled, completed, cancelled or rescheduled",
+    statusInvalid: "Status must be scheduled, in_progress, completed, cancelled or rescheduled",
     jobNotFound: "Job not found",
   },
   detail: {

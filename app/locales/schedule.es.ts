@@ -13,7 +13,13 @@ const scheduleEs: Strings<typeof scheduleEn> = {
   filters: { all: "Todas", scheduled: "Programadas", completed: "Completadas" },
   views: "Vistas de la agenda",
   tabs: { today: "Hoy", calendar: "Calendario", list: "Lista" },
-  statuses: { scheduled: "Programada", completed: "Completada", cancelled: "Cancelada", rescheduled: "Reprogramada" },
+  statuses: {
+    scheduled: "Programada",
+    in_progress: "En curso",
+    completed: "Completada",
+    cancelled: "Cancelada",
+    rescheduled: "Reprogramada",
+  },
   types: { job: "Trabajo", estimate: "Presupuesto", other: "Otro" },
   kind: { job: "Trabajo", appointment: "Cita" },
   done: "Hecho",
@@ -81,7 +87,8 @@ const scheduleEs: Strings<typeof scheduleEn> = {
     durationWhole: "La duración debe ser un número entero de minutos",
     durationMax: "La duración debe ser como máximo de una semana (10080 minutos)",
     typeInvalid: "El tipo de cita debe ser trabajo, presupuesto u otro",
-    statusInvalid: "El estado debe ser programada, completada, cancelada o reprogramada",
+    statusInvalid:
+      "El estado debe ser scheduled (programada), in_progress (en curso), completed (completada), cancelled (cancelada) o rescheduled (reprogramada)",
     jobNotFound: "Trabajo no encontrado",
   },
   detail: {

@@ -5,6 +5,7 @@ import { ACTIVE_STATUSES, type AppointmentStatus, type ScheduleFilter } from "~/
 import type { AppointmentInput } from "~/lib/schedule-schema";
 import { getDb } from "~/infrastructure/db.server";
 import { listTotal } from "./account-totals.server";
+import { isAccountMember } from "./member.server";
 import { accountCustomer, accountRows, isAccountRow, customerNameContains, textSearch } from "./sql.server";
 import { type Range, now as clockNow } from "~/lib/clock";
 
@@ -27,6 +28,7 @@ const appointmentColumns = {
   duration: appointments.duration,
   status: appointments.status,
   notes: appointments.notes,
+  assigneeId: appointments.assigneeId,
   createdAt: appointments.createdAt,
   customerName: customers.name,
   customerPhone: customers.phone,
@@ -68,6 +70,8 @@ export function appointmentFilter(filter: ScheduleFilter | "active") {
 
 export interface AppointmentListOptions {
   range?: Partial<Range>;
+  /** Only the appointments assigned to this member. */
+  assignee?: string;
   q?: string;
   status?: AppointmentStatus | "all";
   page?: number;
@@ -77,11 +81,12 @@ export interface AppointmentListOptions {
 /** One page of the account's appointments, earliest first, with their customer; range, search and status in SQL. */
 export async function listAppointments(
   accountId: string,
-  { range, q = "", status = "all", page = 1, pageSize = PAGE_SIZE }: AppointmentListOptions = {},
+  { range, q = "", status = "all", page = 1, pageSize = PAGE_SIZE, assignee }: AppointmentListOptions = {},
 ) {
   const db = await getDb();
   const where = and(
     accountAppointments(accountId, q),
+    assignee === undefined ? undefined : eq(appointments.assigneeId, assignee),
     inRange(appointments.scheduledDate, range),
     status === "all" ? undefined : eq(appointments.status, status),
   );
@@ -94,8 +99,11 @@ export async function listAppointments(
       .orderBy(asc(appointments.scheduledDate), asc(appointments.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    listTotal(accountId, "appointments", q.trim() !== "" || status !== "all" || Boolean(range?.start || range?.end), () =>
-      db.select({ value: count() }).from(appointments).where(where).get(),
+    listTotal(
+      accountId,
+      "appointments",
+      q.trim() !== "" || status !== "all" || assignee !== undefined || Boolean(range?.start || range?.end),
+      () => db.select({ value: count() }).from(appointments).where(where).get(),
     ),
   ]);
   return { items: rows.map(withCustomer), total, page, pageSize };
@@ -117,13 +125,24 @@ export async function upcomingAppointments(
   return rows.map(withCustomer);
 }
 
-export async function getAppointment(accountId: string, id: string): Promise<AppointmentWithCustomer | undefined> {
+/** The account's appointment; with `assignee`, only when it is assigned to that member. */
+export async function getAppointment(
+  accountId: string,
+  id: string,
+  assignee?: string,
+): Promise<AppointmentWithCustomer | undefined> {
   const db = await getDb();
   const row = await db
     .select(appointmentColumns)
     .from(appointments)
     .innerJoin(customers, appointmentCustomer(accountId))
-    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
+    .where(
+      and(
+        eq(appointments.accountId, accountId),
+        eq(appointments.id, id),
+        assignee === undefined ? undefined : eq(appointments.assigneeId, assignee),
+      ),
+    )
     .get();
   return row ? withCustomer(row) : undefined;
 }
@@ -155,11 +174,12 @@ export type AppointmentDetail = NonNullable<Awaited<ReturnType<typeof getAppoint
 /** True when the job belongs to the account (the appointment API's job check). */
 export const isAccountJob = (accountId: string, jobId: string) => isAccountRow(jobs, accountId, jobId);
 
-/** The appointment API's checks: the customer and the job named must be the account's. */
+/** The appointment form's and API's checks: the customer, the job and the assignee named must be the account's. */
 export function appointmentChecks(accountId: string) {
   return {
     isOwnCustomer: (customerId: string) => isAccountCustomer(accountId, customerId),
     isOwnJob: (jobId: string) => isAccountJob(accountId, jobId),
+    isMember: (memberId: string) => isAccountMember(accountId, memberId),
   };
 }
 
@@ -175,17 +195,18 @@ async function isAccountCustomer(accountId: string, customerId: string): Promise
 
 class ForeignRecordError extends Error {
   constructor() {
-    super("The customer or job does not belong to this account.");
+    super("The customer, job or assignee does not belong to this account.");
   }
 }
 
 // The schemas check ownership already; it is repeated here so no caller can link another account's records.
 async function assertOwnLinks(accountId: string, input: AppointmentInput) {
-  const [customerOk, jobOk] = await Promise.all([
+  const [customerOk, jobOk, memberOk] = await Promise.all([
     isAccountCustomer(accountId, input.customerId),
     input.jobId ? isAccountJob(accountId, input.jobId) : true,
+    input.assigneeId ? isAccountMember(accountId, input.assigneeId) : true,
   ]);
-  if (!customerOk || !jobOk) throw new ForeignRecordError();
+  if (!customerOk || !jobOk || !memberOk) throw new ForeignRecordError();
 }
 
 export async function createAppointment(accountId: string, input: AppointmentInput): Promise<AppointmentWithCustomer> {
@@ -263,6 +284,7 @@ export function toApiAppointment(appointment: AppointmentWithCustomer) {
     duration: appointment.duration,
     status: appointment.status,
     notes: appointment.notes,
+    assigneeId: appointment.assigneeId,
     createdAt: appointment.createdAt.toISOString(),
     customer: appointment.customer,
   };

@@ -88,6 +88,7 @@ describe("create, update and the API shape", () => {
       scheduledDate: "2025-06-01T09:30:00.000Z",
       completedDate: null,
       totalAmount: "1234.50",
+      assigneeId: null,
       createdAt: job.createdAt.toISOString(),
       customer: { name: "Ana Ruiz", phone: "(512) 555-0142" },
     });

@@ -8,6 +8,8 @@ import { getDb } from "~/infrastructure/db.server";
 import { listTotal, getAccountTotal } from "./account-totals.server";
 import { accountCustomer, accountRows, isAccountRow, customerNameContains, sameAccount, textSearch } from "./sql.server";
 import { getSettings } from "./settings.server";
+import { isAccountMember, memberOptions } from "./member.server";
+import { visitEventsOf } from "./visit.server";
 import { accountZone, now as clockNow } from "~/lib/clock";
 
 export type Job = typeof jobs.$inferSelect;
@@ -36,6 +38,7 @@ const jobColumns = {
   scheduledDate: jobs.scheduledDate,
   completedDate: jobs.completedDate,
   totalAmount: jobs.totalAmount,
+  assigneeId: jobs.assigneeId,
   createdAt: jobs.createdAt,
   customerName: customers.name,
   customerPhone: customers.phone,
@@ -62,6 +65,8 @@ function accountJobs(accountId: string, q: string) {
 
 export interface JobListOptions {
   q?: string;
+  /** Only the jobs assigned to this member. */
+  assignee?: string;
   status?: JobStatus | "all";
   sort?: JobSort;
   page?: number;
@@ -75,10 +80,14 @@ export interface JobListOptions {
  */
 export async function listJobs(
   accountId: string,
-  { q = "", status = "all", sort = "newest", page = 1, pageSize = PAGE_SIZE }: JobListOptions = {},
+  { q = "", status = "all", sort = "newest", page = 1, pageSize = PAGE_SIZE, assignee }: JobListOptions = {},
 ) {
   const db = await getDb();
-  const where = and(accountJobs(accountId, q), status === "all" ? undefined : eq(jobs.status, status));
+  const where = and(
+    accountJobs(accountId, q),
+    status === "all" ? undefined : eq(jobs.status, status),
+    assignee === undefined ? undefined : eq(jobs.assigneeId, assignee),
+  );
   const [rows, total] = await Promise.all([
     db
       .select(jobColumns)
@@ -89,7 +98,7 @@ export async function listJobs(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     // Counted from the jobs' indexes alone: the search needs no join, and every job has its customer.
-    listTotal(accountId, "jobs", q.trim() !== "" || status !== "all", () =>
+    listTotal(accountId, "jobs", q.trim() !== "" || status !== "all" || assignee !== undefined, () =>
       db.select({ value: count() }).from(jobs).where(where).get(),
     ),
   ]);
@@ -143,14 +152,19 @@ export async function countJobs(accountId: string) {
   return getAccountTotal(accountId, "jobs");
 }
 
-/** The account's job with its customer; undefined when there is no such job in this account. */
-export async function getJob(accountId: string, id: string): Promise<JobWithCustomer | undefined> {
+/**
+ * The account's job with its customer; undefined when there is no such job in this account,
+ * or (with `assignee`) when it is not assigned to that member.
+ */
+export async function getJob(accountId: string, id: string, assignee?: string): Promise<JobWithCustomer | undefined> {
   const db = await getDb();
   const row = await db
     .select(jobColumns)
     .from(jobs)
     .innerJoin(customers, customerJoin(accountId))
-    .where(and(eq(jobs.accountId, accountId), eq(jobs.id, id)))
+    .where(
+      and(eq(jobs.accountId, accountId), eq(jobs.id, id), assignee === undefined ? undefined : eq(jobs.assigneeId, assignee)),
+    )
     .get();
   return row ? withCustomer(row) : undefined;
 }
@@ -160,8 +174,24 @@ export const isAccountCustomer = (accountId: string, customerId: string) => isAc
 
 class ForeignCustomerError extends Error {
   constructor() {
-    super("The customer does not belong to this account.");
+    super("The customer or the assignee does not belong to this account.");
   }
+}
+
+/** The form's and the API's checks: the customer and the assignee must be the account's. */
+export function jobChecks(accountId: string) {
+  return {
+    isOwnCustomer: (customerId: string) => isAccountCustomer(accountId, customerId),
+    isMember: (memberId: string) => isAccountMember(accountId, memberId),
+  };
+}
+
+async function ownLinks(accountId: string, input: JobInput) {
+  const [customerOk, memberOk] = await Promise.all([
+    isAccountCustomer(accountId, input.customerId),
+    input.assigneeId ? isAccountMember(accountId, input.assigneeId) : true,
+  ]);
+  return customerOk && memberOk;
 }
 
 /**
@@ -169,7 +199,7 @@ class ForeignCustomerError extends Error {
  * the check is repeated here so no caller can attach another account's customer.
  */
 export async function createJob(accountId: string, input: JobInput): Promise<JobWithCustomer> {
-  if (!(await isAccountCustomer(accountId, input.customerId))) throw new ForeignCustomerError();
+  if (!(await ownLinks(accountId, input))) throw new ForeignCustomerError();
   const db = await getDb();
   const [row] = await db
     .insert(jobs)
@@ -180,7 +210,7 @@ export async function createJob(accountId: string, input: JobInput): Promise<Job
 
 /** Replaces the account's job with the input; undefined when there is no such job in this account. */
 export async function updateJob(accountId: string, id: string, input: JobInput): Promise<JobWithCustomer | undefined> {
-  if (!(await isAccountCustomer(accountId, input.customerId))) throw new ForeignCustomerError();
+  if (!(await ownLinks(accountId, input))) throw new ForeignCustomerError();
   const db = await getDb();
   const [row] = await db
     .update(jobs)
@@ -225,8 +255,8 @@ export async function deleteJob(accountId: string, id: string): Promise<Job | un
 }
 
 /** Everything the job detail view shows: the job, its customer and what is linked to it. */
-export async function getJobDetail(accountId: string, id: string) {
-  const job = await getJob(accountId, id);
+export async function getJobDetail(accountId: string, id: string, assignee?: string) {
+  const job = await getJob(accountId, id, assignee);
   if (!job) return undefined;
   const db = await getDb();
   const [customer, estimateRows, invoiceRows, appointmentRows] = await Promise.all([
@@ -275,6 +305,7 @@ export async function getJobDetail(accountId: string, id: string) {
         status: appointments.status,
         scheduledDate: appointments.scheduledDate,
         duration: appointments.duration,
+        assigneeId: appointments.assigneeId,
       })
       .from(appointments)
       .where(and(sameAccount(appointments.accountId, accountId), eq(appointments.jobId, id)))
@@ -297,14 +328,35 @@ export function toApiJob(job: JobWithCustomer) {
     scheduledDate: job.scheduledDate?.toISOString() ?? null,
     completedDate: job.completedDate?.toISOString() ?? null,
     totalAmount: job.totalAmount === null ? null : centsToString(job.totalAmount),
+    assigneeId: job.assigneeId,
     createdAt: job.createdAt.toISOString(),
     customer: job.customer,
   };
 }
 
-/** A job's detail dialog (over the jobs list or the schedule): the job, the account's currency and zone; 404 when not the account's. */
-export async function jobDetailPage(accountId: string, jobId = "") {
-  const [detail, settings] = await Promise.all([getJobDetail(accountId, jobId), getSettings(accountId)]);
-  if (!detail) throw new Response("Not Found", { status: 404 });
-  return { detail, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
+/**
+ * A job's detail dialog (over the jobs list, the schedule or My day): the job, who it is
+ * assigned to, what was done on its visits and by whom, the account's currency and zone; 404
+ * when not the account's (or, with `assignee`, not assigned to that member). Without `money`
+ * (a technician) no amount leaves the server: the job's total and its estimates and invoices
+ * are left out.
+ */
+export async function jobDetailPage(
+  accountId: string,
+  jobId = "",
+  { assignee, money = true }: { assignee?: string; money?: boolean } = {},
+) {
+  const [found, settings, members] = await Promise.all([
+    getJobDetail(accountId, jobId, assignee),
+    getSettings(accountId),
+    memberOptions(accountId),
+  ]);
+  if (!found) throw new Response("Not Found", { status: 404 });
+  const detail = money ? found : { ...found, job: { ...found.job, totalAmount: null }, estimates: [], invoices: [] };
+  const events = await visitEventsOf(
+    accountId,
+    detail.appointments.map((appointment) => appointment.id),
+  );
+  const assigneeName = members.find((member) => member.id === detail.job.assigneeId)?.name ?? null;
+  return { detail, money, members, assigneeName, events, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
 }

@@ -9,6 +9,7 @@ export const NOTIFICATION_TYPES = [
   "payment_received",
   "new_inquiry",
   "recurring_invoice",
+  "visit",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -1,7 +1,8 @@
 import type { ZodError, ZodTypeAny, z } from "zod";
 import { messageKey, translate } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
-import { type Access, can, NO_ACCESS_MESSAGE } from "~/lib/permissions";
+import { type Access, can, NO_ACCESS_MESSAGE, ownWorkOnly } from "~/lib/permissions";
+import { isAccountMember } from "~/models/member.server";
 
 /** A JSON failure in the API's shape (docs/product/api.md): `{ message }`, plus `errors` for validation. */
 export function apiError(status: number, message: string, errors?: { path: string; message: string }[]): Response {
@@ -168,3 +169,24 @@ export function readApiStatus<S extends string>(
 
 /** 201 with what was made. */
 export const created = (body: unknown) => json(body, { status: 201 });
+
+/** A method that needs more than its path's access (a technician reads their work, only the office changes it). */
+export function needs(access: Access, handler: ApiHandler): ApiHandler {
+  return (call) => (can(call.user.role, access) ? handler(call) : Promise.resolve(apiError(403, NO_ACCESS_MESSAGE)));
+}
+
+export { ownWorkOnly };
+
+/**
+ * ?assignee= of a jobs or appointments list: `me` or a member's id; none for everyone's. A
+ * technician always gets their own, whatever they ask. Anything else answers 400.
+ */
+export async function readAssignee(url: URL, user: ApiCall["user"]): Promise<string | undefined | Response> {
+  const own = ownWorkOnly(user);
+  if (own) return own;
+  const wanted = url.searchParams.get("assignee")?.trim();
+  if (!wanted) return undefined;
+  if (wanted === "me") return user.memberId;
+  if (wanted.length <= 100 && (await isAccountMember(user.accountId, wanted))) return wanted;
+  return apiError(400, "assignee must be me or the id of a member of your team.");
+}

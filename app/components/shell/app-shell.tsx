@@ -12,6 +12,7 @@ import { NotificationBell, type BellData } from "./notification-bell";
 /** The sidebar: each page and what a member needs to see its link (app/lib/permissions.ts). */
 export const NAV_ITEMS: { key: IconName & KeyUnder<"nav">; to: string; access: Access }[] = [
   { key: "dashboard", to: "/app", access: "work" },
+  { key: "myDay", to: "/app/my-day", access: "assigned-work" },
   { key: "customers", to: "/app/customers", access: "customers" },
   { key: "schedule", to: "/app/schedule", access: "work" },
   { key: "estimates", to: "/app/estimates", access: "estimates" },

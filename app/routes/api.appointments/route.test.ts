@@ -85,6 +85,7 @@ describe("/api/appointments", () => {
       duration: 90,
       status: "scheduled",
       notes: "Gate code 4417",
+      assigneeId: null,
       createdAt: expect.any(String),
       customer: { name: "Ana Ruiz", phone: "(512) 555-0142" },
     });
@@ -188,7 +189,7 @@ describe("/api/appointments", () => {
       [{ ...base, duration: 1.5 }, "Duration must be a whole number of minutes", "duration"],
       [{ ...base, duration: 10_081 }, "Duration must be at most one week (10080 minutes)", "duration"],
       [{ ...base, appointmentType: "meeting" }, "Appointment type must be job, estimate or other", "appointmentType"],
-      [{ ...base, status: "done" }, "Status must be scheduled, completed, cancelled or rescheduled", "status"],
+      [{ ...base, status: "done" }, "Status must be scheduled, in_progress, completed, cancelled or rescheduled", "status"],
       [{ ...base, jobId: "no-such-job" }, "Job not found", "jobId"],
       [{ ...base, jobId: 12 }, "Job not found", "jobId"],
       [{ ...base, notes: "x".repeat(4001) }, "This is too long", "notes"],

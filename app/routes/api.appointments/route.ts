@@ -9,18 +9,19 @@ import {
   listAppointments,
   toApiAppointment,
 } from "~/models/appointment.server";
-import { apiError, apiListPage, apiRoute, created, readApiBody, readApiStatus } from "~/services/api.server";
+import { apiError, apiListPage, apiRoute, created, needs, readApiBody, readApiStatus, readAssignee } from "~/services/api.server";
 import type { RouteAccess } from "~/lib/permissions";
 
-/** What this route needs (app/lib/permissions.ts). */
-export const access = "work" satisfies RouteAccess;
+/** What this route needs (app/lib/permissions.ts): a technician reads their own visits; creating needs `work`. */
+export const access = "assigned-work" satisfies RouteAccess;
 
 const route = apiRoute(access, {
   /**
    * GET /api/appointments: the account's appointments, earliest first, each with its
    * customer { name, phone }. ?q= searches title, customer, location and description;
    * ?status= filters; ?from= and ?to= (days, `yyyy-MM-dd`, in the account's time zone; `to`
-   * is inclusive) bound the dates; ?page= and ?pageSize= (default 50, at most 1000) page
+   * is inclusive) bound the dates; ?assignee=me or a member's id narrows to that member's
+   * appointments (a technician gets only their own); ?page= and ?pageSize= (default 50, at most 1000) page
    * it; X-Total-Count has the total and Link the next and previous pages.
    */
   GET: async ({ user, url }) => {
@@ -35,14 +36,17 @@ const route = apiRoute(access, {
       start: from ? startOfDay(from, timeZone) : undefined,
       end: to ? dayRange(to, timeZone).end : undefined,
     };
-    const filter = { q, status, range };
+    const assignee = await readAssignee(url, user);
+    if (assignee instanceof Response) return assignee;
+    const filter = { q, status, range, assignee };
     return apiListPage(url, (page) => listAppointments(user.accountId, { ...filter, ...page }), toApiAppointment);
   },
   /**
    * POST /api/appointments: customerId, title and scheduledDate are required; a date without
-   * an offset is the account's wall clock. A customer or job of another account is refused.
+   * an offset is the account's wall clock. A customer or job of another account is refused, and
+   * an assigneeId that is not a member of the account (400).
    */
-  POST: async ({ user, request }) => {
+  POST: needs("work", async ({ user, request }) => {
     const data = await readApiBody(
       request,
       appointmentApiSchema(await getAccountTimeZone(user.accountId), appointmentChecks(user.accountId)),
@@ -51,7 +55,7 @@ const route = apiRoute(access, {
       },
     );
     return data instanceof Response ? data : created(toApiAppointment(await createAppointment(user.accountId, data)));
-  },
+  }),
 });
 export const loader = route.loader;
 export const action = route.action;

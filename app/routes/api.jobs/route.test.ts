@@ -64,6 +64,7 @@ describe("/api/jobs", () => {
       scheduledDate: "2025-06-01T09:30:00.000Z",
       completedDate: null,
       totalAmount: "1234.50",
+      assigneeId: null,
       createdAt: expect.any(String),
       customer: { name: "Ana Ruiz", phone: "(512) 555-0142" },
     });

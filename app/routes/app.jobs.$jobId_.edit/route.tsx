@@ -8,7 +8,8 @@ import { ToastView } from "~/components/ui/toast";
 import { jobsListUrl } from "~/lib/job-links";
 import { jobSchema } from "~/lib/job-schema";
 import { customerOptions } from "~/models/customer.server";
-import { getJob, isAccountCustomer, updateJob } from "~/models/job.server";
+import { getJob, jobChecks, updateJob } from "~/models/job.server";
+import { memberOptions } from "~/models/member.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { getAccountTimeZone } from "~/models/appointment.server";
@@ -24,19 +25,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, access);
   const job = await getJob(user.accountId, params.jobId ?? "");
   if (!job) throw new Response("Not Found", { status: 404 });
-  const [customers, timeZone] = await Promise.all([
+  const [customers, timeZone, members] = await Promise.all([
     customerOptions(user.accountId, job.customerId),
     getAccountTimeZone(user.accountId),
+    memberOptions(user.accountId),
   ]);
-  return { job, customers, timeZone };
+  return { job, customers, timeZone, members };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, access);
-  const schema = jobSchema(
-    (customerId) => isAccountCustomer(user.accountId, customerId),
-    await getAccountTimeZone(user.accountId),
-  );
+  const checks = jobChecks(user.accountId);
+  const schema = jobSchema(checks.isOwnCustomer, await getAccountTimeZone(user.accountId), checks.isMember);
   const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: true }, { status: 400 });
   let job;
@@ -56,12 +56,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditJob() {
   const { t } = useTranslation();
-  const { job, customers, timeZone } = useLoaderData<typeof loader>();
+  const { job, customers, timeZone, members } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = jobsListUrl(useLocation().search);
   return (
     <RouteDialog title={t("jobs.editTitle")} closeTo={closeTo} size="lg">
-      <JobEditor job={job} timeZone={timeZone} customers={customers} lastResult={actionData?.result} cancelTo={closeTo} />
+      <JobEditor
+        job={job}
+        timeZone={timeZone}
+        customers={customers}
+        members={members}
+        lastResult={actionData?.result}
+        cancelTo={closeTo}
+      />
       {actionData?.failed ? (
         <ToastView
           key={JSON.stringify(actionData)}

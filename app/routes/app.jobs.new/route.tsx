@@ -9,7 +9,8 @@ import { CreateFailureToast } from "~/components/estimate-failure-toast";
 import { jobsListUrl } from "~/lib/job-links";
 import { jobSchema } from "~/lib/job-schema";
 import { customerOptions } from "~/models/customer.server";
-import { createJob, isAccountCustomer } from "~/models/job.server";
+import { createJob, jobChecks } from "~/models/job.server";
+import { memberOptions } from "~/models/member.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { getAccountTimeZone } from "~/models/appointment.server";
@@ -22,18 +23,16 @@ export const access = "work" satisfies RouteAccess;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, access);
   const wanted = new URL(request.url).searchParams.get("customerId");
-  const customers = await customerOptions(user.accountId, wanted);
+  const [customers, members] = await Promise.all([customerOptions(user.accountId, wanted), memberOptions(user.accountId)]);
   // Only a customer of this account is preselected; anything else is ignored.
   const customerId = wanted && customers.some((customer) => customer.id === wanted) ? wanted : null;
-  return { customers, customerId };
+  return { customers, customerId, members };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, access);
-  const schema = jobSchema(
-    (customerId) => isAccountCustomer(user.accountId, customerId),
-    await getAccountTimeZone(user.accountId),
-  );
+  const checks = jobChecks(user.accountId);
+  const schema = jobSchema(checks.isOwnCustomer, await getAccountTimeZone(user.accountId), checks.isMember);
   const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: false }, { status: 400 });
   try {
@@ -51,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewJob() {
   const { t } = useTranslation();
-  const { customers, customerId } = useLoaderData<typeof loader>();
+  const { customers, customerId, members } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = jobsListUrl(useLocation().search);
   return (
@@ -59,7 +58,13 @@ export default function NewJob() {
       {customers.length === 0 ? (
         <NoCustomersYet message="jobs.noCustomers" addLabel="jobs.addCustomer" closeTo={closeTo} />
       ) : (
-        <JobEditor customers={customers} customerId={customerId} lastResult={actionData?.result} cancelTo={closeTo} />
+        <JobEditor
+          customers={customers}
+          members={members}
+          customerId={customerId}
+          lastResult={actionData?.result}
+          cancelTo={closeTo}
+        />
       )}
       <CreateFailureToast reply={actionData} withMessages="jobs.createFailedWith" fallback="jobs.createFailed" />
     </RouteDialog>

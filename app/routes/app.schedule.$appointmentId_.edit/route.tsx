@@ -7,9 +7,9 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { ToastView } from "~/components/ui/toast";
 import { scheduleUrl } from "~/lib/schedule";
 import { appointmentSchema } from "~/lib/schedule-schema";
-import { getAccountTimeZone, getAppointment, updateAppointment } from "~/models/appointment.server";
+import { appointmentChecks, getAccountTimeZone, getAppointment, updateAppointment } from "~/models/appointment.server";
+import { memberOptions } from "~/models/member.server";
 import { customerOptions } from "~/models/customer.server";
-import { isAccountCustomer } from "~/models/job.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
@@ -27,16 +27,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getAccountTimeZone(user.accountId),
   ]);
   if (!appointment) throw new Response("Not Found", { status: 404 });
-  return { appointment, timeZone, customers: await customerOptions(user.accountId, appointment.customerId) };
+  const [customers, members] = await Promise.all([
+    customerOptions(user.accountId, appointment.customerId),
+    memberOptions(user.accountId),
+  ]);
+  return { appointment, timeZone, customers, members };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, access);
   const existing = await getAppointment(user.accountId, params.appointmentId ?? "");
   if (!existing) throw new Response("Not Found", { status: 404 });
-  const schema = appointmentSchema(await getAccountTimeZone(user.accountId), (customerId) =>
-    isAccountCustomer(user.accountId, customerId),
-  );
+  const checks = appointmentChecks(user.accountId);
+  const schema = appointmentSchema(await getAccountTimeZone(user.accountId), checks.isOwnCustomer, checks.isMember);
   const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: true }, { status: 400 });
   let appointment;
@@ -61,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditAppointment() {
   const { t } = useTranslation();
-  const { appointment, timeZone, customers } = useLoaderData<typeof loader>();
+  const { appointment, timeZone, customers, members } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = scheduleUrl(useLocation().search);
   return (
@@ -69,6 +72,7 @@ export default function EditAppointment() {
       <AppointmentEditor
         appointment={appointment}
         customers={customers}
+        members={members}
         timeZone={timeZone}
         lastResult={actionData?.result}
         cancelTo={closeTo}

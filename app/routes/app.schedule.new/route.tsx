@@ -8,9 +8,9 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { CreateFailureToast } from "~/components/estimate-failure-toast";
 import { scheduleUrl } from "~/lib/schedule";
 import { appointmentSchema } from "~/lib/schedule-schema";
-import { createAppointment, getAccountTimeZone } from "~/models/appointment.server";
+import { appointmentChecks, createAppointment, getAccountTimeZone } from "~/models/appointment.server";
+import { memberOptions } from "~/models/member.server";
 import { customerOptions } from "~/models/customer.server";
-import { isAccountCustomer } from "~/models/job.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
@@ -21,15 +21,18 @@ export const access = "work" satisfies RouteAccess;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, access);
-  const [customers, timeZone] = await Promise.all([customerOptions(user.accountId), getAccountTimeZone(user.accountId)]);
-  return { customers, timeZone };
+  const [customers, timeZone, members] = await Promise.all([
+    customerOptions(user.accountId),
+    getAccountTimeZone(user.accountId),
+    memberOptions(user.accountId),
+  ]);
+  return { customers, timeZone, members };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, access);
-  const schema = appointmentSchema(await getAccountTimeZone(user.accountId), (customerId) =>
-    isAccountCustomer(user.accountId, customerId),
-  );
+  const checks = appointmentChecks(user.accountId);
+  const schema = appointmentSchema(await getAccountTimeZone(user.accountId), checks.isOwnCustomer, checks.isMember);
   const submission = await parseForm(await readForm(request), { schema, async: true });
   if (submission.status !== "success") return data({ result: submission.reply(), failed: false }, { status: 400 });
   try {
@@ -47,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewAppointment() {
   const { t } = useTranslation();
-  const { customers, timeZone } = useLoaderData<typeof loader>();
+  const { customers, timeZone, members } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = scheduleUrl(useLocation().search);
   return (
@@ -55,7 +58,13 @@ export default function NewAppointment() {
       {customers.length === 0 ? (
         <NoCustomersYet message="schedule.form.noCustomers" addLabel="schedule.form.addCustomer" closeTo={closeTo} />
       ) : (
-        <AppointmentEditor customers={customers} timeZone={timeZone} lastResult={actionData?.result} cancelTo={closeTo} />
+        <AppointmentEditor
+          customers={customers}
+          members={members}
+          timeZone={timeZone}
+          lastResult={actionData?.result}
+          cancelTo={closeTo}
+        />
       )}
       <CreateFailureToast
         reply={actionData}
