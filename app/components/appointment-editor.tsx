@@ -129,7 +129,7 @@ export function AppointmentEditor({
           inputProps={{ ...getInputProps(fields.duration, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
         />
       </div>
-      <AssigneeField field={fields.assigneeId} members={members} />
+      <AssigneeField selectProps={getSelectProps(fields.assigneeId)} errors={fields.assigneeId.errors} members={members} />
       <Field
         label={t("schedule.form.location")}
         errors={fields.location.errors}

@@ -1,4 +1,4 @@
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import type { SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
 import { NOBODY } from "~/lib/validation";
@@ -12,15 +12,18 @@ export interface MemberChoice {
 
 /** Who does a job or a visit: a member of the team ("Ana (Technician)"), or nobody. */
 export function AssigneeField({
-  field,
+  selectProps,
+  errors,
   members,
 }: {
-  field: FieldMetadata<unknown, any, string[]>;
+  /** The form's select props for the field (conform's getSelectProps). */
+  selectProps: SelectHTMLAttributes<HTMLSelectElement>;
+  errors?: string[];
   members: readonly MemberChoice[];
 }) {
   const { t } = useTranslation();
   return (
-    <SelectField label={t("team.assignee")} errors={field.errors} selectProps={getSelectProps(field)}>
+    <SelectField label={t("team.assignee")} errors={errors} selectProps={selectProps}>
       <option value={NOBODY}>{t("team.nobody")}</option>
       {members.map((member) => (
         <option key={member.id} value={member.id}>

@@ -111,7 +111,7 @@ export function JobEditor({
           }}
         />
       </div>
-      <AssigneeField field={fields.assigneeId} members={members} />
+      <AssigneeField selectProps={getSelectProps(fields.assigneeId)} errors={fields.assigneeId.errors} members={members} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label={t("jobs.scheduledDate")}
