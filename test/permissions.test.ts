@@ -99,8 +99,15 @@ describe.each(["office", "technician"] as const)("a member with the %s role", (r
     }
   }, 120_000);
 
-  it("opens what their role allows: their notifications, their password and devices", async () => {
-    for (const path of ["/app/notifications", "/app/settings/security", "/api/auth/me", "/api/notifications"]) {
+  it("opens what their role allows: their notifications, their password and devices, their day and jobs", async () => {
+    for (const path of [
+      "/app/notifications",
+      "/app/settings/security",
+      "/api/auth/me",
+      "/api/notifications",
+      "/app/my-day",
+      "/api/jobs",
+    ]) {
       const route = routes.find((r) => r.path === path && !r.index)!;
       const answer = await callRoute(modules.get(route)!.loader, request(route, urlFor(route, {}), "GET", cookies[role]));
       expect(answer.status, `${path}: ${answer.text.slice(0, 160)}`).toBe(200);

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ListSearch } from "~/components/ui/list";
 import { withParams } from "~/lib/list-params";
 import { SCHEDULE_FILTERS, SCHEDULE_TABS, type ScheduleParams } from "~/lib/schedule";
+import type { MemberChoice } from "./assignee-field";
 
 const pill = (active: boolean) =>
   `inline-flex items-center rounded-md px-3 py-1.5 text-sm font-medium ${
@@ -15,7 +16,7 @@ const pill = (active: boolean) =>
  * The schedule's search box, status filter and tabs. All of them are links or a GET
  * form over the URL's search params, so they work without JavaScript.
  */
-export function ScheduleToolbar({ params }: { params: ScheduleParams }) {
+export function ScheduleToolbar({ params, members }: { params: ScheduleParams; members: readonly MemberChoice[] }) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const hidden: Record<string, string> = {};
@@ -23,6 +24,7 @@ export function ScheduleToolbar({ params }: { params: ScheduleParams }) {
   if (params.status !== "all") hidden.status = params.status;
   if (params.tab === "calendar" && new URLSearchParams(search).has("week")) hidden.week = params.week;
   if (params.day) hidden.day = params.day;
+  if (params.member) hidden.member = params.member;
   return (
     <div className="space-y-3">
       <ListSearch q={params.q} label={t("schedule.searchLabel")} placeholder={t("schedule.searchPlaceholder")} hidden={hidden} />
@@ -40,6 +42,21 @@ export function ScheduleToolbar({ params }: { params: ScheduleParams }) {
             </Link>
           ))}
         </div>
+        {members.length > 1 ? (
+          <div role="group" aria-label={t("team.assignee")} className="flex flex-wrap gap-2" data-testid="member-filter">
+            {[{ id: null, name: t("team.everyone") }, ...members].map((member) => (
+              <Link
+                key={member.id ?? "everyone"}
+                to={withParams(search, { member: member.id, page: null })}
+                preventScrollReset
+                aria-current={params.member === member.id ? "true" : undefined}
+                className={pill(params.member === member.id)}
+              >
+                {member.name}
+              </Link>
+            ))}
+          </div>
+        ) : null}
         <nav
           aria-label={t("schedule.views")}
           className="flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800"

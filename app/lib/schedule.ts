@@ -205,6 +205,8 @@ export interface ScheduleParams {
   page: number;
   /** The List tab narrowed to one day (a calendar day's "+ N more"); null for every date. */
   day: string | null;
+  /** Only the items assigned to this member (`?member=`, a member id); null for everyone's. */
+  member: string | null;
 }
 
 /** Reads the schedule's search params; anything unexpected falls back to today's view. */
@@ -214,6 +216,7 @@ export function readScheduleParams(search: URLSearchParams, today: string): Sche
   const week = search.get("week");
   const page = Number(search.get("page"));
   const day = search.get("day");
+  const member = search.get("member")?.trim();
   return {
     tab: (SCHEDULE_TABS as readonly string[]).includes(tab ?? "") ? (tab as ScheduleTab) : "today",
     status: (SCHEDULE_FILTERS as readonly string[]).includes(status ?? "") ? (status as ScheduleFilter) : "all",
@@ -221,6 +224,7 @@ export function readScheduleParams(search: URLSearchParams, today: string): Sche
     week: weekStartOf(week && isDayKey(week) ? week : today),
     page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
     day: tab === "list" && day && isDayKey(day) ? day : null,
+    member: member && member.length <= 100 ? member : null,
   };
 }
 

@@ -45,7 +45,13 @@ interface ScheduleQuery {
   filter?: ScheduleFilter | "active";
   q?: string;
   limit?: number;
+  /** Only the items assigned to this member (the member filter; a technician's own). */
+  assignee?: string;
 }
+
+// The member filter, in SQL: undefined (everyone's) adds nothing.
+const assignedAppointments = (assignee?: string) => (assignee ? eq(appointments.assigneeId, assignee) : undefined);
+const assignedJobs = (assignee?: string) => (assignee ? eq(jobs.assigneeId, assignee) : undefined);
 
 // What the schedule reads of an appointment and of a job, with the customer (joined).
 const appointmentSourceColumns = {
@@ -82,7 +88,7 @@ type ScheduledDate = typeof appointments.scheduledDate | typeof jobs.scheduledDa
 /** The two sources' queries, in the schedule order: `when` narrows each by its scheduled date. */
 async function sourceQueries(
   accountId: string,
-  { filter = "all", q, limit }: Omit<ScheduleQuery, "range">,
+  { filter = "all", q, limit, assignee }: Omit<ScheduleQuery, "range">,
   when: (scheduledDate: ScheduledDate) => SQL | undefined,
 ) {
   const db = await getDb();
@@ -90,13 +96,20 @@ async function sourceQueries(
     .select(appointmentSourceColumns)
     .from(appointments)
     .innerJoin(customers, appointmentCustomer(accountId))
-    .where(and(accountAppointments(accountId, q), when(appointments.scheduledDate), appointmentFilter(filter)))
+    .where(
+      and(
+        accountAppointments(accountId, q),
+        when(appointments.scheduledDate),
+        appointmentFilter(filter),
+        assignedAppointments(assignee),
+      ),
+    )
     .orderBy(asc(appointments.scheduledDate), asc(appointments.id));
   const jobQuery = db
     .select(jobSourceColumns)
     .from(jobs)
     .innerJoin(customers, jobCustomer(accountId))
-    .where(and(accountJobs(accountId, q), when(jobs.scheduledDate), jobFilter(filter)))
+    .where(and(accountJobs(accountId, q), when(jobs.scheduledDate), jobFilter(filter), assignedJobs(assignee)))
     .orderBy(asc(jobs.scheduledDate), asc(jobs.id));
   return {
     appointmentQuery: limit === undefined ? appointmentQuery : appointmentQuery.limit(limit),
@@ -177,36 +190,51 @@ export async function scheduleWeek(
     filter = "all",
     q = "",
     perDay = CALENDAR_DAY_LIMIT,
-  }: { sunday: string; zone: string; filter?: ScheduleFilter; q?: string; perDay?: number },
+    assignee,
+  }: { sunday: string; zone: string; filter?: ScheduleFilter; q?: string; perDay?: number; assignee?: string },
 ): Promise<CalendarDay[]> {
   // Kept while the account's records stay as they are (docs/decisions/023): a week's items
   // and totals depend on nothing else, not even the time.
-  const key = `week:${zone}:${sunday}:${filter}:${perDay}:${q}`;
+  const key = `week:${zone}:${sunday}:${filter}:${perDay}:${assignee ?? "*"}:${q}`;
   return keptFigure(accountId, key, clockNow().getTime(), async () => ({
-    value: await readWeek(accountId, { sunday, zone, filter, q, perDay }),
+    value: await readWeek(accountId, { sunday, zone, filter, q, perDay, assignee }),
     validUntil: Number.POSITIVE_INFINITY,
   }));
 }
 
 async function readWeek(
   accountId: string,
-  { sunday, zone, filter, q, perDay }: { sunday: string; zone: string; filter: ScheduleFilter; q: string; perDay: number },
+  {
+    sunday,
+    zone,
+    filter,
+    q,
+    perDay,
+    assignee,
+  }: { sunday: string; zone: string; filter: ScheduleFilter; q: string; perDay: number; assignee?: string },
 ): Promise<CalendarDay[]> {
   const db = await getDb();
   const days = weekDays(sunday);
   const dayRanges = days.map((day) => dayRange(day, zone));
   const range = { start: dayRanges[0].start, end: dayRanges[6].end };
   const [dayItems, appointmentCounts, jobCounts] = await Promise.all([
-    scheduleSourcesOfRanges(accountId, dayRanges, { filter, q, limit: perDay }),
+    scheduleSourcesOfRanges(accountId, dayRanges, { filter, q, limit: perDay, assignee }),
     db
       .select(countsPerRange(appointments.scheduledDate, dayRanges))
       .from(appointments)
-      .where(and(accountAppointments(accountId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
+      .where(
+        and(
+          accountAppointments(accountId, q),
+          inRange(appointments.scheduledDate, range),
+          appointmentFilter(filter),
+          assignedAppointments(assignee),
+        ),
+      )
       .get(),
     db
       .select(countsPerRange(jobs.scheduledDate, dayRanges))
       .from(jobs)
-      .where(and(accountJobs(accountId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
+      .where(and(accountJobs(accountId, q), inRange(jobs.scheduledDate, range), jobFilter(filter), assignedJobs(assignee)))
       .get(),
   ]);
   return days.map((day, index) => ({
@@ -229,9 +257,10 @@ export async function scheduleDay(
     filter = "all",
     q = "",
     limit = TODAY_LIMIT,
-  }: { day: string; zone: string; filter?: ScheduleFilter; q?: string; limit?: number },
+    assignee,
+  }: { day: string; zone: string; filter?: ScheduleFilter; q?: string; limit?: number; assignee?: string },
 ): Promise<{ items: ScheduleItem[]; total: number }> {
-  const { items, total } = await scheduleList(accountId, { filter, q, pageSize: limit, range: dayRange(day, zone) });
+  const { items, total } = await scheduleList(accountId, { filter, q, pageSize: limit, range: dayRange(day, zone), assignee });
   return { items, total };
 }
 
@@ -252,11 +281,16 @@ export async function upcomingSchedule(
     filter = "all",
     q = "",
     limit = 5,
-  }: { now?: Date; filter?: ScheduleFilter; q?: string; limit?: number } = {},
+    assignee,
+  }: { now?: Date; filter?: ScheduleFilter; q?: string; limit?: number; assignee?: string } = {},
 ): Promise<ScheduleItem[]> {
   // "Completed" and "still to happen" never meet.
   if (filter === "completed") return [];
-  return upcomingItems(await scheduleSources(accountId, { range: { start: now }, filter: "active", q, limit }), now, limit);
+  return upcomingItems(
+    await scheduleSources(accountId, { range: { start: now }, filter: "active", q, limit, assignee }),
+    now,
+    limit,
+  );
 }
 
 /**
@@ -272,26 +306,34 @@ export async function scheduleList(
     page = 1,
     pageSize = PAGE_SIZE,
     range,
-  }: { filter?: ScheduleFilter; q?: string; page?: number; pageSize?: number; range?: Partial<Range> } = {},
+    assignee,
+  }: { filter?: ScheduleFilter; q?: string; page?: number; pageSize?: number; range?: Partial<Range>; assignee?: string } = {},
 ) {
   const db = await getDb();
   const offset = (page - 1) * pageSize;
   // The whole schedule, unfiltered, is counted by the account's kept totals.
-  const narrowed = q.trim() !== "" || filter !== "all" || Boolean(range?.start || range?.end);
+  const narrowed = q.trim() !== "" || filter !== "all" || Boolean(range?.start || range?.end) || Boolean(assignee);
   const [items, appointmentTotal, jobTotal] = await Promise.all([
-    scheduleSources(accountId, { filter, q, range, limit: offset + pageSize }),
+    scheduleSources(accountId, { filter, q, range, limit: offset + pageSize, assignee }),
     listTotal(accountId, "appointments", narrowed, () =>
       db
         .select({ value: count() })
         .from(appointments)
-        .where(and(accountAppointments(accountId, q), inRange(appointments.scheduledDate, range), appointmentFilter(filter)))
+        .where(
+          and(
+            accountAppointments(accountId, q),
+            inRange(appointments.scheduledDate, range),
+            appointmentFilter(filter),
+            assignedAppointments(assignee),
+          ),
+        )
         .get(),
     ),
     listTotal(accountId, "scheduledJobs", narrowed, () =>
       db
         .select({ value: count() })
         .from(jobs)
-        .where(and(accountJobs(accountId, q), inRange(jobs.scheduledDate, range), jobFilter(filter)))
+        .where(and(accountJobs(accountId, q), inRange(jobs.scheduledDate, range), jobFilter(filter), assignedJobs(assignee)))
         .get(),
     ),
   ]);

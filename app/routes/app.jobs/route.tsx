@@ -11,6 +11,8 @@ import { loadListPage } from "~/lib/list-params";
 import { titleMeta } from "~/services/meta";
 import { formatMoney } from "~/lib/money";
 import { countJobs, listJobs } from "~/models/job.server";
+import { memberOptions } from "~/models/member.server";
+import { assigneeName } from "~/components/assignee-field";
 import { getSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
@@ -24,15 +26,16 @@ export const meta = titleMeta("jobs.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, access);
-  const [list, settings] = await Promise.all([
+  const [list, settings, members] = await Promise.all([
     loadListPage(
       new URL(request.url),
       { sorts: JOB_SORTS, defaultSort: "newest", filters: { status: readJobStatusFilter } },
       { list: (params) => listJobs(user.accountId, params), count: () => countJobs(user.accountId) },
     ),
     getSettings(user.accountId),
+    memberOptions(user.accountId),
   ]);
-  return { ...list, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
+  return { ...list, members, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
 }
 
 const SORT_LABELS: Record<JobSort, TranslationKey> = {
@@ -50,6 +53,12 @@ export default function JobsPage() {
     { key: "job", header: t("jobs.job"), className: "max-w-xs", cell: (job) => <JobTitleCell job={job} /> },
     { key: "customer", header: t("jobs.customer"), cell: (job) => job.customer.name },
     { key: "status", header: t("jobs.status"), cell: (job) => <JobStatusBadge status={job.status} /> },
+    {
+      key: "assignee",
+      header: t("team.assignee"),
+      testId: "job-assignee",
+      cell: (job) => assigneeName(data.members, job.assigneeId) ?? <span className="text-slate-500">{t("team.nobody")}</span>,
+    },
     {
       key: "schedule",
       header: t("jobs.schedule"),

@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/services/meta";
 import { readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
 import { getAccountTimeZone } from "~/models/appointment.server";
+import { memberOptions } from "~/models/member.server";
 import { scheduleDay, scheduleList, scheduleWeek, upcomingSchedule } from "~/models/schedule.server";
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
@@ -29,22 +30,23 @@ async function loadView(
   timeZone: string,
   now: Date,
 ) {
+  const assignee = params.member ?? undefined;
   if (params.tab === "calendar") {
     return {
       tab: "calendar" as const,
-      days: await scheduleWeek(accountId, { sunday: params.week, zone: timeZone, filter: params.status, q: params.q }),
+      days: await scheduleWeek(accountId, { sunday: params.week, zone: timeZone, filter: params.status, q: params.q, assignee }),
     };
   }
   if (params.tab === "list") {
     const range = params.day ? dayRange(params.day, timeZone) : undefined;
     return {
       tab: "list" as const,
-      ...(await scheduleList(accountId, { filter: params.status, q: params.q, page: params.page, range })),
+      ...(await scheduleList(accountId, { filter: params.status, q: params.q, page: params.page, range, assignee })),
     };
   }
   const [todayPage, upcoming] = await Promise.all([
-    scheduleDay(accountId, { day: today, zone: timeZone, filter: params.status, q: params.q }),
-    upcomingSchedule(accountId, { now, filter: params.status, q: params.q, limit: UPCOMING_LIMIT }),
+    scheduleDay(accountId, { day: today, zone: timeZone, filter: params.status, q: params.q, assignee }),
+    upcomingSchedule(accountId, { now, filter: params.status, q: params.q, limit: UPCOMING_LIMIT, assignee }),
   ]);
   return { tab: "today" as const, todayItems: todayPage.items, todayTotal: todayPage.total, upcoming };
 }
@@ -55,12 +57,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = clockNow();
   const today = dayKey(now, timeZone);
   const params = readScheduleParams(new URL(request.url).searchParams, today);
-  return { params, today, timeZone, view: await loadView(user.accountId, params, today, timeZone, now) };
+  const [view, members] = await Promise.all([
+    loadView(user.accountId, params, today, timeZone, now),
+    memberOptions(user.accountId),
+  ]);
+  return { params, today, timeZone, view, members };
 }
 
 export default function SchedulePage() {
   const { t } = useTranslation();
-  const { params, today, timeZone, view } = useLoaderData<typeof loader>();
+  const { params, today, timeZone, view, members } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const { search } = useLocation();
   return (
@@ -74,7 +80,7 @@ export default function SchedulePage() {
           </Link>
         }
       />
-      <ScheduleToolbar params={params} />
+      <ScheduleToolbar params={params} members={members} />
       <div className="mt-4">
         {view.tab === "today" ? (
           <ScheduleToday
