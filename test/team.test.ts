@@ -283,7 +283,7 @@ describe("joining from the page, in the account's document language", () => {
     );
     expect(joined.status).toBe(302);
     // A technician starts where their role lets them.
-    expect(joined.headers.get("Location")).toBe("/app/notifications");
+    expect(joined.headers.get("Location")).toBe("/app/my-day");
     const me = await bodyOf(await call(apiMe, "/api/auth/me", "GET", cookiesFrom(joined)));
     expect(me).toMatchObject({ name: "Ana Técnica", role: "technician", accountId: owner.user.id });
   });

@@ -7,12 +7,15 @@ import { createAppointment, createCustomer, createEstimate, createInvoice, creat
 import { createRecurringInvoice } from "~/models/recurring-invoice.server";
 import {
   accountSettings,
+  appointments,
   estimateDeposits,
   estimateShareTokens,
   invoices,
   invoiceShareTokens,
+  jobs,
   payments,
   priceItems,
+  visitEvents,
 } from "#db/schema";
 import { getDb } from "~/infrastructure/db.server";
 import { inviteMember } from "~/models/team.server";
@@ -171,6 +174,17 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
   const member = await db.query.accountMembers.findFirst({ where: (m, { eq: is }) => is(m.userId, technician.user.id) });
   const invited = await inviteMember(user.id, user.id, { email: `${marker.toLowerCase()}-invited@example.com`, role: "office" });
   if (!invited.ok || !member) throw new Error("tenantAccount: the team fixture was not made");
+  // The technician has the job and the appointment, and left a note on the visit.
+  await db.update(jobs).set({ assigneeId: member.id }).where(eq(jobs.id, job.id));
+  await db.update(appointments).set({ assigneeId: member.id }).where(eq(appointments.id, appointment.id));
+  await db.insert(visitEvents).values({
+    accountId: user.id,
+    appointmentId: appointment.id,
+    kind: "note",
+    actorId: technician.user.id,
+    actorRole: "technician",
+    body: `${marker} visit note`,
+  });
   return {
     accountId: user.id,
     email: user.email,

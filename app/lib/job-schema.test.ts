@@ -20,6 +20,7 @@ describe("jobSchema", () => {
       scheduledDate: null,
       completedDate: null,
       totalAmount: null,
+      assigneeId: null,
     });
     expect(messages(jobSchema().safeParse({}))).toEqual(["customerId: jobs.customerRequired", "title: jobs.titleRequired"]);
     expect(messages(jobSchema().safeParse({ customerId: "none", title: " " }))).toEqual([

@@ -319,6 +319,7 @@ describe("screen state in the URL", () => {
       week: "2026-11-15",
       page: 1,
       day: null,
+      member: null,
     });
     expect(
       readScheduleParams(new URLSearchParams("tab=calendar&status=completed&q=%20panel%20&week=2026-03-11&page=3"), today),
@@ -329,6 +330,7 @@ describe("screen state in the URL", () => {
       week: "2026-03-08",
       page: 3,
       day: null,
+      member: null,
     });
     expect(readScheduleParams(new URLSearchParams("tab=month&status=cancelled&week=2026-02-30&page=-1"), today)).toEqual({
       tab: "today",
@@ -337,6 +339,7 @@ describe("screen state in the URL", () => {
       week: "2026-11-15",
       page: 1,
       day: null,
+      member: null,
     });
     // A day narrows the List tab only, and only when it is a real day.
     expect(readScheduleParams(new URLSearchParams("tab=list&day=2026-11-20"), today).day).toBe("2026-11-20");
