@@ -11,6 +11,7 @@ import { changedTables, tableChecksums } from "./db-checksum";
 import { isApiRoute, isAppRoute, loadRouteModule, routeManifest, urlFor, type ManifestRoute } from "./route-manifest";
 import { paramKind, paramsOf } from "./route-params";
 import { RECORD_TYPES, tenantAccount, type RecordType, type TenantAccount } from "./tenant-fixtures";
+import { signedInMember } from "./accounts";
 
 const routes = await routeManifest();
 
@@ -273,6 +274,67 @@ describe("another account's id answers 404 and changes nothing", () => {
       }
     });
   }
+});
+
+describe("each role of another account, and another technician of the same account, gets nothing", () => {
+  // For the office and the technician of account B, every route with an id of A's answers 404
+  // (or 403, 405 where their role may not open it at all), by loader and by action, and nothing
+  // changes. A second technician of A gets the same for the job and the visit assigned to the
+  // first (the fixture's), through the routes a technician may open.
+  const refusals = [403, 404, 405];
+  async function sweep(cookie: string, routes: ManifestRoute[], who: string) {
+    for (const route of routes) {
+      const module = await loadRouteModule(route);
+      const theirs = paramsOf(route, a);
+      const url = urlFor(route, theirs);
+      if (module.loader) {
+        const what = `GET ${route.path} as ${who}`;
+        const answer = await unchanged(what, () => callRoute(module.loader, request(route, url, "GET", cookie), theirs));
+        if (!refusals.includes(answer.status) && ![301, 302, 303].includes(answer.status))
+          expect.fail(`${what}: ${answer.status} ${answer.text.slice(0, 200)}`);
+        expect(answer.text, what).not.toContain(a.marker);
+      }
+      if (module.action) {
+        const type = recordTypeOf(route);
+        for (const method of actionMethods(route)) {
+          const bodies = method === "DELETE" ? [undefined] : isApiRoute(route) ? [apiBody(type, b)] : formBodies(type, b);
+          for (const body of bodies.length ? bodies : [{}]) {
+            const what = `${method} ${route.path} as ${who} with ${JSON.stringify(body)}`;
+            const answer = await unchanged(what, () =>
+              callRoute(module.action, request(route, url, method, cookie, body), theirs),
+            );
+            expect(answer.status, `${what}: ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(300);
+            expect(answer.text, what).not.toContain(a.marker);
+          }
+        }
+      }
+    }
+  }
+
+  for (const role of ["office", "technician"] as const) {
+    it(`B's ${role}`, async () => {
+      const member = await signedInMember(b.accountId, role, `Bravo ${role}`);
+      await sweep(member.cookie, idRoutes, `B's ${role}`);
+    }, 120_000);
+  }
+
+  it("A's second technician, for the first one's job and visit", async () => {
+    const other = await signedInMember(a.accountId, "technician", "Alpha second technician");
+    const assigned = idRoutes.filter((route) => ["job", "appointment"].includes(recordTypeOf(route)));
+    expect(assigned.length).toBeGreaterThan(5);
+    await sweep(other.cookie, assigned, "A's other technician");
+    // And what they may open answers 404 exactly: the job page of My day, the API's job and visit.
+    for (const path of ["/app/my-day/jobs/:jobId", "/api/jobs/:id", "/api/appointments/:id"]) {
+      const route = idRoutes.find((r) => r.path === path)!;
+      const module = await loadRouteModule(route);
+      const theirs = paramsOf(route, a);
+      const answer = await callRoute(module.loader, request(route, urlFor(route, theirs), "GET", other.cookie), theirs);
+      expect(answer.status, path).toBe(404);
+      // The technician it is assigned to does open it.
+      const own = await callRoute(module.loader, request(route, urlFor(route, theirs), "GET", a.technicianCookie), theirs);
+      expect(own.status, `${path} for its technician`).toBe(200);
+    }
+  }, 120_000);
 });
 
 describe("public token routes", () => {

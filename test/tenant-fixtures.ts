@@ -41,6 +41,8 @@ export interface TenantAccount {
   accountId: string;
   email: string;
   cookie: string;
+  /** The Cookie header of the technician the job and the appointment are assigned to. */
+  technicianCookie: string;
   marker: string;
   ids: Record<RecordType, string>;
   /** An estimate that is still pending (the approved one is `ids.estimate`). */
@@ -189,6 +191,8 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     accountId: user.id,
     email: user.email,
     cookie,
+    /** The Cookie header of the technician the job and the appointment are assigned to. */
+    technicianCookie: technician.cookie,
     marker,
     ids: {
       customer: customer.id,
