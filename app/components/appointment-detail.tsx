@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { messageKey } from "~/infrastructure/i18n";
 import { formatDayIn, formatTimeIn } from "~/lib/schedule";
 import type { AppointmentDetail } from "~/models/appointment.server";
+import { VisitEventList, type VisitEventView } from "./visit-card";
 import { ScheduleStatusBadge } from "./schedule-item";
 import { Button, buttonClass } from "./ui/button";
 import { inputClass } from "./ui/forms";
@@ -33,8 +34,14 @@ export function AppointmentDetailView({
   search,
   closeTo,
   rescheduleErrors,
+  assigneeName = null,
+  events = [],
 }: {
   detail: AppointmentDetail;
+  /** Who the visit is assigned to; null for nobody. */
+  assigneeName?: string | null;
+  /** What was done on the visit, and by whom. */
+  events?: VisitEventView[];
   timeZone: string;
   locale: string;
   search: string;
@@ -65,6 +72,9 @@ export function AppointmentDetailView({
           </span>
         </Row>
         <Row label={t("schedule.detail.duration")}>{t("schedule.detail.minutes", { count: appointment.duration })}</Row>
+        <Row label={t("team.assignee")}>
+          <span data-testid="appointment-assignee">{assigneeName ?? t("team.nobody")}</span>
+        </Row>
         <Row label={t("schedule.detail.customer")}>
           <span className="font-medium">{customer.name}</span>
           <span className="mt-1 flex flex-wrap gap-x-4">
@@ -103,6 +113,7 @@ export function AppointmentDetailView({
           </Row>
         ) : null}
       </dl>
+      <VisitEventList events={events} timeZone={timeZone} />
 
       <Form method="post" className="mt-6 flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
         <label className="min-w-[12rem] flex-1">

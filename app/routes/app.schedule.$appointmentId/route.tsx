@@ -11,6 +11,8 @@ import {
   setAppointmentStatus,
 } from "~/models/appointment.server";
 import { useLocale } from "~/components/use-locale";
+import { memberOptions } from "~/models/member.server";
+import { visitEventsOf } from "~/models/visit.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
@@ -26,7 +28,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getAccountTimeZone(user.accountId),
   ]);
   if (!detail) throw new Response("Not Found", { status: 404 });
-  return { detail, timeZone };
+  const [members, events] = await Promise.all([
+    memberOptions(user.accountId),
+    visitEventsOf(user.accountId, [detail.appointment.id]),
+  ]);
+  const assigneeName = members.find((member) => member.id === detail.appointment.assigneeId)?.name ?? null;
+  return { detail, timeZone, assigneeName, events };
 }
 
 /** intent=complete, cancel or reschedule (with scheduledDate, the account's wall clock). */
@@ -63,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The appointment's own dialog over the schedule. */
 export default function AppointmentRoute() {
-  const { detail, timeZone } = useLoaderData<typeof loader>();
+  const { detail, timeZone, assigneeName, events } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const locale = useLocale();
   const { search } = useLocation();
@@ -72,6 +79,8 @@ export default function AppointmentRoute() {
     <RouteDialog title={detail.appointment.title} closeTo={closeTo} size="lg">
       <AppointmentDetailView
         detail={detail}
+        assigneeName={assigneeName}
+        events={events}
         timeZone={timeZone}
         locale={locale}
         search={search}
