@@ -454,6 +454,7 @@ for (const theme of ["light", "dark"] as const) {
           { path: `/app/schedule/${data.appointment.id}`, dialog: true },
           { path: `/app/schedule/jobs/${data.job.id}`, dialog: true },
           { path: "/app/notifications" },
+          { path: "/app/my-day" },
           { path: "/app/reports" },
           { path: "/app/settings" },
           { path: "/app/settings/security" },

@@ -94,6 +94,8 @@ function pagesOf(ids: Awaited<ReturnType<typeof account>>): string[] {
     "/app/settings",
     "/app/settings/security",
     "/app/notifications",
+    "/app/my-day",
+    "/app/settings/team",
     "/app/search?q=panel",
     ids.estimateLink,
     ids.invoiceLink,
