@@ -25,6 +25,10 @@ const account = () =>
 // Who does a job or a visit: a member of the account, or nobody. Removing the member unassigns it.
 const assignee = () => text("assignee_id").references((): AnySQLiteColumn => accountMembers.id, { onDelete: "set null" });
 
+// Which login did something to a record (created it, sent it, recorded the money): its name
+// stays when it leaves the team; null for what TradeDesk or the customer did (decision 030).
+const actor = (name: string) => text(name).references((): AnySQLiteColumn => users.id, { onDelete: "set null" });
+
 export const JOB_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export const ESTIMATE_STATUSES = ["pending", "approved", "rejected", "expired"] as const;
 export const INVOICE_STATUSES = ["pending", "paid", "overdue", "cancelled"] as const;
@@ -264,6 +268,8 @@ export const estimates = sqliteTable(
     // The first time it was e-mailed to the customer, and to whom (the follow-ups start from it).
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     sentTo: text("sent_to"),
+    createdBy: actor("created_by"),
+    sentBy: actor("sent_by"),
     // The deposit asked for: a percent of the total (hundredths: 2500 is 25%) or an amount in cents; null asks none.
     depositType: text("deposit_type", { enum: DEPOSIT_TYPES }),
     depositValue: integer("deposit_value"),
@@ -342,6 +348,8 @@ export const invoices = sqliteTable(
     // The first time it was e-mailed to the customer, and to whom: only sent invoices get reminders.
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     sentTo: text("sent_to"),
+    createdBy: actor("created_by"),
+    sentBy: actor("sent_by"),
     // The contractor chose, when sending, that this invoice gets no reminders.
     remindersOff: integer("reminders_off", { mode: "boolean" }).notNull().default(false),
     // The sum of the invoice's payments (the payments table), kept with each payment
@@ -393,6 +401,7 @@ export const payments = sqliteTable(
     // A check number, a transfer's reference.
     reference: text("reference"),
     note: text("note"),
+    recordedBy: actor("recorded_by"),
     externalId: text("external_id"),
     // The estimate's deposit this payment carries onto the invoice (unique: a deposit is counted once).
     depositId: text("deposit_id").references((): AnySQLiteColumn => estimateDeposits.id, { onDelete: "set null" }),
@@ -424,6 +433,7 @@ export const estimateDeposits = sqliteTable(
     receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
     reference: text("reference"),
     note: text("note"),
+    recordedBy: actor("recorded_by"),
     externalId: text("external_id"),
     createdAt: createdAt(),
   },

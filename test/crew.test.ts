@@ -16,6 +16,11 @@ import { loader as myDayJob } from "~/routes/app.my-day.jobs.$jobId/route";
 import { loader as jobPage } from "~/routes/app.jobs.$jobId/route";
 import { action as teamPage } from "~/routes/app.settings_.team/route";
 import { createCustomer } from "~/models/customer.server";
+import { activityFor } from "~/models/activity.server";
+import type { ActivityEvent } from "~/lib/activity";
+import { action as estimatesApiAction } from "~/routes/api.estimates/route";
+import { action as fromEstimateApi } from "~/routes/api.invoices.from-estimate.$id/route";
+import { action as paymentsApi } from "~/routes/api.invoices.$id.payments/route";
 import { signedInAccount, signedInMember } from "./accounts";
 import { changedTables, tableChecksums } from "./db-checksum";
 import { mailText } from "./mime";
@@ -315,5 +320,62 @@ describe("My day", () => {
       visits: { events: { kind: string; body: string; actorName: string }[] }[];
     };
     expect(day.visits[0].events).toMatchObject([{ kind: "note", body: "Breaker 12 is scorched", actorName: "Ana Torres" }]);
+  });
+});
+
+describe("who did it, in an estimate's and an invoice's activity", () => {
+  it("names the member who created, invoiced and took the money, with their role, and a removed member by name", async () => {
+    const owner = await signedInAccount("Olivia Owner");
+    const accountId = owner.user.id;
+    const office = await signedInMember(accountId, "office", "Omar Office");
+    const customer = await createCustomer(accountId, {
+      name: "Dana Lee",
+      email: null,
+      phone: null,
+      address: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      notes: null,
+    });
+    const estimate = await (
+      await runRoute(estimatesApiAction, "/api/estimates", {
+        cookie: office.cookie,
+        json: {
+          customerId: customer.id,
+          title: "Rewire kitchen",
+          status: "approved",
+          items: [{ description: "Labor", quantity: "2", unitPrice: "80.00" }],
+        },
+      })
+    ).json();
+    const invoice = await (
+      await runRoute(fromEstimateApi, `/api/invoices/from-estimate/${estimate.id}`, {
+        cookie: owner.cookie,
+        method: "POST",
+        params: { id: estimate.id },
+      })
+    ).json();
+    const paid = await runRoute(paymentsApi, `/api/invoices/${invoice.id}/payments`, {
+      cookie: office.cookie,
+      json: { amount: "50.00", method: "cash" },
+      params: { id: invoice.id },
+    });
+    expect(paid.status).toBe(201);
+
+    const actorOf = (events: ActivityEvent[], type: string) => events.find((event) => event.type === type)?.actor;
+    const estimateActivity = await activityFor(accountId, "estimate", estimate.id);
+    expect(actorOf(estimateActivity!.events, "created")).toEqual({ name: "Omar Office", role: "office" });
+    const invoiceActivity = await activityFor(accountId, "invoice", invoice.id);
+    expect(actorOf(invoiceActivity!.events, "created")).toEqual({ name: "Olivia Owner", role: "owner" });
+    expect(actorOf(invoiceActivity!.events, "payment")).toEqual({ name: "Omar Office", role: "office" });
+    // No login ids reach the page.
+    expect(JSON.stringify(invoiceActivity)).not.toContain(office.user.id);
+
+    // Removed from the team, Omar's name stays on what he did.
+    const omar = await memberIdOf(office.user.id);
+    await runRoute(teamPage, "/app/settings/team", { cookie: owner.cookie, form: { intent: "remove", memberId: omar } });
+    const after = await activityFor(accountId, "invoice", invoice.id);
+    expect(actorOf(after!.events, "payment")).toEqual({ name: "Omar Office", role: null });
   });
 });

@@ -87,6 +87,13 @@ export function ActivityTimeline({
             />
             <p className="text-sm font-medium">{eventText(t, event, kind, language, currency)}</p>
             {detail ? <p className="text-sm text-slate-600 dark:text-slate-400">{detail}</p> : null}
+            {event.actor ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="activity-actor">
+                {event.actor.role
+                  ? t("activity.by", { name: event.actor.name, role: t(`shell.roles.${event.actor.role}`) })
+                  : t("activity.byFormer", { name: event.actor.name })}
+              </p>
+            ) : null}
             <p className="text-xs text-slate-500 dark:text-slate-400">
               <time dateTime={when.toISOString()}>
                 {formatDayIn(when, zone, language)}, {formatTimeIn(when, zone, language)}

@@ -7,6 +7,7 @@
 // Adding a kind of event: a member of ActivityEvent, a builder below, its sentence in
 // app/locales/activity.*.ts (`activity.events.<type>`), and a source in activity.server.ts.
 import type { PaymentMethod } from "./payment-schema";
+import type { Role } from "./permissions";
 import { parseWorkKey, type WorkKey } from "./work-keys";
 
 export const ACTIVITY_KINDS = ["invoice", "estimate"] as const;
@@ -17,6 +18,15 @@ interface EventBase {
   id: string;
   /** When it happened, milliseconds since the epoch (shown in the account's zone). */
   at: number;
+  /** The login of the member who did it, as the rows record it (decision 030). */
+  actorId?: string | null;
+  /** Who did it, read from `actorId`: the name, and the role while they are still a member. */
+  actor?: ActivityActor | null;
+}
+
+export interface ActivityActor {
+  name: string;
+  role: Role | null;
 }
 
 export type ActivityEvent = EventBase &
@@ -39,6 +49,9 @@ export type ActivityEvent = EventBase &
   );
 
 type Instant = Date | number | null | undefined;
+
+/** The event's actor field, only when the row names one. */
+const actorOf = (id: string | null | undefined) => (id ? { actorId: id } : {});
 
 function ms(instant: Instant): number | null {
   if (instant === null || instant === undefined) return null;
@@ -83,13 +96,32 @@ export function documentEvents(document: {
   sentAt: Instant;
   sentTo: string | null;
   fromEstimate?: string | null;
+  createdBy?: string | null;
+  sentBy?: string | null;
 }): ActivityEvent[] {
   const events: ActivityEvent[] = [];
   const created = ms(document.createdAt);
-  if (created !== null) events.push({ id: "created", at: created, type: "created", fromEstimate: document.fromEstimate ?? null });
+  if (created !== null)
+    events.push({
+      id: "created",
+      at: created,
+      type: "created",
+      fromEstimate: document.fromEstimate ?? null,
+      ...actorOf(document.createdBy),
+    });
   const sent = ms(document.sentAt);
-  if (sent !== null) events.push({ id: "sent", at: sent, type: "sent", to: document.sentTo });
+  if (sent !== null) events.push({ id: "sent", at: sent, type: "sent", to: document.sentTo, ...actorOf(document.sentBy) });
   return events;
+}
+
+/**
+ * Puts who did each event in place of its login id: `actors` maps the ids to names and roles
+ * (a login no longer found leaves the event without an actor).
+ */
+export function withActors(events: readonly ActivityEvent[], actors: ReadonlyMap<string, ActivityActor>): ActivityEvent[] {
+  return events.map(({ actorId, ...event }) =>
+    actorId && actors.has(actorId) ? { ...event, actor: actors.get(actorId)! } : event,
+  );
 }
 
 /** An estimate turned into an invoice. */
@@ -165,12 +197,24 @@ export interface PaymentRecord {
   reference: string | null;
   /** The estimate's deposit an invoice's payment carries (docs/decisions/017). */
   depositId?: string | null;
+  /** The login that entered it by hand. */
+  recordedBy?: string | null;
 }
 
 function moneyReceived(id: string, type: "payment" | "deposit", record: PaymentRecord): ActivityEvent[] {
   const at = ms(record.receivedAt);
   if (at === null) return [];
-  return [{ id, at, type, amount: record.amount, method: record.method, reference: record.reference }];
+  return [
+    {
+      id,
+      at,
+      type,
+      amount: record.amount,
+      method: record.method,
+      reference: record.reference,
+      ...actorOf(record.recordedBy),
+    },
+  ];
 }
 
 /**

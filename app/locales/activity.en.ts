@@ -6,6 +6,8 @@ const activityEn = {
   intro: "What happened to {{number}}, oldest first. Times in {{zone}}.",
   reference: "ref. {{reference}}",
   reason: "Reason given: {{reason}}",
+  by: "By {{name}} ({{role}})",
+  byFormer: "By {{name}}",
   events: {
     createdInvoice: "Invoice created",
     createdEstimate: "Estimate created",

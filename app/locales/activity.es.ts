@@ -11,6 +11,8 @@ const activityEs: Strings<typeof activityEn> = {
   intro: "Lo que pasó con {{number}}, de lo más antiguo a lo más reciente. Horas en {{zone}}.",
   reference: "ref. {{reference}}",
   reason: "Motivo indicado: {{reason}}",
+  by: "Por {{name}} ({{role}})",
+  byFormer: "Por {{name}}",
   events: {
     createdInvoice: "Factura creada",
     createdEstimate: "Presupuesto creado",

@@ -44,9 +44,9 @@ describe("activityFor an invoice", () => {
       createdAt: ago(10 * DAY),
       items: [{ description: "Panel", quantity: 100, unitPrice: 100_000 }],
     });
-    await markInvoiceSent(user.id, invoice.id, "ana@example.com", ago(9 * DAY));
+    await markInvoiceSent(user.id, invoice.id, "ana@example.com", { at: ago(9 * DAY) });
     // Sent again later (a reminder): the first send stays the one shown.
-    await markInvoiceSent(user.id, invoice.id, "ana@example.com", ago(2 * DAY));
+    await markInvoiceSent(user.id, invoice.id, "ana@example.com", { at: ago(2 * DAY) });
     const deposit = await recordPayment(
       user.id,
       invoice.id,
@@ -119,7 +119,7 @@ describe("activityFor an estimate", () => {
     const at = (offset: number) => new Date(T0.getTime() + offset);
     const customer = await createCustomer(db, user.id, { email: "ana@example.com" });
     const estimate = await createEstimate(db, user.id, { customerId: customer.id, status: "pending", createdAt: at(-10 * DAY) });
-    await markEstimateSent(user.id, estimate.id, "ana@example.com", at(-9 * DAY));
+    await markEstimateSent(user.id, estimate.id, "ana@example.com", { at: at(-9 * DAY) });
     await doneClaim(estimateFollowUpKey(estimate.id), "estimate-follow-up", at(-6 * DAY));
     const { link } = (await getOrCreateShareLink(user.id, estimate.id))!;
     await recordShareView(link.id, at(HOUR));

@@ -7,9 +7,9 @@
 //
 // Adding a source: one async function (subject) => events,
 // appended to INVOICE_SOURCES or ESTIMATE_SOURCES below.
-import { and, eq, gte, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { customers, estimates, invoices, workClaims } from "#db/schema";
+import { accountMembers, customers, estimates, invoices, users, workClaims } from "#db/schema";
 import {
   decisionEvents,
   depositEvents,
@@ -20,7 +20,9 @@ import {
   paidEvents,
   paymentEvents,
   shareLinkEvents,
+  withActors,
   workEvents,
+  type ActivityActor,
   type ActivityEvent,
   type ActivityKind,
 } from "~/lib/activity";
@@ -98,8 +100,22 @@ const ESTIMATE_SOURCES: Source<EstimateSubject>[] = [
   async ({ accountId, estimate }) => depositEvents(await listEstimateDeposits(accountId, estimate.id)),
 ];
 
-async function collect<S>(subject: S, sources: Source<S>[]): Promise<ActivityEvent[]> {
-  return mergeActivity(await Promise.all(sources.map((source) => source(subject))));
+async function collect<S extends { accountId: string }>(subject: S, sources: Source<S>[]): Promise<ActivityEvent[]> {
+  const events = mergeActivity(await Promise.all(sources.map((source) => source(subject))));
+  return withActors(events, await actorsOf(subject.accountId, events));
+}
+
+/** The names of the logins that did the events, with their role while they are members of the account. */
+async function actorsOf(accountId: string, events: readonly ActivityEvent[]): Promise<Map<string, ActivityActor>> {
+  const ids = [...new Set(events.map((event) => event.actorId).filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: users.id, name: users.name, role: accountMembers.role })
+    .from(users)
+    .leftJoin(accountMembers, and(eq(accountMembers.userId, users.id), eq(accountMembers.accountId, accountId)))
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, { name: row.name, role: row.role ?? null }]));
 }
 
 async function invoiceSubject(accountId: string, id: string): Promise<InvoiceSubject | undefined> {

@@ -296,7 +296,7 @@ describe("the runner's follow-up query", () => {
     const sent: string[] = [];
     for (const day of ["2001-01-01", "2001-01-04", "2001-01-07"]) {
       const estimate = await seedEstimate(db, user.id, { customerId: customer.id, validUntil: null });
-      await markEstimateSent(user.id, estimate.id, "ana@example.com", new Date(`${day}T12:00:00Z`));
+      await markEstimateSent(user.id, estimate.id, "ana@example.com", { at: new Date(`${day}T12:00:00Z`) });
       sent.push(estimate.id);
     }
     const now = new Date("2001-02-01T00:00:00Z");

@@ -235,7 +235,11 @@ function fields(input: EstimateInput) {
  * writes go as one batch, which libSQL runs as one transaction without yielding, so
  * concurrent requests in this process never wait on each other's open transaction.
  */
-export async function createEstimate(accountId: string, input: EstimateInput): Promise<EstimateWithItems> {
+export async function createEstimate(
+  accountId: string,
+  input: EstimateInput,
+  { by = null }: { by?: string | null } = {},
+): Promise<EstimateWithItems> {
   await assertOwnership(accountId, input);
   const { items, ...totals } = computed(input);
   const db = await getDb();
@@ -257,6 +261,7 @@ export async function createEstimate(accountId: string, input: EstimateInput): P
         estimateNumber,
         approvedAt: input.status === "approved" ? clockNow() : null,
         accountId,
+        createdBy: by,
         createdAt: clockNow(),
       }),
       db.insert(estimateItems).values(items.map((item) => ({ ...item, estimateId: id }))),
@@ -423,12 +428,24 @@ export function toApiEstimate(estimate: ApiEstimateSource) {
   };
 }
 
-/** Records that the estimate was e-mailed to the customer: the first time, and the address last sent to. */
-export async function markEstimateSent(accountId: string, id: string, recipient: string, at = clockNow()): Promise<void> {
+/**
+ * Records that the estimate was e-mailed to the customer: the first time and who sent it then
+ * (`by`, a login; none for TradeDesk's reminders), and the address last sent to.
+ */
+export async function markEstimateSent(
+  accountId: string,
+  id: string,
+  recipient: string,
+  { at = clockNow(), by = null }: { at?: Date; by?: string | null } = {},
+): Promise<void> {
   const db = await getDb();
   await db
     .update(estimates)
-    .set({ sentAt: sql`coalesce(${estimates.sentAt}, ${at.getTime()})`, sentTo: recipient })
+    .set({
+      sentAt: sql`coalesce(${estimates.sentAt}, ${at.getTime()})`,
+      sentBy: sql`case when ${estimates.sentAt} is null then ${by} else ${estimates.sentBy} end`,
+      sentTo: recipient,
+    })
     .where(and(eq(estimates.accountId, accountId), eq(estimates.id, id)));
 }
 

@@ -310,7 +310,7 @@ async function insertOnce<T>(insert: () => Promise<T>): Promise<T> {
 export async function createInvoiceFromEstimate(
   accountId: string,
   estimateId: string,
-  { today = todayIn() }: { today?: string } = {},
+  { today = todayIn(), by = null }: { today?: string; by?: string | null } = {},
 ): Promise<FromEstimateResult> {
   const db = await getDb();
   // One read batch: the estimate and its lines as of the same moment.
@@ -337,6 +337,7 @@ export async function createInvoiceFromEstimate(
       const insertInvoice = db.insert(invoices).values({
         id: invoiceId,
         accountId,
+        createdBy: by,
         customerId: estimate.customerId,
         jobId: estimate.jobId,
         estimateId: estimate.id,
@@ -532,12 +533,24 @@ export async function apiInvoice(accountId: string, invoice: InvoiceWithItems) {
   return toApiInvoice(invoice, todayIn(zone), zone);
 }
 
-/** Records that the invoice was e-mailed to the customer: the first time, and the address last sent to. */
-export async function markInvoiceSent(accountId: string, id: string, recipient: string, at = clockNow()): Promise<void> {
+/**
+ * Records that the invoice was e-mailed to the customer: the first time and who sent it then
+ * (`by`, a login; none for TradeDesk's reminders), and the address last sent to.
+ */
+export async function markInvoiceSent(
+  accountId: string,
+  id: string,
+  recipient: string,
+  { at = clockNow(), by = null }: { at?: Date; by?: string | null } = {},
+): Promise<void> {
   const db = await getDb();
   await db
     .update(invoices)
-    .set({ sentAt: sql`coalesce(${invoices.sentAt}, ${at.getTime()})`, sentTo: recipient })
+    .set({
+      sentAt: sql`coalesce(${invoices.sentAt}, ${at.getTime()})`,
+      sentBy: sql`case when ${invoices.sentAt} is null then ${by} else ${invoices.sentBy} end`,
+      sentTo: recipient,
+    })
     .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)));
 }
 

@@ -36,6 +36,8 @@ export interface PaymentInput {
   note?: string | null;
   /** The payment's id where it came from (a Stripe Checkout Session id). */
   externalId?: string | null;
+  /** The login that entered it by hand; none for card money and what came before. */
+  recordedBy?: string | null;
 }
 
 export interface RecordOptions {
@@ -216,9 +218,9 @@ function ledger<Row extends Payment | Deposit, Against, Result>(spec: Ledger<Row
         where ${inserted} and ${notice.when}`),
     );
     await db.batch([
-      db.run(sql`insert into ${table} (id, account_id, ${sql.identifier(spec.against.name)}, amount, method, received_at, reference, note, external_id, created_at)
+      db.run(sql`insert into ${table} (id, account_id, ${sql.identifier(spec.against.name)}, amount, method, received_at, reference, note, external_id, recorded_by, created_at)
         select ${id}, ${accountId}, ${againstId}, ${input.amount}, ${input.method}, ${receivedAt.getTime()},
-          ${input.reference ?? null}, ${input.note ?? null}, ${input.externalId ?? null}, ${clockNow().getTime()}
+          ${input.reference ?? null}, ${input.note ?? null}, ${input.externalId ?? null}, ${input.recordedBy ?? null}, ${clockNow().getTime()}
         where ${manual ? spec.stillDue(againstId, against, input.amount) : sql`1`}
         on conflict (external_id) do nothing`),
       ...spec.follow(db, accountId, againstId, receivedAt),
@@ -242,11 +244,19 @@ function ledger<Row extends Payment | Deposit, Against, Result>(spec: Ledger<Row
     return record(owner, againstId, { ...input, method: "card" });
   }
 
-  /** Money the contractor enters by hand (a form, the API): received on a day of the account's calendar, no notification. */
-  async function recordManual(accountId: string, againstId: string, values: PaymentValues): Promise<Outcome<Result>> {
+  /**
+   * Money a member enters by hand (a form, the API): received on a day of the account's
+   * calendar, no notification; `by` is the member's login.
+   */
+  async function recordManual(
+    accountId: string,
+    againstId: string,
+    values: PaymentValues,
+    by: string | null = null,
+  ): Promise<Outcome<Result>> {
     const receivedAt = await receivedOn(accountId, values.date);
     const { amount, method, reference, note } = values;
-    return record(accountId, againstId, { amount, method, receivedAt, reference, note }, { manual: true });
+    return record(accountId, againstId, { amount, method, receivedAt, reference, note, recordedBy: by }, { manual: true });
   }
 
   /** Deletes one of the account's rows (entered by mistake) with what goes with it; null when there is no such row. */
@@ -384,8 +394,8 @@ const receivedOnEstimate = async (accountId: string, estimateId: string) =>
 export function carryDepositsStatements(db: Db, accountId: string, estimateId: string) {
   const lastReceived = sql`(select max(p.received_at) from ${payments} p where p.invoice_id = ${invoices.id})`;
   return [
-    db.run(sql`insert into ${payments} (id, account_id, invoice_id, amount, method, received_at, reference, note, deposit_id, created_at)
-      select d.id, d.account_id, i.id, d.amount, d.method, d.received_at, d.reference, d.note, d.id, ${clockNow().getTime()}
+    db.run(sql`insert into ${payments} (id, account_id, invoice_id, amount, method, received_at, reference, note, deposit_id, recorded_by, created_at)
+      select d.id, d.account_id, i.id, d.amount, d.method, d.received_at, d.reference, d.note, d.id, d.recorded_by, ${clockNow().getTime()}
       from ${estimateDeposits} d join ${invoices} i on i.estimate_id = d.estimate_id and i.account_id = d.account_id
       where d.estimate_id = ${estimateId} and d.account_id = ${accountId}
       on conflict do nothing`),

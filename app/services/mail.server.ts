@@ -299,7 +299,7 @@ export type SendEstimateResult =
 export async function sendEstimateEmail(
   accountId: string,
   estimateId: string,
-  options: { origin: string; reminder?: EstimateReminder },
+  options: { origin: string; reminder?: EstimateReminder; by?: string },
 ): Promise<SendEstimateResult> {
   const loaded = await loadEstimateDocument(accountId, estimateId);
   if (!loaded) return { status: "not-found" };
@@ -327,7 +327,7 @@ export async function sendEstimateEmail(
     reminder: options.reminder,
   });
   return deliverDocumentMail({ document, settings, from, recipient, content, language, failed: "Failed to send estimate." }, () =>
-    markEstimateSent(accountId, estimateId, recipient),
+    markEstimateSent(accountId, estimateId, recipient, { by: options.by }),
   );
 }
 
@@ -398,7 +398,7 @@ export function invoiceMail(content: InvoiceMailContent) {
 export async function sendInvoiceEmail(
   accountId: string,
   invoiceId: string,
-  options: { origin: string; reminderStep?: number },
+  options: { origin: string; reminderStep?: number; by?: string },
 ): Promise<SendInvoiceResult> {
   const loaded = await loadInvoiceDocument(accountId, invoiceId);
   if (!loaded) return { status: "not-found" };
@@ -426,7 +426,7 @@ export async function sendInvoiceEmail(
     reminderStep: options.reminderStep,
   });
   return deliverDocumentMail({ document, settings, from, recipient, content, language, failed: "Failed to send invoice." }, () =>
-    markInvoiceSent(accountId, invoiceId, recipient),
+    markInvoiceSent(accountId, invoiceId, recipient, { by: options.by }),
   );
 }
 

@@ -27,7 +27,7 @@ const route = apiRoute(access, {
     if (!(await depositSummary(user.accountId, id))) return notFound();
     const data = await readApiBody(request, paymentSchema(await todayFor(user.accountId)).strict());
     if (data instanceof Response) return data;
-    const result = await recordManualDeposit(user.accountId, id, data);
+    const result = await recordManualDeposit(user.accountId, id, data, user.id);
     if (result.status === "not-found") return notFound();
     if (result.status !== "recorded") {
       const message =

@@ -20,6 +20,6 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request, access);
-  const result = await sendEstimateEmail(user.accountId, params.id ?? "", { origin: appOrigin(request) });
+  const result = await sendEstimateEmail(user.accountId, params.id ?? "", { origin: appOrigin(request), by: user.id });
   return sendAnswer(result, "Failed to send estimate.");
 }

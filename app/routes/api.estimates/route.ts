@@ -35,7 +35,7 @@ const route = apiRoute(access, {
     const data = await readApiBody(request, estimateApiSchema({ checks: estimateChecks(user.accountId), defaultTaxRate }), {
       async: true,
     });
-    return data instanceof Response ? data : created(toApiEstimate(await createEstimate(user.accountId, data)));
+    return data instanceof Response ? data : created(toApiEstimate(await createEstimate(user.accountId, data, { by: user.id })));
   },
 });
 export const loader = route.loader;

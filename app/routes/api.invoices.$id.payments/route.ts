@@ -28,7 +28,7 @@ const route = apiRoute(access, {
     if (!invoice) return notFound();
     const data = await readApiBody(request, paymentSchema(await todayFor(user.accountId)).strict());
     if (data instanceof Response) return data;
-    const result = await recordManualPayment(user.accountId, invoice.id, data);
+    const result = await recordManualPayment(user.accountId, invoice.id, data, user.id);
     if (result.status === "not-found") return notFound();
     if (result.status !== "recorded") {
       const balance = result.status === "above-balance" ? result.balance : 0;

@@ -22,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, access);
   const zone = await getAccountTimeZone(user.accountId);
   const today = todayIn(zone);
-  const result = await createInvoiceFromEstimate(user.accountId, params.id ?? "", { today });
+  const result = await createInvoiceFromEstimate(user.accountId, params.id ?? "", { today, by: user.id });
   switch (result.status) {
     case "not-found":
       return notFound();

@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, access);
   const today = await todayFor(user.accountId);
-  const result = await createInvoiceFromEstimate(user.accountId, params.estimateId ?? "", { today });
+  const result = await createInvoiceFromEstimate(user.accountId, params.estimateId ?? "", { today, by: user.id });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status === "not-approved") {
     return redirectWithToast(`/app/estimates${new URL(request.url).search}`, {

@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The confirm step is this page (a dialog with JavaScript on); only its POST sends. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, access);
-  const result = await sendEstimateEmail(user.accountId, params.estimateId ?? "", { origin: appOrigin(request) });
+  const result = await sendEstimateEmail(user.accountId, params.estimateId ?? "", { origin: appOrigin(request), by: user.id });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status === "no-email") return data({ problem: "estimates.emailRequired" as const }, { status: 400 });
   // Expired since the dialog opened: it shows again, now saying so.

@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readEstimateForm(user.accountId, await readForm(request));
   if (form.kind !== "valid") return data({ ...form, failed: false }, { status: form.kind === "invalid" ? 400 : 200 });
   try {
-    const estimate = await createEstimate(user.accountId, form.value);
+    const estimate = await createEstimate(user.accountId, form.value, { by: user.id });
     return redirectWithToast(`/app/estimates${new URL(request.url).search}`, {
       title: "estimates.createdToast",
       description: "estimates.createdBody",

@@ -87,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const zone = await getAccountTimeZone(user.accountId);
   const submission = parseForm(formData, { schema: paymentSchema(dayIn(zone)) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const result = await recordManualPayment(user.accountId, invoice.id, submission.value);
+  const result = await recordManualPayment(user.accountId, invoice.id, submission.value, user.id);
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status !== "recorded") {
     const message =

@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, access);
   const form = await readForm(request);
-  const result = await sendInvoiceEmail(user.accountId, params.invoiceId ?? "", { origin: appOrigin(request) });
+  const result = await sendInvoiceEmail(user.accountId, params.invoiceId ?? "", { origin: appOrigin(request), by: user.id });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status === "no-email") return data({ problem: "estimates.emailRequired" as const }, { status: 400 });
   if (result.status === "failed") {
