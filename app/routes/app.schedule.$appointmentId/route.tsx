@@ -12,7 +12,7 @@ import {
 } from "~/models/appointment.server";
 import { useLocale } from "~/components/use-locale";
 import { memberOptions } from "~/models/member.server";
-import { visitEventsOf } from "~/models/visit.server";
+import { advanceVisit, visitEventsOf } from "~/models/visit.server";
 import { requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
@@ -44,6 +44,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = scheduleUrl(new URL(request.url).search);
   const intent = form.get("intent");
   if (intent === "complete" || intent === "cancel") {
+    // Completing a visit still to do records who did it, as My day does.
+    if (intent === "complete")
+      await advanceVisit(user.accountId, id, "completed", { userId: user.id, name: user.name, role: user.role });
     const row = await setAppointmentStatus(user.accountId, id, intent === "complete" ? "completed" : "cancelled");
     if (!row) throw new Response("Not Found", { status: 404 });
     const key = intent === "complete" ? "completed" : "cancelled";
