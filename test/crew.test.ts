@@ -15,6 +15,8 @@ import { action as myDayAction, loader as myDayLoader } from "~/routes/app.my-da
 import { loader as myDayJob } from "~/routes/app.my-day.jobs.$jobId/route";
 import { loader as jobPage } from "~/routes/app.jobs.$jobId/route";
 import { action as teamPage } from "~/routes/app.settings_.team/route";
+import { loader as scheduleLoader } from "~/routes/app.schedule/route";
+import { action as appointmentAction, loader as appointmentDialog } from "~/routes/app.schedule.$appointmentId/route";
 import { createCustomer } from "~/models/customer.server";
 import { activityFor } from "~/models/activity.server";
 import type { ActivityEvent } from "~/lib/activity";
@@ -377,5 +379,57 @@ describe("who did it, in an estimate's and an invoice's activity", () => {
     await runRoute(teamPage, "/app/settings/team", { cookie: owner.cookie, form: { intent: "remove", memberId: omar } });
     const after = await activityFor(accountId, "invoice", invoice.id);
     expect(actorOf(after!.events, "payment")).toEqual({ name: "Omar Office", role: null });
+  });
+});
+
+describe("a technician's schedule", () => {
+  it("shows only their own items, whatever ?member= asks, and lets them complete, not cancel or reschedule, their visits", async () => {
+    const { ana, ben, benId, visit, owner } = await crew();
+    const schedule = await runRoute(scheduleLoader, `/app/schedule?tab=list&member=${benId}`, { cookie: ana.cookie });
+    const data = schedule.data as { view: { items: { id: string }[] }; canManage: boolean; members: unknown[] };
+    expect(data.view.items.map((item) => item.id)).toContain(visit.id);
+    expect(data.canManage).toBe(false);
+    expect(data.members).toEqual([]);
+    const bens = (await runRoute(scheduleLoader, "/app/schedule?tab=list", { cookie: ben.cookie })).data as {
+      view: { items: { id: string }[] };
+    };
+    expect(bens.view.items.map((item) => item.id)).not.toContain(visit.id);
+    // The owner may narrow to Ben: Ben's job (unscheduled) is not on the schedule, so nothing.
+    const owners = (await runRoute(scheduleLoader, `/app/schedule?tab=list&member=${benId}`, { cookie: owner.cookie })).data as {
+      view: { items: unknown[] };
+    };
+    expect(owners.view.items).toEqual([]);
+
+    const params = { appointmentId: visit.id };
+    const dialog = await runRoute(appointmentDialog, `/app/schedule/${visit.id}`, { cookie: ana.cookie, params });
+    expect((dialog.data as { canManage: boolean }).canManage).toBe(false);
+    expect((await runRoute(appointmentDialog, `/app/schedule/${visit.id}`, { cookie: ben.cookie, params })).status).toBe(404);
+
+    const before = await tableChecksums();
+    for (const form of [{ intent: "cancel" }, { intent: "reschedule", scheduledDate: "2026-12-01T09:00" }] as Record<
+      string,
+      string
+    >[]) {
+      const refused = await runRoute(appointmentAction, `/app/schedule/${visit.id}`, { cookie: ana.cookie, params, form });
+      expect(refused.status, form.intent).toBe(403);
+    }
+    const foreign = await runRoute(appointmentAction, `/app/schedule/${visit.id}`, {
+      cookie: ben.cookie,
+      params,
+      form: { intent: "complete" },
+    });
+    expect(foreign.status).toBe(404);
+    expect(changedTables(before, await tableChecksums())).toEqual([]);
+
+    const done = await runRoute(appointmentAction, `/app/schedule/${visit.id}`, {
+      cookie: ana.cookie,
+      params,
+      form: { intent: "complete" },
+    });
+    expect(done.status).toBe(302);
+    const db = await getDb();
+    expect((await db.select().from(appointments).where(eq(appointments.id, visit.id)).get())?.status).toBe("completed");
+    const events = await db.select().from(visitEvents).where(eq(visitEvents.appointmentId, visit.id));
+    expect(events.map((event) => [event.kind, event.actorId])).toEqual([["completed", ana.user.id]]);
   });
 });

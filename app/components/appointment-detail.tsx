@@ -36,7 +36,10 @@ export function AppointmentDetailView({
   rescheduleErrors,
   assigneeName = null,
   events = [],
+  canManage = true,
 }: {
+  /** False for a technician: no reschedule, edit, delete or cancel; Complete stays. */
+  canManage?: boolean;
   detail: AppointmentDetail;
   /** Who the visit is assigned to; null for nobody. */
   assigneeName?: string | null;
@@ -115,45 +118,51 @@ export function AppointmentDetailView({
       </dl>
       <VisitEventList events={events} timeZone={timeZone} />
 
-      <Form method="post" className="mt-6 flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
-        <label className="min-w-[12rem] flex-1">
-          <span className="block text-sm font-medium text-slate-700 dark:text-slate-300">{t("schedule.detail.newDate")}</span>
-          <input
-            type="datetime-local"
-            name="scheduledDate"
-            required
-            defaultValue={toWallTimeValue(appointment.scheduledDate, timeZone)}
-            className={`mt-1 ${inputClass}`}
-            aria-invalid={errorId ? true : undefined}
-            aria-describedby={errorId}
-          />
-        </label>
-        <Button name="intent" value="reschedule" variant="secondary" disabled={busy !== ""}>
-          {busy === "reschedule" ? t("schedule.detail.rescheduling") : t("schedule.detail.reschedule")}
-        </Button>
-        {errorId ? (
-          <p id={errorId} className="w-full text-sm text-red-600 dark:text-red-400">
-            {rescheduleErrors!.map((error) => t(messageKey(error))).join(". ")}
-          </p>
-        ) : null}
-      </Form>
+      {canManage ? (
+        <Form method="post" className="mt-6 flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
+          <label className="min-w-[12rem] flex-1">
+            <span className="block text-sm font-medium text-slate-700 dark:text-slate-300">{t("schedule.detail.newDate")}</span>
+            <input
+              type="datetime-local"
+              name="scheduledDate"
+              required
+              defaultValue={toWallTimeValue(appointment.scheduledDate, timeZone)}
+              className={`mt-1 ${inputClass}`}
+              aria-invalid={errorId ? true : undefined}
+              aria-describedby={errorId}
+            />
+          </label>
+          <Button name="intent" value="reschedule" variant="secondary" disabled={busy !== ""}>
+            {busy === "reschedule" ? t("schedule.detail.rescheduling") : t("schedule.detail.reschedule")}
+          </Button>
+          {errorId ? (
+            <p id={errorId} className="w-full text-sm text-red-600 dark:text-red-400">
+              {rescheduleErrors!.map((error) => t(messageKey(error))).join(". ")}
+            </p>
+          ) : null}
+        </Form>
+      ) : null}
 
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
           {t("schedule.detail.close")}
         </Link>
-        <Link to={`/app/schedule/${appointment.id}/edit${search}`} className={buttonClass("secondary")} preventScrollReset>
-          {t("schedule.detail.edit")}
-        </Link>
-        <Link
-          to={`/app/schedule/${appointment.id}/delete${search}`}
-          className={buttonClass("secondary")}
-          aria-label={t("schedule.detail.deleteAction", { title: appointment.title })}
-          preventScrollReset
-        >
-          {t("schedule.detail.delete")}
-        </Link>
-        {appointment.status !== "cancelled" && appointment.status !== "completed" ? (
+        {canManage ? (
+          <>
+            <Link to={`/app/schedule/${appointment.id}/edit${search}`} className={buttonClass("secondary")} preventScrollReset>
+              {t("schedule.detail.edit")}
+            </Link>
+            <Link
+              to={`/app/schedule/${appointment.id}/delete${search}`}
+              className={buttonClass("secondary")}
+              aria-label={t("schedule.detail.deleteAction", { title: appointment.title })}
+              preventScrollReset
+            >
+              {t("schedule.detail.delete")}
+            </Link>
+          </>
+        ) : null}
+        {canManage && appointment.status !== "cancelled" && appointment.status !== "completed" ? (
           <Form method="post">
             <Button name="intent" value="cancel" variant="danger" disabled={busy !== ""}>
               {busy === "cancel" ? t("schedule.detail.working") : t("schedule.detail.cancelAppointment")}

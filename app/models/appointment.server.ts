@@ -148,8 +148,8 @@ export async function getAppointment(
 }
 
 /** An appointment with what its detail view shows of the customer and the job. */
-export async function getAppointmentDetail(accountId: string, id: string) {
-  const appointment = await getAppointment(accountId, id);
+export async function getAppointmentDetail(accountId: string, id: string, assignee?: string) {
+  const appointment = await getAppointment(accountId, id, assignee);
   if (!appointment) return undefined;
   const db = await getDb();
   const [customer, job] = await Promise.all([

@@ -14,7 +14,7 @@ export const NAV_ITEMS: { key: IconName & KeyUnder<"nav">; to: string; access: A
   { key: "dashboard", to: "/app", access: "work" },
   { key: "myDay", to: "/app/my-day", access: "assigned-work" },
   { key: "customers", to: "/app/customers", access: "customers" },
-  { key: "schedule", to: "/app/schedule", access: "work" },
+  { key: "schedule", to: "/app/schedule", access: "assigned-work" },
   { key: "estimates", to: "/app/estimates", access: "estimates" },
   { key: "priceBook", to: "/app/price-book", access: "price-book" },
   { key: "invoices", to: "/app/invoices", access: "money" },

@@ -6,6 +6,7 @@ import { scheduleUrl } from "~/lib/schedule";
 import { rescheduleSchema } from "~/lib/schedule-schema";
 import {
   getAccountTimeZone,
+  getAppointment,
   getAppointmentDetail,
   rescheduleAppointment,
   setAppointmentStatus,
@@ -13,18 +14,21 @@ import {
 import { useLocale } from "~/components/use-locale";
 import { memberOptions } from "~/models/member.server";
 import { advanceVisit, visitEventsOf } from "~/models/visit.server";
-import { requireUser } from "~/infrastructure/session.server";
+import { noAccess, requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
-import type { RouteAccess } from "~/lib/permissions";
+import { can, ownWorkOnly, type RouteAccess } from "~/lib/permissions";
 
-/** What this route needs (app/lib/permissions.ts). */
-export const access = "work" satisfies RouteAccess;
+/**
+ * What this route needs (app/lib/permissions.ts): a technician opens and completes the visits
+ * assigned to them; rescheduling and cancelling need `work`.
+ */
+export const access = "assigned-work" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, access);
   const [detail, timeZone] = await Promise.all([
-    getAppointmentDetail(user.accountId, params.appointmentId ?? ""),
+    getAppointmentDetail(user.accountId, params.appointmentId ?? "", ownWorkOnly(user)),
     getAccountTimeZone(user.accountId),
   ]);
   if (!detail) throw new Response("Not Found", { status: 404 });
@@ -33,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     visitEventsOf(user.accountId, [detail.appointment.id]),
   ]);
   const assigneeName = members.find((member) => member.id === detail.appointment.assigneeId)?.name ?? null;
-  return { detail, timeZone, assigneeName, events };
+  return { detail, timeZone, assigneeName, events, canManage: can(user.role, "work") };
 }
 
 /** intent=complete, cancel or reschedule (with scheduledDate, the account's wall clock). */
@@ -43,6 +47,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const back = scheduleUrl(new URL(request.url).search);
   const intent = form.get("intent");
+  // Another technician's visit reads as missing; only the office reschedules and cancels.
+  if (!(await getAppointment(user.accountId, id, ownWorkOnly(user)))) throw new Response("Not Found", { status: 404 });
+  if (intent !== "complete" && !can(user.role, "work")) throw noAccess();
   if (intent === "complete" || intent === "cancel") {
     // Completing a visit still to do records who did it, as My day does.
     if (intent === "complete")
@@ -73,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The appointment's own dialog over the schedule. */
 export default function AppointmentRoute() {
-  const { detail, timeZone, assigneeName, events } = useLoaderData<typeof loader>();
+  const { detail, timeZone, assigneeName, events, canManage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const locale = useLocale();
   const { search } = useLocation();
@@ -84,6 +91,7 @@ export default function AppointmentRoute() {
         detail={detail}
         assigneeName={assigneeName}
         events={events}
+        canManage={canManage}
         timeZone={timeZone}
         locale={locale}
         search={search}

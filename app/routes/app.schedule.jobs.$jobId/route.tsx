@@ -4,13 +4,14 @@ import { JobDetailDialog } from "~/components/job-detail";
 import { scheduleUrl } from "~/lib/schedule";
 import { jobDetailPage } from "~/models/job.server";
 import { requireUser } from "~/infrastructure/session.server";
-import type { RouteAccess } from "~/lib/permissions";
+import { can, ownWorkOnly, type RouteAccess } from "~/lib/permissions";
 
-/** What this route needs (app/lib/permissions.ts). */
-export const access = "work" satisfies RouteAccess;
+/** What this route needs (app/lib/permissions.ts): a technician opens the jobs assigned to them, without money. */
+export const access = "assigned-work" satisfies RouteAccess;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return jobDetailPage((await requireUser(request, access)).accountId, params.jobId);
+  const user = await requireUser(request, access);
+  return jobDetailPage(user.accountId, params.jobId, { assignee: ownWorkOnly(user), money: can(user.role, "money") });
 }
 
 /** A job's detail view (the one the jobs list shows) as a dialog over the schedule. */

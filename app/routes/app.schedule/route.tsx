@@ -15,10 +15,10 @@ import { scheduleDay, scheduleList, scheduleWeek, upcomingSchedule } from "~/mod
 import { useLocale } from "~/components/use-locale";
 import { requireUser } from "~/infrastructure/session.server";
 import { dayKey, dayRange, now as clockNow } from "~/lib/clock";
-import type { RouteAccess } from "~/lib/permissions";
+import { can, ownWorkOnly, type RouteAccess } from "~/lib/permissions";
 
-/** What this route needs (app/lib/permissions.ts). */
-export const access = "work" satisfies RouteAccess;
+/** What this route needs (app/lib/permissions.ts): a technician sees the items assigned to them. */
+export const access = "assigned-work" satisfies RouteAccess;
 
 export const meta = titleMeta("schedule.title");
 
@@ -56,17 +56,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const timeZone = await getAccountTimeZone(user.accountId);
   const now = clockNow();
   const today = dayKey(now, timeZone);
-  const params = readScheduleParams(new URL(request.url).searchParams, today);
+  const asked = readScheduleParams(new URL(request.url).searchParams, today);
+  // A technician's schedule is their own, whatever the URL asks.
+  const params = { ...asked, member: ownWorkOnly(user) ?? asked.member };
+  const canManage = can(user.role, "work");
   const [view, members] = await Promise.all([
     loadView(user.accountId, params, today, timeZone, now),
-    memberOptions(user.accountId),
+    canManage ? memberOptions(user.accountId) : [],
   ]);
-  return { params, today, timeZone, view, members };
+  return { params, today, timeZone, view, members, canManage };
 }
 
 export default function SchedulePage() {
   const { t } = useTranslation();
-  const { params, today, timeZone, view, members } = useLoaderData<typeof loader>();
+  const { params, today, timeZone, view, members, canManage } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const { search } = useLocation();
   return (
@@ -75,9 +78,11 @@ export default function SchedulePage() {
         title={t("schedule.title")}
         subtitle={t("schedule.subtitle")}
         actions={
-          <Link to={`new${search}`} className={buttonClass("primary")} preventScrollReset>
-            + {t("schedule.newAppointment")}
-          </Link>
+          canManage ? (
+            <Link to={`new${search}`} className={buttonClass("primary")} preventScrollReset>
+              + {t("schedule.newAppointment")}
+            </Link>
+          ) : undefined
         }
       />
       <ScheduleToolbar params={params} members={members} />
