@@ -65,7 +65,7 @@ test("the owner invites a technician, who joins from the link, sees only their p
   await tech.getByLabel("Choose a password").fill("tech-secret-1");
   await tech.getByLabel("Confirm password").fill("tech-secret-1");
   await tech.getByRole("button", { name: "Join" }).click();
-  await expect(tech).toHaveURL(/\/app\/notifications$/);
+  await expect(tech).toHaveURL(/\/app\/my-day$/);
   await expect(toast(tech)).toContainText("Welcome to Your Trade Company!");
   await expect(sidebar(tech).getByText("Technician", { exact: true })).toBeVisible();
   await expect(sidebar(tech).getByRole("link", { name: "Invoices" })).toHaveCount(0);
