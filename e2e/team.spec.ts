@@ -1,28 +1,10 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { loginViaUi, newUser, registerViaApi, sidebar, toast, uniqueEmail } from "./utils";
+import { invitationLink, loginViaUi, newUser, registerViaApi, sidebar, toast, uniqueEmail } from "./utils";
 
 // The team in the browser, with JavaScript on and off: the owner invites a technician from
 // Settings → Team, the technician joins from the e-mail's link (the e2e server has no SMTP_URL,
 // so the e-mail lands in data/outbox/), sees only what a technician may open, and is signed
 // out the moment the owner removes them.
-
-/** The /join/{token} link of the newest e-mail in data/outbox/ to `address`. */
-function invitationLink(address: string): string {
-  const outbox = path.resolve("data/outbox");
-  const files = readdirSync(outbox)
-    .filter((name) => name.endsWith(".eml"))
-    .map((name) => path.join(outbox, name))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  for (const file of files) {
-    const raw = readFileSync(file, "utf8").replace(/=\r?\n/g, "");
-    if (!raw.includes(address)) continue;
-    const link = /https?:\/\/[^\s"<>]+\/join\/[A-Za-z0-9_-]{43}/.exec(raw)?.[0];
-    if (link) return link;
-  }
-  throw new Error(`no invitation e-mail to ${address} in data/outbox/`);
-}
 
 test("the owner invites a technician, who joins from the link, sees only their part, and is removed", async ({
   page,

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 /** A password that passes the register rules (at least 6 characters). */
@@ -129,4 +131,24 @@ export async function invoiceViaApi(page: Page) {
   expect(invoice.status(), await invoice.text()).toBe(201);
   const made = (await invoice.json()) as { id: string; invoiceNumber: string; total: string };
   return { ...made, estimate: { id: estimateId, estimateNumber } };
+}
+
+/** The newest e-mails in data/outbox/ (the e2e server has no SMTP_URL), newest first, as text. */
+export function outboxMails(address: string): string[] {
+  const outbox = path.resolve("data/outbox");
+  return readdirSync(outbox)
+    .filter((name) => name.endsWith(".eml"))
+    .map((name) => path.join(outbox, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    .map((file) => readFileSync(file, "utf8").replace(/=\r?\n/g, ""))
+    .filter((raw) => raw.includes(address));
+}
+
+/** The /join/{token} link of the newest invitation e-mailed to `address`. */
+export function invitationLink(address: string): string {
+  for (const raw of outboxMails(address)) {
+    const link = /https?:\/\/[^\s"<>]+\/join\/[A-Za-z0-9_-]{43}/.exec(raw)?.[0];
+    if (link) return link;
+  }
+  throw new Error(`no invitation e-mail to ${address} in data/outbox/`);
 }
