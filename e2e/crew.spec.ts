@@ -75,7 +75,8 @@ test("the owner assigns a technician's day; the technician works through it; the
   await page.getByLabel("Assigned to").selectOption({ label: "Tomás Técnico (Technician)" });
   await page.getByRole("button", { name: "Save" }).click();
   await expect(toast(page)).toContainText("Job updated");
-  await expect(page.getByTestId("job-assignee").first()).toContainText("Tomás Técnico");
+  const row = page.getByRole("row").filter({ hasText: "Panel upgrade" });
+  await expect(row.getByTestId("job-assignee")).toContainText("Tomás Técnico");
   const when = soon();
   await post(page, "/api/appointments", {
     customerId: customer.id,
