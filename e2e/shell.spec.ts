@@ -3,6 +3,7 @@ import { registerViaUi, sidebar } from "./utils";
 
 const NAV_LINKS: [name: string, href: string, heading: RegExp][] = [
   ["Dashboard", "/app", /^Welcome, /],
+  ["My day", "/app/my-day", /^My day/],
   ["Customers", "/app/customers", /^Customers/],
   ["Schedule", "/app/schedule", /^Schedule/],
   ["Estimates", "/app/estimates", /^Estimates/],
@@ -74,7 +75,7 @@ test("pages run without script errors; the welcome toast goes away", async ({ pa
 });
 
 test.describe("sidebar", () => {
-  test("lists the eleven sections and each link opens its page", async ({ page }) => {
+  test("lists the twelve sections and each link opens its page", async ({ page }) => {
     const user = await registerViaUi(page);
     const nav = sidebar(page).getByRole("navigation");
     const links = nav.getByRole("link");

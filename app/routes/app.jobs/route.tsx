@@ -57,7 +57,10 @@ export default function JobsPage() {
       key: "assignee",
       header: t("team.assignee"),
       testId: "job-assignee",
-      cell: (job) => assigneeName(data.members, job.assigneeId) ?? <span className="text-slate-500">{t("team.nobody")}</span>,
+      cell: (job) =>
+        assigneeName(data.members, job.assigneeId) ?? (
+          <span className="text-slate-500 dark:text-slate-400">{t("team.nobody")}</span>
+        ),
     },
     {
       key: "schedule",
