@@ -394,6 +394,11 @@ describe("a technician's schedule", () => {
       view: { items: { id: string }[] };
     };
     expect(bens.view.items.map((item) => item.id)).not.toContain(visit.id);
+    // The owner sees who goes where.
+    const everyone = (await runRoute(scheduleLoader, "/app/schedule?tab=list", { cookie: owner.cookie })).data as {
+      view: { items: { id: string; assigneeName?: string }[] };
+    };
+    expect(everyone.view.items.find((item) => item.id === visit.id)?.assigneeName).toBe("Ana Torres");
     // The owner may narrow to Ben: Ben's job (unscheduled) is not on the schedule, so nothing.
     const owners = (await runRoute(scheduleLoader, `/app/schedule?tab=list&member=${benId}`, { cookie: owner.cookie })).data as {
       view: { items: unknown[] };

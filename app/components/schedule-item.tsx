@@ -79,7 +79,10 @@ export function ScheduleEntry({
         >
           {item.title}
         </Link>
-        <p className="truncate text-sm text-slate-600 dark:text-slate-400">{item.customer.name}</p>
+        <p className="truncate text-sm text-slate-600 dark:text-slate-400">
+          {item.customer.name}
+          {item.assigneeName ? <span data-testid="schedule-assignee"> · {item.assigneeName}</span> : null}
+        </p>
         <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="schedule-time">
           {dateLabel ? `${dateLabel} · ${time}` : time}
         </p>

@@ -79,6 +79,11 @@ export function ScheduleList({
             </div>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
               <span>{item.customer.name}</span>
+              {item.assigneeName ? (
+                <span data-testid="schedule-assignee">
+                  {t("team.assignee")}: {item.assigneeName}
+                </span>
+              ) : null}
               <span data-testid="schedule-when">
                 {t("schedule.list.when", {
                   date: formatDayIn(item.scheduledDate, timeZone, locale),

@@ -50,6 +50,10 @@ export interface ScheduleItem {
   isJob: boolean;
   jobId: string | null;
   duration: number;
+  /** Who it is assigned to (a member id), when the source says. */
+  assigneeId?: string | null;
+  /** That member's name, filled in by the schedule page. */
+  assigneeName?: string | null;
 }
 
 export interface AppointmentSource {
@@ -62,6 +66,7 @@ export interface AppointmentSource {
   description: string | null;
   jobId: string | null;
   duration: number;
+  assigneeId?: string | null;
 }
 
 export interface JobSource {
@@ -72,6 +77,7 @@ export interface JobSource {
   status: string;
   location: string | null;
   description: string | null;
+  assigneeId?: string | null;
 }
 
 export function appointmentItem(appointment: AppointmentSource): ScheduleItem {
@@ -86,6 +92,7 @@ export function appointmentItem(appointment: AppointmentSource): ScheduleItem {
     isJob: false,
     jobId: appointment.jobId,
     duration: appointment.duration,
+    ...(appointment.assigneeId ? { assigneeId: appointment.assigneeId } : {}),
   };
 }
 
@@ -109,6 +116,7 @@ export function jobItem(job: JobSource): ScheduleItem | null {
     isJob: true,
     jobId: job.id,
     duration: JOB_MINUTES,
+    ...(job.assigneeId ? { assigneeId: job.assigneeId } : {}),
   };
 }
 

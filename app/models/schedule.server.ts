@@ -63,6 +63,7 @@ const appointmentSourceColumns = {
   scheduledDate: appointments.scheduledDate,
   duration: appointments.duration,
   jobId: appointments.jobId,
+  assigneeId: appointments.assigneeId,
   customerName: customers.name,
   customerPhone: customers.phone,
 };
@@ -73,6 +74,7 @@ const jobSourceColumns = {
   location: jobs.location,
   status: jobs.status,
   scheduledDate: jobs.scheduledDate,
+  assigneeId: jobs.assigneeId,
   customerName: customers.name,
   customerPhone: customers.phone,
 };

@@ -8,7 +8,7 @@ import { ScheduleToolbar } from "~/components/schedule-toolbar";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/services/meta";
-import { readScheduleParams, UPCOMING_LIMIT } from "~/lib/schedule";
+import { readScheduleParams, UPCOMING_LIMIT, type ScheduleItem } from "~/lib/schedule";
 import { getAccountTimeZone } from "~/models/appointment.server";
 import { memberOptions } from "~/models/member.server";
 import { scheduleDay, scheduleList, scheduleWeek, upcomingSchedule } from "~/models/schedule.server";
@@ -51,6 +51,19 @@ async function loadView(
   return { tab: "today" as const, todayItems: todayPage.items, todayTotal: todayPage.total, upcoming };
 }
 
+/** Each item with the name of the member it is assigned to (the office sees who goes where). */
+function withAssigneeNames<V extends Awaited<ReturnType<typeof loadView>>>(view: V, members: { id: string; name: string }[]): V {
+  if (members.length === 0) return view;
+  const names = new Map(members.map((member) => [member.id, member.name]));
+  const named = (items: ScheduleItem[]) =>
+    items.map((item) =>
+      item.assigneeId && names.has(item.assigneeId) ? { ...item, assigneeName: names.get(item.assigneeId) } : item,
+    );
+  if (view.tab === "calendar") return { ...view, days: view.days.map((day) => ({ ...day, items: named(day.items) })) };
+  if (view.tab === "list") return { ...view, items: named(view.items) };
+  return { ...view, todayItems: named(view.todayItems), upcoming: named(view.upcoming) };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, access);
   const timeZone = await getAccountTimeZone(user.accountId);
@@ -64,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadView(user.accountId, params, today, timeZone, now),
     canManage ? memberOptions(user.accountId) : [],
   ]);
-  return { params, today, timeZone, view, members, canManage };
+  return { params, today, timeZone, view: withAssigneeNames(view, members), members, canManage };
 }
 
 export default function SchedulePage() {
