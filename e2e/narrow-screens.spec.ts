@@ -45,6 +45,8 @@ async function account(page: Page) {
     })
   ).json()) as { id: string };
   const invoice = (await (await page.request.post(`/api/invoices/from-estimate/${estimate.id}`)).json()) as { id: string };
+  // Assigned to the owner, so My day shows it as a card.
+  const team = (await (await page.request.get("/api/team")).json()) as { members: { id: string }[] };
   await page.request.post("/api/appointments", {
     data: {
       customerId: customer.id,
@@ -52,6 +54,7 @@ async function account(page: Page) {
       title: "Panel swap, first visit",
       scheduledDate: new Date().toISOString(),
       duration: 120,
+      assigneeId: team.members[0].id,
     },
   });
   const estimateLink = (
