@@ -458,6 +458,7 @@ export const lateCharges = sqliteTable(
     amount: integer("amount").notNull(),
     // The invoice line it added.
     itemId: text("item_id").notNull(),
+    addedBy: actor("added_by"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("late_charges_invoice_month_idx").on(t.invoiceId, t.month)],
@@ -589,6 +590,7 @@ export const estimateShareTokens = sqliteTable(
       .notNull()
       .references(() => estimates.id, { onDelete: "cascade" }),
     token: text("token").notNull(),
+    createdBy: actor("created_by"),
     createdAt: createdAt(),
     // Opened by someone other than the account itself: how often, first and last time.
     viewCount: integer("view_count").notNull().default(0),
@@ -611,6 +613,7 @@ export const invoiceShareTokens = sqliteTable(
       .notNull()
       .references(() => invoices.id, { onDelete: "cascade" }),
     token: text("token").notNull(),
+    createdBy: actor("created_by"),
     createdAt: createdAt(),
     viewCount: integer("view_count").notNull().default(0),
     firstViewedAt: integer("first_viewed_at", { mode: "timestamp_ms" }),

@@ -23,6 +23,7 @@ import type { ActivityEvent } from "~/lib/activity";
 import { action as estimatesApiAction } from "~/routes/api.estimates/route";
 import { action as fromEstimateApi } from "~/routes/api.invoices.from-estimate.$id/route";
 import { action as paymentsApi } from "~/routes/api.invoices.$id.payments/route";
+import { action as invoiceShareApi } from "~/routes/api.invoices.$id.share/route";
 import { signedInAccount, signedInMember } from "./accounts";
 import { changedTables, tableChecksums } from "./db-checksum";
 import { mailText } from "./mime";
@@ -365,12 +366,19 @@ describe("who did it, in an estimate's and an invoice's activity", () => {
     });
     expect(paid.status).toBe(201);
 
+    const shared = await runRoute(invoiceShareApi, `/api/invoices/${invoice.id}/share`, {
+      cookie: office.cookie,
+      method: "POST",
+      params: { id: invoice.id },
+    });
+    expect(shared.status).toBeLessThan(300);
     const actorOf = (events: ActivityEvent[], type: string) => events.find((event) => event.type === type)?.actor;
     const estimateActivity = await activityFor(accountId, "estimate", estimate.id);
     expect(actorOf(estimateActivity!.events, "created")).toEqual({ name: "Omar Office", role: "office" });
     const invoiceActivity = await activityFor(accountId, "invoice", invoice.id);
     expect(actorOf(invoiceActivity!.events, "created")).toEqual({ name: "Olivia Owner", role: "owner" });
     expect(actorOf(invoiceActivity!.events, "payment")).toEqual({ name: "Omar Office", role: "office" });
+    expect(actorOf(invoiceActivity!.events, "linkCreated")).toEqual({ name: "Omar Office", role: "office" });
     // No login ids reach the page.
     expect(JSON.stringify(invoiceActivity)).not.toContain(office.user.id);
 

@@ -135,6 +135,8 @@ export interface ShareLinkRecord {
   viewCount: number;
   firstViewedAt: Instant;
   lastViewedAt: Instant;
+  /** The login that made the link. */
+  createdBy?: string | null;
 }
 
 /** The customer's link: made, first opened (with how often since), last opened when that was another time. */
@@ -142,7 +144,7 @@ export function shareLinkEvents(link: ShareLinkRecord | null | undefined): Activ
   if (!link) return [];
   const events: ActivityEvent[] = [];
   const created = ms(link.createdAt);
-  if (created !== null) events.push({ id: "link-created", at: created, type: "linkCreated" });
+  if (created !== null) events.push({ id: "link-created", at: created, type: "linkCreated", ...actorOf(link.createdBy) });
   const first = ms(link.firstViewedAt);
   const last = ms(link.lastViewedAt);
   if (link.viewCount > 0 && first !== null) {
@@ -234,12 +236,21 @@ export function depositEvents(deposits: readonly PaymentRecord[]): ActivityEvent
 
 /** Each late charge added to an invoice (its amount and which month past due), when it was added. */
 export function lateChargeEvents(
-  charges: readonly { id: string; amount: number; month: number; createdAt: Instant }[],
+  charges: readonly { id: string; amount: number; month: number; createdAt: Instant; addedBy?: string | null }[],
 ): ActivityEvent[] {
   return charges.flatMap((charge): ActivityEvent[] => {
     const at = ms(charge.createdAt);
     if (at === null) return [];
-    return [{ id: `late-charge:${charge.id}`, at, type: "lateCharge", amount: charge.amount, month: charge.month }];
+    return [
+      {
+        id: `late-charge:${charge.id}`,
+        at,
+        type: "lateCharge",
+        amount: charge.amount,
+        month: charge.month,
+        ...actorOf(charge.addedBy),
+      },
+    ];
   });
 }
 

@@ -22,6 +22,8 @@ export const invoiceShareUrl = (origin: string, token: string) => `${origin}/i/$
 export async function getOrCreateInvoiceShareLink(
   accountId: string,
   invoiceId: string,
+  /** The login making the link (none when TradeDesk makes it for a reminder). */
+  by: string | null = null,
 ): Promise<{ link: InvoiceShareLink; invoiceNumber: string } | undefined> {
   const db = await getDb();
   const invoice = await db
@@ -34,7 +36,7 @@ export async function getOrCreateInvoiceShareLink(
     // One link per invoice (unique invoice id): a link already there, or made at the same moment, wins.
     await db
       .insert(invoiceShareTokens)
-      .values({ accountId, invoiceId, token: newShareToken() })
+      .values({ accountId, invoiceId, token: newShareToken(), createdBy: by })
       .onConflictDoNothing({ target: invoiceShareTokens.invoiceId });
   } catch (error) {
     if (String(error).includes("FOREIGN KEY")) return undefined;

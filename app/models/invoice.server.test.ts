@@ -149,7 +149,7 @@ describe("paying and changing status", () => {
     const overdue = await createInvoice(db, user.id, { status: "overdue" });
     const now = new Date("2025-06-20T15:00:00Z");
     for (const invoice of [pending, overdue]) {
-      const result = await markInvoicePaid(user.id, invoice.id, now);
+      const result = await markInvoicePaid(user.id, invoice.id, { now });
       expect(result.status).toBe("paid");
       const stored = await getInvoiceWithItems(user.id, invoice.id);
       expect(stored?.status).toBe("paid");
@@ -173,8 +173,10 @@ describe("paying and changing status", () => {
     const { user } = await signedInAccount();
     const invoice = await createInvoice(await getDb(), user.id, { status: "pending" });
     const first = new Date("2025-03-01T12:00:00Z");
-    expect((await updateInvoiceStatus(user.id, invoice.id, "paid", first))?.paidDate?.toISOString()).toBe(first.toISOString());
-    const again = await updateInvoiceStatus(user.id, invoice.id, "paid", new Date("2025-04-01T12:00:00Z"));
+    expect((await updateInvoiceStatus(user.id, invoice.id, "paid", { now: first }))?.paidDate?.toISOString()).toBe(
+      first.toISOString(),
+    );
+    const again = await updateInvoiceStatus(user.id, invoice.id, "paid", { now: new Date("2025-04-01T12:00:00Z") });
     expect(again?.paidDate?.toISOString()).toBe(first.toISOString());
     const cancelled = await updateInvoiceStatus(user.id, invoice.id, "cancelled");
     expect(cancelled).toMatchObject({ status: "cancelled", paidDate: null });

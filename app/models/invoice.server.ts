@@ -401,6 +401,7 @@ export async function changeInvoiceStatus(
   target: InvoiceStatus,
   request: InvoiceStatusRequest,
   now = clockNow(),
+  by: string | null = null,
 ): Promise<StatusChangeResult> {
   const db = await getDb();
   const mine = and(eq(invoices.accountId, accountId), eq(invoices.id, id));
@@ -413,7 +414,7 @@ export async function changeInvoiceStatus(
     const recorded = await recordPayment(
       accountId,
       id,
-      { amount: change.amount, method: "other", receivedAt: now },
+      { amount: change.amount, method: "other", receivedAt: now, recordedBy: by },
       { manual: true, notify: true },
     );
     const after = await db.select().from(invoices).where(mine).get();
@@ -437,8 +438,12 @@ export async function changeInvoiceStatus(
 }
 
 /** The screen's Mark paid: a pending or overdue invoice becomes paid, today, through a payment of its balance. */
-export async function markInvoicePaid(accountId: string, id: string, now = clockNow()): Promise<MarkPaidResult> {
-  const result = await changeInvoiceStatus(accountId, id, "paid", "mark-paid", now);
+export async function markInvoicePaid(
+  accountId: string,
+  id: string,
+  { now = clockNow(), by = null }: { now?: Date; by?: string | null } = {},
+): Promise<MarkPaidResult> {
+  const result = await changeInvoiceStatus(accountId, id, "paid", "mark-paid", now, by);
   if (result.status === "not-found") return result;
   return result.status === "changed"
     ? { status: "paid", invoice: result.invoice }
@@ -450,9 +455,9 @@ export async function updateInvoiceStatus(
   accountId: string,
   id: string,
   status: InvoiceStatus,
-  now = clockNow(),
+  { now = clockNow(), by = null }: { now?: Date; by?: string | null } = {},
 ): Promise<Invoice | undefined> {
-  const result = await changeInvoiceStatus(accountId, id, status, "set", now);
+  const result = await changeInvoiceStatus(accountId, id, status, "set", now, by);
   return result.status === "not-found" ? undefined : result.invoice;
 }
 

@@ -77,7 +77,11 @@ export type AddLateChargeResult =
  * row (unique invoice and month) is inserted first in one batch, and the line and the totals
  * follow only when that row is this call's.
  */
-export async function addLateCharge(accountId: string, invoiceId: string, now = clockNow()): Promise<AddLateChargeResult> {
+export async function addLateCharge(
+  accountId: string,
+  invoiceId: string,
+  { now = clockNow(), by = null }: { now?: Date; by?: string | null } = {},
+): Promise<AddLateChargeResult> {
   const found = await read(accountId, invoiceId, now);
   if (!found) return { status: "not-found" };
   const { settings, late } = found;
@@ -96,8 +100,8 @@ export async function addLateCharge(accountId: string, invoiceId: string, now = 
   const ours = sql`exists (select 1 from ${lateCharges} where ${lateCharges.id} = ${chargeId})`;
   await db.batch([
     // Only while the invoice still owes money and is not paid or cancelled (read again here).
-    db.run(sql`insert into ${lateCharges} (id, account_id, invoice_id, month, amount, item_id, created_at)
-      select ${chargeId}, ${accountId}, ${invoiceId}, ${late.month}, ${late.amount}, ${itemId}, ${now.getTime()}
+    db.run(sql`insert into ${lateCharges} (id, account_id, invoice_id, month, amount, item_id, added_by, created_at)
+      select ${chargeId}, ${accountId}, ${invoiceId}, ${late.month}, ${late.amount}, ${itemId}, ${by}, ${now.getTime()}
       where exists (select 1 from ${invoices} where ${invoices.id} = ${invoiceId} and ${invoices.accountId} = ${accountId}
         and ${invoices.status} in ('pending', 'overdue') and ${invoices.total} > ${invoices.amountPaid})
       on conflict (invoice_id, month) do nothing`),
@@ -125,7 +129,13 @@ export async function addLateCharge(accountId: string, invoiceId: string, now = 
 export async function listInvoiceLateCharges(accountId: string, invoiceId: string) {
   const db = await getDb();
   return db
-    .select({ id: lateCharges.id, month: lateCharges.month, amount: lateCharges.amount, createdAt: lateCharges.createdAt })
+    .select({
+      id: lateCharges.id,
+      month: lateCharges.month,
+      amount: lateCharges.amount,
+      createdAt: lateCharges.createdAt,
+      addedBy: lateCharges.addedBy,
+    })
     .from(lateCharges)
     .where(and(eq(lateCharges.accountId, accountId), eq(lateCharges.invoiceId, invoiceId)))
     .orderBy(asc(lateCharges.month));
@@ -144,5 +154,5 @@ export function lateChargeSteps(settings: { reminderLateChargeSteps: string }): 
 export async function addReminderLateCharge(accountId: string, invoiceId: string, step: number, now = clockNow()) {
   const settings = await getSettings(accountId);
   if (!lateChargeSteps(settings).includes(step)) return { status: "nothing-due" } as const;
-  return addLateCharge(accountId, invoiceId, now);
+  return addLateCharge(accountId, invoiceId, { now });
 }

@@ -45,6 +45,8 @@ export const shareUrl = (origin: string, token: string) => `${origin}/e/${token}
 export async function getOrCreateShareLink(
   accountId: string,
   estimateId: string,
+  /** The login making the link (none when TradeDesk makes it for a reminder). */
+  by: string | null = null,
 ): Promise<{ link: ShareLink; estimateNumber: string } | undefined> {
   const db = await getDb();
   const estimate = await db
@@ -57,7 +59,7 @@ export async function getOrCreateShareLink(
     // One link per estimate (unique estimate id): a link already there, or made at the same moment, wins.
     await db
       .insert(estimateShareTokens)
-      .values({ accountId, estimateId, token: newShareToken() })
+      .values({ accountId, estimateId, token: newShareToken(), createdBy: by })
       .onConflictDoNothing({ target: estimateShareTokens.estimateId });
   } catch (error) {
     // The estimate was deleted in between: nothing to link to.

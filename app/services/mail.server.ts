@@ -309,7 +309,7 @@ export async function sendEstimateEmail(
   if (!recipient) return { status: "no-email" };
   const from = senderOf(settings);
   if (!from) return { status: "failed", error: new MailError("sender", MESSAGES.sender) };
-  const shared = await getOrCreateShareLink(accountId, estimateId);
+  const shared = await getOrCreateShareLink(accountId, estimateId, options.by ?? null);
   if (!shared) return { status: "not-found" };
   const language = settings.documentLanguage;
   const content = estimateMail({
@@ -407,7 +407,7 @@ export async function sendInvoiceEmail(
   if (!recipient) return { status: "no-email" };
   const from = senderOf(settings);
   if (!from) return { status: "failed", error: new MailError("sender", MESSAGES.sender) };
-  const shared = await getOrCreateInvoiceShareLink(accountId, invoiceId);
+  const shared = await getOrCreateInvoiceShareLink(accountId, invoiceId, options.by ?? null);
   const invoice = await getInvoiceWithItems(accountId, invoiceId);
   if (!shared || !invoice) return { status: "not-found" };
   const language = settings.documentLanguage;

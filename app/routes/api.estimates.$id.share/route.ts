@@ -17,7 +17,7 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request, access);
-  const shared = await getOrCreateShareLink(user.accountId, params.id ?? "");
+  const shared = await getOrCreateShareLink(user.accountId, params.id ?? "", user.id);
   if (!shared) return notFound();
   return json({ estimateNumber: shared.estimateNumber, shareableLink: shareUrl(appOrigin(request), shared.link.token) });
 }

@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET or POST");
   const user = await requireApiUser(request, access);
-  const result = await addLateCharge(user.accountId, params.id ?? "");
+  const result = await addLateCharge(user.accountId, params.id ?? "", { by: user.id });
   if (result.status === "not-found") return notFound();
   if (result.status === "already-charged") return apiError(409, "This month's late charge was already added to this invoice.");
   if (result.status === "nothing-due")

@@ -13,7 +13,7 @@ export const access = "money" satisfies RouteAccess;
  */
 const route = apiRoute(access, {
   POST: async ({ user, id, request }) => {
-    const shared = await getOrCreateInvoiceShareLink(user.accountId, id);
+    const shared = await getOrCreateInvoiceShareLink(user.accountId, id, user.id);
     if (!shared) return notFound();
     return json({ invoiceNumber: shared.invoiceNumber, shareableLink: invoiceShareUrl(appOrigin(request), shared.link.token) });
   },

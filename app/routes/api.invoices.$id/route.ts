@@ -20,7 +20,9 @@ const route = apiRoute(access, {
   PUT: async ({ user, id, request }) => {
     const data = await readApiBody(request, invoiceStatusSchema);
     if (data instanceof Response) return data;
-    return (await updateInvoiceStatus(user.accountId, id, data.status)) ? answer(user.accountId, id) : notFound();
+    return (await updateInvoiceStatus(user.accountId, id, data.status, { by: user.id }))
+      ? answer(user.accountId, id)
+      : notFound();
   },
   DELETE: async ({ user, id }) => ((await deleteInvoice(user.accountId, id)) ? json({ message: "Invoice deleted" }) : notFound()),
 });

@@ -53,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const here = `/app/estimates/${id}/share${new URL(request.url).search}`;
   if (intent === "create") {
-    if (!(await getOrCreateShareLink(user.accountId, id))) throw new Response("Not Found", { status: 404 });
+    if (!(await getOrCreateShareLink(user.accountId, id, user.id))) throw new Response("Not Found", { status: 404 });
     return redirect(here);
   }
   if (intent === "revoke") {

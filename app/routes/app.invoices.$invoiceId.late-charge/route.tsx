@@ -43,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.invoiceId ?? "";
   const invoice = await getInvoiceWithItems(user.accountId, id);
   if (!invoice) throw new Response("Not Found", { status: 404 });
-  const result = await addLateCharge(user.accountId, id);
+  const result = await addLateCharge(user.accountId, id, { by: user.id });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   if (result.status !== "added") {
     const problem: TextKey =

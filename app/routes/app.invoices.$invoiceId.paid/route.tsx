@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The confirm step is this page (a dialog with JavaScript on); only its POST marks the invoice paid. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, access);
-  const result = await markInvoicePaid(user.accountId, params.invoiceId ?? "");
+  const result = await markInvoicePaid(user.accountId, params.invoiceId ?? "", { by: user.id });
   if (result.status === "not-found") throw new Response("Not Found", { status: 404 });
   const back = `/app/invoices${new URL(request.url).search}`;
   if (result.status === "not-payable") {

@@ -56,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const invoice = await getInvoiceWithItems(user.accountId, id);
   if (!invoice) throw new Response("Not Found", { status: 404 });
   if (intent === "create") {
-    await getOrCreateInvoiceShareLink(user.accountId, id);
+    await getOrCreateInvoiceShareLink(user.accountId, id, user.id);
     return redirect(here);
   }
   if (intent === "revoke") {
