@@ -3,13 +3,14 @@
 // who did it, so the office sees "Ana (Technician) completed the visit" (docs/decisions/030).
 // A technician may act only on the visits assigned to them; the owner and the office on any
 // visit of the account. Every function takes the account id first.
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { appointments, customers, jobs, users, visitEvents, type Role } from "#db/schema";
 import { ACTIVE_STATUSES } from "~/lib/schedule";
 import type { Range } from "~/lib/clock";
 import { now as clockNow } from "~/lib/clock";
 import { getDb } from "~/infrastructure/db.server";
 import { accountCustomer } from "./sql.server";
+import { inRange } from "./appointment.server";
 
 /** Who did something: the login, its name and its role at the time. */
 export interface VisitActor {
@@ -130,23 +131,23 @@ async function withJobsAndEvents(accountId: string, rows: VisitRow[]) {
   );
 }
 
-/** A member's visits in a range (their day), in time order, cancelled ones left out. */
-export async function memberVisits(accountId: string, memberId: string, range: Range) {
+/** The account's visits matching `where`, each with its customer (joined inside the account). */
+async function visitRows(accountId: string, where: SQL | undefined) {
   const db = await getDb();
-  const rows = await db
+  return db
     .select(visitColumns)
     .from(appointments)
     .innerJoin(customers, accountCustomer(appointments.customerId, accountId))
-    .where(
-      and(
-        eq(appointments.accountId, accountId),
-        eq(appointments.assigneeId, memberId),
-        sql`${appointments.scheduledDate} >= ${range.start.getTime()}`,
-        sql`${appointments.scheduledDate} < ${range.end.getTime()}`,
-        ne(appointments.status, "cancelled"),
-      ),
-    )
+    .where(and(eq(appointments.accountId, accountId), where))
     .orderBy(asc(appointments.scheduledDate), asc(appointments.id));
+}
+
+/** A member's visits in a range (their day), in time order, cancelled ones left out. */
+export async function memberVisits(accountId: string, memberId: string, range: Range) {
+  const rows = await visitRows(
+    accountId,
+    and(eq(appointments.assigneeId, memberId), inRange(appointments.scheduledDate, range), ne(appointments.status, "cancelled")),
+  );
   return withJobsAndEvents(accountId, rows);
 }
 
@@ -174,19 +175,10 @@ export async function memberOpenJobs(accountId: string, memberId: string) {
  * is assigned to that member (a technician's other visits read as missing).
  */
 export async function findVisit(accountId: string, id: string, assignee?: string) {
-  const db = await getDb();
-  const row = await db
-    .select(visitColumns)
-    .from(appointments)
-    .innerJoin(customers, accountCustomer(appointments.customerId, accountId))
-    .where(
-      and(
-        eq(appointments.accountId, accountId),
-        eq(appointments.id, id),
-        assignee === undefined ? undefined : eq(appointments.assigneeId, assignee),
-      ),
-    )
-    .get();
+  const [row] = await visitRows(
+    accountId,
+    and(eq(appointments.id, id), assignee === undefined ? undefined : eq(appointments.assigneeId, assignee)),
+  );
   if (!row) return undefined;
   const [visit] = await withJobsAndEvents(accountId, [row]);
   return visit;
