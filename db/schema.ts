@@ -174,6 +174,13 @@ export const accountSettings = sqliteTable("account_settings", {
   lateChargeRate: integer("late_charge_rate").notNull().default(150),
   // The reminder days (of reminderSteps) that also add the month's late charge ("7,14"; "": none).
   reminderLateChargeSteps: text("reminder_late_charge_steps").notNull().default(""),
+  // Document numbers (docs/decisions/031): the prefix (with its separator) and the number the
+  // next document of each kind gets, printed at least 4 digits wide (EST-0001). The counter
+  // goes up in the same batch that inserts the document (app/models/document-number.server.ts).
+  estimatePrefix: text("estimate_prefix").notNull().default("EST-"),
+  estimateNextNumber: integer("estimate_next_number").notNull().default(1),
+  invoicePrefix: text("invoice_prefix").notNull().default("INV-"),
+  invoiceNextNumber: integer("invoice_next_number").notNull().default(1),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
