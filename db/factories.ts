@@ -5,11 +5,14 @@
 // ten-thousandths; every total comes from app/lib/money.ts, never from floats.
 import type { ResultSet } from "@libsql/client";
 import { addDays, addMinutes, format, startOfDay } from "date-fns";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { BaseSQLiteDatabase, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { documentTotals, parseCents, parseQuantity } from "~/lib/money";
+import { formatDocumentNumber, type DocumentKind } from "~/lib/document-number";
+import { numbering } from "~/models/document-number.server";
 import * as schema from "./schema";
 import {
+  accountSettings,
   appointments,
   customers,
   estimateItems,
@@ -96,25 +99,40 @@ function mix<T>(random: Random, count: number, weights: readonly (readonly [T, n
 const newId = (): string => crypto.randomUUID();
 const calendarDate = (date: Date) => format(date, "yyyy-MM-dd");
 
-// Document numbers are "EST-"/"INV-" and a millisecond timestamp (docs/product/estimates.md).
-// Handing them out strictly increasing keeps them unique even when a test creates
-// many documents within one millisecond.
-let lastStamp = 0;
-function nextStamp(): number {
-  lastStamp = Math.max(Date.now(), lastStamp + 1);
-  return lastStamp;
+// Document numbers come from the account's counters in account_settings, as the app gives
+// them out (docs/decisions/031): EST-0001, INV-0001, … unless a test names its own.
+
+/** Runs the statements the app numbers a document with (in the factory's transaction); the number as the column's value. */
+async function numberedBy(db: Db, accountId: string, kind: DocumentKind): Promise<SQL> {
+  const { statements, number } = numbering(db, accountId, kind);
+  for (const statement of statements) await statement;
+  return number;
 }
-/** Unique stamps for documents created at the given instants (oldest gets the smallest). */
-function stampsFor(instants: Date[]): number[] {
+
+/**
+ * Numbers for seeded documents created at the given instants, the oldest first, from the
+ * account's next number on; the counter moves past them, as if the app had made them.
+ */
+async function seededNumbers(db: Db, accountId: string, kind: DocumentKind, instants: Date[]): Promise<string[]> {
+  await db.insert(accountSettings).values({ accountId }).onConflictDoNothing();
+  const next = kind === "estimate" ? accountSettings.estimateNextNumber : accountSettings.invoiceNextNumber;
+  const [counter] = await db
+    .update(accountSettings)
+    .set(
+      kind === "estimate"
+        ? { estimateNextNumber: sql`${next} + ${instants.length}` }
+        : { invoiceNextNumber: sql`${next} + ${instants.length}` },
+    )
+    .where(eq(accountSettings.accountId, accountId))
+    .returning({
+      prefix: kind === "estimate" ? accountSettings.estimatePrefix : accountSettings.invoicePrefix,
+      next,
+    });
+  const first = counter.next - instants.length;
   const order = instants.map((d, i) => [d.getTime(), i] as const).sort((a, b) => a[0] - b[0]);
-  const stamps = new Array<number>(instants.length);
-  let previous = 0;
-  for (const [time, index] of order) {
-    previous = Math.max(time, previous + 1);
-    stamps[index] = previous;
-  }
-  lastStamp = Math.max(lastStamp, previous);
-  return stamps;
+  const numbers = new Array<string>(instants.length);
+  order.forEach(([, index], position) => (numbers[index] = formatDocumentNumber(counter.prefix, first + position)));
+  return numbers;
 }
 
 // ---------------------------------------------------------------------------
@@ -590,16 +608,17 @@ export async function createEstimate(
   const createdAt = fields.createdAt ?? new Date();
   const status = fields.status ?? "pending";
   return db.transaction(async (tx) => {
+    const estimateNumber = fields.estimateNumber ?? (await numberedBy(tx, accountId, "estimate"));
     const [estimate] = await tx
       .insert(estimates)
       .values({
-        estimateNumber: `EST-${nextStamp()}`,
         title: job?.title ?? template.title,
         description: job?.description ?? template.description,
         validUntil: calendarDate(addDays(createdAt, 30)),
         approvedAt: status === "approved" ? createdAt : null,
         createdAt,
         ...fields,
+        estimateNumber,
         customerId: customer.id,
         status,
         taxRate,
@@ -659,10 +678,10 @@ export async function createInvoice(
   const createdAt = fields.createdAt ?? new Date();
   const status = fields.status ?? "pending";
   return db.transaction(async (tx) => {
+    const invoiceNumber = fields.invoiceNumber ?? (await numberedBy(tx, accountId, "invoice"));
     const [invoice] = await tx
       .insert(invoices)
       .values({
-        invoiceNumber: `INV-${nextStamp()}`,
         title: estimate?.title ?? job?.title ?? template.title,
         description: estimate ? estimate.description : (job?.description ?? template.description),
         jobId: estimate?.jobId ?? null,
@@ -671,6 +690,7 @@ export async function createInvoice(
         paidDate: status === "paid" ? createdAt : null,
         createdAt,
         ...fields,
+        invoiceNumber,
         customerId: customer.id,
         status,
         taxRate,
@@ -889,7 +909,12 @@ export async function seedAccount(
       approvedAt: status === "approved" ? clampPast(createdAt.getTime() + between(random, 2, 72) * HOUR) : null,
     };
   });
-  const estimateStamps = stampsFor(estimateDocs.map((e) => e.createdAt));
+  const estimateNumbers = await seededNumbers(
+    db,
+    accountId,
+    "estimate",
+    estimateDocs.map((e) => e.createdAt),
+  );
   const estimateRows: (typeof estimates.$inferInsert)[] = [];
   const estimateItemRows: (typeof estimateItems.$inferInsert)[] = [];
   const estimateTotals = new Map<string, ReturnType<typeof documentTotals>>();
@@ -901,7 +926,7 @@ export async function seedAccount(
       accountId,
       customerId: doc.customerId,
       jobId: doc.jobId,
-      estimateNumber: `EST-${estimateStamps[i]}`,
+      estimateNumber: estimateNumbers[i],
       title: doc.title,
       description: doc.description,
       status: doc.status,
@@ -953,7 +978,12 @@ export async function seedAccount(
       createdAt: done ? clampPast(done + between(random, 1, 48) * HOUR) : daysAgo(1, 90),
     });
   }
-  const invoiceStamps = stampsFor(invoiceDocs.map((d) => d.createdAt));
+  const invoiceNumbers = await seededNumbers(
+    db,
+    accountId,
+    "invoice",
+    invoiceDocs.map((d) => d.createdAt),
+  );
   const invoiceRows: (typeof invoices.$inferInsert)[] = [];
   const invoiceItemRows: (typeof invoiceItems.$inferInsert)[] = [];
   const paymentRows: (typeof payments.$inferInsert)[] = [];
@@ -975,7 +1005,7 @@ export async function seedAccount(
       customerId: doc.customerId,
       jobId: doc.jobId,
       estimateId: doc.estimateId,
-      invoiceNumber: `INV-${invoiceStamps[i]}`,
+      invoiceNumber: invoiceNumbers[i],
       title: doc.title,
       description: doc.description,
       status,

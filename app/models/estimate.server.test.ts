@@ -55,7 +55,7 @@ describe("creating and updating", () => {
   it("writes the estimate and its lines with the totals computed from them", async () => {
     const { accountId, customer } = await account();
     const estimate = await createEstimate(accountId, input(customer.id));
-    expect(estimate.estimateNumber).toMatch(/^EST-\d{13}$/);
+    expect(estimate.estimateNumber).toBe("EST-0001");
     expect(estimate).toMatchObject({
       subtotal: 2999 + 1001,
       taxAmount: 330,
@@ -169,7 +169,8 @@ describe("creating and updating", () => {
     );
     const numbers = created.map((e) => e.estimateNumber);
     expect(new Set(numbers).size).toBe(6);
-    expect([...numbers].sort()).toEqual(Array.from({ length: 6 }, (_, i) => `EST-${1_750_000_000_000 + i}`));
+    // The account's sequence, whatever the clock says (decision 031).
+    expect([...numbers].sort()).toEqual(Array.from({ length: 6 }, (_, i) => `EST-000${i + 1}`));
     // Every estimate got exactly its own two lines, none left behind by a retried insert.
     const items = await itemsOfEstimates(created.map((e) => e.id));
     expect([...items.values()].map((list) => list.length)).toEqual([2, 2, 2, 2, 2, 2]);

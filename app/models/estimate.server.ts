@@ -230,10 +230,11 @@ function fields(input: EstimateInput) {
 }
 
 /**
- * Creates an estimate and its lines in one transaction, numbered EST-<timestamp>
- * (unique per account: a number taken in the same millisecond moves to the next). The
- * writes go as one batch, which libSQL runs as one transaction without yielding, so
- * concurrent requests in this process never wait on each other's open transaction.
+ * Creates an estimate and its lines in one transaction, numbered with the account's next
+ * estimate number (EST-0001, decision 031), given out in the same batch. The writes go as
+ * one batch, which libSQL runs as one transaction without yielding, so concurrent requests
+ * in this process never wait on each other's open transaction, and one that fails takes no
+ * number.
  */
 export async function createEstimate(
   accountId: string,
@@ -251,8 +252,9 @@ export async function createEstimate(
     .where(eq(accountSettings.accountId, accountId))
     .get();
   const deposit = defaults?.percent ? { depositType: "percent" as const, depositValue: defaults.percent } : {};
-  await insertWithNumber("EST", (estimateNumber) =>
+  await insertWithNumber(accountId, "estimate", ({ statements, number: estimateNumber }) =>
     db.batch([
+      ...statements,
       db.insert(estimates).values({
         ...fields(input),
         ...totals,

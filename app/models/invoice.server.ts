@@ -290,7 +290,7 @@ async function insertOnce<T>(insert: () => Promise<T>): Promise<T> {
   try {
     return await insert();
   } catch (error) {
-    // Not a number clash (insertWithNumber retries those): the unique estimate_id index refused it.
+    // Not the number (insertWithNumber's): the unique estimate_id index refused it, and the batch took no number.
     if (`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`.includes("invoices.estimate_id")) {
       throw new AlreadyInvoiced();
     }
@@ -333,7 +333,7 @@ export async function createInvoiceFromEstimate(
 
   const invoiceId = crypto.randomUUID();
   try {
-    await insertWithNumber<unknown>("INV", (invoiceNumber) => {
+    await insertWithNumber<unknown>(accountId, "invoice", ({ statements, number: invoiceNumber }) => {
       const insertInvoice = db.insert(invoices).values({
         id: invoiceId,
         accountId,
@@ -357,7 +357,7 @@ export async function createInvoiceFromEstimate(
       const chosen = lines.filter((line) => !line.optional);
       // The estimate's deposits become payments already made, in the same batch (docs/decisions/017).
       const deposits = carryDepositsStatements(db, accountId, estimate.id);
-      if (chosen.length === 0) return insertOnce(() => db.batch([insertInvoice, ...deposits]));
+      if (chosen.length === 0) return insertOnce(() => db.batch([...statements, insertInvoice, ...deposits]));
       // Numbered in the estimate's sequence, so lines that shared an order stay in place.
       const insertLines = db.insert(invoiceItems).values(
         chosen.map((line, index) => ({
@@ -371,7 +371,7 @@ export async function createInvoiceFromEstimate(
           order: index,
         })),
       );
-      return insertOnce(() => db.batch([insertInvoice, insertLines, ...deposits]));
+      return insertOnce(() => db.batch([...statements, insertInvoice, insertLines, ...deposits]));
     });
   } catch (error) {
     if (error instanceof AlreadyInvoiced) {

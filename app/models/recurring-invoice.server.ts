@@ -474,7 +474,7 @@ export async function makeOccurrence(accountId: string, recurringInvoiceId: stri
     order,
   }));
   try {
-    await insertWithNumber("INV", async (invoiceNumber) => {
+    await insertWithNumber(accountId, "invoice", async ({ statements, number: invoiceNumber }) => {
       const run = db.insert(recurringInvoiceRuns).values({ recurringInvoiceId, occurrenceDate: date, accountId, invoiceId });
       const invoice = db.insert(invoices).values({
         id: invoiceId,
@@ -495,10 +495,10 @@ export async function makeOccurrence(accountId: string, recurringInvoiceId: stri
       });
       try {
         // The occurrence's row last: it names the invoice, and its primary key undoes the batch.
-        if (invoiceLines.length === 0) await db.batch([invoice, run]);
-        else await db.batch([invoice, db.insert(invoiceItems).values(invoiceLines), run]);
+        if (invoiceLines.length === 0) await db.batch([...statements, invoice, run]);
+        else await db.batch([...statements, invoice, db.insert(invoiceItems).values(invoiceLines), run]);
       } catch (error) {
-        // Not a number clash (insertWithNumber retries those): the occurrence was made already.
+        // Not the number (insertWithNumber's): the occurrence was made already, and the batch took no number.
         if (`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`.includes("recurring_invoice_runs")) {
           throw new AlreadyMade();
         }
