@@ -13,7 +13,7 @@ import en from "~/locales/en";
 const root = path.resolve(__dirname, "..");
 
 /** Strings of app/ that look like keys but are not (a database's name for a column in its error text). */
-const NOT_KEYS = new Set(["invoices.estimate_id"]);
+const NOT_KEYS = new Set(["invoices.estimate_id", "estimates.estimate_number", "invoices.invoice_number"]);
 
 function keys(tree: object, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>

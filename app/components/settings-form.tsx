@@ -12,8 +12,15 @@ import {
   MIN_VALID_DAYS,
   SETTINGS_LANGUAGES,
   SETTINGS_LIMITS,
-  settingsSchema,
+  settingsSchemaFor,
 } from "~/lib/settings-schema";
+import {
+  formatDocumentNumber,
+  isDocumentPrefix,
+  MAX_NEXT_NUMBER,
+  MAX_PREFIX_LENGTH,
+  type DocumentKind,
+} from "~/lib/document-number";
 import { Button } from "./ui/button";
 import { Field, SelectField, TextareaField } from "./ui/forms";
 import { isPosting } from "./ui/submission";
@@ -45,6 +52,10 @@ export type SettingsFormValues = {
   autoBackup: boolean;
   darkMode: boolean;
   timeZone: string;
+  estimatePrefix: string;
+  estimateNextNumber: string;
+  invoicePrefix: string;
+  invoiceNextNumber: string;
 };
 
 export function SettingsSection({
@@ -137,7 +148,14 @@ export function SettingsForm({
     defaultValue: defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, { schema: settingsSchema }),
+    // The next numbers as this page showed them: the server checks them again against the account's.
+    onValidate: ({ formData }) =>
+      parseForm(formData, {
+        schema: settingsSchemaFor({
+          estimateNextNumber: Number(defaults.estimateNextNumber),
+          invoiceNextNumber: Number(defaults.invoiceNextNumber),
+        }),
+      }),
   });
 
   // No zone chosen yet (the account is in UTC): offer the browser's own.
@@ -162,6 +180,56 @@ export function SettingsForm({
       errors={fields[name].errors}
       inputProps={{ ...getInputProps(fields[name], { type }), maxLength: SETTINGS_LIMITS[name], ...extra }}
     />
+  );
+  // What the next document of the kind will be numbered, from the fields as typed (the stored ones while they are not valid).
+  const nextDocument = (kind: DocumentKind) => {
+    const typedPrefix = fields[`${kind}Prefix`].value ?? "";
+    const typedNext = Number(fields[`${kind}NextNumber`].value);
+    const prefix = typeof typedPrefix === "string" && isDocumentPrefix(typedPrefix) ? typedPrefix : defaults[`${kind}Prefix`];
+    const next =
+      Number.isInteger(typedNext) && typedNext >= 1 && typedNext <= MAX_NEXT_NUMBER
+        ? typedNext
+        : Number(defaults[`${kind}NextNumber`]);
+    return formatDocumentNumber(prefix, next);
+  };
+  const numberFields = (kind: DocumentKind) => (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        label={t(`settings.numbers.${kind}Prefix`)}
+        hint={t("settings.numbers.prefixHint")}
+        errors={fields[`${kind}Prefix`].errors}
+        inputProps={{
+          ...getInputProps(fields[`${kind}Prefix`], { type: "text" }),
+          maxLength: MAX_PREFIX_LENGTH,
+          autoComplete: "off",
+          spellCheck: false,
+        }}
+      />
+      <Field
+        label={t(`settings.numbers.${kind}NextNumber`)}
+        hint={
+          <>
+            <span className="block font-medium text-slate-700 dark:text-slate-300" data-testid={`next-${kind}-number`}>
+              {t(kind === "estimate" ? "settings.numbers.nextEstimate" : "settings.numbers.nextInvoice", {
+                number: nextDocument(kind),
+              })}
+            </span>
+            <span className="block">{t("settings.numbers.nextNumberHint", { current: defaults[`${kind}NextNumber`] })}</span>
+          </>
+        }
+        errors={fields[`${kind}NextNumber`].errors}
+        inputProps={{
+          ...getInputProps(fields[`${kind}NextNumber`], { type: "number" }),
+          step: "1",
+          min: "1",
+          max: String(MAX_NEXT_NUMBER),
+          inputMode: "numeric",
+          required: true,
+        }}
+      />
+      {/* The number this page showed: sent back as it is, it leaves the account's as it is now. */}
+      <input type="hidden" name={`${kind}NextNumberShown`} value={defaults[`${kind}NextNumber`]} />
+    </div>
   );
   const languageOptions = SETTINGS_LANGUAGES.map((language) => (
     <option key={language} value={language}>
@@ -277,6 +345,11 @@ export function SettingsForm({
             inputProps={{ ...getInputProps(fields.lateChargeRate, { type: "text" }), inputMode: "decimal", maxLength: 5 }}
           />
         </div>
+      </SettingsSection>
+
+      <SettingsSection id="settings-numbers" title={t("settings.numbers.title")} description={t("settings.numbers.description")}>
+        {numberFields("estimate")}
+        {numberFields("invoice")}
       </SettingsSection>
 
       <SettingsSection

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { settingsSchema } from "./settings-schema";
+import { settingsSchema, settingsSchemaFor, type CurrentNumbers } from "./settings-schema";
 
 /** A complete, valid form as the browser sends it (switches on send "on"). */
 const valid: Record<string, string> = {
@@ -162,5 +162,91 @@ describe("settingsSchema", () => {
     expect(submission.status).toBe("success");
     if (submission.status === "success")
       expect(submission.value).toMatchObject({ notifications: false, autoBackup: false, darkMode: false });
+  });
+});
+
+describe("settingsSchema: document numbers", () => {
+  /** The group as the Settings page sends it: prefixes, next numbers and the numbers it showed. */
+  const group = {
+    estimatePrefix: "EST-",
+    estimateNextNumber: "42",
+    estimateNextNumberShown: "42",
+    invoicePrefix: "INV-",
+    invoiceNextNumber: "7",
+    invoiceNextNumberShown: "7",
+  };
+  const current: CurrentNumbers = { estimateNextNumber: 42, invoiceNextNumber: 7 };
+
+  function numbers(changes: Record<string, string | undefined>, now: CurrentNumbers | null = current) {
+    return parseWithZod(form({ ...valid, ...group, ...changes }), { schema: settingsSchemaFor(now ?? undefined) });
+  }
+  function numberErrors(changes: Record<string, string | undefined>, now: CurrentNumbers | null = current) {
+    const submission = numbers(changes, now);
+    expect(submission.status).toBe("error");
+    return ((submission.status === "error" ? submission.error : null) ?? {}) as Record<string, string[] | null>;
+  }
+  function valueOf(changes: Record<string, string | undefined>, now: CurrentNumbers | null = current) {
+    const submission = numbers(changes, now);
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") throw new Error("refused");
+    return submission.value;
+  }
+
+  it("keeps what is stored when the form has no document numbers group (an older page)", () => {
+    const submission = parse();
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    for (const key of ["estimatePrefix", "estimateNextNumber", "invoicePrefix", "invoiceNextNumber"]) {
+      expect(submission.value, key).not.toHaveProperty(key);
+    }
+  });
+
+  it("saves the prefixes, and a next number only when it was changed", () => {
+    expect(valueOf({})).toMatchObject({ estimatePrefix: "EST-", invoicePrefix: "INV-" });
+    expect(valueOf({})).not.toHaveProperty("estimateNextNumber");
+    expect(valueOf({ estimatePrefix: "Q-2026/", estimateNextNumber: "100", invoiceNextNumber: " 8 " })).toMatchObject({
+      estimatePrefix: "Q-2026/",
+      estimateNextNumber: 100,
+      invoiceNextNumber: 8,
+    });
+    // An emptied prefix is no prefix.
+    expect(valueOf({ estimatePrefix: "" })).toMatchObject({ estimatePrefix: "" });
+    expect(valueOf({ estimateNextNumber: "99999999" })).toMatchObject({ estimateNextNumber: 99_999_999 });
+  });
+
+  it("lets a next number go up or stay, never down", () => {
+    expect(valueOf({ estimateNextNumber: "43" })).toMatchObject({ estimateNextNumber: 43 });
+    expect(numberErrors({ estimateNextNumber: "41" }).estimateNextNumber).toEqual(["settings.errors.nextNumberBelow"]);
+    expect(numberErrors({ invoiceNextNumber: "1" }).invoiceNextNumber).toEqual(["settings.errors.nextNumberBelow"]);
+    // The account's number went up since the page was shown: the number sent as shown is left alone, not refused…
+    const later = { estimateNextNumber: 45, invoiceNextNumber: 7 };
+    expect(valueOf({}, later)).not.toHaveProperty("estimateNextNumber");
+    // …but a number typed below the account's is refused.
+    expect(numberErrors({ estimateNextNumber: "44" }, later).estimateNextNumber).toEqual(["settings.errors.nextNumberBelow"]);
+    // Without the account's numbers (no current), only the form of the number is checked.
+    expect(numbers({ estimateNextNumber: "2" }, null).status).toBe("success");
+  });
+
+  it("explains a next number that is not a whole number from 1 to 99,999,999, or is missing", () => {
+    for (const [input, message] of [
+      ["0", "settings.errors.nextNumberRange"],
+      ["100000000", "settings.errors.nextNumberRange"],
+      ["-3", "settings.errors.nextNumberRange"],
+      ["4.5", "settings.errors.nextNumberWhole"],
+      ["1e3", "settings.errors.nextNumberWhole"],
+      ["forty", "settings.errors.nextNumberWhole"],
+      ["", "settings.errors.nextNumberRequired"],
+    ] as const) {
+      expect(numberErrors({ estimateNextNumber: input }, null).estimateNextNumber, input).toEqual([message]);
+    }
+  });
+
+  it("explains a prefix that is too long, has other characters or a space at an end", () => {
+    for (const prefix of ["ABCDEFGHIJKLM", " EST-", "EST ", "EST#", "Nº-", "<b>"]) {
+      expect(numberErrors({ estimatePrefix: prefix }).estimatePrefix, prefix).toEqual(["settings.errors.prefixInvalid"]);
+    }
+    for (const prefix of ["ABCDEFGHIJKL", "F.", "2026/", "Job No."]) {
+      expect(valueOf({ invoicePrefix: prefix }), prefix).toMatchObject({ invoicePrefix: prefix });
+    }
   });
 });

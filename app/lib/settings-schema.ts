@@ -5,6 +5,7 @@ import { parseLateChargeRate } from "./late-charge";
 import { MAX_DEPOSIT_PERCENT } from "./deposit";
 import { isValidTimeZone } from "./clock";
 import { plainText, type TextLines } from "./validation";
+import { isDocumentPrefix, MAX_NEXT_NUMBER, type DocumentKind } from "./document-number";
 
 // The settings form (docs/product/settings.md: its fields and their defaults).
 // Messages are dictionary keys. Values arrive as form strings; an unchecked switch
@@ -140,6 +141,45 @@ const lateChargeSteps = z
     return parsed.steps.join(",");
   });
 
+/**
+ * Document numbers (docs/decisions/031), a group added after the first settings: left out,
+ * the stored prefixes and next numbers stay. A prefix is sent as typed (no trimming: a space
+ * at either end is refused, not dropped); an empty field arrives as nothing.
+ */
+const documentPrefix = z
+  .string({ invalid_type_error: "settings.errors.prefixInvalid" })
+  .optional()
+  .refine((value) => value === undefined || isDocumentPrefix(value), "settings.errors.prefixInvalid");
+
+/** A whole number from 1 to 99,999,999; left out, nothing (see `numberRules`). */
+const nextNumber = z
+  .string({ invalid_type_error: "settings.errors.nextNumberWhole" })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const text = value.trim();
+    if (!/^[+-]?\d+$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: "settings.errors.nextNumberWhole" });
+      return z.NEVER;
+    }
+    const number = Number(text);
+    if (number < 1 || number > MAX_NEXT_NUMBER) {
+      ctx.addIssue({ code: "custom", message: "settings.errors.nextNumberRange" });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+/**
+ * The next number the form showed (a hidden field). Its presence says the form had the
+ * document numbers group; a next number sent as it was shown is left as stored, so saving
+ * other settings never fails because documents were numbered meanwhile. Never an error.
+ */
+const shownNumber = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined));
+
 const settingsFields = z.object({
   appLanguage: language,
   documentLanguage: language,
@@ -190,18 +230,91 @@ const settingsFields = z.object({
     .string({ required_error: "settings.errors.timeZoneInvalid", invalid_type_error: "settings.errors.timeZoneInvalid" })
     .trim()
     .refine(isValidTimeZone, "settings.errors.timeZoneInvalid"),
+  estimatePrefix: documentPrefix,
+  estimateNextNumber: nextNumber,
+  estimateNextNumberShown: shownNumber,
+  invoicePrefix: documentPrefix,
+  invoiceNextNumber: nextNumber,
+  invoiceNextNumberShown: shownNumber,
 });
 
-// A late-charge day must be one of the reminder days: the charge goes with that reminder.
-// Zod still runs this when a field above failed (its value is then not a string): that
-// field's own message is the answer, and there is nothing to compare.
-export const settingsSchema = settingsFields.superRefine((value, ctx) => {
-  if (typeof value.reminderLateChargeSteps !== "string" || typeof value.reminderSteps !== "string") return;
-  if (!value.reminderLateChargeSteps) return;
-  const steps = new Set(value.reminderSteps.split(","));
-  if (value.reminderLateChargeSteps.split(",").some((step) => !steps.has(step))) {
-    ctx.addIssue({ code: "custom", path: ["reminderLateChargeSteps"], message: "settings.errors.lateChargeStepsNotReminder" });
-  }
-});
+/** What the form changes of the document numbers: only what it sets (decision 031). */
+export type DocumentNumbersInput = {
+  estimatePrefix?: string;
+  estimateNextNumber?: number;
+  invoicePrefix?: string;
+  invoiceNextNumber?: number;
+};
+
+/** The account's next numbers now: a next number sent below them is refused (they only go up). */
+export type CurrentNumbers = { estimateNextNumber: number; invoiceNextNumber: number };
+
+const KINDS: DocumentKind[] = ["estimate", "invoice"];
+
+/**
+ * The settings form's schema. With `current` (the account's next numbers, read by the server,
+ * or as the page showed them in the browser), a next number below the current one is refused;
+ * the model checks it again as it saves (updateSettings), against the number as it is then.
+ */
+export function settingsSchemaFor(current?: CurrentNumbers) {
+  return (
+    settingsFields
+      // A late-charge day must be one of the reminder days: the charge goes with that reminder.
+      // Zod still runs this when a field above failed (its value is then not a string): that
+      // field's own message is the answer, and there is nothing to compare.
+      .superRefine((value, ctx) => {
+        if (typeof value.reminderLateChargeSteps !== "string" || typeof value.reminderSteps !== "string") return;
+        if (!value.reminderLateChargeSteps) return;
+        const steps = new Set(value.reminderSteps.split(","));
+        if (value.reminderLateChargeSteps.split(",").some((step) => !steps.has(step))) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["reminderLateChargeSteps"],
+            message: "settings.errors.lateChargeStepsNotReminder",
+          });
+        }
+      })
+      // A form with the document numbers group must send both next numbers; one that changed
+      // a next number may not lower it.
+      .superRefine((value, ctx) => {
+        for (const kind of KINDS) {
+          const next: unknown = value[`${kind}NextNumber`];
+          const shown = value[`${kind}NextNumberShown`];
+          const path = [`${kind}NextNumber`];
+          if (next === undefined && shown !== undefined) {
+            ctx.addIssue({ code: "custom", path, message: "settings.errors.nextNumberRequired" });
+          } else if (typeof next === "number" && current && next !== shown && next < current[`${kind}NextNumber`]) {
+            ctx.addIssue({ code: "custom", path, message: "settings.errors.nextNumberBelow" });
+          }
+        }
+      })
+      .transform((value) => {
+        const {
+          estimatePrefix,
+          estimateNextNumber,
+          estimateNextNumberShown,
+          invoicePrefix,
+          invoiceNextNumber,
+          invoiceNextNumberShown,
+          ...rest
+        } = value;
+        const numbers: DocumentNumbersInput = {};
+        // Emptied in a form that has the group: no prefix.
+        const estimate = estimatePrefix ?? (estimateNextNumberShown !== undefined ? "" : undefined);
+        const invoice = invoicePrefix ?? (invoiceNextNumberShown !== undefined ? "" : undefined);
+        if (estimate !== undefined) numbers.estimatePrefix = estimate;
+        if (invoice !== undefined) numbers.invoicePrefix = invoice;
+        // Sent as shown: left as it is now.
+        if (estimateNextNumber !== undefined && estimateNextNumber !== estimateNextNumberShown)
+          numbers.estimateNextNumber = estimateNextNumber;
+        if (invoiceNextNumber !== undefined && invoiceNextNumber !== invoiceNextNumberShown)
+          numbers.invoiceNextNumber = invoiceNextNumber;
+        return { ...rest, ...numbers };
+      })
+  );
+}
+
+/** The form's rules without the account's current numbers (a next number is then only checked for its form). */
+export const settingsSchema = settingsSchemaFor();
 
 export type SettingsInput = z.infer<typeof settingsSchema>;

@@ -63,6 +63,19 @@ const settingsEn = {
     followUpDaysHint:
       "An estimate e-mailed and not answered gets one follow-up after this many days, and a reminder two days before it expires (0: never).",
   },
+  numbers: {
+    title: "Document Numbers",
+    description:
+      "How new estimates and invoices are numbered: the prefix, then a number that goes up by one with each document. Numbers already given are kept and never reused.",
+    estimatePrefix: "Estimate prefix",
+    estimateNextNumber: "Next estimate number",
+    invoicePrefix: "Invoice prefix",
+    invoiceNextNumber: "Next invoice number",
+    prefixHint: "Up to 12 letters, digits and - / . _ (spaces only in between). May be empty.",
+    nextEstimate: "Next estimate: {{number}}",
+    nextInvoice: "Next invoice: {{number}}",
+    nextNumberHint: "It can only go up: {{current}} or more.",
+  },
   currencies: {
     USD: "US Dollar (USD)",
     CAD: "Canadian Dollar (CAD)",
@@ -136,6 +149,12 @@ const settingsEn = {
     reminderSteps_tooMany: "At most 6 reminders",
     reminderStepsInvalid: "Write whole days separated by commas, like -3, 0, 7, 14",
     timeZoneInvalid: "Choose a time zone from the list",
+    prefixInvalid: "Use at most 12 letters (A-Z), digits and - / . _, with no space at the start or the end",
+    nextNumberRequired: "The next number is required",
+    nextNumberWhole: "Enter a whole number, like 42",
+    nextNumberRange: "The next number must be between 1 and 99,999,999",
+    nextNumberBelow:
+      "The next number can only go up: enter the current next number or a higher one (numbers already given are never reused)",
   },
 } as const;
 

@@ -68,6 +68,19 @@ const settingsEs: Strings<typeof settingsEn> = {
     followUpDaysHint:
       "Un presupuesto enviado por correo y sin respuesta recibe un seguimiento pasados estos días, y un aviso dos días antes de vencer (0: nunca).",
   },
+  numbers: {
+    title: "Numeración de documentos",
+    description:
+      "Cómo se numeran los presupuestos y las facturas nuevos: el prefijo y un número que aumenta en uno con cada documento. Los números ya asignados se conservan y nunca se reutilizan.",
+    estimatePrefix: "Prefijo de presupuestos",
+    estimateNextNumber: "Próximo número de presupuesto",
+    invoicePrefix: "Prefijo de facturas",
+    invoiceNextNumber: "Próximo número de factura",
+    prefixHint: "Hasta 12 letras, dígitos y - / . _ (espacios solo en medio). Puede quedar vacío.",
+    nextEstimate: "Próximo presupuesto: {{number}}",
+    nextInvoice: "Próxima factura: {{number}}",
+    nextNumberHint: "Solo puede aumentar: {{current}} o más.",
+  },
   currencies: {
     USD: "Dólar estadounidense (USD)",
     CAD: "Dólar canadiense (CAD)",
@@ -144,6 +157,12 @@ const settingsEs: Strings<typeof settingsEn> = {
     reminderSteps_tooMany: "Como máximo 6 recordatorios",
     reminderStepsInvalid: "Escriba días enteros separados por comas, como -3, 0, 7, 14",
     timeZoneInvalid: "Elija una zona horaria de la lista",
+    prefixInvalid: "Use como máximo 12 letras (A-Z), dígitos y - / . _, sin espacios al principio ni al final",
+    nextNumberRequired: "El próximo número es obligatorio",
+    nextNumberWhole: "Escriba un número entero, como 42",
+    nextNumberRange: "El próximo número debe estar entre 1 y 99,999,999",
+    nextNumberBelow:
+      "El próximo número solo puede aumentar: escriba el próximo número actual o uno mayor (los números ya asignados nunca se reutilizan)",
   },
 };
 

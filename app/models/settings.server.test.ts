@@ -13,6 +13,7 @@ import {
   getSettingsWithLogo,
   getSettingsWithoutLogo,
   getShellSettings,
+  NextNumberBelowCurrent,
   removeLogo,
   setLogo,
   updatePreferences,
@@ -131,6 +132,44 @@ describe("saving settings", () => {
     expect(await getLogo(b.user.id)).toMatchObject({ logo: null, mimeType: null });
     await removeLogo(b.user.id);
     expect((await getLogo(a.user.id))?.mimeType).toBe("image/png");
+  });
+});
+
+describe("saving the document numbers (docs/decisions/031)", () => {
+  it("sets the prefixes and raises a next number; leaves out what the form did not change", async () => {
+    const { user } = await signedInAccount();
+    await updateSettings(user.id, { ...input, estimatePrefix: "Q-", estimateNextNumber: 50, invoicePrefix: "" });
+    expect(await getSettingsWithoutLogo(user.id)).toMatchObject({
+      estimatePrefix: "Q-",
+      estimateNextNumber: 50,
+      invoicePrefix: "",
+      invoiceNextNumber: 1,
+    });
+    await updateSettings(user.id, { ...input, companyName: "Only the name" });
+    expect(await getSettingsWithoutLogo(user.id)).toMatchObject({
+      companyName: "Only the name",
+      estimatePrefix: "Q-",
+      estimateNextNumber: 50,
+    });
+    // The same number again is no change, and allowed.
+    await updateSettings(user.id, { ...input, estimateNextNumber: 50 });
+  });
+
+  it("never lowers a next number, even one raised after the form was checked: nothing at all is saved", async () => {
+    const { user } = await signedInAccount();
+    const db = await getDb();
+    // A document took numbers up to 7 after the route checked the form against 1.
+    await db.update(accountSettings).set({ invoiceNextNumber: 8 }).where(eq(accountSettings.accountId, user.id));
+    const refused = await updateSettings(user.id, { ...input, estimateNextNumber: 3, invoiceNextNumber: 5 }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(NextNumberBelowCurrent);
+    expect((refused as NextNumberBelowCurrent).field).toBe("invoiceNextNumber");
+    expect(await getSettingsWithoutLogo(user.id)).toMatchObject({
+      companyName: "Your Trade Company",
+      estimateNextNumber: 1,
+      invoiceNextNumber: 8,
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, lte, sql } from "drizzle-orm";
 import { accountSettings, users, type AccountSettings } from "#db/schema";
 import type { LogoMimeType } from "~/lib/image-type";
 import type { SettingsInput } from "~/lib/settings-schema";
@@ -90,16 +90,39 @@ async function ensureSettingsRow(accountId: string) {
   await db.insert(accountSettings).values({ accountId }).onConflictDoNothing();
 }
 
-/** Saves the whole settings form (everything but the logo, which has its own form). */
+/** A next document number below the account's (docs/decisions/031): numbers only go up. Nothing was saved. */
+export class NextNumberBelowCurrent extends Error {
+  constructor(readonly field: "estimateNextNumber" | "invoiceNextNumber") {
+    super(`The ${field} cannot go below the current one.`);
+  }
+}
+
+/**
+ * Saves the whole settings form (everything but the logo, which has its own form). A next
+ * document number is set only if it is not below the account's as it is at that moment (one
+ * statement: a document numbered since the form was read counts); otherwise nothing at all
+ * is saved and NextNumberBelowCurrent says which.
+ */
 export async function updateSettings(accountId: string, input: SettingsInput): Promise<SettingsWithoutLogo> {
   await ensureSettingsRow(accountId);
   const db = await getDb();
+  const { estimateNextNumber, invoiceNextNumber } = input;
   const [row] = await db
     .update(accountSettings)
     .set({ ...input, updatedAt: new Date() })
-    .where(eq(accountSettings.accountId, accountId))
+    .where(
+      and(
+        eq(accountSettings.accountId, accountId),
+        estimateNextNumber === undefined ? undefined : lte(accountSettings.estimateNextNumber, estimateNextNumber),
+        invoiceNextNumber === undefined ? undefined : lte(accountSettings.invoiceNextNumber, invoiceNextNumber),
+      ),
+    )
     .returning(columnsWithoutLogo);
-  return row;
+  if (row) return row;
+  const now = await getSettingsWithoutLogo(accountId);
+  throw new NextNumberBelowCurrent(
+    estimateNextNumber !== undefined && estimateNextNumber < now.estimateNextNumber ? "estimateNextNumber" : "invoiceNextNumber",
+  );
 }
 
 /** Stores the account's logo; its type must already be checked from its bytes (app/lib/image-type.ts). */

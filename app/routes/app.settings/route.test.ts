@@ -2,7 +2,9 @@
 // data export, report exports), called the way Remix calls them.
 import { describe, expect, it } from "vitest";
 import { createCustomer, createInvoice } from "#db/factories";
+import { createEstimate } from "~/models/estimate.server";
 import { getLogo, getSettingsWithoutLogo } from "~/models/settings.server";
+import { translate } from "~/infrastructure/i18n.server";
 import { loader as logoLoader } from "~/routes/app.logo/route";
 import { loader as reportCsvLoader } from "~/routes/app.reports.export[.csv]/route";
 import { loader as reportJsonLoader } from "~/routes/app.reports.export[.json]/route";
@@ -11,6 +13,7 @@ import { action as settingsAction, loader as settingsLoader } from "~/routes/app
 import { loader as dataExportLoader } from "~/routes/app.settings.export[.json]/route";
 import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../../test/accounts";
+import { changedTables, tableChecksums } from "../../../test/db-checksum";
 import { formRequest } from "../../../test/requests";
 import { runRoute, toastOf } from "../../../test/route";
 
@@ -112,6 +115,126 @@ describe("/app/settings", () => {
       email: ["common.invalidEmail"],
     });
     expect((await getSettingsWithoutLogo(user.id)).companyName).toBe("Your Trade Company");
+  });
+});
+
+describe("/app/settings: document numbers", () => {
+  /** The form as the page sends it, with its document numbers group (as the page showed them: `shown`). */
+  const numbersForm = (changes: Record<string, string>, shown = { estimate: "1", invoice: "1" }) => ({
+    ...form,
+    estimatePrefix: "EST-",
+    estimateNextNumber: shown.estimate,
+    estimateNextNumberShown: shown.estimate,
+    invoicePrefix: "INV-",
+    invoiceNextNumber: shown.invoice,
+    invoiceNextNumberShown: shown.invoice,
+    ...changes,
+  });
+  const post = (cookie: string, body: Record<string, string>) =>
+    runRoute(settingsAction, formRequest(`${ORIGIN}/app/settings`, body, { Cookie: cookie }));
+  const estimateFor = async (accountId: string) => {
+    const customer = await createCustomer(await getDb(), accountId);
+    return createEstimate(accountId, {
+      customerId: customer.id,
+      jobId: null,
+      title: "Panel upgrade",
+      description: null,
+      status: "pending",
+      taxRate: 825,
+      validUntil: null,
+      notes: null,
+      items: [{ description: "Labor", quantity: 100, unitPrice: 10_000, taxable: true, discountPercent: 0, optional: false }],
+    });
+  };
+
+  it("shows each kind's prefix and next number", async () => {
+    const { cookie } = await signedInAccount();
+    const page = (await runRoute(settingsLoader, "/app/settings", { cookie })).data as Awaited<ReturnType<typeof settingsLoader>>;
+    expect(page.defaults).toMatchObject({
+      estimatePrefix: "EST-",
+      estimateNextNumber: "1",
+      invoicePrefix: "INV-",
+      invoiceNextNumber: "1",
+    });
+  });
+
+  it("saves a new prefix and next number, which the next estimate then takes", async () => {
+    const { user, cookie } = await signedInAccount();
+    const result = await post(cookie, numbersForm({ estimatePrefix: "Q-2026/", estimateNextNumber: "40", invoicePrefix: "" }));
+    expect(result.status).toBe(302);
+    expect(await toastOf(result.headers)).toMatchObject({ type: "success", title: "settings.saved" });
+    expect(await getSettingsWithoutLogo(user.id)).toMatchObject({
+      companyName: "Volt Bros",
+      estimatePrefix: "Q-2026/",
+      estimateNextNumber: 40,
+      invoicePrefix: "",
+      invoiceNextNumber: 1,
+    });
+    expect((await estimateFor(user.id)).estimateNumber).toBe("Q-2026/0040");
+    const page = (await runRoute(settingsLoader, "/app/settings", { cookie })).data as Awaited<ReturnType<typeof settingsLoader>>;
+    expect(page.defaults).toMatchObject({ estimatePrefix: "Q-2026/", estimateNextNumber: "41", invoicePrefix: "" });
+  });
+
+  it("refuses a next number below the current one with its message, and saves nothing of the form", async () => {
+    const { user, cookie } = await signedInAccount();
+    expect((await post(cookie, numbersForm({ estimateNextNumber: "10" }))).status).toBe(302);
+    const before = await tableChecksums();
+    const result = await post(
+      cookie,
+      numbersForm(
+        { companyName: "Renamed Co", estimatePrefix: "NEW-", estimateNextNumber: "9" },
+        { estimate: "10", invoice: "1" },
+      ),
+    );
+    expect(result.status).toBe(400);
+    const errors = (result.data as { result: { error: Record<string, string[]> } }).result.error;
+    expect(errors).toEqual({ estimateNextNumber: ["settings.errors.nextNumberBelow"] });
+    expect(changedTables(before, await tableChecksums())).toEqual([]);
+    expect(await getSettingsWithoutLogo(user.id)).toMatchObject({
+      companyName: "Volt Bros",
+      estimatePrefix: "EST-",
+      estimateNextNumber: 10,
+    });
+    // The message the field shows, in both languages.
+    expect(translate("en", "settings.errors.nextNumberBelow")).toMatch(/can only go up/);
+    expect(translate("es", "settings.errors.nextNumberBelow")).toMatch(/solo puede aumentar/);
+  });
+
+  it("refuses a next number below one given out since the page was shown, but keeps one sent as it was shown", async () => {
+    const { user, cookie } = await signedInAccount();
+    // The page showed 1; an estimate took EST-0001 meanwhile.
+    expect((await estimateFor(user.id)).estimateNumber).toBe("EST-0001");
+    const unchanged = await post(cookie, numbersForm({ companyName: "Saved Anyway" }));
+    expect(unchanged.status).toBe(302);
+    expect(await getSettingsWithoutLogo(user.id)).toMatchObject({ companyName: "Saved Anyway", estimateNextNumber: 2 });
+    // Typed below the account's number (not as shown): refused.
+    const lowered = await post(cookie, numbersForm({ estimateNextNumber: "1" }, { estimate: "5", invoice: "1" }));
+    expect(lowered.status).toBe(400);
+    expect((lowered.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({
+      estimateNextNumber: ["settings.errors.nextNumberBelow"],
+    });
+  });
+
+  it("explains a bad prefix or next number in the form's answer", async () => {
+    const { cookie } = await signedInAccount();
+    const result = await post(cookie, numbersForm({ estimatePrefix: "EST ", invoiceNextNumber: "0" }));
+    expect(result.status).toBe(400);
+    expect((result.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({
+      estimatePrefix: ["settings.errors.prefixInvalid"],
+      invoiceNextNumber: ["settings.errors.nextNumberRange"],
+    });
+  });
+
+  it("puts the prefixes and next numbers in the data export", async () => {
+    const { cookie } = await signedInAccount();
+    await post(cookie, numbersForm({ invoicePrefix: "F-", invoiceNextNumber: "300" }));
+    const data = await (await runRoute(dataExportLoader, "/app/settings/export.json", { cookie })).json();
+    expect(data.settings).toMatchObject({
+      estimatePrefix: "EST-",
+      estimateNextNumber: 1,
+      invoicePrefix: "F-",
+      invoiceNextNumber: 300,
+    });
   });
 });
 

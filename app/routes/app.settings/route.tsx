@@ -18,8 +18,8 @@ import { checkLogo, MAX_LOGO_BYTES } from "~/lib/image-type";
 import { formatListDate } from "~/lib/job-dates";
 import { titleMeta } from "~/services/meta";
 import { rateToPercent } from "~/lib/money";
-import { settingsSchema } from "~/lib/settings-schema";
-import { getSettingsWithoutLogo, removeLogo, setLogo, updateSettings } from "~/models/settings.server";
+import { settingsSchemaFor } from "~/lib/settings-schema";
+import { getSettingsWithoutLogo, NextNumberBelowCurrent, removeLogo, setLogo, updateSettings } from "~/models/settings.server";
 import { useLocale } from "~/components/use-locale";
 import { languageCookie } from "~/infrastructure/i18n.server";
 import { themeCookie } from "~/infrastructure/preferences.server";
@@ -72,6 +72,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       autoBackup: settings.autoBackup,
       darkMode: settings.darkMode,
       timeZone: offered,
+      estimatePrefix: settings.estimatePrefix,
+      estimateNextNumber: String(settings.estimateNextNumber),
+      invoicePrefix: settings.invoicePrefix,
+      invoiceNextNumber: String(settings.invoiceNextNumber),
     },
     zoneChosen: settings.timeZone !== null,
     timeZones: timeZones.includes(offered) ? timeZones : [offered, ...timeZones],
@@ -89,9 +93,18 @@ export async function action({ request }: ActionFunctionArgs) {
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data"))
     return logoAction(request, user.accountId);
 
-  const submission = parseForm(await readForm(request), { schema: settingsSchema });
+  // The next document numbers only go up: checked against the account's as they are now.
+  const current = await getSettingsWithoutLogo(user.accountId);
+  const submission = parseForm(await readForm(request), { schema: settingsSchemaFor(current) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await updateSettings(user.accountId, submission.value);
+  try {
+    await updateSettings(user.accountId, submission.value);
+  } catch (error) {
+    // A document was numbered past it between the check above and the save: nothing was saved.
+    if (!(error instanceof NextNumberBelowCurrent)) throw error;
+    const result = submission.reply({ fieldErrors: { [error.field]: ["settings.errors.nextNumberBelow"] } });
+    return data({ result }, { status: 400 });
+  }
   // The cookies follow the account, so the sign-in page after a sign-out keeps them too.
   const headers = new Headers();
   headers.append("Set-Cookie", await languageCookie.serialize(submission.value.appLanguage));
