@@ -103,7 +103,7 @@ test("create with three lines, edit, approve, search, filter and delete estimate
   await expect(row).toContainText(listDate(0));
   await expect(row).toContainText(listDate(30));
   const number = (await row.getByRole("cell").first().textContent())!.trim();
-  expect(number).toMatch(/^EST-\d{13}$/);
+  expect(number).toMatch(/^EST-\d{4,}$/);
   await expect(row.getByRole("link", { name: `Preview ${number}` })).toHaveAttribute("href", /\/app\/estimates\/[^/]+\/preview$/);
   await expect(row.getByRole("link", { name: `Download ${number} as PDF` })).toHaveAttribute(
     "href",
