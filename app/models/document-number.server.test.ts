@@ -2,7 +2,7 @@
 // account_settings, moved in the batch that inserts the document.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createCustomer, createEstimate as seedEstimate, createInvoice as seedInvoice } from "#db/factories";
+import { createCustomer, createEstimate as seedEstimate, createInvoice as seedInvoice, seedAccount } from "#db/factories";
 import { accountSettings, estimates, invoices } from "#db/schema";
 import type { EstimateInput } from "~/lib/estimate-schema";
 import { getDb } from "~/infrastructure/db.server";
@@ -207,6 +207,26 @@ describe("the test factories", () => {
     const made = await createEstimate(accountId, input(customer.id));
     const invoice = await seedInvoice(db, accountId, { customerId: customer.id });
     expect([first.estimateNumber, made.estimateNumber, invoice.invoiceNumber]).toEqual(["EST-0001", "EST-0002", "INV-0001"]);
+  });
+});
+
+describe("seedAccount (the demo data)", () => {
+  it("numbers the seeded documents in the order they were made, and the app goes on from there", async () => {
+    const { accountId, db, customer } = await account();
+    await seedAccount(db, accountId, { customers: 3, estimates: 12, invoices: 5 }, { seed: 3 });
+    const seeded = await db
+      .select({ number: estimates.estimateNumber, createdAt: estimates.createdAt })
+      .from(estimates)
+      .where(eq(estimates.accountId, accountId));
+    const inOrder = seeded.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((row) => row.number);
+    expect(inOrder).toEqual(Array.from({ length: 12 }, (_, i) => `EST-${String(i + 1).padStart(4, "0")}`));
+    const invoiceNumbers = await db
+      .select({ number: invoices.invoiceNumber })
+      .from(invoices)
+      .where(eq(invoices.accountId, accountId));
+    expect(invoiceNumbers.map((row) => row.number).sort()).toEqual(["INV-0001", "INV-0002", "INV-0003", "INV-0004", "INV-0005"]);
+    expect(await counters(accountId)).toMatchObject({ estimateNextNumber: 13, invoiceNextNumber: 6 });
+    expect((await createEstimate(accountId, input(customer.id))).estimateNumber).toBe("EST-0013");
   });
 });
 
