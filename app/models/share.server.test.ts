@@ -143,6 +143,9 @@ describe("the customer's page", () => {
     const foreign = await createEstimate(stranger.db, stranger.user.id, {
       customerId: stranger.customer.id,
       title: "Someone else's roof",
+      // Each account counts its own numbers (decision 031): its first would be EST-0001 as well,
+      // so this one gets a number no estimate of this account has, to look for it on the page.
+      estimateNumber: "EST-9001",
     });
 
     const page = await loadPage(token);
