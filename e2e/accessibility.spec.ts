@@ -15,6 +15,10 @@ import { registerViaApi } from "./utils";
 //   js       English    Spanish
 //   nojs     Spanish    English
 //
+// The js project audits at a phone's width (360 × 740), where lists are cards and the sidebar
+// is a menu; the nojs project at a desktop's (1280 × 720): so every page is audited at 360 px
+// in both themes, and at a desktop's width in both themes too.
+//
 // With JavaScript off the dialogs are pages of their own (the same markup, server-rendered).
 // Keyboard use, the skip link and the dialogs' focus handling are in keyboard.spec.ts.
 
@@ -284,6 +288,10 @@ async function businessData(request: APIRequestContext) {
 type Business = Awaited<ReturnType<typeof businessData>> & { cookies: Cookie[] };
 
 const test = base.extend<{ signIn: () => Promise<void> }, { business: Business }>({
+  // eslint-disable-next-line no-empty-pattern -- a fixture that needs no other fixture
+  viewport: async ({}, use, testInfo) => {
+    await use(testInfo.project.name === "js" ? { width: 360, height: 740 } : { width: 1280, height: 720 });
+  },
   // The account and its data, made once per worker; its session cookie signs a test's browser in.
   business: [
     async ({ playwright }, use, workerInfo) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { invoiceViaApi, toast, visible } from "./utils";
+import { invoiceViaApi, openEstimate, rowAction, toast, visible } from "./utils";
 
 // The activity of an invoice and an estimate, and the money figures, as a contractor sees
 // them with JavaScript on and off: send an invoice, record a partial payment, open the
@@ -22,15 +22,11 @@ test("send an invoice, record a partial payment, see them in its activity and in
   const { estimate, invoice } = await setUp(page);
   await page.goto("/app/invoices");
 
-  await invoiceRow(page, invoice.number)
-    .getByRole("link", { name: `Send ${invoice.number} by email` })
-    .click();
+  await (await rowAction(invoiceRow(page, invoice.number), "link", `Send ${invoice.number} by email`)).click();
   await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
   await expect(toast(page)).toContainText("Invoice sent");
 
-  await invoiceRow(page, invoice.number)
-    .getByRole("link", { name: `Payments of ${invoice.number}` })
-    .click();
+  await (await rowAction(invoiceRow(page, invoice.number), "link", `Payments of ${invoice.number}`)).click();
   await page.getByLabel("Amount").fill("300");
   await page.getByLabel("Method").selectOption({ label: "check" });
   await page.getByLabel("Reference").fill("1042");
@@ -38,9 +34,7 @@ test("send an invoice, record a partial payment, see them in its activity and in
   await expect(toast(page)).toContainText("Payment recorded");
 
   // From the payments dialog to the activity.
-  await invoiceRow(page, invoice.number)
-    .getByRole("link", { name: `Payments of ${invoice.number}` })
-    .click();
+  await (await rowAction(invoiceRow(page, invoice.number), "link", `Payments of ${invoice.number}`)).click();
   await page
     .getByRole("dialog")
     .getByRole("link", { name: `Activity of ${invoice.number}` })
@@ -64,9 +58,7 @@ test("send an invoice, record a partial payment, see them in its activity and in
   // Closed, and reached again from the row.
   await dialog.getByText("Close", { exact: true }).click();
   await expect(page).toHaveURL(/\/app\/invoices$/);
-  await invoiceRow(page, invoice.number)
-    .getByRole("link", { name: `Activity of ${invoice.number}` })
-    .click();
+  await (await rowAction(invoiceRow(page, invoice.number), "link", `Activity of ${invoice.number}`)).click();
   await expect(page.getByTestId("activity-payment")).toHaveCount(1);
 
   // The reports count the money collected by the day received, by method.
@@ -81,9 +73,9 @@ test("send an invoice, record a partial payment, see them in its activity and in
 
   // The estimate's activity: created and approved (marked so in the app), then invoiced.
   await page.goto("/app/estimates");
-  await page
-    .getByRole("row")
-    .filter({ hasText: estimate.number })
+  await (
+    await openEstimate(page.getByRole("row").filter({ hasText: estimate.number }))
+  )
     .getByRole("link", { name: `Activity of ${estimate.number}` })
     .click();
   const estimateEvents = page.getByRole("dialog").getByTestId("activity").getByRole("listitem");
@@ -100,9 +92,7 @@ test("in Spanish: the activity and the money figures speak Spanish", async ({ pa
   await page.goto("/app/invoices");
   await visible(page.getByRole("button", { name: "ES", exact: true })).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await invoiceRow(page, invoice.number)
-    .getByRole("link", { name: `Actividad de ${invoice.number}` })
-    .click();
+  await (await rowAction(invoiceRow(page, invoice.number), "link", `Actividad de ${invoice.number}`)).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: `Actividad · ${invoice.number}` })).toBeVisible();
   await expect(page.getByTestId("activity-created")).toContainText(`Factura creada a partir del presupuesto ${estimate.number}`);

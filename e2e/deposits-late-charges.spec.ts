@@ -1,6 +1,6 @@
 import { createClient } from "@libsql/client";
 import { expect, test, type Page } from "@playwright/test";
-import { registerViaApi, toast, visible } from "./utils";
+import { registerViaApi, toast, visible, rowAction } from "./utils";
 
 // Deposits and late charges as a contractor and a customer use them, with JavaScript on and
 // off: a deposit asked on an estimate, approved by the customer, recorded by hand, kept by the
@@ -70,8 +70,8 @@ test("a deposit asked, approved by the customer, recorded, and kept by the invoi
   await expect(page.getByTestId("document-deposit-received")).toContainText("$250.00");
 
   // Converted, the invoice keeps the deposit as a payment already made.
-  await page.goto("/app/estimates");
-  await page.getByRole("button", { name: `Create an invoice from ${estimate.estimateNumber}` }).click();
+  await page.goto(`/app/estimates/${estimate.id}/preview`);
+  await page.getByRole("button", { name: `Create Invoice · ${estimate.estimateNumber}` }).click();
   await expect(toast(page)).toContainText("Invoice created");
   const invoices = (await (await page.request.get("/api/invoices")).json()) as {
     invoiceNumber: string;
@@ -98,7 +98,7 @@ test("in Spanish: an overdue invoice gets one late charge a month, after confirm
   await page.goto("/app/invoices");
   await visible(page.getByRole("button", { name: "ES", exact: true })).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  const link = invoiceRow(page, invoice.invoiceNumber).getByRole("link", { name: `Recargo por mora · ${invoice.invoiceNumber}` });
+  const link = await rowAction(invoiceRow(page, invoice.invoiceNumber), "link", `Recargo por mora · ${invoice.invoiceNumber}`);
   await link.click();
   await expect(page.getByTestId("late-charge-accrued")).toHaveText("$15.00");
   await page.getByRole("button", { name: "Agregar recargo por mora" }).click();
@@ -107,9 +107,7 @@ test("in Spanish: an overdue invoice gets one late charge a month, after confirm
   expect(api).toMatchObject({ total: "1015.00", balance: "1015.00" });
 
   // A second try the same month is refused with a clear message, and nothing changes.
-  await invoiceRow(page, invoice.invoiceNumber)
-    .getByRole("link", { name: `Recargo por mora · ${invoice.invoiceNumber}` })
-    .click();
+  await (await rowAction(invoiceRow(page, invoice.invoiceNumber), "link", `Recargo por mora · ${invoice.invoiceNumber}`)).click();
   await expect(page.getByTestId("late-charge-notice")).toContainText("ya se agregó");
   await expect(page.getByRole("button", { name: "Agregar recargo por mora" })).toHaveCount(0);
   const refused = await page.request.post(`/api/invoices/${invoice.id}/late-charge`);

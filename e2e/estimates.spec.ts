@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
-import { registerViaApi, toast } from "./utils";
+import { openEstimate, registerViaApi, toast } from "./utils";
 
 // The estimates screen with JavaScript on (dialogs, rows added in place, live totals)
 // and off (pages; "Add item" and "Remove" are real submit buttons).
@@ -104,15 +104,17 @@ test("create with three lines, edit, approve, search, filter and delete estimate
   await expect(row).toContainText(listDate(30));
   const number = (await row.getByRole("cell").first().textContent())!.trim();
   expect(number).toMatch(/^EST-\d{4,}$/);
-  await expect(row.getByRole("link", { name: `Preview ${number}` })).toHaveAttribute("href", /\/app\/estimates\/[^/]+\/preview$/);
-  await expect(row.getByRole("link", { name: `Download ${number} as PDF` })).toHaveAttribute(
+  // The row is one link, to the estimate's page: every action is there.
+  await expect(row.getByRole("link", { name: "Panel upgrade" })).toHaveAttribute("href", /\/app\/estimates\/[^/]+\/preview$/);
+  let estimatePage = await openEstimate(row);
+  await expect(estimatePage.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
     "href",
     /^\/app\/estimates\/[^/]+\/pdf$/,
   );
-  await expect(row.getByRole("button", { name: `Create an invoice from ${number}` })).toHaveCount(0);
+  await expect(estimatePage.getByRole("button", { name: `Create Invoice · ${number}` })).toHaveCount(0);
 
   // Edit: a quantity changes, the list total follows.
-  await row.getByRole("link", { name: `Edit ${number}` }).click();
+  await estimatePage.getByRole("link", { name: `Edit ${number}` }).click();
   await expect(page).toHaveURL(/\/app\/estimates\/[^/]+\/edit$/);
   const editor = page.getByRole("dialog");
   await expect(editor.getByRole("heading", { name: "Edit Estimate" })).toBeVisible();
@@ -128,15 +130,19 @@ test("create with three lines, edit, approve, search, filter and delete estimate
   await expect(toast(page)).toContainText("Estimate updated");
   await expect(row.getByTestId("estimate-total")).toHaveText("$545.63");
 
-  // Approve: the row offers Create Invoice.
-  await row.getByRole("link", { name: `Edit ${number}` }).click();
+  // Approve: the estimate's page offers Create Invoice.
+  await (await openEstimate(row)).getByRole("link", { name: `Edit ${number}` }).click();
   await page.getByRole("dialog").getByLabel("Status").selectOption({ label: "Approved" });
   await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
   await expect(toast(page)).toContainText("Estimate updated");
   await expect(row.getByTestId("estimate-status")).toHaveText("Approved");
-  const invoiceButton = row.getByRole("button", { name: `Create an invoice from ${number}` });
+  estimatePage = await openEstimate(row);
+  const invoiceButton = estimatePage.getByRole("button", { name: `Create Invoice · ${number}` });
   await expect(invoiceButton).toHaveText("Create Invoice");
-  await expect(row.locator("form")).toHaveAttribute("action", /\/app\/estimates\/[^/]+\/invoice$/);
+  await expect(estimatePage.locator("form", { has: invoiceButton })).toHaveAttribute(
+    "action",
+    /\/app\/estimates\/[^/]+\/invoice$/,
+  );
 
   // A second estimate through the API.
   const other = await page.request.post("/api/estimates", {
@@ -182,13 +188,13 @@ test("create with three lines, edit, approve, search, filter and delete estimate
   // Delete, after a confirm step; Cancel keeps it.
   await page.goto("/app/estimates");
   const water = estimateRow(page, "Water heater");
-  await water.getByRole("link", { name: /^Delete EST-/ }).click();
+  await (await openEstimate(water)).getByRole("link", { name: /^Delete EST-/ }).click();
   await expect(page).toHaveURL(/\/app\/estimates\/[^/]+\/delete$/);
   await expect(page.getByRole("dialog")).toContainText(/Delete EST-\d+ \(Water heater\)\? This cannot be undone\./);
   await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/app\/estimates$/);
   await expect(water).toBeVisible();
-  await water.getByRole("link", { name: /^Delete EST-/ }).click();
+  await (await openEstimate(water)).getByRole("link", { name: /^Delete EST-/ }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/app\/estimates$/);
   await expect(toast(page)).toContainText("Estimate deleted");

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
-import { registerViaApi, toast } from "./utils";
+import { openEstimate, registerViaApi, rowAction, toast } from "./utils";
 
 // Documents and invoices, with JavaScript on and off: the estimate preview and its PDF,
 // "Create Invoice" on an approved estimate, the invoice list, its print page and PDF,
@@ -76,7 +76,7 @@ test("preview and PDF of an estimate, invoice it, print, download, mark paid and
 
   // Preview: a dialog over the estimates list with the whole document.
   await page.goto("/app/estimates");
-  await page.getByRole("link", { name: `Preview ${estimate.estimateNumber}` }).click();
+  await page.getByRole("link", { name: estimate.title }).click();
   await expect(page).toHaveURL(new RegExp(`/app/estimates/${estimate.id}/preview$`));
   const dialog = page.getByRole("dialog");
   const preview = dialog.getByTestId("document");
@@ -117,9 +117,13 @@ test("preview and PDF of an estimate, invoice it, print, download, mark paid and
     await expect(page.locator("#navigation")).toHaveCount(0);
   }
 
-  // Create Invoice on the approved estimate.
+  // Create Invoice on the approved estimate's page.
   await page.goto("/app/estimates");
-  await page.getByRole("button", { name: `Create an invoice from ${estimate.estimateNumber}` }).click();
+  await (
+    await openEstimate(page.getByRole("row").filter({ hasText: estimate.estimateNumber }))
+  )
+    .getByRole("button", { name: `Create Invoice · ${estimate.estimateNumber}` })
+    .click();
   await expect(page).toHaveURL(/\/app\/invoices$/);
   await expect(toast(page)).toContainText("Invoice created from estimate");
   await expect(page.getByTestId("count-badge")).toHaveText("1");
@@ -130,7 +134,7 @@ test("preview and PDF of an estimate, invoice it, print, download, mark paid and
   await expect(row).toContainText("3 items");
   await expect(row.getByTestId("invoice-created")).toHaveText(listDate(0));
   await expect(row.getByTestId("invoice-due")).toHaveText(listDate(30));
-  await expect(row.getByRole("link", { name: `Estimate ${estimate.estimateNumber}` })).toBeVisible();
+  await expect(await rowAction(row, "link", `Estimate ${estimate.estimateNumber}`)).toBeVisible();
   const invoiceNumber = (await row.getByTestId("invoice-number").textContent())!.trim();
   expect(invoiceNumber).toMatch(/^INV-\d+$/);
   await expect(page.getByRole("main").getByRole("link", { name: /create/i })).toHaveCount(0);
@@ -141,7 +145,7 @@ test("preview and PDF of an estimate, invoice it, print, download, mark paid and
   expect((await again.json()).invoiceNumber).toBe(invoiceNumber);
 
   // Print: a page of its own, in a new tab.
-  const printLink = row.getByRole("link", { name: new RegExp(`^Print ${invoiceNumber}`) });
+  const printLink = await rowAction(row, "link", new RegExp(`^Print ${invoiceNumber}`));
   await expect(printLink).toHaveAttribute("target", "_blank");
   const [printPage] = await Promise.all([page.waitForEvent("popup"), printLink.click()]);
   await expect(printPage).toHaveURL(/\/app\/invoices\/[^/]+\/print$/);
@@ -159,28 +163,28 @@ test("preview and PDF of an estimate, invoice it, print, download, mark paid and
   // The invoice PDF.
   const [invoiceDownload] = await Promise.all([
     page.waitForEvent("download"),
-    row.getByRole("link", { name: `Download PDF of ${invoiceNumber}` }).click(),
+    (await rowAction(row, "link", `Download PDF of ${invoiceNumber}`)).click(),
   ]);
   expect(invoiceDownload.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
-  const href = await row.getByRole("link", { name: `Download PDF of ${invoiceNumber}` }).getAttribute("href");
+  const href = await (await rowAction(row, "link", `Download PDF of ${invoiceNumber}`)).getAttribute("href");
   const invoicePdf = await page.request.get(href!);
   expect(invoicePdf.headers()["content-type"]).toBe("application/pdf");
   expect(invoicePdf.headers()["content-disposition"]).toBe(`attachment; filename="${invoiceNumber}.pdf"`);
   expect((await invoicePdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
   // Mark as paid, with a confirm step that can be cancelled.
-  await row.getByRole("link", { name: `Mark ${invoiceNumber} as paid` }).click();
+  await (await rowAction(row, "link", `Mark ${invoiceNumber} as paid`)).click();
   await expect(page).toHaveURL(/\/paid$/);
   await expect(page.getByRole("dialog")).toContainText(`Mark ${invoiceNumber} (${TOTAL}) from ${customer.name} as paid today?`);
   await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
   await expect(row.getByTestId("invoice-status")).toHaveText("Pending");
-  await row.getByRole("link", { name: `Mark ${invoiceNumber} as paid` }).click();
+  await (await rowAction(row, "link", `Mark ${invoiceNumber} as paid`)).click();
   await page.getByRole("dialog").getByRole("button", { name: "Mark as paid" }).click();
   await expect(page).toHaveURL(/\/app\/invoices$/);
   await expect(toast(page)).toContainText("Invoice status updated");
   await expect(row.getByTestId("invoice-status")).toHaveText("Paid");
   await expect(row.getByTestId("invoice-paid")).toHaveText(listDate(0));
-  await expect(row.getByRole("link", { name: `Mark ${invoiceNumber} as paid` })).toHaveCount(0);
+  await expect(await rowAction(row, "link", `Mark ${invoiceNumber} as paid`)).toHaveCount(0);
 
   // Filter by status and search by number.
   await filterByStatus(page, "Paid", javaScript);
@@ -203,8 +207,9 @@ test("a pending estimate cannot be invoiced; an invoice can be deleted", async (
   const { estimate } = await setUp(page, "pending");
 
   // The button is only offered for approved estimates; a forged request is refused.
-  await page.goto("/app/estimates");
-  await expect(page.getByRole("button", { name: `Create an invoice from ${estimate.estimateNumber}` })).toHaveCount(0);
+  await page.goto(`/app/estimates/${estimate.id}/preview`);
+  await expect(page.getByTestId("estimate-actions")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Create Invoice · ${estimate.estimateNumber}` })).toHaveCount(0);
   const refused = await page.request.post(`/app/estimates/${estimate.id}/invoice`, { form: {}, maxRedirects: 0 });
   expect(refused.status()).toBe(302);
   expect(refused.headers().location).toBe("/app/estimates");
@@ -231,7 +236,7 @@ test("a pending estimate cannot be invoiced; an invoice can be deleted", async (
 
   await page.goto("/app/invoices");
   const row = invoiceRow(page, invoiceNumber);
-  await row.getByRole("link", { name: `Delete ${invoiceNumber}` }).click();
+  await (await rowAction(row, "link", `Delete ${invoiceNumber}`)).click();
   await expect(page.getByRole("dialog")).toContainText(`Delete ${invoiceNumber} (${estimate.title})? This cannot be undone.`);
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(toast(page)).toContainText("Invoice deleted");

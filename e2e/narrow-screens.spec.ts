@@ -2,8 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { registerViaApi } from "./utils";
 
 // Every page on the narrowest phones (320 and 360 px wide), in English and Spanish, with
-// JavaScript on and off (the two projects): none may scroll sideways. A page that
-// is wider than the screen hides its right edge, buttons included, on a contractor's phone.
+// JavaScript on and off (the two projects): none may scroll sideways, as a page or inside a
+// box of it. A page that is wider than the screen hides its right edge, buttons included, on
+// a contractor's phone.
 
 async function account(page: Page) {
   await registerViaApi(page.request);
@@ -45,6 +46,10 @@ async function account(page: Page) {
     })
   ).json()) as { id: string };
   const invoice = (await (await page.request.post(`/api/invoices/from-estimate/${estimate.id}`)).json()) as { id: string };
+  const item = await page.request.post("/api/items", {
+    data: { name: "Arc-fault breaker, 20 A, single pole", unitPrice: "54.75", unit: "each", category: "Breakers" },
+  });
+  expect(item.status(), await item.text()).toBe(201);
   // Assigned to the owner, so My day shows it as a card.
   const team = (await (await page.request.get("/api/team")).json()) as { members: { id: string }[] };
   await page.request.post("/api/appointments", {
@@ -88,6 +93,9 @@ function pagesOf(ids: Awaited<ReturnType<typeof account>>): string[] {
     `/app/estimates/${ids.estimate.id}/share`,
     "/app/invoices",
     `/app/invoices/${ids.invoice.id}/payments`,
+    "/app/price-book",
+    "/app/price-book/new",
+    "/app/recurring-invoices",
     `/app/invoices/${ids.invoice.id}/send`,
     "/app/schedule",
     "/app/schedule?view=week",
@@ -121,8 +129,26 @@ async function tooWide(page: Page, path: string, who = ""): Promise<string[]> {
   const wide: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 740 });
-    const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const { extra, boxes } = await page.evaluate(() => ({
+      extra: document.documentElement.scrollWidth - window.innerWidth,
+      // A box that scrolls sideways inside the page (a table in an overflow box) hides its
+      // right edge as surely as a wide page does.
+      boxes: [...document.body.querySelectorAll("*")]
+        .filter((element) => {
+          const { overflowX, display } = getComputedStyle(element);
+          return (
+            (overflowX === "auto" || overflowX === "scroll") &&
+            display !== "none" &&
+            element.scrollWidth > element.clientWidth + 1
+          );
+        })
+        .map(
+          (element) =>
+            `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> ${element.scrollWidth - element.clientWidth} px`,
+        ),
+    }));
     if (extra > 0) wide.push(`${path} at ${width} px${who}: ${extra} px too wide`);
+    for (const box of boxes) wide.push(`${path} at ${width} px${who}: a box scrolls sideways, ${box}`);
   }
   return wide;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { invoiceViaApi, toast, visible } from "./utils";
+import { invoiceViaApi, toast, visible, rowAction } from "./utils";
 
 // The payments ledger as a contractor uses it, with JavaScript on and off: a deposit by
 // check, a refused overpayment, the rest of the balance, deleting a payment; and in Spanish.
@@ -10,9 +10,7 @@ test("record a deposit, refuse more than the balance, pay the rest, delete a pay
   const invoice = await invoiceViaApi(page);
   expect(invoice.total).toBe("1082.50");
   await page.goto("/app/invoices");
-  await row(page, invoice.invoiceNumber)
-    .getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` })
-    .click();
+  await (await rowAction(row(page, invoice.invoiceNumber), "link", `Payments of ${invoice.invoiceNumber}`)).click();
   await expect(page).toHaveURL(new RegExp(`/app/invoices/${invoice.id}/payments`));
   await expect(page.getByTestId("balance-due")).toHaveText("$1,082.50");
   await expect(page.getByText("No payments recorded yet.")).toBeVisible();
@@ -27,9 +25,7 @@ test("record a deposit, refuse more than the balance, pay the rest, delete a pay
   await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-balance")).toHaveText("Balance due $582.50");
 
   // More than is left: refused, nothing recorded.
-  await row(page, invoice.invoiceNumber)
-    .getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` })
-    .click();
+  await (await rowAction(row(page, invoice.invoiceNumber), "link", `Payments of ${invoice.invoiceNumber}`)).click();
   await expect(page.getByTestId("balance-due")).toHaveText("$582.50");
   await page.getByLabel("Amount").fill("600");
   await page.getByRole("button", { name: "Record payment" }).click();
@@ -45,9 +41,7 @@ test("record a deposit, refuse more than the balance, pay the rest, delete a pay
   await expect(row(page, invoice.invoiceNumber).getByTestId("invoice-balance")).toHaveCount(0);
 
   // Deleting the cash payment opens the balance again.
-  await row(page, invoice.invoiceNumber)
-    .getByRole("link", { name: `Payments of ${invoice.invoiceNumber}` })
-    .click();
+  await (await rowAction(row(page, invoice.invoiceNumber), "link", `Payments of ${invoice.invoiceNumber}`)).click();
   const payments = page.getByRole("list", { name: "Payments" });
   await expect(payments.getByRole("listitem")).toHaveCount(2);
   const cash = payments.getByRole("listitem").filter({ hasText: "cash" });
@@ -70,9 +64,7 @@ test("in Spanish: the dialog and the list speak Spanish", async ({ page }) => {
   await page.goto("/app/invoices");
   await visible(page.getByRole("button", { name: "ES", exact: true })).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await row(page, invoice.invoiceNumber)
-    .getByRole("link", { name: `Pagos de ${invoice.invoiceNumber}` })
-    .click();
+  await (await rowAction(row(page, invoice.invoiceNumber), "link", `Pagos de ${invoice.invoiceNumber}`)).click();
   await expect(page.getByText("Saldo pendiente")).toBeVisible();
   await page.getByLabel("Importe").fill("82,50");
   await page.getByRole("button", { name: "Registrar pago" }).click();
@@ -89,9 +81,7 @@ test("send the invoice, share its link, the customer sees the balance go down to
   const invoice = await invoiceViaApi(page);
   await page.goto("/app/invoices");
   // Send, with a confirm step; without SMTP_URL the message goes to data/outbox/.
-  await row(page, invoice.invoiceNumber)
-    .getByRole("link", { name: `Send ${invoice.invoiceNumber} by email` })
-    .click();
+  await (await rowAction(row(page, invoice.invoiceNumber), "link", `Send ${invoice.invoiceNumber} by email`)).click();
   await expect(page.getByRole("dialog")).toContainText(`to Rosa`);
   await expect(page.getByRole("dialog")).toContainText("rosa@example.com");
   await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
@@ -99,9 +89,7 @@ test("send the invoice, share its link, the customer sees the balance go down to
   await expect(toast(page)).toContainText("Invoice sent");
   await expect(toast(page)).toContainText(/to rosa@example\.com was saved to data\/outbox\/\S+\.eml/);
 
-  await row(page, invoice.invoiceNumber)
-    .getByRole("link", { name: `Share a link to ${invoice.invoiceNumber}` })
-    .click();
+  await (await rowAction(row(page, invoice.invoiceNumber), "link", `Share link · ${invoice.invoiceNumber}`)).click();
   // Sending made the link the e-mail carries: the dialog shows it.
   const url = await page.getByTestId("share-url").inputValue();
   expect(url).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);

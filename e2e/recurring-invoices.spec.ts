@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
-import { registerViaUi, sidebar, toast } from "./utils";
+import { registerViaUi, sidebar, toast, rowAction } from "./utils";
 
 const run = promisify(execFile);
 
@@ -101,13 +101,13 @@ test("reminders in Settings, a monthly recurring invoice, the runner makes its i
 
   // Pause, resume, then delete through its confirm step; the invoices made stay.
   await sidebar(page).getByRole("link", { name: "Recurring invoices" }).click();
-  await row.getByRole("button", { name: `Pause ${title}` }).click();
+  await (await rowAction(row, "button", `Pause ${title}`)).click();
   await expect(toast(page)).toContainText("Recurring invoice paused");
   await expect(row.getByTestId("recurring-status")).toHaveText("Paused");
-  await row.getByRole("button", { name: `Resume ${title}` }).click();
+  await (await rowAction(row, "button", `Resume ${title}`)).click();
   await expect(toast(page)).toContainText("Recurring invoice resumed");
   await expect(row.getByTestId("recurring-status")).toHaveText("Active");
-  await row.getByRole("link", { name: `Delete ${title}` }).click();
+  await (await rowAction(row, "link", `Delete ${title}`)).click();
   await expect(page.getByText("The 2 invoices it made stay.")).toBeVisible();
   await page.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page)).toContainText("Recurring invoice deleted");

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { registerViaApi, toast } from "./utils";
+import { openEstimate, registerViaApi, toast } from "./utils";
 
 // Sending an estimate and the customer's shared page, with JavaScript on and off: the
 // e-mail (the e2e server has no SMTP_URL, so it lands in data/outbox/), the share link,
@@ -78,7 +78,7 @@ test("send an estimate, share it, the customer approves it; status, signature an
   // Send, with a confirm step; without SMTP_URL the message goes to data/outbox/.
   await page.goto("/app/estimates");
   const row = estimateRow(page, estimate.estimateNumber);
-  await row.getByRole("link", { name: `Send ${estimate.estimateNumber} by email` }).click();
+  await (await openEstimate(row)).getByRole("link", { name: `Send ${estimate.estimateNumber} by email` }).click();
   await expect(page).toHaveURL(new RegExp(`/app/estimates/${estimate.id}/send$`));
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText(
@@ -92,7 +92,7 @@ test("send an estimate, share it, the customer approves it; status, signature an
   await expect(row.getByTestId("share-status")).toHaveText("Link not viewed yet");
 
   // Share link: copied with JavaScript, shown on a page to copy without it.
-  await row.getByRole("link", { name: `Share a link to ${estimate.estimateNumber}` }).click();
+  await (await openEstimate(row)).getByRole("link", { name: `Share link · ${estimate.estimateNumber}` }).click();
   let link: string;
   if (javaScript) {
     await expect(toast(page)).toContainText("Share link copied");
@@ -152,7 +152,10 @@ test("send an estimate, share it, the customer approves it; status, signature an
   await expect(row.getByTestId("estimate-status")).toHaveText("Approved");
   await expect(row.getByTestId("estimate-answer")).toHaveText("Signed by Ana Ruiz");
   await expect(row.getByTestId("share-status")).toHaveText(/^Link viewed (once|\d+ times)$/);
-  await expect(row.getByRole("button", { name: `Create an invoice from ${estimate.estimateNumber}` })).toBeVisible();
+  await expect(
+    (await openEstimate(row)).getByRole("button", { name: `Create Invoice · ${estimate.estimateNumber}` }),
+  ).toBeVisible();
+  await page.goto("/app/estimates");
   await row.getByTestId("share-status").click();
   await expect(page).toHaveURL(new RegExp(`/app/estimates/${estimate.id}/share$`));
   const activity = page.getByRole("dialog").getByTestId("share-activity");
@@ -226,8 +229,9 @@ test("without a customer e-mail, Send is disabled with its reason; the link can 
   const { estimate } = await setUp(page, { email: null });
   await page.goto("/app/estimates");
   const row = estimateRow(page, estimate.estimateNumber);
-  await expect(row.getByRole("link", { name: `Send ${estimate.estimateNumber} by email` })).toHaveCount(0);
-  const disabled = row.getByTestId("send-disabled");
+  const estimatePage = await openEstimate(row);
+  await expect(estimatePage.getByRole("link", { name: `Send ${estimate.estimateNumber} by email` })).toHaveCount(0);
+  const disabled = estimatePage.getByTestId("send-disabled");
   await expect(disabled).toHaveAttribute("title", "Customer email required");
   await expect(disabled).toHaveAttribute("aria-disabled", "true");
   await page.goto(`/app/estimates/${estimate.id}/send`);
@@ -277,7 +281,7 @@ test("an expired estimate is not sent: the dialog says why and leads to its date
   const { estimate } = await setUp(page, { validUntil: "2020-01-31" });
   await page.goto(`/app/estimates?q=${estimate.estimateNumber}`);
   const row = estimateRow(page, estimate.estimateNumber);
-  await row.getByRole("link", { name: `Send ${estimate.estimateNumber} by email` }).click();
+  await (await openEstimate(row)).getByRole("link", { name: `Send ${estimate.estimateNumber} by email` }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("alert")).toContainText("This estimate has expired");
   await expect(dialog.getByRole("alert")).toContainText("Its last valid day was Jan 31, 2020");
@@ -295,7 +299,7 @@ test("an expired estimate is not sent: the dialog says why and leads to its date
   await expect(toast(page)).toContainText("Estimate updated");
   await expect(row.getByTestId("estimate-status")).toHaveText("Pending");
 
-  await row.getByRole("link", { name: `Send ${estimate.estimateNumber} by email` }).click();
+  await (await openEstimate(row)).getByRole("link", { name: `Send ${estimate.estimateNumber} by email` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
   await expect(toast(page)).toContainText("Estimate sent");
 });

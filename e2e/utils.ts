@@ -152,3 +152,29 @@ export function invitationLink(address: string): string {
   }
   throw new Error(`no invitation e-mail to ${address} in data/outbox/`);
 }
+
+/**
+ * A row's action in a list: a list with more than two actions per row keeps them in the row's
+ * "Actions" menu (a <details>), opened here first, with or without JavaScript.
+ */
+export async function rowAction(row: Locator, role: "link" | "button", name: string | RegExp): Promise<Locator> {
+  // Retried: the row may still be rendering, or a navigation just ending may close the menu.
+  await expect(async () => {
+    await expect(row.first()).toBeVisible({ timeout: 1_000 });
+    const menu = row.first().locator("details.row-menu");
+    if ((await menu.count()) === 0) return;
+    if (!(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) await menu.locator("summary").click();
+    await expect(menu).toHaveAttribute("open", "", { timeout: 1_000 });
+  }).toPass();
+  return row.getByRole(role, { name });
+}
+
+/** Opens an estimate's page (its preview dialog, with every action) from its row in the list. */
+export async function openEstimate(row: Locator): Promise<Locator> {
+  const page = row.page();
+  await row.locator("a.open").click();
+  await expect(page).toHaveURL(/\/app\/estimates\/[^/]+\/preview/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("estimate-actions")).toBeVisible();
+  return dialog;
+}

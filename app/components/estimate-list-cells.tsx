@@ -4,26 +4,23 @@ import { useTranslation } from "react-i18next";
 import { EstimateStatusBadge } from "~/components/estimate-status-badge";
 import { routeLinkProps } from "~/components/ui/route-link";
 
-/** Title, description, and a badge to the estimate's job. */
+/** Title (the row's link to the estimate's page), description, and a badge to the estimate's job. */
 export function EstimateTitleCell({
   estimate,
 }: {
-  estimate: { title: string; description: string | null; job: { id: string; title: string } | null };
+  estimate: { id: string; title: string; description: string | null; job: { id: string; title: string } | null };
 }) {
   const { t } = useTranslation();
+  const { search } = useLocation();
   return (
     <>
-      <p className="font-medium">{estimate.title}</p>
-      {estimate.description ? (
-        <p className="line-clamp-2 text-xs text-slate-500 dark:text-slate-400">{estimate.description}</p>
-      ) : null}
+      {/* A route link by the list's mark (ListTable's <tbody>). */}
+      <a href={`/app/estimates/${estimate.id}/preview${search}`} className="open">
+        {estimate.title}
+      </a>
+      {estimate.description ? <p className="desc">{estimate.description}</p> : null}
       {estimate.job ? (
-        <a
-          {...routeLinkProps(`/app/jobs/${estimate.job.id}`)}
-          className="mt-1 inline-flex rounded-md border border-blue-200 bg-blue-50 px-1.5 py-0.5 text-xs font-medium text-blue-800 hover:underline dark:border-blue-900 dark:bg-blue-950 dark:text-blue-300"
-          aria-label={t("estimates.jobLink", { title: estimate.job.title })}
-          data-testid="job-badge"
-        >
+        <a {...routeLinkProps(`/app/jobs/${estimate.job.id}`)} className="tag tag-job" data-testid="job-badge">
           {t("estimates.jobBadge", { title: estimate.job.title })}
         </a>
       ) : null}

@@ -14,7 +14,7 @@ export function JobTitleCell({ job }: { job: { id: string; title: string; locati
     <>
       <a
         {...routeLinkProps(`/app/jobs/${job.id}${search}`, { keepScroll: true })}
-        className="font-medium text-brand-600 hover:underline dark:text-brand-500"
+        className="open"
         aria-label={t("jobs.viewAction", { title: job.title })}
       >
         {job.title}

@@ -3,13 +3,13 @@
 // a pager, and the empty and no-match states. A list route declares its columns and actions;
 // its loader reads the URL with `loadListPage` (app/lib/list-params.ts).
 import { Form, Link, Outlet, useLocation, useResolvedPath } from "@remix-run/react";
-import { Fragment, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/forms";
-import { cardClass, ListSearch, Pagination, tableClass, tdClass, thClass, useListLoading } from "~/components/ui/list";
+import { listBoxClass, ListSearch, Pagination, useListLoading } from "~/components/ui/list";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
-import { routeLinkProps } from "~/components/ui/route-link";
+import { ROUTE_LINK_KEEP_SCROLL, routeLinkProps } from "~/components/ui/route-link";
 import type { SectionsWith, TranslationKey } from "~/locales/keys";
 
 /** A column: its heading, what a row shows in it, and how its cells look. */
@@ -21,6 +21,8 @@ export interface Column<Item> {
   align?: "right";
   className?: string;
   testId?: string;
+  /** Where the cell goes on a phone's card (CardPlace; a small detail unless told). */
+  card?: CardPlace;
 }
 
 type Tone = "brand" | "danger" | "success";
@@ -72,13 +74,10 @@ function RowActionView({ action, search, base }: { action: RowAction; search: st
         {action.label}
       </button>
     );
+  // A route link by the mark on the list's <tbody> (ListTable), so it is not repeated on every link.
   if ("dialog" in action)
     return (
-      <a
-        {...routeLinkProps(`${base}/${action.dialog}${search}`, { keepScroll: true })}
-        className={className}
-        aria-label={action.ariaLabel}
-      >
+      <a href={`${base}/${action.dialog}${search}`} className={className} aria-label={action.ariaLabel}>
         {action.label}
       </a>
     );
@@ -139,69 +138,136 @@ function ListSelectView({ select }: { select: ListSelect }) {
   );
 }
 
-/** The table of a list: declared columns, then the row actions. */
+/** A row's actions, as one menu: a <details>, so it opens without JavaScript. */
+function RowMenu({
+  label,
+  actions,
+  search,
+  base,
+}: {
+  label: string;
+  actions: (RowAction | ReactNode)[];
+  search: string;
+  base: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <details className="row-menu">
+      <summary aria-label={t("list.actionsFor", { name: label })}>{t("list.actions")}</summary>
+      <div>
+        <RowActions actions={actions} search={search} base={base} />
+      </div>
+    </details>
+  );
+}
+
+function RowActions({ actions, search, base }: { actions: (RowAction | ReactNode)[]; search: string; base: string }) {
+  return actions.map((action, index) =>
+    action && typeof action === "object" && "ariaLabel" in action ? (
+      <RowActionView key={index} action={action as RowAction} search={search} base={base} />
+    ) : (
+      <Fragment key={index}>{action as ReactNode}</Fragment>
+    ),
+  );
+}
+
+/**
+ * Where a cell goes on a phone's card, below 640 px (app/tailwind.css, "A list"): `title`
+ * first and bold, `sub` under it, `figure` (the amount) and `badge` (the status) on one line,
+ * `hide` nowhere; a `detail` (the default) is a small line after its column's name.
+ */
+export type CardPlace = "title" | "sub" | "figure" | "badge" | "detail" | "hide";
+
+const cardPlaceClass: Record<CardPlace, string> = {
+  title: "c-title",
+  sub: "c-sub",
+  figure: "c-fig",
+  badge: "c-badge",
+  detail: "",
+  hide: "c-hide",
+};
+
+/**
+ * The rows of a list: a table from 640 px up, a list of cards below (one markup; app/tailwind.css,
+ * "A list"). A row's actions are one menu named by `rowLabel` when there are more than two.
+ */
 export function ListTable<Item extends { id: string }>({
   items,
   columns,
   actions,
+  rowLabel,
   testId,
   rowTestId,
 }: {
   items: Item[];
   columns: Column<Item>[];
   actions?: (item: Item) => (RowAction | ReactNode | false | null)[];
+  /** What names a row in its menu's label ("Actions for EST-0001"). */
+  rowLabel?: (item: Item) => string;
   testId?: string;
   rowTestId?: string;
 }) {
   const { t } = useTranslation();
-  const { search } = useLocation();
+  const { search, key } = useLocation();
   const base = useResolvedPath(".").pathname.replace(/\/$/, "");
   const loading = useListLoading();
-  const align = (column: { align?: "right" }) => (column.align === "right" ? "text-right" : "");
+  // With JavaScript the page stays when an action opens its dialog: the open menu closes then.
+  const table = useRef<HTMLTableElement>(null);
+  useEffect(() => {
+    table.current?.querySelectorAll("details[open]").forEach((menu) => menu.removeAttribute("open"));
+  }, [key]);
+  const cellClass = (column: Column<Item>) =>
+    [column.align === "right" ? "r" : "", cardPlaceClass[column.card ?? "detail"], column.className ?? ""]
+      .filter(Boolean)
+      .join(" ") || undefined;
   return (
-    <div className={`${cardClass} ${loading ? "opacity-60" : ""}`}>
-      <table className={tableClass} data-testid={testId}>
-        <thead className="bg-slate-50 dark:bg-slate-800/50">
+    <div className={`${listBoxClass} ${loading ? "opacity-60" : ""}`}>
+      <table ref={table} className="list-table" data-testid={testId}>
+        <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={`${thClass} ${align(column)}`}>
+              <th key={column.key} scope="col" className={column.align === "right" ? "r" : undefined}>
                 {column.header}
               </th>
             ))}
             {actions ? (
-              <th scope="col" className={`${thClass} text-right`}>
+              <th scope="col" className="r">
                 {t("list.actions")}
               </th>
             ) : null}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {items.map((item) => (
-            <tr key={item.id} data-testid={rowTestId}>
-              {columns.map((column) => (
-                <td
-                  key={column.key}
-                  className={`${tdClass} ${align(column)} ${column.className ?? ""}`}
-                  data-testid={column.testId}
-                >
-                  {column.cell(item)}
-                </td>
-              ))}
-              {actions ? (
-                <td className={`${tdClass} text-right`}>
-                  <div className="flex flex-wrap justify-end gap-1">
-                    {actions(item).map((action, index) =>
-                      action && typeof action === "object" && "ariaLabel" in action ? (
-                        <RowActionView key={index} action={action as RowAction} search={search} base={base} />
-                      ) : action ? (
-                        <Fragment key={index}>{action as ReactNode}</Fragment>
-                      ) : null,
+        {/* Links in the rows follow client-side, keeping the list's scroll (a dialog opens over it). */}
+        <tbody data-route={ROUTE_LINK_KEEP_SCROLL}>
+          {items.map((item) => {
+            const rowActions = actions ? actions(item).filter((action) => action) : [];
+            return (
+              <tr key={item.id} data-testid={rowTestId}>
+                {columns.map((column) => (
+                  <td
+                    key={column.key}
+                    className={cellClass(column)}
+                    data-label={(column.card ?? "detail") === "detail" ? column.header : undefined}
+                    data-testid={column.testId}
+                  >
+                    {column.cell(item)}
+                  </td>
+                ))}
+                {actions ? (
+                  <td className="r c-act">
+                    {rowActions.length > 2 ? (
+                      <RowMenu label={rowLabel?.(item) ?? ""} actions={rowActions} search={search} base={base} />
+                    ) : (
+                      // One or two actions (Edit, Delete) stay in sight: a menu would only add a tap.
+                      <div className="row-actions">
+                        <RowActions actions={rowActions} search={search} base={base} />
+                      </div>
                     )}
-                  </div>
-                </td>
-              ) : null}
-            </tr>
-          ))}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
@@ -260,6 +326,8 @@ export type ListPageProps<
   columns: Column<Item>[];
   actions?: (item: Item) => (RowAction | ReactNode | false | null)[];
   rowTestId?: string;
+  /** What names a row in its action menu's label ("Actions for EST-0001"). */
+  rowLabel?: (item: Item) => string;
   /** A button under the empty state's text (a way to start other than "+ add"). */
   emptyAction?: ReactNode;
   /** Shown under the pager while the account has rows (a hint about the list). */
@@ -337,6 +405,7 @@ export function ListPage<Item extends { id: string }, Status extends string, Sor
               items={data.items}
               columns={props.columns}
               actions={props.actions}
+              rowLabel={props.rowLabel}
               testId={props.tableTestId ?? `${name}-table`}
               rowTestId={props.rowTestId}
             />

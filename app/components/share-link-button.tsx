@@ -83,7 +83,7 @@ export function ShareLinkButton({
       data-route={link["data-route"]}
       onClick={hydrated ? share : undefined}
       className={className}
-      aria-label={t("estimates.share.shareAction", { number: estimateNumber })}
+      aria-label={`${t("estimates.share.action")} · ${estimateNumber}`}
     >
       {t("estimates.share.action")}
     </a>

@@ -19,13 +19,12 @@ describe("estimateListRow", () => {
     respondedAt: new Date("2026-01-02T00:00:00Z"),
     customerSignature: null,
   };
-  it("shows the day in the account's zone, who answered, and whether it can be sent", () => {
+  it("shows the day in the account's zone, who answered, and the customer's name", () => {
     expect(estimateListRow(estimate, { timeZone: "America/Chicago", estimateValidDays: 30 }, "2026-02-10", 3)).toMatchObject({
       createdOn: "2025-12-31",
       answeredBy: "",
-      canSend: false,
       sharedViews: 3,
-      customer: { id: "c1", name: "Ana" },
+      customerName: "Ana",
     });
     expect(
       estimateListRow({ ...estimate, respondedAt: null }, { timeZone: null, estimateValidDays: 30 }, "2026-02-10", null),

@@ -47,10 +47,11 @@ export function estimateListRow<Status extends "pending" | "approved" | "rejecte
     total: estimate.total,
     validUntil: estimate.validUntil,
     createdOn: dayKey(estimate.createdAt, timeZone),
-    customer: { id: estimate.customer.id, name: estimate.customer.name },
+    // What the row shows, and no more: the page carries 25 of them (the estimate's own page
+    // has what else it needs, such as whether it can be sent).
+    customerName: estimate.customer.name,
     job: estimate.job,
     itemCount: estimate.itemCount,
-    canSend: Boolean(estimate.customer.email?.trim()),
     sharedViews,
     // Who answered on the shared page (a declining customer may leave the name out).
     answeredBy: estimate.respondedAt ? (estimate.customerSignature ?? "") : null,

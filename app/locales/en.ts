@@ -274,6 +274,7 @@ const en = {
     pagination: "Pagination",
     sortBy: "Sort by",
     actions: "Actions",
+    actionsFor: "Actions for {{name}}",
     edit: "Edit",
     delete: "Delete",
     cancel: "Cancel",

@@ -285,6 +285,7 @@ const es: Dictionary = {
     pagination: "Paginación",
     sortBy: "Ordenar por",
     actions: "Acciones",
+    actionsFor: "Acciones de {{name}}",
     edit: "Editar",
     delete: "Eliminar",
     cancel: "Cancelar",

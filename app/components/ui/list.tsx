@@ -107,7 +107,7 @@ export function useListLoading() {
   return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
 }
 
-export const tableClass = "min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800";
-export const thClass = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400";
-export const tdClass = "px-4 py-3 align-top";
+/** The box of a list's rows: it scrolls a wide table sideways from 640 px up; below, the rows are cards that fit. */
+export const listBoxClass =
+  "rounded-xl border border-slate-200 bg-white sm:overflow-x-auto dark:border-slate-800 dark:bg-slate-900";
 export const cardClass = "overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900";

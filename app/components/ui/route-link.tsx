@@ -25,8 +25,9 @@ export function routeLinkOf(event: MouseEvent, origin: string): HTMLAnchorElemen
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
     return null;
   const target = event.target as Element | null;
-  const anchor = target?.closest?.("a[data-route]") as HTMLAnchorElement | null;
-  if (!anchor || anchor.hasAttribute("download")) return null;
+  // The mark is on the anchor, or on a container of such links (a row's menu).
+  const anchor = target?.closest?.("a[href]") as HTMLAnchorElement | null;
+  if (!anchor || !anchor.closest("[data-route]") || anchor.hasAttribute("download")) return null;
   if (anchor.target && anchor.target !== "_self") return null;
   if (anchor.origin !== origin) return null;
   return anchor;
@@ -41,7 +42,7 @@ export function useRouteLinks() {
       if (!anchor) return;
       event.preventDefault();
       navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`, {
-        preventScrollReset: anchor.dataset.route === ROUTE_LINK_KEEP_SCROLL,
+        preventScrollReset: anchor.closest("[data-route]")?.getAttribute("data-route") === ROUTE_LINK_KEEP_SCROLL,
       });
     };
     document.addEventListener("click", onClick);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "~/locales/keys";
 import { ListPage, type Column } from "~/components/list-page";
@@ -41,31 +41,47 @@ const link = "text-brand-600 hover:underline dark:text-brand-500";
 export default function CustomersPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   const columns: Column<(typeof data.items)[number]>[] = [
-    { key: "name", header: t("customers.name"), className: "font-medium", cell: (customer) => customer.name },
+    {
+      key: "name",
+      header: t("customers.name"),
+      card: "title",
+      // The row's link: the customer opens in its edit dialog.
+      cell: (customer) => (
+        <a href={`/app/customers/${customer.id}/edit${search}`} className="open">
+          {customer.name}
+        </a>
+      ),
+    },
     {
       key: "contact",
       header: t("customers.contact"),
+      card: "sub",
       cell: (customer) => (
         <div className="space-y-0.5">
           {customer.email ? (
             <a
               href={`mailto:${customer.email}`}
               className={`${link} block break-all`}
-              aria-label={t("customers.emailAction", { name: customer.name })}
+              aria-label={`${customer.email}, ${t("customers.emailAction", { name: customer.name })}`}
             >
               {customer.email}
             </a>
           ) : null}
           {customer.phone ? (
             <div className="flex flex-wrap gap-x-3">
-              <a href={`tel:${customer.phone}`} className={link} aria-label={t("customers.callAction", { name: customer.name })}>
+              <a
+                href={`tel:${customer.phone}`}
+                className={link}
+                aria-label={`${customer.phone}, ${t("customers.callAction", { name: customer.name })}`}
+              >
                 {customer.phone}
               </a>
               <a
                 href={`sms:${customer.phone}`}
                 className={`${link} text-xs`}
-                aria-label={t("customers.textAction", { name: customer.name })}
+                aria-label={`SMS, ${t("customers.textAction", { name: customer.name })}`}
               >
                 SMS
               </a>
@@ -77,13 +93,15 @@ export default function CustomersPage() {
     {
       key: "location",
       header: t("customers.location"),
-      className: "text-slate-600 dark:text-slate-400",
+      card: "sub",
+      className: "mut",
       cell: (customer) => location(customer).map((line) => <div key={line}>{line}</div>),
     },
     {
       key: "notes",
       header: t("customers.notes"),
-      className: "max-w-xs text-slate-600 dark:text-slate-400",
+      card: "sub",
+      className: "max-w-xs mut",
       cell: (customer) => <p className="line-clamp-2">{customer.notes}</p>,
     },
   ];
@@ -95,6 +113,7 @@ export default function CustomersPage() {
       canAdd
       csv="/app/customers/export.csv"
       columns={columns}
+      rowLabel={(customer) => customer.name}
       actions={(customer) => [
         { dialog: `${customer.id}/edit`, label: t("list.edit"), ariaLabel: `${t("list.edit")} ${customer.name}` },
         {

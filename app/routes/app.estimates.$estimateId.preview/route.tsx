@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DocumentActions, DocumentView } from "~/components/document-view";
+import { EstimateActions } from "~/components/estimate-actions";
+import { useShareToast } from "~/components/share-link-button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { loadEstimateDocument } from "~/models/document.server";
 import { requireUser } from "~/infrastructure/session.server";
@@ -17,13 +19,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { document: loaded.document, logoUrl: loaded.logoUrl };
 }
 
-/** The printable estimate over the estimates list; printing it prints the document alone. */
+/**
+ * The estimate's page over the estimates list (a row's one link opens it): what can be done
+ * to it, then the printable estimate; printing it prints the document alone.
+ */
 export default function EstimatePreview() {
   const { t } = useTranslation();
   const { document, logoUrl } = useLoaderData<typeof loader>();
-  const closeTo = `/app/estimates${useLocation().search}`;
+  const { search } = useLocation();
+  const shareToast = useShareToast();
+  const estimate = {
+    id: document.id,
+    number: document.number,
+    status: document.status,
+    canSend: Boolean(document.customer.email?.trim()),
+  };
   return (
-    <RouteDialog title={`${t("invoices.previewTitle")}: ${document.number}`} closeTo={closeTo} size="lg">
+    <RouteDialog title={`${t("invoices.previewTitle")}: ${document.number}`} closeTo={`/app/estimates${search}`} size="lg">
+      <EstimateActions estimate={estimate} search={search} onToast={shareToast.onToast} />
+      {shareToast.view}
       <DocumentActions pdfHref={`/app/estimates/${document.id}/pdf`} printPage={`/app/estimates/${document.id}/print`} />
       <div className="mt-4 overflow-hidden rounded-lg ring-1 ring-slate-200 dark:ring-slate-700">
         <DocumentView document={document} logoUrl={logoUrl} />

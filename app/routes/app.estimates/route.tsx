@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EstimateStatusCell, EstimateTitleCell } from "~/components/estimate-list-cells";
-import { ListPage, rowActionClass, type Column } from "~/components/list-page";
-import { ShareLinkButton, useShareToast } from "~/components/share-link-button";
-import { canInvoiceEstimate, formatCalendarDate } from "~/lib/estimate-dates";
+import { ListPage, type Column } from "~/components/list-page";
+import { formatCalendarDate } from "~/lib/estimate-dates";
 import { ESTIMATE_STATUS_FILTERS, readEstimateStatusFilter } from "~/lib/estimate-schema";
 import { loadListPage } from "~/lib/list-params";
 import { titleMeta } from "~/services/meta";
@@ -44,31 +43,36 @@ export default function EstimatesPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const locale = useLocale();
-  const { search } = useLocation();
-  const shareToast = useShareToast();
-  const muted = "whitespace-nowrap text-slate-600 dark:text-slate-400";
+  // A row is one link (its title, opening the estimate's page with every action: EstimateActions).
   const columns: Column<(typeof data.items)[number]>[] = [
+    { key: "number", header: t("estimates.number"), className: "nw font-mono text-xs", cell: (e) => e.estimateNumber },
     {
-      key: "number",
-      header: t("estimates.number"),
-      className: "whitespace-nowrap font-mono text-xs",
-      cell: (e) => e.estimateNumber,
+      key: "estimate",
+      header: t("estimates.estimate"),
+      card: "sub",
+      className: "max-w-xs",
+      cell: (e) => <EstimateTitleCell estimate={e} />,
     },
-    { key: "estimate", header: t("estimates.estimate"), className: "max-w-xs", cell: (e) => <EstimateTitleCell estimate={e} /> },
-    { key: "customer", header: t("estimates.customer"), cell: (estimate) => estimate.customer.name },
-    { key: "status", header: t("estimates.status"), cell: (estimate) => <EstimateStatusCell estimate={estimate} /> },
-    { key: "created", header: t("estimates.created"), className: muted, cell: (e) => formatCalendarDate(e.createdOn, locale) },
+    { key: "customer", header: t("estimates.customer"), card: "title", cell: (estimate) => estimate.customerName },
+    {
+      key: "status",
+      header: t("estimates.status"),
+      card: "badge",
+      cell: (estimate) => <EstimateStatusCell estimate={estimate} />,
+    },
+    { key: "created", header: t("estimates.created"), className: "nw mut", cell: (e) => formatCalendarDate(e.createdOn, locale) },
     {
       key: "validUntil",
       header: t("estimates.validUntil"),
-      className: muted,
+      className: "nw mut",
       cell: (estimate) => (estimate.validUntil ? formatCalendarDate(estimate.validUntil, locale) : "—"),
     },
     {
       key: "total",
       header: t("estimates.total"),
       align: "right",
-      className: "whitespace-nowrap font-medium tabular-nums",
+      card: "figure",
+      className: "nw font-medium num",
       testId: "estimate-total",
       cell: (estimate) => formatMoney(estimate.total, locale, data.currency),
     },
@@ -76,7 +80,8 @@ export default function EstimatesPage() {
       key: "items",
       header: t("estimates.items"),
       align: "right",
-      className: "tabular-nums",
+      card: "hide",
+      className: "num",
       testId: "estimate-item-count",
       cell: (estimate) => estimate.itemCount,
     },
@@ -93,48 +98,6 @@ export default function EstimatesPage() {
       canAdd
       rowTestId="estimate-row"
       columns={columns}
-      actions={(estimate) => {
-        const number = { number: estimate.estimateNumber };
-        return [
-          { dialog: `${estimate.id}/preview`, label: t("estimates.preview"), ariaLabel: t("estimates.previewAction", number) },
-          { href: `/app/estimates/${estimate.id}/pdf`, label: t("estimates.pdf"), ariaLabel: t("estimates.pdfAction", number) },
-          { dialog: `${estimate.id}/edit`, label: t("list.edit"), ariaLabel: t("estimates.editAction", number) },
-          {
-            dialog: `${estimate.id}/send`,
-            disabled: !estimate.canSend && t("estimates.emailRequired"),
-            label: t("estimates.send"),
-            ariaLabel: t("estimates.sendAction", number),
-          },
-          { dialog: `${estimate.id}/activity`, label: t("activity.action"), ariaLabel: t("activity.actionLabel", number) },
-          <ShareLinkButton
-            key="share"
-            estimateId={estimate.id}
-            estimateNumber={estimate.estimateNumber}
-            search={search}
-            className={rowActionClass()}
-            onToast={shareToast.onToast}
-          />,
-          {
-            dialog: `${estimate.id}/deposit`,
-            label: t("estimates.deposit.action"),
-            ariaLabel: `${t("estimates.deposit.action")} · ${estimate.estimateNumber}`,
-          },
-          {
-            dialog: `${estimate.id}/delete`,
-            label: t("list.delete"),
-            ariaLabel: t("estimates.deleteAction", number),
-            tone: "danger",
-          },
-          canInvoiceEstimate(estimate.status) && {
-            post: `/app/estimates/${estimate.id}/invoice`,
-            label: t("estimates.createInvoice"),
-            ariaLabel: t("estimates.createInvoiceAction", number),
-            tone: "success",
-          },
-        ];
-      }}
-    >
-      {shareToast.view}
-    </ListPage>
+    />
   );
 }

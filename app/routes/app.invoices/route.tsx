@@ -38,22 +38,30 @@ export default function InvoicesPage() {
     {
       key: "invoice",
       header: t("invoices.invoice"),
+      card: "sub",
       className: "max-w-xs",
       cell: (invoice) => <InvoiceTitleCell invoice={invoice} />,
     },
-    { key: "customer", header: t("invoices.customer"), cell: (invoice) => invoice.customerName },
-    { key: "status", header: t("invoices.statusHeading"), cell: (invoice) => <InvoiceStatusCell invoice={invoice} /> },
+    { key: "customer", header: t("invoices.customer"), card: "title", cell: (invoice) => invoice.customerName },
+    {
+      key: "status",
+      header: t("invoices.statusHeading"),
+      card: "badge",
+      cell: (invoice) => <InvoiceStatusCell invoice={invoice} />,
+    },
     {
       key: "dates",
       header: t("invoices.dates"),
-      className: "whitespace-nowrap text-slate-600 dark:text-slate-400",
+      card: "sub",
+      className: "nw mut",
       cell: (invoice) => <InvoiceDatesCell invoice={invoice} />,
     },
     {
       key: "total",
       header: t("invoices.total"),
       align: "right",
-      className: "whitespace-nowrap font-medium",
+      card: "figure",
+      className: "nw font-medium",
       testId: "invoice-total",
       cell: (invoice) => <InvoiceTotalCell invoice={invoice} currency={data.currency} />,
     },
@@ -61,7 +69,8 @@ export default function InvoicesPage() {
       key: "items",
       header: t("invoices.items"),
       align: "right",
-      className: "whitespace-nowrap text-slate-600 dark:text-slate-400",
+      card: "hide",
+      className: "nw mut",
       cell: (invoice) => t("invoices.itemCount", { count: invoice.itemCount }),
     },
   ];
@@ -71,6 +80,7 @@ export default function InvoicesPage() {
       data={data}
       status={{ value: data.params.status, options: INVOICE_STATUS_FILTERS, labelKey: invoiceStatusLabelKey }}
       columns={columns}
+      rowLabel={(invoice) => invoice.invoiceNumber}
       actions={(invoice) => {
         const number = { number: invoice.invoiceNumber };
         return [
@@ -95,7 +105,7 @@ export default function InvoicesPage() {
           {
             dialog: `${invoice.id}/share`,
             label: t("invoices.share.action"),
-            ariaLabel: t("invoices.share.shareAction", number),
+            ariaLabel: `${t("invoices.share.action")} · ${invoice.invoiceNumber}`,
           },
           {
             dialog: `${invoice.id}/payments`,

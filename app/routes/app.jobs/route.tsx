@@ -50,9 +50,9 @@ export default function JobsPage() {
   const data = useLoaderData<typeof loader>();
   const locale = useLocale();
   const columns: Column<(typeof data.items)[number]>[] = [
-    { key: "job", header: t("jobs.job"), className: "max-w-xs", cell: (job) => <JobTitleCell job={job} /> },
-    { key: "customer", header: t("jobs.customer"), cell: (job) => job.customer.name },
-    { key: "status", header: t("jobs.status"), cell: (job) => <JobStatusBadge status={job.status} /> },
+    { key: "job", header: t("jobs.job"), card: "title", className: "max-w-xs", cell: (job) => <JobTitleCell job={job} /> },
+    { key: "customer", header: t("jobs.customer"), card: "sub", cell: (job) => job.customer.name },
+    { key: "status", header: t("jobs.status"), card: "badge", cell: (job) => <JobStatusBadge status={job.status} /> },
     {
       key: "assignee",
       header: t("team.assignee"),
@@ -65,14 +65,15 @@ export default function JobsPage() {
     {
       key: "schedule",
       header: t("jobs.schedule"),
-      className: "whitespace-nowrap text-slate-600 dark:text-slate-400",
+      className: "nw mut",
       cell: (job) => <JobScheduleCell job={job} timeZone={data.timeZone} />,
     },
     {
       key: "amount",
       header: t("jobs.amount"),
       align: "right",
-      className: "whitespace-nowrap font-medium",
+      card: "figure",
+      className: "nw font-medium",
       testId: "job-amount",
       cell: (job) => (job.totalAmount === null ? t("jobs.tbd") : formatMoney(job.totalAmount, locale, data.currency)),
     },
@@ -86,6 +87,7 @@ export default function JobsPage() {
       sort={{ value: data.params.sort, options: JOB_SORTS, labelKey: (sort) => SORT_LABELS[sort] }}
       canAdd
       columns={columns}
+      rowLabel={(job) => job.title}
       actions={(job) => [
         { dialog: `${job.id}/edit`, label: t("list.edit"), ariaLabel: t("jobs.editAction", { title: job.title }) },
         {

@@ -46,9 +46,12 @@ export default function PriceBookPage() {
     {
       key: "name",
       header: t("priceBook.name"),
+      card: "title",
       cell: (item) => (
         <>
-          <div className="font-medium">{item.name}</div>
+          <a href={`/app/price-book/${item.id}/edit${search}`} className="open">
+            {item.name}
+          </a>
           {item.description ? <p className="line-clamp-2 text-slate-600 dark:text-slate-400">{item.description}</p> : null}
           {item.taxable ? null : <p className="text-xs text-slate-500">{t("priceBook.notTaxed")}</p>}
         </>
@@ -57,14 +60,15 @@ export default function PriceBookPage() {
     {
       key: "category",
       header: t("priceBook.category"),
-      className: "text-slate-600 dark:text-slate-400",
+      className: "mut",
       cell: (item) => item.category,
     },
     {
       key: "unitPrice",
       header: t("priceBook.unitPrice"),
       align: "right",
-      className: "whitespace-nowrap tabular-nums",
+      card: "figure",
+      className: "nw num",
       cell: (item) =>
         t("priceBook.perUnit", { price: formatMoney(item.unitPrice, locale, data.currency), unit: unitLabel(item.unit) }),
     },
@@ -72,7 +76,7 @@ export default function PriceBookPage() {
       key: "margin",
       header: t("priceBook.margin"),
       align: "right",
-      className: "whitespace-nowrap tabular-nums",
+      className: "nw num",
       cell: (item) => {
         const margin = marginPercent(item.unitPrice, item.cost);
         return margin === null ? "—" : `${formatRatePercent(margin)}%`;
@@ -103,6 +107,7 @@ export default function PriceBookPage() {
         </Link>
       }
       columns={columns}
+      rowLabel={(item) => item.name}
       actions={(item) => [
         { dialog: `${item.id}/edit`, label: t("list.edit"), ariaLabel: `${t("list.edit")} ${item.name}` },
         { dialog: `${item.id}/delete`, label: t("list.delete"), ariaLabel: `${t("list.delete")} ${item.name}`, tone: "danger" },

@@ -64,6 +64,7 @@ export default function RecurringInvoicesPage() {
     {
       key: "title",
       header: t("recurring.recurringInvoice"),
+      card: "title",
       className: "max-w-xs",
       cell: (recurring) => (
         <>
@@ -75,13 +76,13 @@ export default function RecurringInvoicesPage() {
     {
       key: "repeats",
       header: t("recurring.repeats"),
-      className: "whitespace-nowrap",
+      className: "nw",
       cell: (recurring) => t(`recurring.frequencies.${recurring.frequency}`),
     },
     {
       key: "next",
       header: t("recurring.next"),
-      className: "whitespace-nowrap",
+      className: "nw",
       testId: "recurring-next",
       cell: (recurring) => (recurring.nextDate ? formatCalendarDate(recurring.nextDate, locale) : "—"),
     },
@@ -89,13 +90,14 @@ export default function RecurringInvoicesPage() {
       key: "made",
       header: t("recurring.made"),
       align: "right",
-      className: "tabular-nums",
+      className: "num",
       testId: "recurring-made",
       cell: (recurring) => recurring.invoicesMade,
     },
     {
       key: "status",
       header: t("recurring.status"),
+      card: "badge",
       cell: (recurring) => (
         <span
           data-testid="recurring-status"
@@ -109,7 +111,8 @@ export default function RecurringInvoicesPage() {
       key: "total",
       header: t("recurring.total"),
       align: "right",
-      className: "whitespace-nowrap font-medium tabular-nums",
+      card: "figure",
+      className: "nw font-medium num",
       cell: (recurring) => formatMoney(recurring.total, locale, data.currency),
     },
   ];
@@ -120,6 +123,7 @@ export default function RecurringInvoicesPage() {
       canAdd
       columns={columns}
       rowTestId="recurring-row"
+      rowLabel={(recurring) => recurring.title}
       actions={(recurring) => {
         const title = { title: recurring.title };
         return [
