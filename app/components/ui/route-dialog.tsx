@@ -119,7 +119,9 @@ export function RouteDialog({
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={`w-full ${width} max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-xl bg-white shadow-xl outline-none dark:bg-slate-900`}
+        // It scrolls itself; a form's action bar (FormActions) sticks to its bottom edge, so
+        // scrolling to a field leaves room for the bar below it (scroll-pb).
+        className={`w-full ${width} max-h-[calc(100dvh-2rem)] scroll-pb-24 overflow-y-auto rounded-xl bg-white shadow-xl outline-none dark:bg-slate-900`}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
           <h2 id={titleId} className="text-lg font-semibold">
@@ -128,7 +130,8 @@ export function RouteDialog({
           <Link
             to={closeTo}
             preventScrollReset
-            className="-m-1 rounded p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
+            // 44×44 px on a phone, its extra size taken out of the header's padding.
+            className="-m-2.5 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-900 sm:-m-1 sm:h-auto sm:w-auto sm:p-1 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
             aria-label={t("common.close")}
           >
             <span aria-hidden="true">✕</span>
