@@ -8,7 +8,8 @@ import { AGING_BUCKETS, tallyTotal, type Aging, type ChartUnit, type CollectedBy
 import { Icon, type IconName } from "./shell/icons";
 import { datePattern } from "~/lib/date-patterns";
 
-const cardClass = "min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
+const cardClass =
+  "min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900";
 
 export function StatCard({
   id,
@@ -158,24 +159,27 @@ export function RevenueChart({
 export function AgingTable({ aging, language, currency }: { aging: Aging; language: string; currency: string }) {
   const { t } = useTranslation();
   const total = tallyTotal(aging);
-  const cell = (children: ReactNode, extra = "") => <td className={`px-3 py-2 text-right tabular-nums ${extra}`}>{children}</td>;
+  // Narrow cells on a phone, so the three columns fit a 320 px screen without scrolling.
+  const cell = (children: ReactNode, extra = "") => (
+    <td className={`px-1.5 py-2 text-right tabular-nums sm:px-3 ${extra}`}>{children}</td>
+  );
   return (
     <section aria-labelledby="report-aging" className={cardClass}>
       <h2 id="report-aging" className="text-lg font-semibold">
         {t("reports.aging.title")}
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("reports.aging.description")}</p>
-      <div className="mt-3 overflow-x-auto">
-        <table className="min-w-full text-sm" data-testid="aging-table">
+      <div className="mt-3 sm:overflow-x-auto">
+        <table className="w-full text-sm" data-testid="aging-table">
           <thead>
             <tr className="text-left text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="px-1.5 py-2 sm:px-3">
                 {t("reports.aging.age")}
               </th>
-              <th scope="col" className="px-3 py-2 text-right">
+              <th scope="col" className="px-1.5 py-2 text-right sm:px-3">
                 {t("reports.aging.count")}
               </th>
-              <th scope="col" className="px-3 py-2 text-right">
+              <th scope="col" className="px-1.5 py-2 text-right sm:px-3">
                 {t("reports.aging.amount")}
               </th>
             </tr>
@@ -183,7 +187,7 @@ export function AgingTable({ aging, language, currency }: { aging: Aging; langua
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
             {AGING_BUCKETS.map((bucket) => (
               <tr key={bucket} data-testid={`aging-${bucket}`}>
-                <th scope="row" className="px-3 py-2 text-left font-normal">
+                <th scope="row" className="px-1.5 py-2 text-left sm:px-3 font-normal">
                   {t(`reports.aging.${bucket}`)}
                 </th>
                 {cell(aging[bucket].count)}
@@ -193,7 +197,7 @@ export function AgingTable({ aging, language, currency }: { aging: Aging; langua
           </tbody>
           <tfoot>
             <tr className="border-t border-slate-200 font-semibold dark:border-slate-700" data-testid="aging-total">
-              <th scope="row" className="px-3 py-2 text-left">
+              <th scope="row" className="px-1.5 py-2 text-left sm:px-3">
                 {t("reports.aging.total")}
               </th>
               {cell(total.count)}

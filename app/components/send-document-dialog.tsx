@@ -41,7 +41,8 @@ export function SendDocumentDialog(props: {
           <p className="text-sm text-slate-600 dark:text-slate-400">{blocked.body}</p>
         </div>
       ) : (
-        <div className="space-y-2">
+        // A long e-mail address breaks rather than widening the dialog on a phone.
+        <div className="space-y-2 [overflow-wrap:anywhere]">
           <p>{props.confirm}</p>
           <p className="text-sm text-slate-600 dark:text-slate-400">{props.details}</p>
           {props.sender ? (

@@ -125,7 +125,6 @@ export default function TeamSettings() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, { schema: inviteFormSchema }),
   });
-  const cell = "px-3 py-2 align-top";
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       {actionData?.toast ? <ToastView toast={actionData.toast} /> : null}
@@ -139,24 +138,25 @@ export default function TeamSettings() {
         }
       />
       <SettingsSection id="team-members" title={t("team.members")}>
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm" data-testid="team-members">
+        {/* The lists' table: cards on a phone (app/tailwind.css, "A list"). */}
+        <div className="sm:overflow-x-auto">
+          <table className="list-table" data-testid="team-members">
             <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th className={cell}>{t("team.name")}</th>
-                <th className={cell}>{t("team.email")}</th>
-                <th className={cell}>{t("team.role")}</th>
-                <th className={cell}>{t("team.lastSignIn")}</th>
+              <tr>
+                <th scope="col">{t("team.name")}</th>
+                <th scope="col">{t("team.email")}</th>
+                <th scope="col">{t("team.role")}</th>
+                <th scope="col">{t("team.lastSignIn")}</th>
               </tr>
             </thead>
             <tbody>
               {members.map((member) => (
-                <tr key={member.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="team-member">
-                  <td className={cell}>
+                <tr key={member.id} data-testid="team-member">
+                  <td className="c-title">
                     {member.name} {member.id === me ? <span className="text-slate-500">{t("team.you")}</span> : null}
                   </td>
-                  <td className={`${cell} break-all`}>{member.email}</td>
-                  <td className={cell}>
+                  <td className="c-sub break-all">{member.email}</td>
+                  <td className="c-sub">
                     <Form method="post" className="flex flex-wrap items-center gap-2">
                       <input type="hidden" name="intent" value="role" />
                       <input type="hidden" name="memberId" value={member.id} />
@@ -180,7 +180,7 @@ export default function TeamSettings() {
                       </Button>
                     </Form>
                   </td>
-                  <td className={cell}>
+                  <td className="c-sub">
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <span>{lastSignIn(member.lastSignInAt)}</span>
                       {member.id === me ? null : (
