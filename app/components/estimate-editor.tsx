@@ -129,7 +129,7 @@ export function EstimateEditor({
               name="intent"
               value={REFRESH_INTENT}
               formNoValidate
-              className="mt-1 text-sm text-brand-600 underline hover:no-underline dark:text-brand-500"
+              className="mt-1 inline-flex min-h-11 items-center text-sm text-brand-600 underline hover:no-underline sm:min-h-0 dark:text-brand-500"
             >
               {t("estimates.loadJobs")}
             </button>

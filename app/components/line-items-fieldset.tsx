@@ -9,16 +9,26 @@ import { buttonClass } from "./ui/button";
 import { useLineFocus } from "./ui/line-focus";
 import { ErrorList, inputClass } from "./ui/forms";
 
+/** The line's columns from `sm` up (description, quantity, unit price, discount, total); below it two columns. */
+const LINE_GRID = "sm:grid-cols-[1fr_6rem_7rem_6rem_7rem]";
+/** A field's own label on a phone; from `sm` up the column headings name the fields. */
+const lineLabel = "mb-1 block text-xs font-medium text-slate-600 sm:hidden dark:text-slate-400";
+/** A line's checkbox with its text: the whole label is the target, 44 px tall on a phone. */
+const lineChoice = "inline-flex min-h-11 cursor-pointer items-center gap-2 sm:min-h-0 sm:gap-1.5 sm:py-1";
+
 type Line = { description: string; quantity: string; unitPrice: string; discountPercent: string; taxable: string };
 
 /** A line of a form whose lines may be optional (`optionalLines`). */
 type OptionalRow<Schema extends Record<string, unknown>> = { optional: FieldMetadata<string, Schema, string[]> };
 
 /**
- * The lines of a document form (description, quantity, unit price, discount, the line's total,
- * Remove; under each line its taxable box) and its totals box: the estimate editor's and the
- * recurring invoice's. "Add item" and "Remove" are conform list buttons, so they work without
- * JavaScript; with it, the totals follow every keystroke. The server computes them again.
+ * The lines of a document form (description, quantity, unit price, discount, the line's total;
+ * under each line its taxable box and Remove) and its totals box: the estimate editor's and the
+ * recurring invoice's. From `sm` up a line is a row under the columns' names; below it each
+ * field has its own label over two columns, and every control is a 44 px target. Each field's
+ * spoken name ("Qty, line 2 quantity") holds its visible label. "Add item" and "Remove" are
+ * conform list buttons, so they work without JavaScript; with it, the totals follow every
+ * keystroke. The server computes them again.
  *
  * The estimate editor adds `optionalLines` (an "optional" box under each line, and a note under
  * the totals once one is ticked) and `priceBook` (a "Save to price book" button under each line,
@@ -59,8 +69,9 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
         <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">{t("estimates.lineItems")}</legend>
         {/* The unticked "taxable" boxes send nothing: this marker says the form had them (decision 019). */}
         <input type="hidden" name="lineFlags" value="1" />
+        {/* The columns' names, from `sm` up; below it each field has its own label. */}
         <div
-          className="hidden grid-cols-[1fr_5rem_7rem_5rem_7rem_5.5rem] gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
+          className={`hidden ${LINE_GRID} gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400`}
           aria-hidden="true"
         >
           <span>{t("estimates.itemDescription")}</span>
@@ -68,11 +79,11 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
           <span>{t("estimates.unitPrice")}</span>
           <span>{t("estimates.discount")}</span>
           <span className="text-right">{t("estimates.lineTotal")}</span>
-          <span />
         </div>
-        <ol className="space-y-2" data-testid="line-items">
+        <ol className="divide-y divide-slate-200 sm:divide-y-0 dark:divide-slate-700" data-testid="line-items">
           {lines.map((line, index) => {
             const row = line.getFieldset();
+            const optional = (row as unknown as OptionalRow<Schema>).optional;
             const number = index + 1;
             const lineTotal = totals.lineTotals[index];
             const rowErrors = [
@@ -82,81 +93,101 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
               row.discountPercent.errors,
             ].flatMap((e) => e ?? []);
             return (
-              <li key={line.key} data-testid="line-item">
-                <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_5rem_7rem_5rem_7rem_5.5rem] sm:items-center">
-                  <input
-                    {...getInputProps(row.description, { type: "text" })}
-                    aria-label={t("estimates.lineDescription", { line: number })}
-                    placeholder={t("estimates.itemDescription")}
-                    maxLength={500}
-                    required
-                    className={`col-span-2 sm:col-span-1 ${inputClass}`}
-                  />
-                  <input
-                    {...getInputProps(row.quantity, { type: "number" })}
-                    aria-label={t("estimates.lineQuantity", { line: number })}
-                    placeholder={t("estimates.quantity")}
-                    step="0.01"
-                    min="0"
-                    inputMode="decimal"
-                    required
-                    className={inputClass}
-                  />
-                  <input
-                    {...getInputProps(row.unitPrice, { type: "number" })}
-                    aria-label={t("estimates.lineUnitPrice", { line: number })}
-                    placeholder={t("estimates.unitPrice")}
-                    step="0.01"
-                    min="0"
-                    inputMode="decimal"
-                    required
-                    className={inputClass}
-                  />
-                  <input
-                    {...getInputProps(row.discountPercent, { type: "number" })}
-                    aria-label={t("estimates.lineDiscount", { line: number })}
-                    placeholder={t("estimates.discount")}
-                    step="0.01"
-                    min="0"
-                    max="100"
-                    inputMode="decimal"
-                    className={inputClass}
-                  />
-                  <output
-                    aria-label={t("estimates.lineTotalOf", { line: number })}
-                    data-testid="line-total"
-                    className="self-center text-right text-sm tabular-nums"
-                  >
-                    {lineTotal === null || lineTotal === undefined ? "—" : money(lineTotal)}
-                  </output>
-                  <button
-                    {...form.remove.getButtonProps({ name: items.name, index })}
-                    onClick={lineFocus.onRemove(index)}
-                    disabled={lines.length <= 1}
-                    aria-label={t("estimates.removeItem", { line: number })}
-                    className="justify-self-end rounded px-2 py-1 text-sm text-red-600 hover:bg-red-50 dark:text-red-400 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent dark:hover:bg-slate-800 dark:disabled:text-slate-600"
-                  >
-                    {t("estimates.remove")}
-                  </button>
+              <li key={line.key} data-testid="line-item" className="py-3 first:pt-0 last:pb-0 sm:py-1">
+                <div className={`grid grid-cols-2 gap-x-2 gap-y-2 ${LINE_GRID} sm:items-center`}>
+                  <div className="col-span-2 sm:col-span-1">
+                    <label htmlFor={row.description.id} className={lineLabel}>
+                      {t("estimates.itemDescription")}
+                    </label>
+                    <input
+                      {...getInputProps(row.description, { type: "text" })}
+                      aria-label={t("estimates.lineDescription", { line: number })}
+                      maxLength={500}
+                      required
+                      className={inputClass}
+                    />
+                  </div>
+                  <div>
+                    <label htmlFor={row.quantity.id} className={lineLabel}>
+                      {t("estimates.quantity")}
+                    </label>
+                    <input
+                      {...getInputProps(row.quantity, { type: "number" })}
+                      aria-label={t("estimates.lineQuantity", { line: number })}
+                      step="0.01"
+                      min="0"
+                      inputMode="decimal"
+                      required
+                      className={inputClass}
+                    />
+                  </div>
+                  <div>
+                    <label htmlFor={row.unitPrice.id} className={lineLabel}>
+                      {t("estimates.unitPrice")}
+                    </label>
+                    <input
+                      {...getInputProps(row.unitPrice, { type: "number" })}
+                      aria-label={t("estimates.lineUnitPrice", { line: number })}
+                      step="0.01"
+                      min="0"
+                      inputMode="decimal"
+                      required
+                      className={inputClass}
+                    />
+                  </div>
+                  <div>
+                    <label htmlFor={row.discountPercent.id} className={lineLabel}>
+                      {t("estimates.discount")}
+                    </label>
+                    <input
+                      {...getInputProps(row.discountPercent, { type: "number" })}
+                      aria-label={t("estimates.lineDiscount", { line: number })}
+                      step="0.01"
+                      min="0"
+                      max="100"
+                      inputMode="decimal"
+                      className={inputClass}
+                    />
+                  </div>
+                  <div className="flex flex-col items-end justify-end sm:block">
+                    <span className={lineLabel} aria-hidden="true">
+                      {t("estimates.lineTotal")}
+                    </span>
+                    <output
+                      aria-label={t("estimates.lineTotalOf", { line: number })}
+                      data-testid="line-total"
+                      className="flex min-h-11 items-center justify-end text-right text-sm font-medium tabular-nums whitespace-nowrap sm:min-h-0 sm:font-normal"
+                    >
+                      {lineTotal === null || lineTotal === undefined ? "—" : money(lineTotal)}
+                    </output>
+                  </div>
                 </div>
-                <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 px-1 text-sm">
-                  <label className="inline-flex items-center gap-1.5">
+                {/* The line's own choices and Remove; each a target of 44 px on a phone (its label with the box). */}
+                <div className="mt-1 flex flex-wrap items-center gap-x-4 px-1 text-sm">
+                  <label className={lineChoice}>
                     <input
                       {...getInputProps(row.taxable, { type: "checkbox" })}
                       aria-label={t("estimates.lineTaxable", { line: number })}
-                      className="rounded border-slate-300"
+                      className="h-4 w-4 rounded border-slate-300"
                     />
                     {t("estimates.taxable")}
                   </label>
                   {optionalLines ? (
-                    <label className="inline-flex items-center gap-1.5">
-                      <input
-                        {...getInputProps((row as unknown as OptionalRow<Schema>).optional, { type: "checkbox" })}
-                        aria-label={t("estimates.lineOptional", { line: number })}
-                        className="rounded border-slate-300"
-                      />
-                      {t("estimates.optional")}
-                    </label>
+                    // "Optional" names the box; "(the customer chooses)" describes it.
+                    <span className="inline-flex items-center gap-1.5">
+                      <label className={lineChoice}>
+                        <input
+                          {...getInputProps(optional, { type: "checkbox" })}
+                          aria-label={t("estimates.lineOptional", { line: number })}
+                          aria-describedby={`${optional.id}-hint`}
+                          className="h-4 w-4 rounded border-slate-300"
+                        />
+                        {t("estimates.optional")}
+                      </label>
+                      <span id={`${optional.id}-hint`} className="text-slate-500 dark:text-slate-400">
+                        {t("estimates.optionalHint")}
+                      </span>
+                    </span>
                   ) : null}
                   {priceBook ? (
                     <button
@@ -164,12 +195,21 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
                       name="intent"
                       value={`${PRICE_SAVE_PREFIX}${index}`}
                       formNoValidate
-                      aria-label={t("priceBook.saveLineOf", { line: number })}
-                      className="text-brand-600 underline hover:no-underline dark:text-brand-500"
+                      aria-label={t("estimates.saveLineToPriceBook", { action: t("priceBook.saveLine"), line: number })}
+                      className="min-h-11 text-brand-600 underline hover:no-underline sm:min-h-0 dark:text-brand-500"
                     >
                       {t("priceBook.saveLine")}
                     </button>
                   ) : null}
+                  <button
+                    {...form.remove.getButtonProps({ name: items.name, index })}
+                    onClick={lineFocus.onRemove(index)}
+                    disabled={lines.length <= 1}
+                    aria-label={t("estimates.removeItem", { line: number })}
+                    className="ml-auto min-h-11 min-w-11 rounded px-2 text-sm text-red-600 hover:bg-red-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent sm:min-h-0 sm:py-1 dark:text-red-400 dark:hover:bg-slate-800 dark:disabled:text-slate-500"
+                  >
+                    {t("estimates.remove")}
+                  </button>
                 </div>
                 <ErrorList errors={rowErrors.length ? [...new Set(rowErrors)] : null} />
               </li>
@@ -177,7 +217,7 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
           })}
         </ol>
         <ErrorList id="line-items-error" errors={items.errors} />
-        <div className="mt-3">
+        <div className="mt-3 border-t border-slate-200 pt-3 sm:border-t-0 sm:pt-0 dark:border-slate-700">
           <button
             {...form.insert.getButtonProps({ name: items.name, defaultValue: NEW_LINE })}
             onClick={lineFocus.onAdd}

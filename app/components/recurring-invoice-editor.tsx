@@ -100,9 +100,9 @@ export function RecurringInvoiceEditor({
       </div>
       <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
         <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">{t("recurring.ends")}</legend>
-        <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <div className="flex flex-wrap gap-x-6 sm:gap-y-2">
           {ENDS.map((choice) => (
-            <label key={choice} className="flex items-center gap-2 text-sm">
+            <label key={choice} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm sm:min-h-0">
               <input
                 {...getInputProps(fields.ends, { type: "radio", value: choice })}
                 id={`${fields.ends.id}-${choice}`}
@@ -133,7 +133,7 @@ export function RecurringInvoiceEditor({
         </div>
       </fieldset>
       <div>
-        <label className="flex items-center gap-2 text-sm font-medium">
+        <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium sm:min-h-0">
           <input {...getInputProps(fields.autoSend, { type: "checkbox" })} key={fields.autoSend.key} />
           {t("recurring.autoSend")}
         </label>
