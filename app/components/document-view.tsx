@@ -15,6 +15,9 @@ import {
 import { invoiceStatusLabelKey } from "~/lib/invoice-status";
 import { formatMoney } from "~/lib/money";
 
+/** A figure's cell of the lines' table: a column from `sm` up, words in a line below it. */
+const NUMBER_CELL = "px-3 py-2 text-right align-top tabular-nums whitespace-nowrap max-sm:block max-sm:p-0 max-sm:text-left";
+
 /**
  * An estimate or invoice as a printable page, in the interface language. It always looks
  * like paper (dark text on white, whatever the theme), and the print stylesheet
@@ -64,7 +67,7 @@ export function DocumentView({
 
   return (
     <article
-      className="print-document relative mx-auto w-full max-w-4xl bg-white px-6 py-8 text-sm text-slate-800 [color-scheme:light] sm:px-10"
+      className="print-document relative mx-auto w-full max-w-4xl bg-white px-4 py-6 text-sm text-slate-800 [color-scheme:light] sm:px-10 sm:py-8"
       data-testid="document"
       aria-label={`${t(isInvoice ? "invoices.document.invoice" : "invoices.document.estimate")} ${doc.number}`}
     >
@@ -77,7 +80,8 @@ export function DocumentView({
               className="h-16 w-16 shrink-0 object-contain"
             />
           ) : null}
-          <div className="space-y-0.5 text-slate-600">
+          {/* A long e-mail address or website breaks rather than widening the page. */}
+          <div className="min-w-0 space-y-0.5 text-slate-600 [overflow-wrap:anywhere]">
             <p className="text-lg font-bold text-slate-900">{doc.company.name}</p>
             {doc.company.address ? <p>{doc.company.address}</p> : null}
             {doc.company.phone ? <p>{doc.company.phone}</p> : null}
@@ -86,7 +90,7 @@ export function DocumentView({
           </div>
         </div>
         <div className="sm:text-right">
-          <Heading className="text-3xl font-bold uppercase tracking-[0.2em] text-brand-700">
+          <Heading className="text-2xl font-bold tracking-[0.12em] text-brand-700 uppercase sm:text-3xl sm:tracking-[0.2em]">
             {t(isInvoice ? "invoices.document.invoice" : "invoices.document.estimate")}
           </Heading>
           <dl className="mt-3 grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-1 sm:justify-end">
@@ -114,7 +118,7 @@ export function DocumentView({
         </div>
       </header>
 
-      <section className="mt-6 grid gap-6 sm:grid-cols-2">
+      <section className="mt-6 grid gap-6 [overflow-wrap:anywhere] sm:grid-cols-2">
         <div>
           <Subheading className={label}>{t(isInvoice ? "invoices.document.billTo" : "invoices.document.preparedFor")}</Subheading>
           <div className="mt-1 space-y-0.5">
@@ -140,47 +144,66 @@ export function DocumentView({
         </div>
       </section>
 
-      {/* On a narrow phone the lines scroll sideways inside the document, not past its edge. */}
-      <div className="mt-8 overflow-x-auto print:overflow-visible">
-        <table className="w-full border-collapse text-left" data-testid="document-items">
-          <thead>
-            <tr className="bg-brand-700 text-white [print-color-adjust:exact]">
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t("invoices.document.description")}
-              </th>
-              <th scope="col" className="w-20 px-3 py-2 text-right font-semibold">
-                {t("invoices.document.quantity")}
-              </th>
-              <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">
-                {t("invoices.document.unitPrice")}
-              </th>
-              <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">
-                {t("invoices.document.amount")}
-              </th>
+      {/* One table: from `sm` up (and on paper) its columns; below `sm` each line stacks, its
+          description and marks, then "2.5 × $19.99 −10% = $44.98", so a phone never scrolls it
+          sideways. The headings stay for screen readers; the signs × − = are for the eye. */}
+      <table className="mt-8 w-full border-collapse text-left max-sm:block" data-testid="document-items">
+        <thead className="max-sm:sr-only">
+          <tr className="bg-brand-700 text-white [print-color-adjust:exact]">
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t("invoices.document.description")}
+            </th>
+            <th scope="col" className="w-20 px-3 py-2 text-right font-semibold">
+              {t("invoices.document.quantity")}
+            </th>
+            <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">
+              {t("invoices.document.unitPrice")}
+            </th>
+            <th scope="col" className="w-32 px-3 py-2 text-right font-semibold">
+              {t("invoices.document.amount")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="max-sm:block max-sm:border-t-2 max-sm:border-brand-700">
+          {doc.lines.map((line, index) => (
+            <tr
+              key={index}
+              className="break-inside-avoid border-b border-slate-200 even:bg-slate-50 [print-color-adjust:exact] max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-1.5 max-sm:px-3 max-sm:py-2.5"
+              data-testid="document-line"
+            >
+              <td className="px-3 py-2 align-top whitespace-pre-line [overflow-wrap:anywhere] max-sm:mb-1 max-sm:block max-sm:w-full max-sm:p-0 max-sm:font-medium max-sm:text-slate-900">
+                {line.description}
+                {lineMarks(line).map((mark) => (
+                  <span key={mark.key} className="block text-xs font-normal text-slate-500" data-testid={`line-${mark.key}`}>
+                    {t(`invoices.document.${mark.key}`, mark.values)}
+                  </span>
+                ))}
+              </td>
+              <td className={NUMBER_CELL} data-testid="line-quantity">
+                {formatQuantity(line.quantity, language)}
+              </td>
+              <td className={NUMBER_CELL}>
+                <span className="sm:hidden" aria-hidden="true">
+                  {" × "}
+                </span>
+                {money(line.unitPrice)}
+                {line.discountPercent > 0 ? (
+                  <span className="text-slate-600 sm:hidden" aria-hidden="true">
+                    {" "}
+                    {t("share.document.lineDiscount", { percent: formatRatePercent(line.discountPercent) })}
+                  </span>
+                ) : null}
+              </td>
+              <td className={`${NUMBER_CELL} font-medium max-sm:font-semibold max-sm:text-slate-900`}>
+                <span className="font-normal sm:hidden" aria-hidden="true">
+                  {" = "}
+                </span>
+                {money(line.total)}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {doc.lines.map((line, index) => (
-              <tr
-                key={index}
-                className="break-inside-avoid border-b border-slate-200 even:bg-slate-50 [print-color-adjust:exact]"
-              >
-                <td className="px-3 py-2 align-top whitespace-pre-line">
-                  {line.description}
-                  {lineMarks(line).map((mark) => (
-                    <span key={mark.key} className="block text-xs text-slate-500" data-testid={`line-${mark.key}`}>
-                      {t(`invoices.document.${mark.key}`, mark.values)}
-                    </span>
-                  ))}
-                </td>
-                <td className="px-3 py-2 text-right align-top tabular-nums">{formatQuantity(line.quantity, language)}</td>
-                <td className="px-3 py-2 text-right align-top tabular-nums">{money(line.unitPrice)}</td>
-                <td className="px-3 py-2 text-right align-top font-medium tabular-nums">{money(line.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
 
       <div className="mt-4 flex justify-end">
         <dl className="w-full max-w-xs break-inside-avoid text-sm" data-testid="document-totals">
@@ -238,11 +261,11 @@ export function DocumentView({
       {doc.notes ? (
         <section className="mt-8 break-inside-avoid">
           <Subheading className={label}>{t("invoices.document.notes")}</Subheading>
-          <p className="mt-1 whitespace-pre-line">{doc.notes}</p>
+          <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{doc.notes}</p>
         </section>
       ) : null}
 
-      <section className="mt-8 break-inside-avoid border-t border-slate-200 pt-4 text-xs text-slate-600">
+      <section className="mt-8 break-inside-avoid border-t border-slate-200 pt-4 text-xs text-slate-600 [overflow-wrap:anywhere]">
         <Subheading className={label}>{t("invoices.document.terms")}</Subheading>
         <p className="mt-1 font-medium text-slate-800">{isInvoice ? payment : validity}</p>
         {doc.terms ? <p className="mt-1 whitespace-pre-line">{doc.terms}</p> : null}
@@ -313,7 +336,10 @@ export function PrintDocumentPage() {
   return (
     <main className="min-h-screen bg-slate-100 px-2 py-6 sm:px-6 dark:bg-slate-950">
       <div className="no-print mx-auto mb-4 flex max-w-4xl flex-wrap items-center justify-between gap-3">
-        <a href={backTo} className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-500">
+        <a
+          href={backTo}
+          className="inline-flex min-h-11 items-center text-sm font-medium text-brand-600 hover:underline sm:min-h-0 dark:text-brand-500"
+        >
           ← {backLabel}
         </a>
         <DocumentActions pdfHref={pdfHref} />

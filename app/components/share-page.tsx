@@ -105,15 +105,19 @@ export function SharePage({
               />
             ) : null}
             <div className="min-w-0">
-              <h1 className="truncate text-lg font-bold" data-testid="share-company">
+              <h1 className="text-lg font-bold [overflow-wrap:anywhere]" data-testid="share-company">
                 {company}
               </h1>
-              <p className="text-sm text-slate-600 dark:text-slate-400">{subtitle}</p>
+              <p className="text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">{subtitle}</p>
             </div>
           </div>
           <dl className={`mt-4 grid grid-cols-2 gap-3 text-sm ${facts.length > 3 ? "sm:grid-cols-4" : "sm:grid-cols-3"}`}>
             {facts.map((fact) => (
-              <div key={fact.label}>
+              // The headline (a total of seven figures in large type) has the card's width on a phone.
+              <div
+                key={fact.label}
+                className={fact.kind === "headline" ? "col-span-2 sm:col-span-1" : "min-w-0 [overflow-wrap:anywhere]"}
+              >
                 <dt className="text-slate-500 dark:text-slate-400">{fact.label}</dt>
                 <dd className={FACT_CLASS[fact.kind]} data-testid={fact.testId}>
                   {fact.value}
@@ -141,7 +145,8 @@ export function SharePage({
 
         {beforeDocument}
 
-        <div className="overflow-x-auto rounded-lg shadow-sm ring-1 ring-slate-200 dark:ring-slate-800">
+        {/* Nothing in it is wider than the screen (its lines stack on a phone): no box to scroll sideways. */}
+        <div className="overflow-hidden rounded-lg shadow-sm ring-1 ring-slate-200 dark:ring-slate-800">
           <DocumentView document={doc} logoUrl={logoUrl} />
         </div>
 
@@ -191,12 +196,15 @@ function ShareContact({ company }: { company: { name: string; phone: string; ema
       <p className="mt-1 text-slate-600 dark:text-slate-400">{t("share.page.contact", { company: company.name })}</p>
       <div className="mt-2 flex flex-wrap gap-2">
         {company.phone ? (
-          <a href={`tel:${company.phone.replace(/[^\d+]/g, "")}`} className={buttonClass("secondary")}>
+          <a
+            href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}
+            className={buttonClass("secondary", "[overflow-wrap:anywhere]")}
+          >
             {t("share.page.call", { phone: company.phone })}
           </a>
         ) : null}
         {company.email ? (
-          <a href={`mailto:${company.email}`} className={buttonClass("secondary")}>
+          <a href={`mailto:${company.email}`} className={buttonClass("secondary", "[overflow-wrap:anywhere]")}>
             {t("share.page.email", { email: company.email })}
           </a>
         ) : null}

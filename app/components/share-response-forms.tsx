@@ -79,12 +79,16 @@ export function ShareResponseForms({
               {choices.map((choice) => {
                 const line = doc.lines[choice.index];
                 return (
-                  <label key={choice.id} className="flex items-start gap-2 text-sm">
+                  // The whole label is the box's target: at least 44 px tall on a phone.
+                  <label
+                    key={choice.id}
+                    className="flex min-h-11 cursor-pointer items-start gap-2 py-2.5 text-sm sm:min-h-0 sm:py-0"
+                  >
                     <input
                       type="checkbox"
                       name={chooseField(choice.id)}
                       defaultChecked={ticked.has(choice.id)}
-                      className="mt-0.5 rounded border-slate-300"
+                      className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300"
                       onChange={(event) => {
                         const on = event.currentTarget.checked;
                         setTicked((current) => {
@@ -95,12 +99,14 @@ export function ShareResponseForms({
                         });
                       }}
                     />
-                    <span className="flex-1">{line?.description}</span>
-                    <span className="tabular-nums">{line ? formatMoney(line.total, language, doc.currency) : null}</span>
+                    <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{line?.description}</span>
+                    <span className="tabular-nums whitespace-nowrap">
+                      {line ? formatMoney(line.total, language, doc.currency) : null}
+                    </span>
                   </label>
                 );
               })}
-              <p className="flex justify-between border-t border-slate-200 pt-2 text-sm font-semibold dark:border-slate-700">
+              <p className="flex flex-wrap justify-between gap-x-2 border-t border-slate-200 pt-2 text-sm font-semibold dark:border-slate-700">
                 <span>{t("share.page.totalWithChoices")}</span>
                 <output data-testid="chosen-total" className="tabular-nums">
                   {formatMoney(chosenTotal, language, doc.currency)}

@@ -86,6 +86,12 @@ const shareEn = {
     nothingDue: "Nothing is due on this invoice.",
     downloadPdf: "Download PDF",
   },
+  // The estimate or invoice itself (components/document-view.tsx), where the customer's pages, the
+  // preview and the print page show it.
+  document: {
+    /** A line's discount in its "2.5 × $19.99 −10% = $44.98" on a phone. */
+    lineDiscount: "−{{percent}}%",
+  },
   email: {
     subject: "Estimate {{number}} from {{company}}",
     greeting: "Hello {{name}},",

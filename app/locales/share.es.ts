@@ -90,6 +90,9 @@ const shareEs: Strings<typeof shareEn> = {
     nothingDue: "No queda nada por pagar en esta factura.",
     downloadPdf: "Descargar PDF",
   },
+  document: {
+    lineDiscount: "−{{percent}}%",
+  },
   email: {
     subject: "Presupuesto {{number}} de {{company}}",
     greeting: "Hola, {{name}}:",

@@ -254,7 +254,8 @@ function DepositBox({
       <h2 id="deposit-heading" className="font-semibold">
         {t("share.page.depositHeading")}
       </h2>
-      <dl className="mt-2 grid grid-cols-3 gap-2">
+      {/* Three figures side by side when they fit; on the narrowest phones two, then one. */}
+      <dl className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-2">
         <div>
           <dt className="text-slate-500 dark:text-slate-400">{t("share.page.depositAsked")}</dt>
           <dd className="font-medium tabular-nums">{money(deposit.asked)}</dd>
