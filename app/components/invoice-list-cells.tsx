@@ -1,6 +1,7 @@
 // The cells of the invoice list (app/routes/app.invoices/route.tsx) that show more than one value.
 import { useTranslation } from "react-i18next";
-import { LinkBadge, shortNumber } from "~/components/list-page";
+import { LinkBadge } from "~/components/list-page";
+import { shortNumber } from "~/lib/document-number";
 import { useLocale } from "~/components/use-locale";
 import { paymentState } from "~/lib/invoice-balance";
 import { formatDocumentDate } from "~/lib/invoice-dates";

@@ -1,7 +1,8 @@
 // The cells of the job list (app/routes/app.jobs/route.tsx) that show more than one value.
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LinkBadge, shortNumber } from "~/components/list-page";
+import { LinkBadge } from "~/components/list-page";
+import { shortNumber } from "~/lib/document-number";
 import { routeLinkProps } from "~/components/ui/route-link";
 import { useLocale } from "~/components/use-locale";
 import { formatListDate, formatTime } from "~/lib/job-dates";

@@ -455,6 +455,3 @@ export function LinkBadge({
     </a>
   );
 }
-
-/** The short form of a document number for a badge: "EST-1718000001234" reads "1234". */
-export const shortNumber = (number: string) => number.replace(/^[A-Z]+-/, "").slice(-4);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PREFIXES, formatDocumentNumber, isDocumentPrefix, MAX_PREFIX_LENGTH } from "./document-number";
+import { DEFAULT_PREFIXES, formatDocumentNumber, isDocumentPrefix, MAX_PREFIX_LENGTH, shortNumber } from "./document-number";
 
 describe("formatDocumentNumber", () => {
   it("pads the number to 4 digits after the prefix, and lets longer numbers grow", () => {
@@ -25,5 +25,15 @@ describe("isDocumentPrefix", () => {
     for (const prefix of [" EST-", "EST ", " ", "EST#", "Nº-", "PRÉS-", "EST\t", "A<b>", "ABCDEFGHIJKLM"]) {
       expect(isDocumentPrefix(prefix), prefix).toBe(false);
     }
+  });
+});
+
+describe("shortNumber", () => {
+  it("keeps the number without its prefix, and a timestamp number's last four digits", () => {
+    expect(shortNumber("EST-0042")).toBe("0042");
+    expect(shortNumber("E/2026/0042")).toBe("0042");
+    expect(shortNumber("INV-12345")).toBe("12345");
+    expect(shortNumber("EST-1718000001234")).toBe("1234");
+    expect(shortNumber("DRAFT")).toBe("DRAFT");
   });
 });

@@ -28,3 +28,15 @@ export function isDocumentPrefix(prefix: string): boolean {
 export function formatDocumentNumber(prefix: string, number: number): string {
   return `${prefix}${String(number).padStart(NUMBER_DIGITS, "0")}`;
 }
+
+/**
+ * The short form of a document number for a badge (a list row's "Est #0042"): its number
+ * without the prefix ("EST-0042" and "E/2026/0042" read "0042", "EST-12345" reads "12345"); a
+ * millisecond-timestamp number from before sequential numbers ("EST-1718000001234") reads its
+ * last four digits, "1234".
+ */
+export function shortNumber(number: string): string {
+  const digits = /(\d+)$/.exec(number)?.[1];
+  if (!digits) return number;
+  return digits.length >= 13 ? digits.slice(-4) : digits;
+}
