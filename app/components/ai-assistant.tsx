@@ -52,7 +52,7 @@ export function AiAssistant({ state, locale, currency }: { state?: AiPanelState;
           // Focus stays where it was: a blur would show the field's message, the centred
           // dialog would grow and move, and the click would land beside the summary.
           onMouseDown={(event) => event.preventDefault()}
-          className="cursor-pointer select-none text-sm font-semibold text-slate-800 dark:text-slate-100"
+          className="cursor-pointer select-none py-3 text-sm font-semibold text-slate-800 sm:py-0 dark:text-slate-100"
         >
           {t("assistant.title")}{" "}
           <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800">

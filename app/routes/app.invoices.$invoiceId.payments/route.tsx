@@ -182,7 +182,9 @@ export default function InvoicePayments() {
                 </p>
               </div>
               <details className="text-right">
-                <summary className="cursor-pointer text-red-700 underline dark:text-red-400">{t("list.delete")}</summary>
+                <summary className="inline-flex min-h-11 cursor-pointer items-center text-red-700 underline sm:min-h-0 dark:text-red-400">
+                  {t("list.delete")}
+                </summary>
                 <Form method="post" className="mt-1 max-w-56 space-y-1 text-left">
                   <p>{t("invoices.payments.deleteConfirm")}</p>
                   <input type="hidden" name="intent" value="delete" />
