@@ -107,48 +107,24 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
                       className={inputClass}
                     />
                   </div>
-                  <div>
-                    <label htmlFor={row.quantity.id} className={lineLabel}>
-                      {t("estimates.quantity")}
-                    </label>
-                    <input
-                      {...getInputProps(row.quantity, { type: "number" })}
-                      aria-label={t("estimates.lineQuantity", { line: number })}
-                      step="0.01"
-                      min="0"
-                      inputMode="decimal"
-                      required
-                      className={inputClass}
-                    />
-                  </div>
-                  <div>
-                    <label htmlFor={row.unitPrice.id} className={lineLabel}>
-                      {t("estimates.unitPrice")}
-                    </label>
-                    <input
-                      {...getInputProps(row.unitPrice, { type: "number" })}
-                      aria-label={t("estimates.lineUnitPrice", { line: number })}
-                      step="0.01"
-                      min="0"
-                      inputMode="decimal"
-                      required
-                      className={inputClass}
-                    />
-                  </div>
-                  <div>
-                    <label htmlFor={row.discountPercent.id} className={lineLabel}>
-                      {t("estimates.discount")}
-                    </label>
-                    <input
-                      {...getInputProps(row.discountPercent, { type: "number" })}
-                      aria-label={t("estimates.lineDiscount", { line: number })}
-                      step="0.01"
-                      min="0"
-                      max="100"
-                      inputMode="decimal"
-                      className={inputClass}
-                    />
-                  </div>
+                  <LineNumberField
+                    field={row.quantity}
+                    label={t("estimates.quantity")}
+                    name={t("estimates.lineQuantity", { line: number })}
+                    required
+                  />
+                  <LineNumberField
+                    field={row.unitPrice}
+                    label={t("estimates.unitPrice")}
+                    name={t("estimates.lineUnitPrice", { line: number })}
+                    required
+                  />
+                  <LineNumberField
+                    field={row.discountPercent}
+                    label={t("estimates.discount")}
+                    name={t("estimates.lineDiscount", { line: number })}
+                    max="100"
+                  />
                   <div className="flex flex-col items-end justify-end sm:block">
                     <span className={lineLabel} aria-hidden="true">
                       {t("estimates.lineTotal")}
@@ -270,5 +246,42 @@ export function LineItemsFieldset<Schema extends { items: Line[]; taxRate: strin
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A line's number field (quantity, unit price, discount): its visible label on a phone (the
+ * column headings say it from sm up), and a spoken name that holds that label.
+ */
+function LineNumberField({
+  field,
+  label,
+  name,
+  required = false,
+  max,
+}: {
+  field: FieldMetadata<string, Record<string, unknown>, string[]>;
+  label: string;
+  /** The spoken name: the label and the line ("Qty, line 2 quantity"). */
+  name: string;
+  required?: boolean;
+  max?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={field.id} className={lineLabel}>
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type: "number" })}
+        aria-label={name}
+        step="0.01"
+        min="0"
+        {...(max ? { max } : {})}
+        inputMode="decimal"
+        {...(required ? { required: true } : {})}
+        className={inputClass}
+      />
+    </div>
   );
 }
