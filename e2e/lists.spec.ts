@@ -124,9 +124,7 @@ for (const language of ["en", "es"] as const) {
   });
 }
 
-test("a page of 25 estimates is under 60 KB of HTML", async ({ page }, testInfo) => {
-  // One request, the same with JavaScript on or off: checked once.
-  test.skip(testInfo.project.name !== "js", "the HTML is the same in both projects");
+test("a page of 25 estimates is under 60 KB of HTML, and a phone shows all 25 cards", async ({ page }) => {
   test.slow();
   await registerViaApi(page.request);
   const created = [];
@@ -151,7 +149,13 @@ test("a page of 25 estimates is under 60 KB of HTML", async ({ page }, testInfo)
     );
   }
   for (const response of await Promise.all(created)) expect(response.status()).toBe(201);
-  const html = await (await page.request.get("/app/estimates")).text();
+  // The browser's first page carries the stylesheet inline (then cached): the list is measured
+  // as a contractor opens it every day after that.
+  await page.goto("/app");
+  const response = await page.goto("/app/estimates");
+  const html = await response!.text();
   expect(html.match(/data-testid="estimate-row"/g)).toHaveLength(25);
   expect(Buffer.byteLength(html)).toBeLessThan(60_000);
+  await expect(page.getByTestId("estimate-row")).toHaveCount(25);
+  await inSight(page.getByTestId("estimate-row").last().getByTestId("estimate-total"));
 });
