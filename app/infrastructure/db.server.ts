@@ -43,7 +43,10 @@ function report(stmt: InStatement | [string, InArgs?] | string, args?: InArgs) {
   for (const listener of queryListeners) listener(statement);
 }
 
-/** How long a write waits in all for another process's lock before it fails with SQLITE_BUSY. */
+/**
+ * How long a write waits in all for the lock before it fails with SQLITE_BUSY: another
+ * process's on a local file, another stream's on a libSQL server (two app servers).
+ */
 export const BUSY_WAIT_MS = 5_000;
 /**
  * How long one attempt may wait inside SQLite's busy handler. That wait is synchronous: the
@@ -63,9 +66,13 @@ const isBusy = (error: unknown) => {
 };
 
 /**
- * Runs a call again while another process holds the lock, with growing async pauses, until
+ * Runs a call again while the database is locked, with growing async pauses, until
  * BUSY_WAIT_MS have passed. A statement or batch that failed with SQLITE_BUSY changed nothing
- * (a batch is rolled back whole), so running it again is safe.
+ * (a batch is rolled back whole), so running it again is safe. A libSQL server answers
+ * "database is locked" when a write meets another stream's (sqld does around its WAL
+ * checkpoints, and to a batch that read before another commit), so the retry covers every
+ * database. Each pause is drawn between half and one and a half of its step, so two servers
+ * that met do not retry in step. A network error is not SQLITE_BUSY and is never retried.
  */
 async function whileBusy<T>(run: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + BUSY_WAIT_MS;
@@ -74,25 +81,25 @@ async function whileBusy<T>(run: () => Promise<T>): Promise<T> {
       return await run();
     } catch (error) {
       if (!isBusy(error) || Date.now() + pause > deadline) throw error;
-      await sleep(pause);
+      await sleep(pause * (0.5 + Math.random()));
     }
   }
 }
 
 /**
  * Reports what the client runs to the listeners of onQuery (drizzle goes through execute and
- * batch), and, on a local file, retries a call that found the database locked (whileBusy).
+ * batch), and retries a call that found the database locked (whileBusy).
  */
-function instrument(client: Client, retryBusy: boolean): Client {
+function instrument(client: Client): Client {
   const execute = client.execute.bind(client) as (stmt: InStatement | string, args?: InArgs) => ReturnType<Client["execute"]>;
   const batch = client.batch.bind(client);
   client.execute = ((stmt: InStatement | string, args?: InArgs) => {
     report(stmt, args);
-    return retryBusy ? whileBusy(() => execute(stmt, args)) : execute(stmt, args);
+    return whileBusy(() => execute(stmt, args));
   }) as Client["execute"];
   client.batch = (stmts, mode) => {
     for (const stmt of stmts) report(stmt);
-    return retryBusy ? whileBusy(() => batch(stmts, mode)) : batch(stmts, mode);
+    return whileBusy(() => batch(stmts, mode));
   };
   return client;
 }
@@ -133,7 +140,6 @@ export async function openDatabase(
       // An embedded replica pulls the primary's writes every few seconds.
       syncInterval: options.syncUrl ? 5 : undefined,
     }),
-    local,
   );
   if (options.syncUrl) await client.sync();
   if (isFile || options.syncUrl) {
@@ -168,16 +174,46 @@ const shared: { connecting: Promise<DatabaseConnection> | undefined } = { connec
 
 /** The application's database: opened and migrated once per process, on first use. */
 export function getConnection(): Promise<DatabaseConnection> {
-  shared.connecting ??= (async () => {
+  if (shared.connecting) return shared.connecting;
+  const connecting = (async () => {
     const e = env();
-    const connection = await openDatabase(e.DATABASE_URL, {
-      authToken: e.DATABASE_AUTH_TOKEN,
-      syncUrl: e.DATABASE_SYNC_URL,
-    });
-    await migrateDatabase(connection);
-    return connection;
+    let connection: DatabaseConnection | undefined;
+    try {
+      connection = await openDatabase(e.DATABASE_URL, {
+        authToken: e.DATABASE_AUTH_TOKEN,
+        syncUrl: e.DATABASE_SYNC_URL,
+      });
+      await migrateDatabase(connection);
+      return connection;
+    } catch (error) {
+      connection?.client.close();
+      throw cannotOpen(e.DATABASE_URL, error);
+    }
   })();
-  return shared.connecting;
+  shared.connecting = connecting;
+  // A failure is not kept: the next call (the health check's, say) tries again.
+  connecting.catch(() => {
+    if (shared.connecting === connecting) shared.connecting = undefined;
+  });
+  return connecting;
+}
+
+/**
+ * The error for a database that could not be opened, naming DATABASE_URL: over the network
+ * the client's own message is often only "fetch failed". The URL is shown without its query
+ * string, which may carry a token.
+ */
+export function cannotOpen(url: string, error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const detail = cause?.code ?? cause?.message;
+  const where = url.split("?")[0];
+  return new Error(
+    url.startsWith("file:")
+      ? `Cannot open the database DATABASE_URL names (${where}): ${message}`
+      : `Cannot reach the libSQL server DATABASE_URL names (${where}): ${message}${detail ? ` (${detail})` : ""}. Is the server running, and are DATABASE_URL and DATABASE_AUTH_TOKEN right?`,
+    { cause: error },
+  );
 }
 
 export async function getDb(): Promise<Database> {
