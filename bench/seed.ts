@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { eq } from "drizzle-orm";
 import { createEstimate, createRandom, JOB_TEMPLATES, seedAccount, type LineInput, type SeedCounts } from "#db/factories";
 import { accountSettings, customers } from "#db/schema";
@@ -84,18 +85,39 @@ function twentyLines(): LineInput[] {
   return Array.from({ length: 20 }, (_, i) => ({ ...all[(i * 7) % all.length] }));
 }
 
-async function seedInto(file: string, scale: number): Promise<Omit<BenchDatabase["accounts"], never>> {
+/**
+ * True for a local file's URL. A libSQL server (sqld, Turso) refuses the connection PRAGMAs
+ * below ("SQL_PARSE_ERROR: unsupported statement: PRAGMA synchronous = OFF"): they tune a
+ * file this process writes, and a server keeps its own settings, so they are skipped there.
+ */
+export const isFileUrl = (url: string) => url.startsWith("file:");
+
+/** Seeds a local file (removed first). */
+async function seedInto(file: string, scale: number): Promise<BenchDatabase["accounts"]> {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
-  // The app's own connection code (WAL, migrations) opens the file; createUser hashes the password as sign-up does.
-  process.env.DATABASE_URL = `file:${file}`;
+  return seedAt(`file:${file}`, scale);
+}
+
+/**
+ * Seeds the large and the small account into the database `url` names: a local file, or a
+ * libSQL server (sqld) with an empty database (bench/sqld.ts, BENCH_SQLD_SEED=server).
+ * Through the app's own connection code (WAL, migrations); createUser hashes the password as
+ * sign-up does.
+ */
+export async function seedAt(url: string, scale: number): Promise<BenchDatabase["accounts"]> {
+  process.env.DATABASE_URL = url;
   const { getConnection, resetConnection } = await import("~/infrastructure/db.server");
   const { createUser } = await import("~/models/user.server");
+  await resetConnection();
   const { db, client } = await getConnection();
+  const file = isFileUrl(url);
   // A file being built for the cache: no need to survive a power cut, and a large page cache
   // keeps the random-UUID index inserts off the disk. (Sequential calls reuse the pool's one
   // idle connection, so the seeding transaction runs on the connection these are set on.)
-  await client.execute("PRAGMA synchronous = OFF");
-  await client.execute("PRAGMA cache_size = -262144");
+  if (file) {
+    await client.execute("PRAGMA synchronous = OFF");
+    await client.execute("PRAGMA cache_size = -262144");
+  }
   const accounts = {} as BenchDatabase["accounts"];
   for (const [label, counts, seed] of [
     ["large", scaled(LARGE_COUNTS, scale), 9001],
@@ -128,7 +150,8 @@ async function seedInto(file: string, scale: number): Promise<Omit<BenchDatabase
     accounts[label] = { label, accountId: user.id, email, password: PASSWORD, pdfEstimateId: estimate.id, counts };
   }
   // Statistics are left as the app leaves them (no ANALYZE here): the plans measured are the app's.
-  await client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  // A server checkpoints its own write-ahead log (sqld: --checkpoint-interval-s).
+  if (file) await client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
   await resetConnection();
   return accounts;
 }
@@ -184,4 +207,17 @@ export async function prepareDatabase(options: {
     accounts: meta.accounts,
     cache: { file: path.relative(root, cacheFile), key, reused, seededAt: meta.seededAt, seedSeconds: meta.seedSeconds },
   };
+}
+
+// `npx tsx bench/seed.ts URL [SCALE]`: seeds the benchmark's two accounts into the database URL
+// names (a libSQL server's: http://127.0.0.1:PORT; or file:PATH) and prints them as JSON on the
+// last line. In a process of its own: the app's settings are read once per process.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const [url, scale = "1"] = process.argv.slice(2);
+  if (!url) {
+    console.error("usage: npx tsx bench/seed.ts URL [SCALE]");
+    process.exit(2);
+  }
+  const accounts = await seedAt(url, Number(scale));
+  console.log(JSON.stringify(accounts));
 }

@@ -38,7 +38,14 @@ const { scheduleDay, scheduleWeek, upcomingSchedule, scheduleList } = await impo
 
 const { client } = await getConnection();
 // PRAGMAS="cache_size=-65536;mmap_size=268435456" tries connection settings before they go into db.server.ts.
-for (const pragma of (process.env.PRAGMAS ?? "").split(";").filter(Boolean)) await client.execute(`PRAGMA ${pragma}`);
+// Only on a local file: a libSQL server (sqld) refuses them ("SQL_PARSE_ERROR: unsupported
+// statement: PRAGMA cache_size ...") and keeps its own settings.
+const pragmas = (process.env.PRAGMAS ?? "").split(";").filter(Boolean);
+if (pragmas.length && !(process.env.DATABASE_URL ?? "").startsWith("file:")) {
+  console.error(`PRAGMAS skipped: ${process.env.DATABASE_URL} is not a local file, and a libSQL server refuses them.`);
+} else {
+  for (const pragma of pragmas) await client.execute(`PRAGMA ${pragma}`);
+}
 const API_PAGE = 1000;
 
 /** An estimate of the account with the most line items (the detail and PDF scenarios). */
