@@ -3,11 +3,19 @@
 // describes the phases, their pass criteria and the figures of a full run.
 //
 //   node scripts/load/run.mjs [--duration=60] [--connections=100] [--accounts=10]
-//        [--fault-duration=15] [--phases=mixed,crash,two,shutdown] [--port=3450]
-//        [--seed=N] [--no-build]
+//        [--fault-duration=15] [--phases=mixed,crash,two,shutdown,sqld] [--port=3450]
+//        [--seed=N] [--no-build] [--sqld] [--servers=2]
 //
 // Each flag can also be given as an environment variable: LOAD_DURATION,
-// LOAD_CONNECTIONS, LOAD_ACCOUNTS, LOAD_FAULT_DURATION, LOAD_PHASES, LOAD_PORT, LOAD_SEED.
+// LOAD_CONNECTIONS, LOAD_ACCOUNTS, LOAD_FAULT_DURATION, LOAD_PHASES, LOAD_PORT, LOAD_SEED,
+// LOAD_SQLD=1, LOAD_SERVERS.
+//
+// Several machines on a libSQL server: `npm run test:load -- --sqld` (or the phase "sqld" in
+// --phases) starts the real sqld (scripts/sqld.mjs), --servers production servers on it (2 by
+// default; same SESSION_SECRET), spreads the mixed workload over them for --duration seconds
+// and reads the database back through the server's URL. --sqld alone runs only that phase.
+// Where sqld cannot be installed the phase fails (it was asked for); the default phases never
+// need it.
 // BUILD_DIR picks the build (default build/); it is built first when missing or older
 // than the sources. Exits 1 when any criterion fails.
 import { spawnSync } from "node:child_process";
@@ -17,7 +25,8 @@ import os from "node:os";
 import path from "node:path";
 import { buildIsStale } from "../build-freshness.mjs";
 import { createAgent, parseJson, send, Stats } from "./http.mjs";
-import { portIsFree, root, scratchDirectory, ServerProcess } from "./server.mjs";
+import { ensureSqld, startSqld } from "../sqld.mjs";
+import { cpuSecondsOf, portIsFree, root, scratchDirectory, ServerProcess } from "./server.mjs";
 import { verifyDatabase } from "./verify.mjs";
 import { createRandom, Model, registerAccount, Worker } from "./workload.mjs";
 
@@ -30,20 +39,24 @@ function option(name, envName, fallback) {
   return process.env[envName] ?? fallback;
 }
 
+const sqldMode = option("sqld", "LOAD_SQLD", "") !== "";
+const phasesGiven = process.argv.some((arg) => arg.startsWith("--phases")) || process.env.LOAD_PHASES !== undefined;
+
 const options = {
   duration: Number(option("duration", "LOAD_DURATION", "60")),
   connections: Number(option("connections", "LOAD_CONNECTIONS", "100")),
   accounts: Number(option("accounts", "LOAD_ACCOUNTS", "10")),
   faultDuration: Number(option("fault-duration", "LOAD_FAULT_DURATION", "15")),
-  phases: option("phases", "LOAD_PHASES", "mixed,crash,two,shutdown")
+  phases: (phasesGiven ? option("phases", "LOAD_PHASES", "") : sqldMode ? "sqld" : "mixed,crash,two,shutdown")
     .split(",")
     .map((p) => p.trim()),
+  servers: Number(option("servers", "LOAD_SERVERS", "2")),
   port: Number(option("port", "LOAD_PORT", "3450")),
   seed: Number(option("seed", "LOAD_SEED", String(Date.now() % 1_000_000))),
   build: option("no-build", "LOAD_NO_BUILD", "") === "",
   buildDir: process.env.BUILD_DIR ?? "build",
 };
-for (const key of ["duration", "connections", "accounts", "faultDuration", "port", "seed"]) {
+for (const key of ["duration", "connections", "accounts", "faultDuration", "port", "seed", "servers"]) {
   if (!Number.isFinite(options[key]) || options[key] <= 0) {
     console.error(`Bad value for ${key}: ${options[key]}`);
     process.exit(2);
@@ -87,9 +100,11 @@ function ensureBuild() {
 const scratch = () => (scratchCache ??= scratchDirectory(options.buildDir, stamp));
 let scratchCache;
 
-async function startServer(label, port, databaseFile) {
+/** `database`: a file, or a URL (a libSQL server's). */
+async function startServer(label, port, database) {
   if (!(await portIsFree(port))) throw new Error(`Port ${port} is in use; pick another base with --port.`);
-  const server = new ServerProcess({ port, databaseFile, cwd: scratch(), buildDir: options.buildDir, label });
+  const where = /^https?:/.test(database) ? { databaseUrl: database } : { databaseFile: database };
+  const server = new ServerProcess({ port, ...where, cwd: scratch(), buildDir: options.buildDir, label });
   await server.ready();
   return server;
 }
@@ -206,26 +221,34 @@ async function drive(workers, { seconds, phaseState, stats }) {
 // Phase 1: the mixed workload
 
 async function mixedPhase() {
-  const phase = "mixed";
   log(`\n▶ Mixed workload: ${options.connections} connections for ${options.duration} s (${options.accounts} accounts)`);
   const databaseFile = path.join(scratch(), "mixed.db");
   const server = await startServer("server", options.port, databaseFile);
-  const target = { port: options.port, agent: createAgent(options.connections) };
+  return mixedWorkload({ phase: "mixed", servers: [server], database: databaseFile, seed: options.seed });
+}
+
+/**
+ * The mixed workload on `servers` (already started, all on `database`): each request to one of
+ * them at random. Warm-up, the timed run, the servers stopped by SIGTERM, then the database
+ * read back and checked. `others` are more processes whose CPU counts (sqld).
+ */
+async function mixedWorkload({ phase, servers, database, seed, others = [] }) {
+  const targets = servers.map((server) => ({ port: server.port, agent: createAgent(options.connections) }));
   const model = new Model();
   const warmStats = new Stats();
   const stats = new Stats();
   const phaseState = { inFlight: 0, faultsExpected: false, stop: false };
-  await setUp(model, target, options.accounts);
-  const random = createRandom(options.seed);
+  await setUp(model, targets[0], options.accounts);
+  const random = createRandom(seed);
   const workers = Array.from({ length: options.connections }, (_, index) => {
-    const seed = Math.floor(random.next() * 2 ** 32);
+    const workerSeed = Math.floor(random.next() * 2 ** 32);
     return new Worker({
       index,
       account: model.accounts[index % model.accounts.length],
-      targets: [target],
+      targets,
       model,
       stats: warmStats,
-      random: createRandom(seed),
+      random: createRandom(workerSeed),
       mix: "mixed",
       phase: phaseState,
     });
@@ -233,11 +256,13 @@ async function mixedPhase() {
   await Promise.all(workers.map((worker) => worker.warmUp()));
   for (const worker of workers) worker.stats = stats;
   log(`  warm-up: ${warmStats.requests} writes, then the clock starts`);
-  const cpu = cpuMeter([server]);
+  const cpu = cpuMeter(servers);
+  const othersBefore = others.map((other) => other.cpuSeconds());
   const seconds = await drive(workers, { seconds: options.duration, phaseState, stats });
   const used = cpu();
-  target.agent.destroy();
-  const exit = await server.stop();
+  const othersUsed = others.map((other, i) => ({ label: other.label, seconds: other.cpuSeconds() - othersBefore[i] }));
+  for (const target of targets) target.agent.destroy();
+  const exits = await Promise.all(servers.map((server) => server.stop()));
   const summary = stats.summary(seconds);
   const writes = stats
     .opTable()
@@ -256,6 +281,10 @@ async function mixedPhase() {
       `    ${row.op.padEnd(40)} ${String(row.count).padStart(7)} ${String(row.non2xx).padStart(4)} ${ms(row.p50).padStart(10)} ${ms(row.p99).padStart(10)}`,
     );
   log(`  ${used.text(seconds, summary.requests)}`);
+  for (const other of othersUsed)
+    log(
+      `  CPU of ${other.label}: ${other.seconds.toFixed(1)} s (${((100 * other.seconds) / seconds).toFixed(0)}% of one core, ${((1000 * other.seconds) / Math.max(1, summary.requests)).toFixed(1)} ms per request)`,
+    );
   criterion(
     phase,
     "throughput",
@@ -273,14 +302,14 @@ async function mixedPhase() {
     stats.problemCounts.set(kind, (stats.problemCounts.get(kind) ?? 0) + count);
   stats.problems.push(...warmStats.problems);
   reportProblems(phase, stats);
-  reportLog(phase, [server]);
+  reportLog(phase, servers);
   criterion(
     phase,
-    "server stops on SIGTERM with exit code 0",
-    `code ${exit.code}, signal ${exit.signal}, ${exit.ms} ms`,
-    exit.code === 0,
+    servers.length === 1 ? "server stops on SIGTERM with exit code 0" : "every server stops on SIGTERM with exit code 0",
+    exits.map((exit) => `code ${exit.code}, signal ${exit.signal}, ${exit.ms} ms`).join("; "),
+    exits.every((exit) => exit.code === 0),
   );
-  const verify = await verifyDatabase(databaseFile, model, { exact: true });
+  const verify = await verifyDatabase(database, model, { exact: true });
   reportVerify(phase, verify);
   return {
     summary,
@@ -290,6 +319,7 @@ async function mixedPhase() {
     records: model.entities.size,
     verify,
     cpu: used,
+    othersCpu: othersUsed,
   };
 }
 
@@ -452,6 +482,38 @@ async function twoProcessPhase() {
 }
 
 // ---------------------------------------------------------------------------------
+// Phase 5: several production servers on one libSQL server (sqld), as several machines on Turso
+
+async function sqldPhase() {
+  const phase = `${options.servers} servers on sqld`;
+  log(
+    `\n▶ ${options.servers} production servers on one libSQL server (sqld): the mixed workload on ${options.connections} connections for ${options.duration} s (${options.accounts} accounts), each request to any server`,
+  );
+  const found = ensureSqld({ log });
+  if ("skipped" in found) {
+    criterion(phase, "sqld available", `skipped: ${found.skipped}`, false);
+    return { skipped: found.skipped };
+  }
+  const sqld = await startSqld({ bin: found.bin });
+  log(`  sqld (pid ${sqld.pid}) at ${sqld.url}, folder ${sqld.dir}`);
+  const servers = [];
+  try {
+    // One after the other: the first applies the migrations (the others would retry once).
+    for (let i = 0; i < options.servers; i++)
+      servers.push(await startServer(`server ${String.fromCharCode(65 + i)}`, options.port + 5 + i, sqld.url));
+    log(`  servers on ports ${servers.map((server) => `${server.port} (pid ${server.child.pid})`).join(", ")}`);
+    const sqldProcess = { label: "sqld", cpuSeconds: () => cpuSecondsOf(sqld.pid) ?? 0 };
+    const figures = await mixedWorkload({ phase, servers, database: sqld.url, seed: options.seed + 5, others: [sqldProcess] });
+    return { ...figures, servers: options.servers };
+  } finally {
+    // Whatever happened: every server (by its child's PID), then sqld (by its PID).
+    await Promise.all(servers.map((server) => server.stop()));
+    await sqld.stop();
+    log(`  stopped ${servers.length} servers and sqld (pid ${sqld.pid})`);
+  }
+}
+
+// ---------------------------------------------------------------------------------
 // Phase 4: graceful shutdown on SIGTERM
 
 /** A request whose body is sent in two parts: it is in flight, for certain, until the second part goes. */
@@ -605,7 +667,7 @@ async function shutdownPhase() {
 
 // ---------------------------------------------------------------------------------
 
-const PHASES = { mixed: mixedPhase, crash: crashPhase, two: twoProcessPhase, shutdown: shutdownPhase };
+const PHASES = { mixed: mixedPhase, crash: crashPhase, two: twoProcessPhase, shutdown: shutdownPhase, sqld: sqldPhase };
 
 async function main() {
   for (const phase of options.phases)

@@ -28,7 +28,8 @@ export function scratchDirectory(buildDir, stamp) {
 export const LOCK_PATTERN = /database is locked|SQLITE_BUSY|SQLITE_LOCKED/i;
 
 export class ServerProcess {
-  constructor({ port, databaseFile, cwd, buildDir, label }) {
+  /** `databaseUrl` (a libSQL server's, say) instead of `databaseFile`. */
+  constructor({ port, databaseFile, databaseUrl, cwd, buildDir, label }) {
     this.port = port;
     this.databaseFile = databaseFile;
     this.label = label;
@@ -42,7 +43,8 @@ export class ServerProcess {
         NODE_ENV: "production",
         PORT: String(port),
         HOST: "127.0.0.1",
-        DATABASE_URL: `file:${databaseFile}`,
+        DATABASE_URL: databaseUrl ?? `file:${databaseFile}`,
+        // The same on every server: a session signed by one is read by the other.
         SESSION_SECRET: "load-test-secret-load-test-secret",
         // Only sign-in, registration and the public forms are limited (per address and
         // path); the load registers a few accounts from one address, so the limit is lifted.
@@ -95,13 +97,7 @@ export class ServerProcess {
 
   /** CPU time (user + system) the process has used so far, in seconds; null where /proc is missing. */
   cpuSeconds() {
-    try {
-      const fields = readFileSync(`/proc/${this.child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-      // Fields 14 and 15 of stat (utime, stime), in clock ticks of 1/100 s on Linux.
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return null;
-    }
+    return cpuSecondsOf(this.child.pid);
   }
 
   logText() {
@@ -112,6 +108,17 @@ export class ServerProcess {
     return this.logText()
       .split("\n")
       .filter((line) => LOCK_PATTERN.test(line));
+  }
+}
+
+/** CPU time (user + system) process `pid` has used so far, in seconds; null where /proc is missing. */
+export function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // Fields 14 and 15 of stat (utime, stime), in clock ticks of 1/100 s on Linux.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
   }
 }
 

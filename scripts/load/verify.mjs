@@ -1,4 +1,5 @@
-// Reads the database file directly (@libsql/client, after the server has stopped) and
+// Reads the database directly (@libsql/client, after the servers have stopped: the file,
+// or the libSQL server the two-server mode ran on, through its URL) and
 // compares it with what the server acknowledged: every acknowledged create is there,
 // every record holds its last acknowledged write (or, after a crash, the write in flight
 // whose answer never came), no record exists that was never asked for, and every
@@ -77,12 +78,13 @@ function compare(kind, expected, row) {
 }
 
 /**
- * @param {string} file the database file
+ * @param {string} database the database file, or a URL (a libSQL server's: http://...)
  * @param {import("./workload.mjs").Model} model
  * @param {{ exact: boolean }} options exact: every write was answered, so counts must match exactly
  */
-export async function verifyDatabase(file, model, { exact }) {
-  const client = createClient({ url: `file:${file}` });
+export async function verifyDatabase(database, model, { exact }) {
+  const url = /^(file|https?|libsql|wss?):/.test(database) ? database : `file:${database}`;
+  const client = createClient({ url });
   const result = {
     integrity: "",
     foreignKeyViolations: 0,
