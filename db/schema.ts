@@ -675,6 +675,17 @@ export const workClaims = sqliteTable(
   (t) => [index("work_claims_kind_done_idx").on(t.kind, t.doneAt)],
 );
 
+// Rate-limit counters, one row per limiter and key ("sign-in:<e-mail>", "address:<ip> /login"):
+// the attempts counted in the window that ends at `resetAt` (epoch ms). Kept in the database so
+// every app server on it counts the same attempts; one statement counts a hit
+// (app/infrastructure/rate-limit.server.ts). Rows whose window has ended are purged once a day
+// (docs/decisions/033-rate-limits-in-the-database.md). WITHOUT ROWID in its migration.
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: integer("reset_at").notNull(),
+});
+
 export const RECURRING_FREQUENCIES = ["weekly", "biweekly", "monthly", "quarterly", "semiannually", "yearly"] as const;
 
 // A recurring invoice (docs/decisions/018): what each of its invoices carries (customer, title, lines,
