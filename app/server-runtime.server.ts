@@ -56,9 +56,12 @@ export const serverRuntime = {
   /** Runs one request's loaders and render in a scope of their own (app/infrastructure/request-memo.server.ts). */
   inRequestScope,
 
-  /** A counter of attempts per key in fixed windows (the server's per-address limits). */
+  /**
+   * A counter of attempts per key in fixed windows, kept in the database so every server on it
+   * counts alike (the server's per-address limits; their keys name the address and the route).
+   */
   rateLimiter(options: { windowMs: number; max: number }) {
-    return new FixedWindowLimiter(options);
+    return new FixedWindowLimiter({ name: "address", ...options });
   },
 
   /**

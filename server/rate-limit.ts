@@ -3,7 +3,9 @@ import type { RequestLimiter } from "./runtime";
 
 /**
  * A limit on requests per client address and route, counted by `limiter` (the app's
- * fixed-window counter, from the build's runtime: server/runtime.ts). The sign-in forms
+ * fixed-window counter in the database, shared by every server on it, from the build's
+ * runtime: server/runtime.ts). Only the limited requests (POSTs to these routes) pay for the
+ * count: one statement, one round trip on a libSQL server. The sign-in forms
  * also limit attempts per e-mail, inside their actions (app/infrastructure/rate-limit.server.ts),
  * where the body has been read.
  *
@@ -17,13 +19,20 @@ export function rateLimit(options: { limiter: RequestLimiter; routes: string[]; 
   const methods = options.methods ?? ["POST"];
   const exact = new Set(options.routes.filter((route) => !route.endsWith("/*")).map(routeKey));
   const prefixes = options.routes.filter((route) => route.endsWith("/*")).map((route) => `${routeKey(route.slice(0, -2))}/`);
-  return (req: Request, res: Response, next: NextFunction) => {
+  return async (req: Request, res: Response, next: NextFunction) => {
     if (!methods.includes(req.method)) return next();
     const route = routeKey(req.originalUrl);
     const prefix = prefixes.find((p) => route.startsWith(p));
     if (!exact.has(route) && !prefix) return next();
     // Every path under a prefix shares one count (a new token per guess is no way around it).
-    const { ok, retryAfterSeconds } = limiter.hit(`${clientAddress(req)} ${prefix ?? route}`);
+    // The count is in the database: a failure to reach it is the request's error (a 500), not a pass.
+    let counted: { ok: boolean; retryAfterSeconds: number };
+    try {
+      counted = await limiter.hit(`${clientAddress(req)} ${prefix ?? route}`);
+    } catch (error) {
+      return next(error);
+    }
+    const { ok, retryAfterSeconds } = counted;
     if (ok) return next();
     res.setHeader("Retry-After", String(retryAfterSeconds));
     const message = `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`;

@@ -9,8 +9,11 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 
 export interface RequestLimiter {
-  /** Counts one attempt for the key; refused once its window holds more than the maximum. */
-  hit(key: string): { ok: boolean; retryAfterSeconds: number };
+  /**
+   * Counts one attempt for the key, in the database every server shares; refused once its
+   * window holds more than the maximum.
+   */
+  hit(key: string): Promise<{ ok: boolean; retryAfterSeconds: number }>;
 }
 
 export interface WorkRunSummary {

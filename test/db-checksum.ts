@@ -15,11 +15,12 @@ type Client = Awaited<ReturnType<typeof getConnection>>["client"];
 /**
  * The tables that hold data: not SQLite's own, not the test counter, not the full-text
  * indexes (virtual tables whose shadow tables FTS5 alone writes: they mirror the searched
- * tables, which are checked themselves).
+ * tables, which are checked themselves), and not the rate-limit counts, which a limited
+ * request writes by design before anything is checked, refused or not (decision 033).
  */
 async function dataTables(client: Client): Promise<{ name: string; withoutRowid: boolean }[]> {
   const tables = await client.execute(
-    `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '${COUNTER}' ORDER BY name`,
+    `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('${COUNTER}', 'rate_limits') ORDER BY name`,
   );
   const virtual = tables.rows.filter((row) => /^CREATE VIRTUAL TABLE/i.test(String(row.sql))).map((row) => String(row.name));
   const shadow = (name: string) =>

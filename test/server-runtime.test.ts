@@ -25,7 +25,7 @@ describe("the app's runtime for the server", () => {
       expect.arrayContaining(["recurring-invoice", "invoice-reminder", "estimates-expired"]),
     );
     const limiter = serverRuntime.rateLimiter({ windowMs: 60_000, max: 1 });
-    expect(limiter.hit("203.0.113.9 /login").ok).toBe(true);
-    expect(limiter.hit("203.0.113.9 /login")).toEqual({ ok: false, retryAfterSeconds: 60 });
+    expect((await limiter.hit("203.0.113.9 /login")).ok).toBe(true);
+    expect(await limiter.hit("203.0.113.9 /login")).toEqual({ ok: false, retryAfterSeconds: 60 });
   });
 });

@@ -52,10 +52,10 @@ export function aiConfigured(): boolean {
  * Calls to the AI service each account may make in an hour. The service is paid per call,
  * so one account (or a script with its session) cannot run up the bill; a contractor
  * estimating all day stays far below it. The built-in estimator costs nothing and has no
- * limit. Counted in memory, per server process.
+ * limit. Counted in the database, so every server on it counts the same calls.
  */
 export const AI_CALLS_PER_HOUR = 60;
-const aiCalls = new FixedWindowLimiter({ windowMs: 60 * 60 * 1000, max: AI_CALLS_PER_HOUR });
+const aiCalls = new FixedWindowLimiter({ name: "ai", windowMs: 60 * 60 * 1000, max: AI_CALLS_PER_HOUR });
 
 export async function generateEstimate(
   accountId: string,
@@ -81,7 +81,7 @@ async function generateFromCatalogOrModel(
   options: { timeoutMs?: number; now?: number },
 ): Promise<AiOutcome> {
   if (!aiConfigured()) return { ok: true, result: estimateJob(request) };
-  const allowance = aiCalls.hit(accountId, options.now);
+  const allowance = await aiCalls.hit(accountId, options.now);
   if (!allowance.ok) {
     const minutes = retryMinutes(allowance.retryAfterSeconds);
     return {

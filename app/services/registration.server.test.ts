@@ -44,9 +44,9 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-afterEach(() => {
+afterEach(async () => {
   received.length = 0;
-  resetNotices();
+  await resetNotices();
 });
 
 const ORIGIN = "http://localhost";

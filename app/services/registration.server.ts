@@ -55,8 +55,8 @@ export async function register(
   return { kind: "existing", user: echo };
 }
 
-/** One notice per address per hour is enough: repeated attempts must not flood the owner's inbox. */
-const notices = new FixedWindowLimiter({ windowMs: 60 * 60 * 1000, max: 1 });
+/** One notice per address per hour, whichever server answers: repeated attempts must not flood the owner's inbox. */
+const notices = new FixedWindowLimiter({ name: "notice", windowMs: 60 * 60 * 1000, max: 1 });
 let lastNotice: Promise<unknown> = Promise.resolve();
 
 /** For tests: the latest notice's delivery, settled. */
@@ -74,7 +74,7 @@ export function existingAccountMail(language: Language, values: { name: string; 
 }
 
 async function notifyOwner(owner: User, origin: string) {
-  if (!notices.hit(owner.email).ok) return;
+  if (!(await notices.hit(owner.email)).ok) return;
   // The login's account, in that account's language (a login that is no member gets English).
   const member = await membershipOf(owner.id);
   const settings = member ? await getSettings(member.accountId) : null;

@@ -25,6 +25,7 @@ import {
 } from "~/models/recurring-invoice.server";
 import { env } from "~/infrastructure/env.server";
 import { deleteExpiredSessions } from "~/infrastructure/session.server";
+import { deleteStaleRateLimits } from "~/infrastructure/rate-limit.server";
 import { sendEstimateEmail, sendInvoiceEmail, type EstimateReminder } from "./mail.server";
 import type { Sweep, WorkItem, WorkKind } from "~/infrastructure/work.server";
 
@@ -148,14 +149,17 @@ export const recurringInvoiceWork: WorkKind<RecurringItem> = {
 
 /**
  * Sessions that can no longer sign anyone in (past their end, or unused too long) deleted once a
- * day: the first run of each UTC day claims the day's key. Deleting them is idempotent, so a
- * retry or a second runner would do no harm; the key only keeps it from running every minute.
+ * day: the first run of each UTC day claims the day's key. The rate-limit counts whose window
+ * has ended go in the same pass (their keys name addresses and e-mails; decision 033).
+ * Deleting them is idempotent, so a retry or a second runner would do no harm; the key only
+ * keeps it from running every minute.
  */
 const expiredSessionsPurge: WorkKind = {
   name: "sessions-purge",
   due: async (now) => [{ key: sessionsPurgeKey(today(null, now)) }],
   async run(_item, now) {
     await deleteExpiredSessions(now);
+    await deleteStaleRateLimits(now);
   },
 };
 

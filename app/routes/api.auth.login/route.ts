@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors = validationErrors(parsed.error);
     return apiError(400, errors[0]?.message ?? "Invalid request", errors);
   }
-  const attempt = signInAttempt(parsed.data.email);
+  const attempt = await signInAttempt(parsed.data.email);
   if (!attempt.ok) {
     const minutes = retryMinutes(attempt.retryAfterSeconds);
     return json(
@@ -36,6 +36,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await authenticateWithPassword(parsed.data.email, parsed.data.password, request.url);
   if (!user) return apiError(401, "Invalid email or password");
   if (!(await membershipOf(user.id))) return apiError(403, translate("en", "auth.notAMember"));
-  signInSucceeded(parsed.data.email);
+  await signInSucceeded(parsed.data.email);
   return json(toPublicUser(user), { headers: { "Set-Cookie": await createUserSession(request, user.id) } });
 }

@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!checked.success) return invalidPayload(checked.error);
   } else {
     // Guessing the existing login's password here counts against the same limit as signing in.
-    const limited = signInAttempt(found.invitation.email);
+    const limited = await signInAttempt(found.invitation.email);
     if (!limited.ok)
       return apiError(
         429,
@@ -69,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "other-account":
       return apiError(409, translate("en", "team.join.otherAccount"));
   }
-  if (found.hasLogin) signInSucceeded(found.invitation.email);
+  if (found.hasLogin) await signInSucceeded(found.invitation.email);
   const { member } = joined;
   return json(
     { id: member.id, name: member.name, email: member.email, role: member.role, accountId: joined.accountId },

@@ -154,7 +154,7 @@ describe("sign-in answers do not tell an unknown e-mail from a wrong password", 
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 10; i++) {
-      resetSignInLimits();
+      await resetSignInLimits();
       known.push(await time(address));
       unknown.push(await time(email()));
     }

@@ -77,8 +77,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * A stolen session must not become a way to guess the password: asking for it here counts
  * against the same limit as signing in. Null while attempts are left.
  */
-function tooManyAttempts(email: string) {
-  const attempt = signInAttempt(email);
+async function tooManyAttempts(email: string) {
+  const attempt = await signInAttempt(email);
   if (attempt.ok) return null;
   const toast: ToastData = {
     type: "error",
@@ -117,7 +117,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    const limited = tooManyAttempts(user.email);
+    const limited = await tooManyAttempts(user.email);
     if (limited) {
       return data(
         { form: "delete-account", result: submission.reply(limited.reply(["password"])), toast: limited.toast },
@@ -135,7 +135,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    signInSucceeded(user.email);
+    await signInSucceeded(user.email);
     await deleteAccount(user.accountId);
     await removeAccountBackups(user.accountId);
     // The session went with the account: the cookie goes too.
@@ -148,7 +148,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ form: "password", result: submission.reply({ hideFields: HIDDEN }), toast: null }, { status: 400 });
   }
-  const limited = tooManyAttempts(user.email);
+  const limited = await tooManyAttempts(user.email);
   if (limited) {
     return data({ form: "password", result: submission.reply(limited.reply(HIDDEN)), toast: limited.toast }, limited.init);
   }
@@ -164,7 +164,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  signInSucceeded(user.email);
+  await signInSucceeded(user.email);
   // A new session id after the change, as at sign-in; the old one ends with the others.
   const headers = new Headers({ "Set-Cookie": await createUserSession(request, user.id) });
   return redirectWithToast(HERE, { title: "security.changed", description: "security.changedBody" }, { headers });

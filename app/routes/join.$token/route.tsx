@@ -56,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }
   if (invitation.hasLogin) {
-    const limited = signInAttempt(invitation.email);
+    const limited = await signInAttempt(invitation.email);
     if (!limited.ok)
       return data(
         { result: submission.reply({ formErrors: ["security.tooManyAttemptsShort"], hideFields: ["password"] }) },
@@ -82,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
             : 404;
     return data({ result: submission.reply({ formErrors: [message], hideFields: ["password", "confirmPassword"] }) }, { status });
   }
-  if (invitation.hasLogin) signInSucceeded(invitation.email);
+  if (invitation.hasLogin) await signInSucceeded(invitation.email);
   return redirect(homeOf(joined.member.role), { headers: await signedInHeaders(request, joined.userId, "join") });
 }
 

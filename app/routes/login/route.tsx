@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
-  const attempt = signInAttempt(submission.value.email);
+  const attempt = await signInAttempt(submission.value.email);
   if (!attempt.ok) {
     const toast: ToastData = {
       type: "error",
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 401 },
     );
   }
-  signInSucceeded(submission.value.email);
+  await signInSucceeded(submission.value.email);
   // A login removed from its team has no account to open.
   if (!(await membershipOf(user.id))) {
     const toast: ToastData = { type: "error", title: "auth.loginFailed", description: "auth.notAMember" };
