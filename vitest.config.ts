@@ -16,7 +16,9 @@ const onLibsqlServer = [
   "app/models/**/*.server.test.ts",
   "app/infrastructure/{session,rate-limit,work}.server.test.ts",
   "app/services/{registration,stripe,backup}.server.test.ts",
-  "test/{auth,crew,team,session-purge,account-deletion,query-count,estimate-expiry,api-paging}.test.ts",
+  "test/{auth,crew,team,session-purge,account-deletion,query-count,estimate-expiry,api-paging,work-command}.test.ts",
+  // Two production servers on one sqld: on a server only.
+  "test/two-servers.test.ts",
 ];
 
 export default defineConfig({
@@ -34,6 +36,7 @@ export default defineConfig({
         test: {
           name: "file",
           include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "server/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: ["test/two-servers.test.ts"],
           setupFiles,
         },
       },
