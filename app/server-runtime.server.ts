@@ -71,7 +71,16 @@ export const serverRuntime = {
    * timers never keep the process alive. Returns stop().
    */
   startBackgroundWork() {
-    const stopBackups = startBackupSchedule();
+    // The daily account backups are files on this machine's disk: with several machines on
+    // one database each would keep copies of its own, and deleting an account would remove
+    // only one machine's. Off there; the database server's own backups cover every account
+    // (docs/scaling.md, "What each machine keeps").
+    if (!localFile()) {
+      console.log(
+        "Daily account backups are off: the database is shared (DATABASE_URL is a libSQL server), and its server's backups cover every account.",
+      );
+    }
+    const stopBackups = localFile() ? startBackupSchedule() : () => {};
     const stopWork = startWorkRunner(WORK_KINDS, WORK_SWEEPS);
     return () => {
       stopBackups();

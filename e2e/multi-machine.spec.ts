@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { expect, test, type Browser } from "@playwright/test";
 import { ensureSqld, sqldAuth, startSqld } from "../scripts/sqld.mjs";
+import { startSmtpServer } from "../test/smtp-server";
 import { newUser, registerViaUi, signOutViaUi, toast } from "./utils";
 
 // Several Fly machines against one remote libSQL database (Turso in production): the real
@@ -31,6 +32,8 @@ interface Machine {
 }
 
 let libsql: Awaited<ReturnType<typeof startSqld>> | undefined;
+// Machines on a shared database must send mail (SMTP_URL), not keep it in their own outbox.
+let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 const machines: Machine[] = [];
 let proxy: { url: string; served: Record<string, string[]>; close(): Promise<void> } | undefined;
 
@@ -45,6 +48,7 @@ function spawnMachine(name: string, port: number, databaseUrl: string, token = a
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
       DATABASE_AUTH_TOKEN: token,
+      SMTP_URL: smtp!.url,
       SESSION_SECRET: SECRET,
       QUIET_LOG: "1",
       RATE_LIMIT_AUTH_PER_MINUTE: "10000",
@@ -163,6 +167,7 @@ test.describe("several machines, one remote libSQL database", () => {
     testInfo.setTimeout(60_000);
     const sqld = ensureSqld();
     test.skip("skipped" in sqld, `no libSQL server here: ${"skipped" in sqld ? sqld.skipped : ""}`);
+    smtp = await startSmtpServer();
     libsql = await startSqld({ bin: "bin" in sqld ? sqld.bin : undefined, port: PORTS.libsql, jwtPublicKey: auth.jwtPublicKey });
     // One after the other, as Fly's rolling deploy starts them (two at once is safe too:
     // test/sqld.test.ts).
@@ -181,6 +186,7 @@ test.describe("several machines, one remote libSQL database", () => {
     for (const m of stopped) expect(m.child.exitCode, `machine ${m.name}:\n${m.output.join("")}`).toBe(0);
     await libsql?.stop();
     libsql = undefined;
+    await smtp?.close();
   });
 
   test("one user, requests spread over two machines: session, toast, customers, notifications, sign-out", async () => {

@@ -27,10 +27,22 @@ describe("parseEnv", () => {
       parseEnv({ DATABASE_URL: "file:/app/data/replica.db", DATABASE_SYNC_URL: "libsql://tradedesk-acme.turso.io" }),
     ).toThrow(/SESSION_SECRET/);
     expect(
-      parseEnv({ DATABASE_URL: "libsql://tradedesk-acme.turso.io", SESSION_SECRET: "a-long-enough-secret" }).SESSION_SECRET,
+      parseEnv({
+        DATABASE_URL: "libsql://tradedesk-acme.turso.io",
+        SESSION_SECRET: "a-long-enough-secret",
+        SMTP_URL: "smtp://mail.example:587",
+      }).SESSION_SECRET,
     ).toBe("a-long-enough-secret");
     // One machine on its file generates and keeps its own secret; development needs none.
     expect(parseEnv({}).SESSION_SECRET).toBeUndefined();
     expect(parseEnv({ NODE_ENV: "development", DATABASE_URL: "http://127.0.0.1:8080" }).NODE_ENV).toBe("development");
+  });
+
+  it("requires SMTP_URL in production when machines share a remote database, where each would keep its own outbox", () => {
+    const shared = { DATABASE_URL: "http://127.0.0.1:8080", SESSION_SECRET: "a-long-enough-secret" };
+    expect(() => parseEnv(shared)).toThrow(/SMTP_URL: required when the database is shared by several machines/);
+    expect(parseEnv({ ...shared, SMTP_URL: "smtp://127.0.0.1:2525" }).SMTP_URL).toBe("smtp://127.0.0.1:2525");
+    // One machine on its file may keep its e-mails in data/outbox/.
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
   });
 });

@@ -42,6 +42,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
             "required when the database is shared by several machines (a libsql:// DATABASE_URL or DATABASE_SYNC_URL): set the same secret on every machine",
         });
       }
+      // Without SMTP_URL each e-mail is saved in data/outbox/ of the machine that sent it,
+      // where nobody on another machine would find it (docs/scaling.md).
+      if (shared && value.NODE_ENV === "production" && !value.SMTP_URL) {
+        context.addIssue({
+          code: "custom",
+          path: ["SMTP_URL"],
+          message:
+            "required when the database is shared by several machines: without it each machine saves e-mails in its own data/outbox/ instead of sending them",
+        });
+      }
     })
     .safeParse(cleaned);
   if (!result.success) {
