@@ -39,7 +39,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           code: "custom",
           path: ["SESSION_SECRET"],
           message:
-            "required when the database is shared by several machines (a libsql:// DATABASE_URL or DATABASE_SYNC_URL): set the same secret on every machine",
+            "required when the database is shared by several machines (DATABASE_URL names a libSQL server, or DATABASE_SYNC_URL is set): set the same secret on every machine",
         });
       }
       // Without SMTP_URL each e-mail is saved in data/outbox/ of the machine that sent it,
