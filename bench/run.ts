@@ -15,6 +15,9 @@
 // requests per page for the CPU comparison, default 100, quick 30) and CPU_ROUNDS (default
 // 2, quick 1); BENCH_RESULTS and BENCH_DOC (other files for the figures and the page, for a
 // trial run that should not replace the recorded one).
+//
+// `npm run bench -- --sqld` runs bench/sqld.ts instead: the main pages on the embedded file
+// against a libSQL server (sqld) in the same run, and the database round trips per page.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -551,14 +554,20 @@ async function main() {
   );
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    stopCpuServers();
-    void stopChildren().finally(() => process.exit(130));
-  });
+// `npm run bench -- --sqld`: the file against a libSQL server, and round trips per page (bench/sqld.ts).
+if (process.argv.includes("--sqld")) {
+  await (await import("./sqld")).mainSqld();
+} else {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      stopCpuServers();
+      void stopChildren().finally(() => process.exit(130));
+    });
+  }
+  main().catch(fail);
 }
 
-main().catch(async (error) => {
+async function fail(error: unknown) {
   const dead = children.filter((child) => child.exitCode !== null || child.signalCode !== null);
   const appLog = path.join(root, "data/bench/app-server.log");
   const signalled = existsSync(appLog) && readFileSync(appLog, "utf8").includes("SIGTERM");
@@ -571,4 +580,4 @@ main().catch(async (error) => {
     );
   }
   process.exit(1);
-});
+}
