@@ -16,7 +16,7 @@ const onLibsqlServer = [
   "app/models/**/*.server.test.ts",
   "app/infrastructure/{session,rate-limit,work}.server.test.ts",
   "app/services/{registration,stripe,backup}.server.test.ts",
-  "test/{auth,crew,team,session-purge,account-deletion,query-count,estimate-expiry,api-paging,work-command}.test.ts",
+  "test/{auth,crew,team,session-purge,rate-limit-purge,account-deletion,query-count,estimate-expiry,work-command}.test.ts",
   // Two production servers on one sqld: on a server only.
   "test/two-servers.test.ts",
 ];
