@@ -27,6 +27,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { buildIsStale } from "../scripts/build-freshness.mjs";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
+import { startSmtpSink } from "../scripts/load/smtp-sink.mjs";
 import { ensureSqld, startSqld } from "../scripts/sqld.mjs";
 import { prepareDatabase, type BenchAccount } from "./seed";
 import { cpuMs, waitForOk } from "./server-process";
@@ -78,6 +79,9 @@ const PAGES: Page[] = [
 const children: ChildProcess[] = [];
 const stops: (() => Promise<void>)[] = [];
 
+/** SMTP_URL for the servers: the app requires one in production on a shared database. */
+let smtpUrl = "";
+
 function startServer(name: string, port: number, databaseUrl: string): ChildProcess {
   const out = createWriteStream(path.join(root, `data/bench/${name}.log`));
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, BUILD_DIR, "server.js")], {
@@ -94,6 +98,7 @@ function startServer(name: string, port: number, databaseUrl: string): ChildProc
       RATE_LIMIT_AUTH_PER_MINUTE: "100000",
       QUIET_LOG: "1",
       BUILD_DIR,
+      SMTP_URL: smtpUrl,
     },
   });
   child.stdout!.pipe(out);
@@ -277,6 +282,10 @@ export async function runSqldBench() {
   }
   const proxy = await countingProxy(new URL(sqld.url));
   stops.push(proxy.close);
+  // Required in production on a shared database; the pages measured send no mail.
+  const smtp = await startSmtpSink();
+  stops.push(smtp.close);
+  smtpUrl = smtp.url;
 
   const fileBase = `http://${HOST}:${PORT}`;
   const sqldBase = `http://${HOST}:${PORT + 1}`;

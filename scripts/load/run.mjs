@@ -12,7 +12,8 @@
 //
 // Several machines on a libSQL server: `npm run test:load -- --sqld` (or the phase "sqld" in
 // --phases) starts the real sqld (scripts/sqld.mjs), --servers production servers on it (2 by
-// default; same SESSION_SECRET), spreads the mixed workload over them for --duration seconds
+// default; same SESSION_SECRET, SMTP_URL a loopback sink: both required on a shared database),
+// spreads the mixed workload over them for --duration seconds
 // and reads the database back through the server's URL. --sqld alone runs only that phase.
 // Where sqld cannot be installed the phase fails (it was asked for); the default phases never
 // need it.
@@ -27,6 +28,7 @@ import { buildIsStale } from "../build-freshness.mjs";
 import { createAgent, parseJson, send, Stats } from "./http.mjs";
 import { ensureSqld, startSqld } from "../sqld.mjs";
 import { cpuSecondsOf, portIsFree, root, scratchDirectory, ServerProcess } from "./server.mjs";
+import { startSmtpSink } from "./smtp-sink.mjs";
 import { verifyDatabase } from "./verify.mjs";
 import { createRandom, Model, registerAccount, Worker } from "./workload.mjs";
 
@@ -100,11 +102,11 @@ function ensureBuild() {
 const scratch = () => (scratchCache ??= scratchDirectory(options.buildDir, stamp));
 let scratchCache;
 
-/** `database`: a file, or a URL (a libSQL server's). */
-async function startServer(label, port, database) {
+/** `database`: a file, or a URL (a libSQL server's); `env`: more variables for the server. */
+async function startServer(label, port, database, env = {}) {
   if (!(await portIsFree(port))) throw new Error(`Port ${port} is in use; pick another base with --port.`);
   const where = /^https?:/.test(database) ? { databaseUrl: database } : { databaseFile: database };
-  const server = new ServerProcess({ port, ...where, cwd: scratch(), buildDir: options.buildDir, label });
+  const server = new ServerProcess({ port, ...where, cwd: scratch(), buildDir: options.buildDir, label, env });
   await server.ready();
   return server;
 }
@@ -496,11 +498,15 @@ async function sqldPhase() {
   }
   const sqld = await startSqld({ bin: found.bin });
   log(`  sqld (pid ${sqld.pid}) at ${sqld.url}, folder ${sqld.dir}`);
+  // On a shared database the app requires SMTP_URL in production: a sink that accepts every message.
+  const smtp = await startSmtpSink();
   const servers = [];
   try {
     // One after the other: the first applies the migrations (the others would retry once).
     for (let i = 0; i < options.servers; i++)
-      servers.push(await startServer(`server ${String.fromCharCode(65 + i)}`, options.port + 5 + i, sqld.url));
+      servers.push(
+        await startServer(`server ${String.fromCharCode(65 + i)}`, options.port + 5 + i, sqld.url, { SMTP_URL: smtp.url }),
+      );
     log(`  servers on ports ${servers.map((server) => `${server.port} (pid ${server.child.pid})`).join(", ")}`);
     const sqldProcess = { label: "sqld", cpuSeconds: () => cpuSecondsOf(sqld.pid) ?? 0 };
     const figures = await mixedWorkload({ phase, servers, database: sqld.url, seed: options.seed + 5, others: [sqldProcess] });
@@ -509,7 +515,8 @@ async function sqldPhase() {
     // Whatever happened: every server (by its child's PID), then sqld (by its PID).
     await Promise.all(servers.map((server) => server.stop()));
     await sqld.stop();
-    log(`  stopped ${servers.length} servers and sqld (pid ${sqld.pid})`);
+    await smtp.close();
+    log(`  stopped ${servers.length} servers and sqld (pid ${sqld.pid}); ${smtp.received()} e-mails received by the SMTP sink`);
   }
 }
 

@@ -28,8 +28,8 @@ export function scratchDirectory(buildDir, stamp) {
 export const LOCK_PATTERN = /database is locked|SQLITE_BUSY|SQLITE_LOCKED/i;
 
 export class ServerProcess {
-  /** `databaseUrl` (a libSQL server's, say) instead of `databaseFile`. */
-  constructor({ port, databaseFile, databaseUrl, cwd, buildDir, label }) {
+  /** `databaseUrl` (a libSQL server's, say) instead of `databaseFile`; `env`: more variables (SMTP_URL). */
+  constructor({ port, databaseFile, databaseUrl, cwd, buildDir, label, env = {} }) {
     this.port = port;
     this.databaseFile = databaseFile;
     this.label = label;
@@ -51,6 +51,7 @@ export class ServerProcess {
         RATE_LIMIT_AUTH_PER_MINUTE: "1000000",
         QUIET_LOG: "1",
         BUILD_DIR: buildDir,
+        ...env,
       },
     });
     for (const stream of [this.child.stdout, this.child.stderr]) {
