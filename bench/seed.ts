@@ -106,6 +106,12 @@ async function seedInto(file: string, scale: number): Promise<BenchDatabase["acc
  */
 export async function seedAt(url: string, scale: number): Promise<BenchDatabase["accounts"]> {
   process.env.DATABASE_URL = url;
+  if (!isFileUrl(url)) {
+    // The app's settings require both for a server on a shared database; seeding signs no
+    // cookie and sends no mail, so any value does (the servers that serve it get their own).
+    process.env.SESSION_SECRET ??= "bench-seed-secret-bench-seed-secret";
+    process.env.SMTP_URL ??= "smtp://127.0.0.1:25";
+  }
   const { getConnection, resetConnection } = await import("~/infrastructure/db.server");
   const { createUser } = await import("~/models/user.server");
   await resetConnection();
