@@ -761,3 +761,39 @@ export const recurringInvoiceRuns = sqliteTable(
     index("recurring_invoice_runs_invoice_idx").on(t.invoiceId),
   ],
 );
+
+// The customer's hub (/c/{token}): one link per customer, made on demand, revocable (deleting
+// the row kills the address at once). Its token is kept as it is, as the share links' are: the
+// contractor's "Copy link" shows it again at any time (docs/product/customers.md#the-customer-hub).
+export const customerHubs = sqliteTable(
+  "customer_hubs",
+  {
+    id: id(),
+    accountId: account(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    createdBy: actor("created_by"),
+    createdAt: createdAt(),
+    viewCount: integer("view_count").notNull().default(0),
+    lastViewedAt: integer("last_viewed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("customer_hubs_token_idx").on(t.token), uniqueIndex("customer_hubs_customer_idx").on(t.customerId)],
+);
+
+// What a customer changed of their own details from the hub: the customer's activity. One row
+// per change that changed something, each field's value before and after (JSON).
+export const customerDetailChanges = sqliteTable(
+  "customer_detail_changes",
+  {
+    id: id(),
+    accountId: account(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    changes: text("changes", { mode: "json" }).$type<Record<string, { from: string | null; to: string | null }>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customer_detail_changes_customer_idx").on(t.customerId, t.accountId, t.createdAt)],
+);
