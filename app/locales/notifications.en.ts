@@ -20,6 +20,9 @@ const notificationsEn = {
     paymentRecorded: "{{amount}} received for {{number}} ({{title}}) by {{method}}; balance due {{balance}}",
     overpaidTitle: "Invoice overpaid",
     overpaid: "{{number}} ({{title}}) has received {{over}} more than its total: refund or credit the customer",
+    depositOverpaidTitle: "Estimate overpaid",
+    depositOverpaid:
+      "{{number}} ({{title}}) has received {{over}} more in deposits than its total: refund or credit the customer",
     paymentReceivedTitle: "Payment received",
     paymentReceived: "{{number}} ({{title}}) was paid: {{total}}",
     estimateApprovedTitle: "Estimate approved",

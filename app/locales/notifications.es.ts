@@ -24,6 +24,8 @@ const notificationsEs: Strings<typeof notificationsEn> = {
     paymentRecorded: "Se recibieron {{amount}} de {{number}} ({{title}}) con {{method}}; saldo pendiente {{balance}}",
     overpaidTitle: "Factura pagada de más",
     overpaid: "{{number}} ({{title}}) recibió {{over}} más que su total: reembolse o acredite al cliente",
+    depositOverpaidTitle: "Presupuesto pagado de más",
+    depositOverpaid: "{{number}} ({{title}}) recibió en anticipos {{over}} más que su total: reembolse o acredite al cliente",
     paymentReceivedTitle: "Pago recibido",
     paymentReceived: "Se pagó {{number}} ({{title}}): {{total}}",
     estimateApprovedTitle: "Presupuesto aprobado",

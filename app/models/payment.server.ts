@@ -71,6 +71,8 @@ export type RecordDepositResult =
 type Db = Awaited<ReturnType<typeof getDb>>;
 type Statement = BatchItem<"sqlite">;
 type Outcome<Result> = Result | { status: "duplicate" } | { status: "not-found" };
+/** Card money whose report names an account that does not own what it is against. */
+type CardOutcome<Result> = Outcome<Result> | { status: "other-account" };
 
 /** A notification to insert with the money, when `when` holds (and the money's row is in). */
 interface Notice {
@@ -234,13 +236,18 @@ function ledger<Row extends Payment | Deposit, Against, Result>(spec: Ledger<Row
     return spec.closed(now) ?? spec.aboveDue(now);
   }
 
-  /** Card money reported by Stripe, known only by what it is against: recorded for its account, once per session. */
+  /**
+   * Card money reported by Stripe, known only by what it is against: recorded for its account,
+   * once per session. `accountId`, when the report names one, must be that account: otherwise
+   * nothing is recorded (`other-account`).
+   */
   async function recordCard(
     againstId: string,
-    input: { amount: number; externalId: string; receivedAt?: Date },
-  ): Promise<Outcome<Result>> {
+    { accountId, ...input }: { amount: number; externalId: string; receivedAt?: Date; accountId?: string | null },
+  ): Promise<CardOutcome<Result>> {
     const owner = await spec.owner(await getDb(), againstId);
     if (!owner) return { status: "not-found" };
+    if (accountId && accountId !== owner) return { status: "other-account" };
     return record(owner, againstId, { ...input, method: "card" });
   }
 
@@ -444,18 +451,26 @@ const ESTIMATE_DEPOSITS: Ledger<Deposit, EstimateAgainst, RecordDepositResult> =
     sql`(select coalesce(sum(${estimateDeposits.amount}), 0) from ${estimateDeposits} where ${estimateDeposits.estimateId} = ${estimateId}) + ${amount} <= ${estimate.total}
       and not exists (select 1 from ${invoices} where ${invoices.estimateId} = ${estimateId})`,
   follow: (db, accountId, estimateId) => [...carryDepositsStatements(db, accountId, estimateId)],
-  notices: ({ estimate }, estimateId, input, { t, money }, notify) => [
-    {
-      title: t("notifications.events.depositReceivedTitle"),
-      message: t("notifications.events.depositReceived", {
-        number: estimate.estimateNumber,
-        title: estimate.title,
-        amount: money(input.amount),
-      }),
-      estimateId,
-      when: notify ? sql`1` : sql`0`,
-    },
-  ],
+  notices({ estimate, received }, estimateId, input, { t, money }, notify) {
+    const names = { number: estimate.estimateNumber, title: estimate.title };
+    const sumReceived = sql`(select coalesce(sum(${estimateDeposits.amount}), 0) from ${estimateDeposits} where ${estimateDeposits.estimateId} = ${estimateId})`;
+    return [
+      {
+        title: t("notifications.events.depositReceivedTitle"),
+        message: t("notifications.events.depositReceived", { ...names, amount: money(input.amount) }),
+        estimateId,
+        when: notify ? sql`1` : sql`0`,
+      },
+      // Card money above the estimate's total is recorded (never refused), and the contractor
+      // told, as for an invoice; by hand it was refused inside the insert.
+      {
+        title: t("notifications.events.depositOverpaidTitle"),
+        message: t("notifications.events.depositOverpaid", { ...names, over: money(received + input.amount - estimate.total) }),
+        estimateId,
+        when: sql`${sumReceived} > ${estimate.total}`,
+      },
+    ];
+  },
   recorded: async (_db, deposit) => ({
     status: "recorded",
     deposit,

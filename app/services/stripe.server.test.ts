@@ -3,9 +3,9 @@
 // and a deposit paid from the customer's estimate page.
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCustomer, createEstimate, createInvoice } from "#db/factories";
-import { estimates, estimateShareTokens } from "#db/schema";
+import { accountSettings, estimateDeposits, estimates, estimateShareTokens, notifications, payments } from "#db/schema";
 import { depositSummary, setDepositAsk } from "~/models/deposit.server";
 import { listNotifications } from "~/models/notification.server";
 import { listInvoicePayments } from "~/models/payment.server";
@@ -13,6 +13,7 @@ import { createInvoiceFromEstimate, getInvoiceWithItems } from "~/models/invoice
 import { newShareToken } from "~/models/share.server";
 import { action as shareAction } from "~/routes/e.$token/route";
 import { action as webhookAction } from "~/routes/webhooks.stripe/route";
+import { MAX_CENTS } from "~/lib/money";
 import { getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { signedInAccount } from "../../test/accounts";
@@ -315,5 +316,159 @@ describe("a deposit by card", () => {
     expect(answer.status).toBe(409);
     expect(stripeServer.calls).toEqual([]);
     expect((await depositSummary(user.id, estimate.id))?.received).toBe(0);
+  });
+});
+
+/** The event with its session's amount_total set to `amount` (undefined: no amount_total at all). */
+function withAmount(payload: string, amount: unknown) {
+  const event = JSON.parse(payload) as { data: { object: Record<string, unknown> } };
+  event.data.object.amount_total = amount;
+  return JSON.stringify(event);
+}
+
+/** Every payment, deposit and notification in the database, whoever's: nothing may have been written. */
+async function everythingRecorded() {
+  const db = await getDb();
+  const [paid, deposited, told] = await Promise.all([
+    db.select().from(payments),
+    db.select().from(estimateDeposits),
+    db.select().from(notifications),
+  ]);
+  return { payments: paid.length, deposits: deposited.length, notifications: told.length };
+}
+
+describe("POST /webhooks/stripe with a correctly signed but odd session", () => {
+  const deliver = (payload: string) => runRoute(webhookAction, webhook(payload));
+  const ODD_AMOUNTS: [string, unknown][] = [
+    ["1.5", 1.5],
+    ['"100"', "100"],
+    ["1e20", 1e20],
+    ["MAX_CENTS + 1", MAX_CENTS + 1],
+    ["0", 0],
+    ["-500", -500],
+    ["null", null],
+    ["missing", undefined],
+  ];
+
+  it("answers 400 { message } to an amount_total that is not a whole number of cents from 1 to MAX_CENTS, and records nothing", async () => {
+    setUpCardPayments();
+    const { user, invoice } = await unpaidInvoice(10_000);
+    const { estimate } = await approvedWithLink();
+    const before = await everythingRecorded();
+    for (const [name, amount] of ODD_AMOUNTS) {
+      const forInvoice = completedEvent({ id: `cs_odd_inv_${name}`, referenceId: invoice.id, amount: 5_000 });
+      const forDeposit = completedEvent({
+        id: `cs_odd_dep_${name}`,
+        referenceId: estimate.id,
+        amount: 5_000,
+        metadata: { kind: "deposit", estimateId: estimate.id },
+      });
+      for (const payload of [forInvoice, forDeposit]) {
+        const response = await deliver(withAmount(payload, amount));
+        expect(response.status, name).toBe(400);
+        expect(await response.json(), name).toEqual({ message: expect.stringContaining("amount_total") });
+      }
+    }
+    expect(await everythingRecorded()).toEqual(before);
+    expect(await getInvoiceWithItems(user.id, invoice.id)).toMatchObject({ status: "pending", amountPaid: 0 });
+    expect((await depositSummary(estimate.accountId, estimate.id))?.received).toBe(0);
+
+    // The same sessions with a proper amount are recorded: what was refused was the amount alone.
+    const good = completedEvent({ id: "cs_odd_inv_good", referenceId: invoice.id, amount: 5_000 });
+    expect(await (await deliver(good)).json()).toMatchObject({ result: "recorded" });
+    const largest = completedEvent({
+      id: "cs_odd_dep_largest",
+      referenceId: estimate.id,
+      amount: MAX_CENTS,
+      metadata: { kind: "deposit", estimateId: estimate.id },
+    });
+    expect(await (await deliver(largest)).json()).toMatchObject({ result: "recorded" });
+  });
+
+  it("records a card deposit above the estimate's total and tells the contractor the estimate is overpaid, in English and Spanish", async () => {
+    setUpCardPayments();
+    const db = await getDb();
+    for (const lang of ["en", "es"] as const) {
+      const { user, estimate } = await approvedWithLink(); // $1,800.00, asking 25%
+      await db.update(accountSettings).set({ appLanguage: lang }).where(eq(accountSettings.accountId, user.id));
+      const deposit = (id: string, amount: number) =>
+        completedEvent({
+          id: `${id}_${lang}`,
+          referenceId: estimate.id,
+          amount,
+          metadata: { kind: "deposit", estimateId: estimate.id },
+        });
+      const overpaidTitle = lang === "en" ? "Estimate overpaid" : "Presupuesto pagado de más";
+      const overpaidNotices = async () => (await listNotifications(user.id)).filter((n) => n.title === overpaidTitle);
+
+      // Up to the total: no such notice.
+      expect(await (await deliver(deposit("cs_dep_ask", 45_000))).json()).toMatchObject({ result: "recorded" });
+      expect(await (await deliver(deposit("cs_dep_rest", 135_000))).json()).toMatchObject({ result: "recorded" });
+      expect(await overpaidNotices()).toEqual([]);
+
+      // $200.00 beyond it: recorded all the same, and the contractor told by how much.
+      expect(await (await deliver(deposit("cs_dep_over", 20_000))).json()).toMatchObject({ result: "recorded" });
+      expect(await depositSummary(user.id, estimate.id)).toMatchObject({ received: 200_000 });
+      const notices = await overpaidNotices();
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatchObject({ type: "payment_received", estimateId: estimate.id });
+      expect(notices[0].message).toContain(estimate.estimateNumber);
+      expect(notices[0].message).toContain("$200.00"); // the account's currency as the language writes it (es-US)
+      expect(notices[0].message).toContain(lang === "en" ? "more in deposits than its total" : "en anticipos");
+
+      // A replay of the overpaying session counts nothing and tells nothing again.
+      expect(await (await deliver(deposit("cs_dep_over", 20_000))).json()).toMatchObject({ result: "duplicate" });
+      expect(await overpaidNotices()).toHaveLength(1);
+      expect((await listNotifications(user.id)).length).toBe(4);
+    }
+  });
+
+  it("refuses with 400, records nothing and logs the event id when the metadata names another document or account", async () => {
+    setUpCardPayments();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const { user, invoice } = await unpaidInvoice(10_000);
+      const { estimate } = await approvedWithLink();
+      const other = await unpaidInvoice(77_777);
+      const session = (id: string, referenceId: string, metadata: Record<string, string>) =>
+        completedEvent({ id, referenceId, amount: 4_321, metadata });
+      const mismatched: [string, string][] = [
+        ["cs_mm_invoice", session("cs_mm_invoice", invoice.id, { invoiceId: other.invoice.id })],
+        ["cs_mm_estimate_on_invoice", session("cs_mm_estimate_on_invoice", invoice.id, { estimateId: estimate.id })],
+        ["cs_mm_deposit", session("cs_mm_deposit", estimate.id, { kind: "deposit", estimateId: invoice.id })],
+        [
+          "cs_mm_invoice_on_deposit",
+          session("cs_mm_invoice_on_deposit", estimate.id, { kind: "deposit", estimateId: estimate.id, invoiceId: invoice.id }),
+        ],
+        ["cs_mm_account", session("cs_mm_account", invoice.id, { invoiceId: invoice.id, accountId: other.user.id })],
+        [
+          "cs_mm_deposit_account",
+          session("cs_mm_deposit_account", estimate.id, { kind: "deposit", estimateId: estimate.id, accountId: other.user.id }),
+        ],
+      ];
+      const before = await everythingRecorded();
+      for (const [id, payload] of mismatched) {
+        warn.mockClear();
+        const response = await runRoute(webhookAction, webhook(payload));
+        expect(response.status, id).toBe(400);
+        expect(await response.json(), id).toEqual({ message: expect.stringContaining("metadata") });
+        expect(warn, id).toHaveBeenCalledTimes(1);
+        const logged = String(warn.mock.calls[0][0]);
+        expect(logged, id).toContain(`evt_${id}`);
+        // Never the amounts (this session's, or another account's invoice).
+        expect(logged, id).not.toMatch(/4321|43\.21|77777|777\.77/);
+      }
+      expect(await everythingRecorded()).toEqual(before);
+      expect(await listInvoicePayments(user.id, invoice.id)).toEqual([]);
+      expect(await listInvoicePayments(other.user.id, other.invoice.id)).toEqual([]);
+
+      // The account's own id in the metadata is accepted, and nothing is logged.
+      warn.mockClear();
+      const own = session("cs_mm_own", invoice.id, { invoiceId: invoice.id, accountId: user.id });
+      expect(await (await runRoute(webhookAction, webhook(own))).json()).toMatchObject({ result: "recorded" });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

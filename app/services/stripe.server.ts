@@ -2,6 +2,7 @@
 // STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET there are no card payments and nothing here runs.
 import Stripe from "stripe";
 import { now as clockNow } from "~/lib/clock";
+import { MAX_CENTS } from "~/lib/money";
 import { env } from "~/infrastructure/env.server";
 
 let cached: { key: string; url: string | undefined; client: Stripe } | undefined;
@@ -40,6 +41,50 @@ export function verifiedStripeEvent(rawBody: string, signature: string | null): 
   } catch {
     return null;
   }
+}
+
+/**
+ * What a signed event asks the webhook to record, read without trusting its shape (a correct
+ * signature proves Stripe sent the body, not that every field is what the app put there):
+ * - `ignore`: not a paid Checkout Session naming something (other events, unpaid sessions, no
+ *   client_reference_id): acknowledged, nothing recorded;
+ * - `bad-amount`: amount_total is not a whole number of cents from 1 to MAX_CENTS;
+ * - `mismatch`: the metadata names another document than client_reference_id (the app puts
+ *   `invoiceId`, or `kind: "deposit"` and `estimateId`, equal to it);
+ * - `invoice` / `deposit`: the money to record against that id, once per session. `accountId`
+ *   is the metadata's, when it names one: the document must be that account's.
+ */
+export type CheckoutReport =
+  | { kind: "ignore" }
+  | { kind: "bad-amount" }
+  | { kind: "mismatch"; what: "document" | "account" }
+  | { kind: "invoice" | "deposit"; id: string; amount: number; externalId: string; accountId: string | null };
+
+const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+export function checkoutReport(event: Stripe.Event): CheckoutReport {
+  if (!PAID_EVENTS.has(event.type)) return { kind: "ignore" };
+  const session = event.data.object as unknown as Record<string, unknown>;
+  const reference = session.client_reference_id;
+  if (session.payment_status !== "paid" || typeof reference !== "string" || reference === "") return { kind: "ignore" };
+  if (typeof session.id !== "string" || session.id === "") return { kind: "ignore" };
+
+  const metadata = session.metadata && typeof session.metadata === "object" ? (session.metadata as Record<string, unknown>) : {};
+  const kind = metadata.kind === "deposit" ? "deposit" : "invoice";
+  // The document the metadata names must be the one the reference is read as, and only that one.
+  const [same, other] = kind === "deposit" ? ["estimateId", "invoiceId"] : ["invoiceId", "estimateId"];
+  if ((metadata[same] !== undefined && metadata[same] !== reference) || metadata[other] !== undefined) {
+    return { kind: "mismatch", what: "document" };
+  }
+  const accountId = metadata.accountId;
+  if (accountId !== undefined && (typeof accountId !== "string" || accountId === ""))
+    return { kind: "mismatch", what: "account" };
+
+  const amount = session.amount_total;
+  if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_CENTS) {
+    return { kind: "bad-amount" };
+  }
+  return { kind, id: reference, amount, externalId: session.id, accountId: accountId ?? null };
 }
 
 /**

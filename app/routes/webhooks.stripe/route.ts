@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { recordCardDeposit, recordCardPayment } from "~/models/payment.server";
 import { apiError, json } from "~/services/api.server";
-import { cardPaymentsEnabled, verifiedStripeEvent } from "~/services/stripe.server";
+import { cardPaymentsEnabled, checkoutReport, verifiedStripeEvent } from "~/services/stripe.server";
+import { MAX_CENTS } from "~/lib/money";
 import type { RouteAccess } from "~/lib/permissions";
 
 /** What this route needs (app/lib/permissions.ts). */
@@ -18,6 +19,9 @@ export const loader = () => apiError(405, "Method not allowed. Use POST.");
  * amount_total against the invoice in client_reference_id, once per session however often
  * Stripe sends the event. A session with `kind: "deposit"` in its metadata is an estimate's
  * deposit (client_reference_id is the estimate), recorded once per session the same way.
+ * A signed session that cannot be the app's answers 400 and records nothing: an amount_total
+ * that is not a whole number of cents from 1 to the app's money maximum, or metadata naming
+ * another document or account than client_reference_id (logged with the event's id).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Method not allowed. Use POST.");
@@ -28,20 +32,26 @@ export async function action({ request }: ActionFunctionArgs) {
   const event = verifiedStripeEvent(raw, request.headers.get("stripe-signature"));
   if (!event) return apiError(400, "The Stripe-Signature header does not match this body.");
 
-  if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
-    const session = event.data.object;
-    // A deposit on an estimate (docs/decisions/017): recorded once per session, carried onto the invoice if there is one.
-    const estimateId = session.metadata?.kind === "deposit" ? session.client_reference_id : null;
-    if (estimateId && session.payment_status === "paid" && session.amount_total && session.amount_total > 0) {
-      const result = await recordCardDeposit(estimateId, { amount: session.amount_total, externalId: session.id });
-      return json({ received: true, result: result.status });
-    }
-    const invoiceId = estimateId ? null : session.client_reference_id;
-    if (session.payment_status === "paid" && invoiceId && session.amount_total && session.amount_total > 0) {
-      const result = await recordCardPayment(invoiceId, { amount: session.amount_total, externalId: session.id });
-      return json({ received: true, result: result.status });
-    }
+  const report = checkoutReport(event);
+  switch (report.kind) {
+    case "ignore":
+      // Other events, unpaid sessions and sessions naming nothing are acknowledged so Stripe stops retrying.
+      return json({ received: true, result: "ignored" });
+    case "bad-amount":
+      return apiError(400, `amount_total must be a whole number of cents from 1 to ${MAX_CENTS}.`);
+    case "mismatch":
+      return refuseMismatch(event.id, report.what);
   }
-  // Other events, unpaid sessions and unknown invoices are acknowledged so Stripe stops retrying.
-  return json({ received: true, result: "ignored" });
+  const record = report.kind === "deposit" ? recordCardDeposit : recordCardPayment;
+  // A deposit on an estimate (docs/decisions/017) is carried onto the invoice if there is one.
+  const result = await record(report.id, { amount: report.amount, externalId: report.externalId, accountId: report.accountId });
+  if (result.status === "other-account") return refuseMismatch(event.id, "account");
+  // An unknown invoice or estimate is acknowledged too ("not-found").
+  return json({ received: true, result: result.status });
+}
+
+/** A session whose metadata contradicts its client_reference_id: logged by event id alone, refused. */
+function refuseMismatch(eventId: string, what: "document" | "account") {
+  console.warn(`Stripe event ${eventId} refused: its metadata names another ${what} than its client_reference_id.`);
+  return apiError(400, `The session's metadata names another ${what} than its client_reference_id.`);
 }
