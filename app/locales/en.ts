@@ -13,6 +13,7 @@ import myDayEn from "./my-day.en";
 import assistantEn from "./ai.en";
 import activityEn from "./activity.en";
 import priceBookEn from "./price-book.en";
+import hubEn from "./hub.en";
 // English is the reference dictionary: every key lives here, and Spanish has exactly these
 // keys (its type, `Dictionary`, says so); `TranslationKey` (keys.ts) is what code may ask for.
 const en = {
@@ -376,6 +377,7 @@ const en = {
   assistant: assistantEn,
   activity: activityEn,
   priceBook: priceBookEn,
+  hub: hubEn,
   sections: {
     dashboard: { welcome: "Welcome, {{name}}" },
   },

@@ -17,6 +17,7 @@ import myDayEs from "./my-day.es";
 import assistantEs from "./ai.es";
 import activityEs from "./activity.es";
 import priceBookEs from "./price-book.es";
+import hubEs from "./hub.es";
 
 // Spanish. It has every key English has (the type says so), so the browser needs only the
 // dictionary of the page's language, never English as a fallback.
@@ -387,6 +388,7 @@ const es: Dictionary = {
   assistant: assistantEs,
   activity: activityEs,
   priceBook: priceBookEs,
+  hub: hubEs,
   sections: {
     dashboard: { welcome: "Hola, {{name}}" },
   },

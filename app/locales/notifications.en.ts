@@ -44,6 +44,7 @@ const notificationsEn = {
     new_inquiry: "New inquiry",
     recurring_invoice: "Recurring invoice",
     visit: "Visit update",
+    customer_updated: "Customer details updated",
     other: "Notification",
   },
 } as const;

@@ -47,6 +47,7 @@ const notificationsEs: Strings<typeof notificationsEn> = {
     new_inquiry: "Nueva consulta",
     recurring_invoice: "Factura recurrente",
     visit: "Novedad de una visita",
+    customer_updated: "Datos del cliente actualizados",
     other: "Notificación",
   },
 };

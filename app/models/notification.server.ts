@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   "new_inquiry",
   "recurring_invoice",
   "visit",
+  "customer_updated",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
