@@ -797,3 +797,17 @@ export const customerDetailChanges = sqliteTable(
   },
   (t) => [index("customer_detail_changes_customer_idx").on(t.customerId, t.accountId, t.createdAt)],
 );
+
+// The address an account's people last reached the app at (an http or https origin, like
+// "https://tradedesk.example"), for the links in e-mails sent with no request behind them
+// (payment reminders, estimate follow-ups, recurring invoices) when the server has no APP_URL.
+// Written at sign-in and registration (only when it changed) and by Settings when none is
+// stored (app/models/app-origin.server.ts). Per account, not per deployment: a Host header is
+// the client's to send, so what one account's requests carry never reaches another's customers.
+export const appOrigins = sqliteTable("app_origins", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references((): AnySQLiteColumn => accounts.id, { onDelete: "cascade" }),
+  origin: text("origin").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
