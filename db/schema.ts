@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ROLES } from "../app/lib/permissions";
+import { WORK_REQUEST_STATUSES } from "../app/lib/work-request-schema";
 
 const id = () =>
   text("id")
@@ -811,3 +812,46 @@ export const appOrigins = sqliteTable("app_origins", {
   origin: text("origin").notNull(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+// The account's public request page (/request/{slug}, docs/product/requests.md): its address,
+// unique across accounts, made from the company name on first need, and whether it is on.
+export const requestPages = sqliteTable(
+  "request_pages",
+  {
+    accountId: text("account_id")
+      .primaryKey()
+      .references((): AnySQLiteColumn => accounts.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("request_pages_slug_idx").on(t.slug)],
+);
+
+// Work a visitor asked for on the request page, and what it became: the customer, estimate,
+// job and visit made from it (each set null when that record is deleted) and when.
+export const workRequests = sqliteTable(
+  "work_requests",
+  {
+    id: id(),
+    accountId: account(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    address: text("address"),
+    description: text("description"),
+    preferredTimes: text("preferred_times"),
+    status: text("status", { enum: WORK_REQUEST_STATUSES }).notNull().default("new"),
+    customerId: text("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    estimateId: text("estimate_id").references(() => estimates.id, { onDelete: "set null" }),
+    jobId: text("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    appointmentId: text("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    convertedAt: integer("converted_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The list by status, newest first, and the sidebar's count of new ones.
+    index("work_requests_account_status_idx").on(t.accountId, t.status, t.createdAt, t.id),
+    index("work_requests_account_created_idx").on(t.accountId, t.createdAt, t.id),
+  ],
+);
