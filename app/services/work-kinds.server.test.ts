@@ -7,10 +7,14 @@
 //
 // Payment reminders of sent invoices: on their days from the due date, from 9:00 in the
 // account's zone, once each, never for an invoice paid, excluded or never sent.
+//
+// Without APP_URL, the links of reminders, follow-ups and recurring invoices point at the
+// address the account's people last signed in through (app/models/app-origin.server.ts); with
+// neither, they wait. APP_URL still comes first.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer, createInvoice } from "#db/factories";
-import { accountSettings, invoiceItems, invoices, notifications } from "#db/schema";
+import { createCustomer, createEstimate, createInvoice } from "#db/factories";
+import { accountSettings, estimates, invoiceItems, invoices, notifications } from "#db/schema";
 import type { RecurringInvoiceInput } from "~/lib/recurring-invoice-schema";
 import { dayKey } from "~/lib/clock";
 import {
@@ -31,7 +35,8 @@ import { startSmtpServer } from "../../test/smtp-server";
 import { recurringInvoiceKey } from "~/lib/work-keys";
 import { recurringInvoices } from "#db/schema";
 import { claimWork, runDueWork } from "~/infrastructure/work.server";
-import { invoiceReminders, recurringInvoiceWork } from "./work-kinds.server";
+import { recordAppOrigin } from "~/models/app-origin.server";
+import { estimateFollowUps, invoiceReminders, recurringInvoiceWork } from "./work-kinds.server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const config = env();
@@ -480,5 +485,117 @@ describe("payment reminders", () => {
     await off.invoice();
     await runReminders("2026-12-10T16:00:00Z");
     expect(smtp.received).toEqual([]);
+  });
+});
+
+describe("links without APP_URL", () => {
+  /** With APP_URL unset for the duration of `body`. */
+  async function withoutAppUrl(body: () => Promise<void>) {
+    config.APP_URL = undefined;
+    try {
+      await body();
+    } finally {
+      config.APP_URL = "https://tradedesk.example";
+    }
+  }
+  // The contractor signed in through Fly's proxy: http to the app, https to the browser.
+  const signIn = (accountId: string) =>
+    recordAppOrigin(
+      accountId,
+      new Request("http://pro-electric.example/login", { method: "POST", headers: { "X-Forwarded-Proto": "https" } }),
+    );
+  const textOf = (mail: { raw: string | Buffer }) => findPart(parseMime(mail.raw), "text/plain")!.body.toString("utf8");
+
+  it("payment reminders wait until the address is known, then link to the one the contractor signed in through", async () => {
+    await withoutAppUrl(async () => {
+      const { user, invoice } = await reminderAccount();
+      const sent = await invoice();
+      const key = `invoice-reminder:${sent.id}:-3:2026-12-10`;
+      // 9:05 in Chicago, 3 days before the due date: due, but nowhere to link to.
+      expect((await runReminders("2026-12-07T15:05:00Z")).done).toEqual([]);
+      expect(smtp.received).toEqual([]);
+
+      await signIn(user.id);
+      expect((await runReminders("2026-12-07T15:06:00Z")).done).toEqual([key]);
+      expect(smtp.received).toHaveLength(1);
+      expect(textOf(smtp.received[0])).toContain("https://pro-electric.example/i/");
+      expect(textOf(smtp.received[0])).not.toContain("tradedesk.example");
+    });
+  });
+
+  it("APP_URL still wins over the stored address", async () => {
+    const { user, invoice } = await reminderAccount();
+    const sent = await invoice();
+    // Due on a day of its own, so no other test's invoice has a reminder on that pass.
+    const db = await getDb();
+    await db.update(invoices).set({ dueDate: "2027-06-10" }).where(eq(invoices.id, sent.id));
+    await signIn(user.id);
+    expect((await runReminders("2027-06-07T14:05:00Z")).done).toEqual([`invoice-reminder:${sent.id}:-3:2027-06-10`]);
+    expect(smtp.received).toHaveLength(1);
+    expect(textOf(smtp.received[0])).toContain("https://tradedesk.example/i/");
+    expect(textOf(smtp.received[0])).not.toContain("pro-electric.example");
+  });
+
+  it("an estimate follow-up links to the stored address, and waits for an account without one", async () => {
+    await withoutAppUrl(async () => {
+      const db = await getDb();
+      const estimateSent = async () => {
+        const { user } = await signedInAccount();
+        await getSettings(user.id);
+        await db
+          .update(accountSettings)
+          .set({ companyName: "Bluebonnet Electric", email: "office@bluebonnet.test", estimateFollowUpDays: 3 })
+          .where(eq(accountSettings.accountId, user.id));
+        const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
+        const estimate = await createEstimate(db, user.id, {
+          customerId: customer.id,
+          items: [{ description: "Panel", quantity: 100, unitPrice: 50_000 }],
+        });
+        await db
+          .update(estimates)
+          .set({ status: "pending", validUntil: null, sentAt: new Date("2026-06-01T12:00:00Z"), sentTo: "ana@example.com" })
+          .where(eq(estimates.id, estimate.id));
+        return { user, estimate };
+      };
+      const known = await estimateSent();
+      const unknown = await estimateSent();
+      await signIn(known.user.id);
+
+      const pass = await runDueWork([estimateFollowUps], { now: new Date("2026-06-05T12:00:00Z"), runnerId: "test" });
+      expect(pass.done).toEqual([`estimate-follow-up:${known.estimate.id}`]);
+      expect(smtp.received).toHaveLength(1);
+      expect(textOf(smtp.received[0])).toContain("https://pro-electric.example/e/");
+
+      // The other account signs in: its follow-up goes at the next pass.
+      await signIn(unknown.user.id);
+      const next = await runDueWork([estimateFollowUps], { now: new Date("2026-06-05T12:01:00Z"), runnerId: "test" });
+      expect(next.done).toEqual([`estimate-follow-up:${unknown.estimate.id}`]);
+      expect(smtp.received).toHaveLength(2);
+    });
+  });
+
+  it("a recurring invoice is e-mailed with the stored address, and only made (the contractor told) without one", async () => {
+    await withoutAppUrl(async () => {
+      const known = await account("UTC");
+      await signIn(known.user.id);
+      await known.schedule({ autoSend: true, startDate: "2027-01-31" }, "2027-01-01T00:00:00Z");
+      await known.run("2027-01-31T06:00:00Z");
+      expect(smtp.received).toHaveLength(1);
+      expect(textOf(smtp.received[0])).toContain("https://pro-electric.example/i/");
+      expect((await invoicesOf(known.user.id))[0].sentAt).not.toBeNull();
+
+      const unknown = await account("UTC");
+      await unknown.schedule({ autoSend: true, startDate: "2027-01-31" }, "2027-01-01T00:00:00Z");
+      await unknown.run("2027-01-31T06:00:00Z");
+      expect(smtp.received).toHaveLength(1);
+      expect((await invoicesOf(unknown.user.id))[0].sentAt).toBeNull();
+      const db = await getDb();
+      const told = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.accountId, unknown.user.id), eq(notifications.type, "recurring_invoice")));
+      expect(told).toHaveLength(1);
+      expect(told[0].message).toContain("APP_URL");
+    });
   });
 });

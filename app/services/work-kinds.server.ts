@@ -23,29 +23,43 @@ import {
   recurringOccurrencesDue,
   type RecurringOccurrenceDue,
 } from "~/models/recurring-invoice.server";
-import { env } from "~/infrastructure/env.server";
+import { linkOrigin, linkOrigins } from "~/models/app-origin.server";
 import { deleteExpiredSessions } from "~/infrastructure/session.server";
 import { deleteStaleRateLimits } from "~/infrastructure/rate-limit.server";
 import { sendEstimateEmail, sendInvoiceEmail, type EstimateReminder } from "./mail.server";
 import type { Sweep, WorkItem, WorkKind } from "~/infrastructure/work.server";
 
-type EstimateReminderItem = WorkItem & EstimateReminderDue;
+type EstimateReminderItem = WorkItem & EstimateReminderDue & { origin: string };
 
-/** The links in a mail sent with no request to take the address from. */
-function appUrl(): string | null {
-  return env().APP_URL?.replace(/\/+$/, "") ?? null;
+/**
+ * The address of the links in a mail sent with no request to take it from: APP_URL when it is
+ * set, else the one the account's people last reached the app at (app/models/app-origin.server.ts),
+ * else none: then reminders and follow-ups wait, and a recurring invoice is made but not sent.
+ */
+async function appUrl(accountId: string): Promise<string | null> {
+  return linkOrigin(accountId);
 }
 
 let warned = false;
-function needsAppUrl(): boolean {
-  if (appUrl()) return false;
-  if (!warned) console.warn("Estimate follow-ups are off until APP_URL is set (their links need the app's address).");
-  warned = true;
-  return true;
+/** The rows whose account has an address for links, each with it; the others wait (said once per process). */
+async function withAppUrl<T extends { accountId: string }>(rows: T[]): Promise<(T & { origin: string })[]> {
+  if (rows.length === 0) return [];
+  const origins = await linkOrigins(rows.map((row) => row.accountId));
+  const kept = rows.flatMap((row) => {
+    const origin = origins.get(row.accountId);
+    return origin ? [{ ...row, origin }] : [];
+  });
+  if (kept.length < rows.length && !warned) {
+    console.warn(
+      "Payment reminders and estimate follow-ups wait for accounts whose app address is not known: set APP_URL, or sign in once through the address customers should use (their links need it).",
+    );
+    warned = true;
+  }
+  return kept;
 }
 
 async function sendReminder(item: EstimateReminderItem, reminder: EstimateReminder) {
-  const result = await sendEstimateEmail(item.accountId, item.estimateId, { origin: appUrl()!, reminder });
+  const result = await sendEstimateEmail(item.accountId, item.estimateId, { origin: item.origin, reminder });
   // No e-mail any more, or the estimate is gone: nothing to send, and nothing to retry.
   if (result.status === "failed") throw result.error;
 }
@@ -54,12 +68,10 @@ async function sendReminder(item: EstimateReminderItem, reminder: EstimateRemind
 export const estimateFollowUps: WorkKind<EstimateReminderItem> = {
   name: "estimate-follow-up",
   async due(now) {
-    if (needsAppUrl()) return [];
     const rows = await estimatesDueForFollowUp(now);
     // Not once it has expired: a follow-up asking to approve what can no longer be approved helps nobody.
-    return rows
-      .filter((row) => !row.validUntil || row.validUntil >= today(row.timeZone, now))
-      .map((row) => ({ ...row, key: estimateFollowUpKey(row.estimateId) }));
+    const due = rows.filter((row) => !row.validUntil || row.validUntil >= today(row.timeZone, now));
+    return (await withAppUrl(due)).map((row) => ({ ...row, key: estimateFollowUpKey(row.estimateId) }));
   },
   run: (item) => sendReminder(item, "followUp"),
 };
@@ -68,19 +80,17 @@ export const estimateFollowUps: WorkKind<EstimateReminderItem> = {
 export const estimateExpiryReminders: WorkKind<EstimateReminderItem> = {
   name: "estimate-expiry",
   async due(now) {
-    if (needsAppUrl()) return [];
     const rows = await estimatesNearExpiry(now);
-    return rows
-      .filter((row) => {
-        const day = today(row.timeZone, now);
-        return row.validUntil !== null && day >= addDays(row.validUntil, -2) && day <= row.validUntil;
-      })
-      .map((row) => ({ ...row, key: estimateExpiryKey(row.estimateId, row.validUntil!) }));
+    const due = rows.filter((row) => {
+      const day = today(row.timeZone, now);
+      return row.validUntil !== null && day >= addDays(row.validUntil, -2) && day <= row.validUntil;
+    });
+    return (await withAppUrl(due)).map((row) => ({ ...row, key: estimateExpiryKey(row.estimateId, row.validUntil!) }));
   },
   run: (item) => sendReminder(item, "expiry"),
 };
 
-type InvoiceReminderItem = WorkItem & InvoiceReminderDue & { step: number };
+type InvoiceReminderItem = WorkItem & InvoiceReminderDue & { step: number; origin: string };
 
 /**
  * Payment reminders of invoices e-mailed to the customer: one per reminder day of the
@@ -90,9 +100,8 @@ type InvoiceReminderItem = WorkItem & InvoiceReminderDue & { step: number };
 export const invoiceReminders: WorkKind<InvoiceReminderItem> = {
   name: "invoice-reminder",
   async due(now) {
-    if (needsAppUrl()) return [];
     const rows = await invoicesForReminders(now);
-    return rows.flatMap((row) => {
+    const pieces = rows.flatMap((row) => {
       const steps = row.reminderSteps.split(",").map(Number).filter(Number.isInteger);
       const hour = inZone(now, row.timeZone).getHours();
       const due = dueReminderSteps({
@@ -104,6 +113,7 @@ export const invoiceReminders: WorkKind<InvoiceReminderItem> = {
       });
       return due.map((step) => ({ ...row, step, key: invoiceReminderKey(row.invoiceId, step, row.dueDate) }));
     });
+    return withAppUrl(pieces);
   },
   async run(item) {
     // Paid, cancelled or excluded since it was found: nothing to send.
@@ -111,7 +121,7 @@ export const invoiceReminders: WorkKind<InvoiceReminderItem> = {
     // A late-charge day adds the month's charge first (once per month past due, held by the
     // database), so the e-mail shows the new balance.
     await addReminderLateCharge(item.accountId, item.invoiceId, item.step);
-    const result = await sendInvoiceEmail(item.accountId, item.invoiceId, { origin: appUrl()!, reminderStep: item.step });
+    const result = await sendInvoiceEmail(item.accountId, item.invoiceId, { origin: item.origin, reminderStep: item.step });
     if (result.status === "failed") throw result.error;
   },
 };
@@ -136,7 +146,7 @@ export const recurringInvoiceWork: WorkKind<RecurringItem> = {
     const invoice = await occurrenceInvoice(item.accountId, item.recurringInvoiceId, made.invoiceId);
     // Sent already (a retry after a crash), deleted since, or not to be sent: done.
     if (!invoice || !invoice.autoSend || invoice.sentAt) return;
-    const origin = appUrl();
+    const origin = await appUrl(item.accountId);
     if (!invoice.customerEmail?.trim() || !origin) {
       // Told once, when the invoice is made (a retry finds it made).
       if (made.status === "created") await notifyNotSent(item.accountId, invoice, origin ? "noEmail" : "noAppUrl");
