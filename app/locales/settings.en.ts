@@ -126,6 +126,13 @@ const settingsEn = {
     production: "Production",
     development: "Development",
     lastUpdated: "Last Updated",
+    links: "Links in e-mails",
+    linksOn: "Payment reminders, estimate follow-ups and recurring invoices are sent with links to this address.",
+    linksFromAppUrl: "Set by the server (APP_URL).",
+    linksFromSignIn: "The address your account was last signed in through.",
+    linksUnknown: "Not known yet",
+    linksOff:
+      "Payment reminders and estimate follow-ups are off, and recurring invoices are not e-mailed, until the app's address is known: sign in once through the address your customers should use, or set APP_URL on the server.",
   },
   errors: {
     depositPercent: "Enter a percent from 0 to 100 with at most 2 decimals",

@@ -134,6 +134,14 @@ const settingsEs: Strings<typeof settingsEn> = {
     production: "Producción",
     development: "Desarrollo",
     lastUpdated: "Última actualización",
+    links: "Enlaces en los correos",
+    linksOn:
+      "Los recordatorios de pago, los seguimientos de presupuestos y las facturas recurrentes se envían con enlaces a esta dirección.",
+    linksFromAppUrl: "Fijada por el servidor (APP_URL).",
+    linksFromSignIn: "La dirección por la que se inició sesión en su cuenta la última vez.",
+    linksUnknown: "Aún no se conoce",
+    linksOff:
+      "Los recordatorios de pago y los seguimientos de presupuestos están desactivados, y las facturas recurrentes no se envían por correo, hasta que se conozca la dirección de la aplicación: inicie sesión una vez por la dirección que deben usar sus clientes, o configure APP_URL en el servidor.",
   },
   errors: {
     depositPercent: "Escriba un porcentaje de 0 a 100 con como máximo 2 decimales",

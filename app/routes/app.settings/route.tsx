@@ -20,6 +20,7 @@ import { titleMeta } from "~/services/meta";
 import { rateToPercent } from "~/lib/money";
 import { settingsSchemaFor } from "~/lib/settings-schema";
 import { getSettingsWithoutLogo, NextNumberBelowCurrent, removeLogo, setLogo, updateSettings } from "~/models/settings.server";
+import { appOriginOrRecord, configuredAppUrl } from "~/models/app-origin.server";
 import { useLocale } from "~/components/use-locale";
 import { languageCookie } from "~/infrastructure/i18n.server";
 import { themeCookie } from "~/infrastructure/preferences.server";
@@ -42,6 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = await getSettingsWithoutLogo(user.accountId);
   const timeZones = timeZoneOptions();
   const offered = accountZone(settings.timeZone);
+  // Where the links of mail sent on its own point (reminders, follow-ups, recurring invoices):
+  // APP_URL, else the account's kept address, kept from this request when there is none yet.
+  const configured = configuredAppUrl();
+  const linkOrigin = configured ?? (await appOriginOrRecord(user.accountId, request));
   return {
     canManageTeam: can(user.role, "team"),
     canExport: can(user.role, "account"),
@@ -84,6 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       version,
       build: process.env.NODE_ENV === "production" ? "production" : "development",
       today: dayKey(clockNow(), settings.timeZone),
+      links: { origin: linkOrigin, from: configured ? ("appUrl" as const) : ("signIn" as const) },
     },
   };
 }
@@ -204,6 +210,23 @@ export default function SettingsPage() {
                 <div>
                   <dt className="text-slate-500 dark:text-slate-400">{t("settings.info.lastUpdated")}</dt>
                   <dd className="font-medium">{formatListDate(`${app.today}T00:00:00Z`, locale)}</dd>
+                </div>
+                <div className="sm:col-span-3" data-testid="app-links">
+                  <dt className="text-slate-500 dark:text-slate-400">{t("settings.info.links")}</dt>
+                  {app.links.origin ? (
+                    <dd>
+                      <span className="font-medium break-all">{app.links.origin}</span>{" "}
+                      <span className="text-slate-500 dark:text-slate-400">
+                        {t(app.links.from === "appUrl" ? "settings.info.linksFromAppUrl" : "settings.info.linksFromSignIn")}
+                      </span>
+                      <span className="block">{t("settings.info.linksOn")}</span>
+                    </dd>
+                  ) : (
+                    <dd>
+                      <span className="font-medium">{t("settings.info.linksUnknown")}</span>
+                      <span className="block">{t("settings.info.linksOff")}</span>
+                    </dd>
+                  )}
                 </div>
               </dl>
             </SettingsSection>

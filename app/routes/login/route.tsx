@@ -15,6 +15,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { requireAnonymous } from "~/infrastructure/session.server";
 import type { RouteAccess } from "~/lib/permissions";
 import { membershipOf } from "~/models/member.server";
+import { recordAppOrigin } from "~/models/app-origin.server";
 
 /** What this route needs (app/lib/permissions.ts). */
 export const access = "public" satisfies RouteAccess;
@@ -58,13 +59,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   await signInSucceeded(submission.value.email);
   // A login removed from its team has no account to open.
-  if (!(await membershipOf(user.id))) {
+  const membership = await membershipOf(user.id);
+  if (!membership) {
     const toast: ToastData = { type: "error", title: "auth.loginFailed", description: "auth.notAMember" };
     return data(
       { result: submission.reply({ formErrors: ["auth.notAMember"], hideFields: ["password"] }), toast },
       { status: 403 },
     );
   }
+  // The address the account's people reach the app at: the links of mail sent on its own use it without APP_URL.
+  await recordAppOrigin(membership.accountId, request);
   return redirect(safeRedirect(submission.value.redirectTo), { headers: await signedInHeaders(request, user.id, "login") });
 }
 

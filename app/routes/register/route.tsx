@@ -18,6 +18,7 @@ import { messageKey, translate } from "~/infrastructure/i18n";
 import { i18nServer, languageCookie } from "~/infrastructure/i18n.server";
 import { getThemeFromCookie, themeCookie } from "~/infrastructure/preferences.server";
 import { register } from "~/services/registration.server";
+import { recordAppOrigin } from "~/models/app-origin.server";
 import { requireAnonymous } from "~/infrastructure/session.server";
 import { readForm } from "~/infrastructure/form.server";
 import type { RouteAccess } from "~/lib/permissions";
@@ -61,6 +62,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // A filled honeypot is a bot: it gets the answer a known address gets, and nothing is created.
   const registered = website ? null : await register(request, { ...fields, appLanguage, darkMode: theme === "dark" });
   if (registered?.kind === "created") {
+    // The account made at sign-up has its founder's id (decision 029). Its address is the one
+    // the links of mail sent on its own use without APP_URL.
+    await recordAppOrigin(registered.user.id, request);
     return redirect("/app", { headers: await signedInHeaders(request, registered.user.id, "register") });
   }
   // The address has an account: the same redirect as for a new one, without signing in to it
