@@ -44,6 +44,8 @@ export async function createApp(options: { mode: "production" | "development"; r
   // The customer's approve and decline forms on a shared estimate (POST /e/{token}) and "Pay now"
   // on a shared invoice (POST /i/{token}) are public too.
   app.use(limit(["/e/*", "/i/*"]));
+  // The work request form of a contractor's public page (POST /request/{slug}).
+  app.use(limit(["/request/*"]));
 
   let clientDir: string | undefined;
   if (production) {

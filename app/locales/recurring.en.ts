@@ -71,7 +71,7 @@ const recurringEn = {
     noEmail:
       "{{number}} ({{title}}) was made from a recurring invoice, but {{customer}} has no e-mail address: send it yourself.",
     noAppUrl:
-      "{{number}} ({{title}}) was made from a recurring invoice but could not be e-mailed (the server has no APP_URL): send it yourself.",
+      "{{number}} ({{title}}) was made from a recurring invoice but could not be e-mailed (the app's address is not known yet: sign in once, or set APP_URL): send it yourself.",
   },
   frequencyInvalid: "Choose how often it repeats",
   startDateInvalid: "Enter the first invoice date",

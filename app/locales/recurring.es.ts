@@ -74,7 +74,7 @@ const recurringEs: Strings<typeof recurringEn> = {
     noEmail:
       "{{number}} ({{title}}) se emitió desde una factura recurrente, pero {{customer}} no tiene correo electrónico: envíela usted.",
     noAppUrl:
-      "{{number}} ({{title}}) se emitió desde una factura recurrente pero no se pudo enviar (el servidor no tiene APP_URL): envíela usted.",
+      "{{number}} ({{title}}) se emitió desde una factura recurrente pero no se pudo enviar (aún no se conoce la dirección de la aplicación: inicie sesión una vez o configure APP_URL): envíela usted.",
   },
   frequencyInvalid: "Elija cada cuánto se repite",
   startDateInvalid: "Indique la fecha de la primera factura",
