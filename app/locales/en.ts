@@ -14,6 +14,7 @@ import assistantEn from "./ai.en";
 import activityEn from "./activity.en";
 import priceBookEn from "./price-book.en";
 import hubEn from "./hub.en";
+import requestsEn from "./requests.en";
 // English is the reference dictionary: every key lives here, and Spanish has exactly these
 // keys (its type, `Dictionary`, says so); `TranslationKey` (keys.ts) is what code may ask for.
 const en = {
@@ -26,6 +27,7 @@ const en = {
     estimates: "Estimates",
     invoices: "Invoices",
     recurringInvoices: "Recurring invoices",
+    requests: "Requests",
     jobs: "Jobs",
     reports: "Reports",
     priceBook: "Price book",
@@ -378,6 +380,7 @@ const en = {
   activity: activityEn,
   priceBook: priceBookEn,
   hub: hubEn,
+  requests: requestsEn,
   sections: {
     dashboard: { welcome: "Welcome, {{name}}" },
   },

@@ -18,6 +18,7 @@ import assistantEs from "./ai.es";
 import activityEs from "./activity.es";
 import priceBookEs from "./price-book.es";
 import hubEs from "./hub.es";
+import requestsEs from "./requests.es";
 
 // Spanish. It has every key English has (the type says so), so the browser needs only the
 // dictionary of the page's language, never English as a fallback.
@@ -31,6 +32,7 @@ const es: Dictionary = {
     estimates: "Presupuestos",
     invoices: "Facturas",
     recurringInvoices: "Facturas recurrentes",
+    requests: "Solicitudes",
     jobs: "Trabajos",
     reports: "Informes",
     priceBook: "Lista de precios",
@@ -389,6 +391,7 @@ const es: Dictionary = {
   activity: activityEs,
   priceBook: priceBookEs,
   hub: hubEs,
+  requests: requestsEs,
   sections: {
     dashboard: { welcome: "Hola, {{name}}" },
   },

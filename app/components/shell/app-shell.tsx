@@ -14,6 +14,7 @@ export const NAV_ITEMS: { key: IconName & KeyUnder<"nav">; to: string; access: A
   { key: "dashboard", to: "/app", access: "work" },
   { key: "myDay", to: "/app/my-day", access: "assigned-work" },
   { key: "customers", to: "/app/customers", access: "customers" },
+  { key: "requests", to: "/app/requests", access: "customers" },
   { key: "schedule", to: "/app/schedule", access: "assigned-work" },
   { key: "estimates", to: "/app/estimates", access: "estimates" },
   { key: "priceBook", to: "/app/price-book", access: "price-book" },
@@ -31,6 +32,8 @@ interface ShellProps {
   access: readonly Access[];
   company: { name: string; logoUrl: string | null };
   bell: BellData;
+  /** A figure beside a section's link: the work requests still new. */
+  counts?: { requests?: number };
   children: ReactNode;
 }
 
@@ -39,7 +42,7 @@ interface ShellProps {
  * link targets #navigation (CSS :target opens it), with it on the link toggles state,
  * the focus moves into the opened menu, and Escape or Close menu gives it back to Menu.
  */
-export function AppShell({ user, access, company, bell, children }: ShellProps) {
+export function AppShell({ user, access, company, bell, counts, children }: ShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -110,6 +113,15 @@ export function AppShell({ user, access, company, bell, children }: ShellProps) 
                 >
                   <Icon name={item.key} />
                   {t(`nav.${item.key}`)}
+                  {item.key === "requests" && counts?.requests ? (
+                    <span
+                      className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white"
+                      data-testid="nav-requests-count"
+                      aria-label={t("requests.newCount", { count: counts.requests })}
+                    >
+                      {counts.requests}
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

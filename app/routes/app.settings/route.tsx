@@ -177,6 +177,17 @@ export default function SettingsPage() {
                 </Link>
               </div>
             </SettingsSection>
+            <SettingsSection
+              id="settings-requests"
+              title={t("requests.settings.title")}
+              description={t("requests.settings.intro")}
+            >
+              <div>
+                <Link to="/app/settings/requests" className={buttonClass("secondary")}>
+                  {t("requests.pageSettings")}
+                </Link>
+              </div>
+            </SettingsSection>
             {canManageTeam ? (
               <SettingsSection id="settings-team" title={t("team.settingsLink")} description={t("team.settingsLinkDescription")}>
                 <div>

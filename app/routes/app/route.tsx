@@ -5,15 +5,21 @@ import { ErrorPage } from "~/components/error-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { getNotificationBell } from "~/models/notification.server";
 import { getShellSettings } from "~/models/settings.server";
+import { countNewWorkRequests } from "~/models/work-request.server";
 import { requireUser } from "~/infrastructure/session.server";
-import { accessOf, homeOf, type RouteAccess } from "~/lib/permissions";
+import { accessOf, can, homeOf, type RouteAccess } from "~/lib/permissions";
 
 /** What this route needs (app/lib/permissions.ts). */
 export const access = "member" satisfies RouteAccess;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, access);
-  const [settings, bell] = await Promise.all([getShellSettings(user.accountId), getNotificationBell(user.accountId)]);
+  const [settings, bell, requests] = await Promise.all([
+    getShellSettings(user.accountId),
+    getNotificationBell(user.accountId),
+    // The sidebar's figure of new work requests, for those who may open them.
+    can(user.role, "customers") ? countNewWorkRequests(user.accountId) : 0,
+  ]);
   return {
     user: { name: user.name, role: user.role },
     access: accessOf(user.role),
@@ -23,13 +29,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       logoUrl: settings.logoUpdatedAt ? `/app/logo?v=${settings.logoUpdatedAt.getTime()}` : null,
     },
     bell,
+    counts: { requests },
   };
 }
 
 export default function AppLayout() {
-  const { user, access, company, bell } = useLoaderData<typeof loader>();
+  const { user, access, company, bell, counts } = useLoaderData<typeof loader>();
   return (
-    <AppShell user={user} access={access} company={company} bell={bell}>
+    <AppShell user={user} access={access} company={company} bell={bell} counts={counts}>
       <Outlet />
     </AppShell>
   );
@@ -54,7 +61,7 @@ export function ErrorBoundary() {
     );
   if (!shell) return page;
   return (
-    <AppShell user={shell.user} access={shell.access} company={shell.company} bell={shell.bell}>
+    <AppShell user={shell.user} access={shell.access} company={shell.company} bell={shell.bell} counts={shell.counts}>
       {page}
     </AppShell>
   );
