@@ -42,8 +42,8 @@ export async function createApp(options: { mode: "production" | "development"; r
     rateLimit({ routes, limiter: runtime.rateLimiter({ windowMs: 60_000, max: config.RATE_LIMIT_AUTH_PER_MINUTE }) });
   app.use(limit(AUTH_PATHS));
   // The customer's approve and decline forms on a shared estimate (POST /e/{token}) and "Pay now"
-  // on a shared invoice (POST /i/{token}) are public too.
-  app.use(limit(["/e/*", "/i/*"]));
+  // on a shared invoice (POST /i/{token}) are public too, and so is the customer hub's form (POST /c/{token}).
+  app.use(limit(["/e/*", "/i/*", "/c/*"]));
   // The work request form of a contractor's public page (POST /request/{slug}).
   app.use(limit(["/request/*"]));
 

@@ -56,9 +56,10 @@ export function paramsOf(route: ManifestRoute, account: TenantAccount): Record<s
         throw new Error(
           `Route ${route.path} (app/${route.file}): no record type known for :${param}. Teach test/route-params.ts which record it names.`,
         );
-      // /e/{token} is an estimate's link, /i/{token} an invoice's, /join/{token} an invitation's.
+      // /e/{token} is an estimate's link, /i/{token} an invoice's, /c/{token} a customer's hub, /join/{token} an invitation's.
       if (kind === "token") {
         if (route.path.startsWith("/i/")) return [param, account.invoiceToken];
+        if (route.path.startsWith("/c/")) return [param, account.hubToken];
         if (/^\/(api\/)?join\//.test(route.path)) return [param, account.invitationToken];
         return [param, account.token];
       }

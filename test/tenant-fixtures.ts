@@ -8,6 +8,7 @@ import { createRecurringInvoice } from "~/models/recurring-invoice.server";
 import {
   accountSettings,
   appointments,
+  customerHubs,
   estimateDeposits,
   estimateShareTokens,
   invoices,
@@ -54,6 +55,8 @@ export interface TenantAccount {
   invoiceToken: string;
   /** The link token of the invitation waiting (/join/{token}). */
   invitationToken: string;
+  /** The customer's hub link (/c/{token}). */
+  hubToken: string;
 }
 
 // A 1×1 PNG: the account has a logo, so /e/{token}/logo has something to serve.
@@ -167,6 +170,8 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
   await db.insert(estimateShareTokens).values({ accountId: user.id, estimateId: pending.id, token });
   const invoiceToken = randomBytes(32).toString("base64url");
   await db.insert(invoiceShareTokens).values({ accountId: user.id, invoiceId: invoice.id, token: invoiceToken });
+  const hubToken = randomBytes(32).toString("base64url");
+  await db.insert(customerHubs).values({ accountId: user.id, customerId: customer.id, token: hubToken });
   await db
     .update(accountSettings)
     .set({ companyName: `${marker} Company`, logo: PNG, logoMimeType: "image/png", logoUpdatedAt: new Date() })
@@ -213,5 +218,6 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     token,
     invoiceToken,
     invitationToken: invited.token,
+    hubToken,
   };
 }

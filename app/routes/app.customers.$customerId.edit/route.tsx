@@ -1,8 +1,9 @@
 import { parseForm } from "~/lib/form-parse";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CustomerEditor } from "~/components/customer-editor";
+import { buttonClass } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { customerSchema } from "~/lib/customer-schema";
 import { getCustomer, updateCustomer } from "~/models/customer.server";
@@ -38,9 +39,20 @@ export default function EditCustomer() {
   const { t } = useTranslation();
   const { customer } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const closeTo = `/app/customers${useLocation().search}`;
+  const { search } = useLocation();
+  const closeTo = `/app/customers${search}`;
   return (
     <RouteDialog title={t("customers.editTitle")} closeTo={closeTo}>
+      {/* The customer's own page (their hub): copy or send its link. */}
+      <p className="mb-4">
+        <Link
+          to={`/app/customers/${customer.id}/hub${search}`}
+          className={buttonClass("secondary")}
+          aria-label={t("hub.app.openAria", { name: customer.name })}
+        >
+          {t("hub.app.open")}
+        </Link>
+      </p>
       <CustomerEditor customer={customer} lastResult={actionData?.result} cancelTo={closeTo} />
     </RouteDialog>
   );
