@@ -236,10 +236,12 @@ describe("the customer's hub", () => {
     expect(row.phone).toBe("555-0111");
   });
 
-  it("counts the customer's views, not the contractor's own", async () => {
+  it("counts the customer's views, not the contractor's own nor the answer to a save", async () => {
     const s = await setUp();
     await load(s.token);
     await runRoute(hubPage.loader, `/c/${s.token}`, { params: { token: s.token }, cookie: s.cookie });
+    // The page answering the customer's own save is not another view.
+    await runRoute(hubPage.loader, `/c/${s.token}?updated=1`, { params: { token: s.token } });
     expect((await getOrCreateHub(s.user.id, s.ana.id))!.viewCount).toBe(1);
   });
 });

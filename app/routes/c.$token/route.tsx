@@ -49,14 +49,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const hub = await loadHub(token);
   if (!hub) throw notFound();
   const { settings, customer } = hub;
-  // A view is the customer opening the page, not the contractor checking the link.
-  if ((context.requestMethod ?? request.method) === "GET") {
+  const updated = new URL(request.url).searchParams.get("updated");
+  // A view is the customer opening the page: not the contractor checking the link, nor the
+  // page that answers the customer's own save (?updated=).
+  if ((context.requestMethod ?? request.method) === "GET" && updated === null) {
     const viewer = await getSessionUser(request);
     if (viewer?.accountId !== hub.hub.accountId) await recordHubView(hub.hub.id);
   }
   const language = settings.documentLanguage;
   const zone = settings.timeZone ?? "UTC";
-  const updated = new URL(request.url).searchParams.get("updated");
   return {
     token,
     language,
