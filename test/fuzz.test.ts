@@ -70,7 +70,9 @@ type Kind =
   | "flag"
   | "depositType"
   | "invitedRole"
-  | "memberRole";
+  | "memberRole"
+  | "requestStatus"
+  | "convertTo";
 
 const notText = [42, -1.5, true, {}, [], ["a"], { $ne: null }, NESTED(50)];
 const notNumber = [{}, [], true, "NaN", "Infinity", "-Infinity", "💰", "0x10", "1.000,00", NESTED(50)];
@@ -191,6 +193,10 @@ function hostile(kind: Kind): unknown[] {
       return ["owner", "admin", "Technician", "", null, 1, {}, [], MB, `office${CONTROL}`];
     case "memberRole":
       return ["admin", "Owner", "", null, 1, {}, [], MB, `office${CONTROL}`];
+    case "requestStatus":
+      return ["done", "NEW", "archived ", "", null, 1, {}, [], `new${CONTROL}`, MB];
+    case "convertTo":
+      return ["invoice", "Customer", "", null, 1, {}, [], MB, `customer${CONTROL}`];
   }
 }
 
@@ -458,6 +464,26 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
       baseStatus: 201,
     },
   },
+  "/api/requests/:id": {
+    PUT: {
+      kind: "body",
+      fields: { status: "requestStatus" },
+      required: ["status"],
+      base: () => ({ status: "archived" }),
+      params: () => ({ id: me.ids.workRequest }),
+      baseStatus: 200,
+    },
+  },
+  "/api/requests/:id/convert": {
+    POST: {
+      kind: "body",
+      fields: { to: "convertTo", customerId: "customerId", scheduledDate: "datetime" },
+      required: ["to"],
+      base: () => ({ to: "customer" }),
+      params: () => ({ id: me.ids.workRequest }),
+      baseStatus: 201,
+    },
+  },
   "/api/appointments/:id": {
     PUT: {
       kind: "body",
@@ -544,6 +570,7 @@ const API_TARGETS: Record<string, Partial<Record<"POST" | "PUT", Target>>> = {
   "/api/estimates/:id/send": { POST: { kind: "no-input" } },
   "/api/estimates/:id/share": { POST: { kind: "no-input" } },
   "/api/invoices/:id/share": { POST: { kind: "no-input" } },
+  "/api/customers/:id/hub": { POST: { kind: "no-input" } },
   "/api/invoices/:id/send": { POST: { kind: "no-input" } },
   "/api/*": { POST: { kind: "not-found" }, PUT: { kind: "not-found" } },
   "/api/team": {},
@@ -579,6 +606,7 @@ const NO_INPUT_NO_ID: Record<string, string> = {
   "/api/auth/me": "GET only; any other method is 405",
   "/api/dashboard/stats": "GET only; any other method is 405",
   "/api/appointments/upcoming": "GET only; any other method is 405",
+  "/api/requests": "GET only; any other method is 405",
 };
 
 // --- Bodies ------------------------------------------------------------------------------

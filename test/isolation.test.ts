@@ -22,15 +22,25 @@ const unknownParams = dynamicRoutes.flatMap((route) =>
 const idRoutes = dynamicRoutes.filter((route) =>
   route.params.every((param) => {
     const kind = paramKind(route, param);
-    return kind && kind !== "token" && kind !== "splat";
+    return kind && kind !== "token" && kind !== "slug" && kind !== "splat";
   }),
 );
-const tokenRoutes = dynamicRoutes.filter((route) => route.params.some((param) => paramKind(route, param) === "token"));
+// A public page's key: a link's token, or a request page's slug (/request/{slug}).
+const tokenRoutes = dynamicRoutes.filter((route) =>
+  route.params.some((param) => paramKind(route, param) === "token" || paramKind(route, param) === "slug"),
+);
 const splatRoutes = dynamicRoutes.filter((route) => route.params.includes("*"));
 
 const neverIssued = (route: ManifestRoute) =>
   Object.fromEntries(
-    route.params.map((param) => [param, param === "token" ? randomBytes(32).toString("base64url") : crypto.randomUUID()]),
+    route.params.map((param) => [
+      param,
+      param === "token"
+        ? randomBytes(32).toString("base64url")
+        : param === "slug"
+          ? `no-page-${randomBytes(6).toString("hex")}`
+          : crypto.randomUUID(),
+    ]),
   );
 
 // --- Requests ----------------------------------------------------------------------------
@@ -88,6 +98,8 @@ function apiBody(type: RecordType, owner: TenantAccount): Body {
       return { name: "Taken over", unitPrice: "1.00" };
     case "member":
       return { role: "owner" };
+    case "workRequest":
+      return { status: "archived" };
     case "notification":
     case "payment":
     case "deposit":
@@ -145,6 +157,8 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
     case "member":
     case "invitation":
       return [];
+    case "workRequest":
+      return [{ intent: "customer" }, { intent: "estimate" }, { intent: "archive" }];
     case "recurringInvoice":
       return [
         { paused: "true" },
@@ -345,7 +359,7 @@ describe("public token routes", () => {
       for (const [wrong, cookie] of [
         [neverIssued(route), null],
         [neverIssued(route), b.cookie],
-        [{ token: `${a.token.slice(0, -1)}!` }, null],
+        [route.params.includes("slug") ? { slug: `${a.requestSlug}!` } : { token: `${a.token.slice(0, -1)}!` }, null],
       ] as const) {
         const url = urlFor(route, wrong);
         if (module.loader) {

@@ -15,6 +15,7 @@ const NAMED_PARAMS: Record<string, RecordType> = {
   recurringInvoiceId: "recurringInvoice",
   itemId: "priceItem",
   memberId: "member",
+  requestId: "workRequest",
 };
 
 /** A bare `:id`: the path segment before it says the record type. */
@@ -33,13 +34,16 @@ const COLLECTIONS: Record<string, RecordType> = {
   deposits: "deposit",
   team: "member",
   invitations: "invitation",
+  requests: "workRequest",
 };
 
-export type ParamKind = RecordType | "token" | "splat";
+export type ParamKind = RecordType | "token" | "slug" | "splat";
 
 export function paramKind(route: ManifestRoute, param: string): ParamKind | undefined {
   if (param === "*") return "splat";
   if (param === "token") return "token";
+  // /request/{slug}: the account's public request page.
+  if (param === "slug") return "slug";
   if (NAMED_PARAMS[param]) return NAMED_PARAMS[param];
   if (param === "id") {
     const segments = route.path.split("/");
@@ -63,6 +67,7 @@ export function paramsOf(route: ManifestRoute, account: TenantAccount): Record<s
         if (/^\/(api\/)?join\//.test(route.path)) return [param, account.invitationToken];
         return [param, account.token];
       }
+      if (kind === "slug") return [param, account.requestSlug];
       if (kind === "splat") return [param, `customers/${account.ids.customer}`];
       return [param, account.ids[kind]];
     }),

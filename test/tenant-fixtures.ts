@@ -5,9 +5,11 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob, createNotification } from "#db/factories";
 import { createRecurringInvoice } from "~/models/recurring-invoice.server";
+import { createWorkRequest, saveRequestPage } from "~/models/work-request.server";
 import {
   accountSettings,
   appointments,
+  customerDetailChanges,
   customerHubs,
   estimateDeposits,
   estimateShareTokens,
@@ -35,6 +37,7 @@ export const RECORD_TYPES = [
   "deposit",
   "member",
   "invitation",
+  "workRequest",
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -57,6 +60,8 @@ export interface TenantAccount {
   invitationToken: string;
   /** The customer's hub link (/c/{token}). */
   hubToken: string;
+  /** The slug of the account's public request page (/request/{slug}). */
+  requestSlug: string;
 }
 
 // A 1×1 PNG: the account has a logo, so /e/{token}/logo has something to serve.
@@ -172,6 +177,25 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
   await db.insert(invoiceShareTokens).values({ accountId: user.id, invoiceId: invoice.id, token: invoiceToken });
   const hubToken = randomBytes(32).toString("base64url");
   await db.insert(customerHubs).values({ accountId: user.id, customerId: customer.id, token: hubToken });
+  // What the customer changed from the hub (the customer's activity).
+  await db.insert(customerDetailChanges).values({
+    accountId: user.id,
+    customerId: customer.id,
+    changes: { phone: { from: "555-0100", to: "555-0199" } },
+  });
+  const requestSlug = `${marker
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}-${randomBytes(4).toString("hex")}`;
+  await saveRequestPage(user.id, { slug: requestSlug, enabled: true });
+  const workRequest = await createWorkRequest(user.id, {
+    name: `${marker} Visitor`,
+    phone: "555-0199",
+    email: `${marker.toLowerCase()}-visitor@example.com`,
+    address: `${marker} Street`,
+    description: `${marker} leaking sink`,
+    preferredTimes: null,
+  });
   await db
     .update(accountSettings)
     .set({ companyName: `${marker} Company`, logo: PNG, logoMimeType: "image/png", logoUpdatedAt: new Date() })
@@ -212,6 +236,7 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
       deposit: deposit.id,
       member: member.id,
       invitation: invited.invitation.id,
+      workRequest: workRequest.id,
     },
     pendingEstimateId: pending.id,
     openInvoiceId: openInvoice.id,
@@ -219,5 +244,6 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     invoiceToken,
     invitationToken: invited.token,
     hubToken,
+    requestSlug,
   };
 }

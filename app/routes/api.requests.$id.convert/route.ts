@@ -1,8 +1,10 @@
+import { parseScheduledDate } from "~/lib/schedule-schema";
 import { convertApiSchema } from "~/lib/work-request-schema";
 import { toApiAppointment } from "~/models/appointment.server";
 import { toApiCustomer } from "~/models/customer.server";
 import { toApiEstimate } from "~/models/estimate.server";
 import { toApiJob } from "~/models/job.server";
+import { getAccountTimeZone } from "~/models/settings.server";
 import { convertWorkRequest, getWorkRequest, toApiWorkRequest, type Converted } from "~/models/work-request.server";
 import { apiError, apiRoute, created, notFound, readApiBody } from "~/services/api.server";
 import type { RouteAccess } from "~/lib/permissions";
@@ -27,7 +29,7 @@ function toApiCreated(made: Converted) {
  * POST /api/requests/{id}/convert `{ to: "customer" | "estimate" | "job" | "appointment",
  * customerId?, scheduledDate? }`: makes that record from the request (docs/product/requests.md)
  * and answers 201 `{ request, created }`, the request now converted. An appointment needs
- * scheduledDate (an ISO 8601 instant). Another account's request is 404, another account's
+ * scheduledDate (ISO 8601; without an offset, the account's time zone). Another account's request is 404, another account's
  * customerId 400; a refused body changes nothing.
  */
 const route = apiRoute(access, {
@@ -37,9 +39,10 @@ const route = apiRoute(access, {
     if (body instanceof Response) return body;
     let scheduledDate: Date | undefined;
     if (body.scheduledDate !== undefined) {
-      scheduledDate = new Date(body.scheduledDate);
-      if (!/^\d{4}-\d{2}-\d{2}T/.test(body.scheduledDate) || Number.isNaN(scheduledDate.getTime())) {
-        const message = "scheduledDate must be an ISO 8601 date and time.";
+      // An instant with its offset, or the account's wall clock without one (as /api/appointments reads it).
+      scheduledDate = parseScheduledDate(body.scheduledDate, await getAccountTimeZone(user.accountId)) ?? undefined;
+      if (!scheduledDate) {
+        const message = "scheduledDate must be a real date and time (ISO 8601).";
         return apiError(400, message, [{ path: "scheduledDate", message }]);
       }
     }

@@ -141,6 +141,7 @@ describe("POST /api/requests/{id}/convert", () => {
       { to: "customer", extra: true },
       { to: "appointment" },
       { to: "appointment", scheduledDate: "next tuesday" },
+      { to: "appointment", scheduledDate: "2026-02-30T09:00:00Z" },
       { to: "job", customerId: theirs.id },
     ]) {
       const answer = await convert(request.id, a.cookie, body);
