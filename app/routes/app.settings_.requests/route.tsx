@@ -63,7 +63,7 @@ export default function RequestPageSettings() {
   return (
     <div className="space-y-6">
       <PageHeader title={t("requests.settings.title")} subtitle={t("requests.settings.intro")} />
-      <SettingsSection id="request-page" title={t("requests.settings.title")}>
+      <SettingsSection id="request-page-section" title={t("requests.settings.title")}>
         <p className="text-sm" data-testid="request-page-address">
           {saved && enabled ? (
             <a className="font-medium text-brand-600 underline dark:text-brand-500" href={`/request/${slug}`}>
