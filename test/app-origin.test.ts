@@ -13,7 +13,7 @@ import { recordAppOrigin, storedAppOrigin } from "~/models/app-origin.server";
 import { getUserByEmail } from "~/models/user.server";
 import { action as loginAction } from "~/routes/login/route";
 import { action as registerAction } from "~/routes/register/route";
-import { loader as settingsLoader } from "~/routes/app.settings/route";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
 import { signedInAccount } from "./accounts";
 import { formRequest } from "./requests";
 import { runRoute } from "./route";
@@ -91,13 +91,21 @@ describe("Settings", () => {
     expect(page.app.links).toEqual({ origin: "https://pro-electric.example", from: "signIn" });
   });
 
-  it("keeps the address Settings is opened at when none is stored yet (signed in before addresses were kept)", async () => {
+  it("writes nothing when opened; saving it keeps its address when none is stored yet (signed in before addresses were kept)", async () => {
     const { user, cookie } = await signedInAccount();
-    expect(await storedAppOrigin(user.id)).toBeNull();
     const page = await open(cookie, "http://office.example:8080/app/settings");
-    expect(page.app.links).toEqual({ origin: "http://office.example:8080", from: "signIn" });
+    expect(page.app.links).toEqual({ origin: null, from: "signIn" });
+    expect(await storedAppOrigin(user.id)).toBeNull();
+    // The form as the page shows it, saved unchanged (a box ticked is "on", one not ticked is not sent).
+    const fields = Object.entries(page.defaults).flatMap(([name, value]): [string, string][] =>
+      typeof value === "boolean" ? (value ? [[name, "on"]] : []) : [[name, String(value ?? "")]],
+    );
+    const save = (url: string) =>
+      runRoute(settingsAction, formRequest(url, { ...Object.fromEntries(fields), intent: "save" }, { Cookie: cookie }));
+    expect((await save("http://office.example:8080/app/settings")).status).toBe(302);
     expect(await storedAppOrigin(user.id)).toBe("http://office.example:8080");
-    // Opened through another address later: the kept one stays (sign-ins move it, not page views).
+    // Saved through another address later: the kept one stays (sign-ins move it).
+    expect((await save("http://other.example/app/settings")).status).toBe(302);
     expect((await open(cookie, "http://other.example/app/settings")).app.links.origin).toBe("http://office.example:8080");
   });
 

@@ -8,6 +8,7 @@ import { createRecurringInvoice } from "~/models/recurring-invoice.server";
 import { createWorkRequest, saveRequestPage } from "~/models/work-request.server";
 import {
   accountSettings,
+  appOrigins,
   appointments,
   customerDetailChanges,
   customerHubs,
@@ -188,6 +189,8 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")}-${randomBytes(4).toString("hex")}`;
   await saveRequestPage(user.id, { slug: requestSlug, enabled: true });
+  // The address the account's people last signed in through (links in reminders).
+  await db.insert(appOrigins).values({ accountId: user.id, origin: `https://${requestSlug}.example`, updatedAt: new Date() });
   const workRequest = await createWorkRequest(user.id, {
     name: `${marker} Visitor`,
     phone: "555-0199",

@@ -132,7 +132,7 @@ const settingsEn = {
     linksFromSignIn: "The address your account was last signed in through.",
     linksUnknown: "Not known yet",
     linksOff:
-      "Payment reminders and estimate follow-ups are off, and recurring invoices are not e-mailed, until the app's address is known: sign in once through the address your customers should use, or set APP_URL on the server.",
+      "Payment reminders and estimate follow-ups are off, and recurring invoices are not e-mailed, until the app's address is known: sign in (or save this page) once through the address your customers should use, or set APP_URL on the server.",
   },
   errors: {
     depositPercent: "Enter a percent from 0 to 100 with at most 2 decimals",

@@ -141,7 +141,7 @@ const settingsEs: Strings<typeof settingsEn> = {
     linksFromSignIn: "La dirección por la que se inició sesión en su cuenta la última vez.",
     linksUnknown: "Aún no se conoce",
     linksOff:
-      "Los recordatorios de pago y los seguimientos de presupuestos están desactivados, y las facturas recurrentes no se envían por correo, hasta que se conozca la dirección de la aplicación: inicie sesión una vez por la dirección que deben usar sus clientes, o configure APP_URL en el servidor.",
+      "Los recordatorios de pago y los seguimientos de presupuestos están desactivados, y las facturas recurrentes no se envían por correo, hasta que se conozca la dirección de la aplicación: inicie sesión (o guarde esta página) una vez por la dirección que deben usar sus clientes, o configure APP_URL en el servidor.",
   },
   errors: {
     depositPercent: "Escriba un porcentaje de 0 a 100 con como máximo 2 decimales",

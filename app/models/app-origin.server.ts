@@ -57,8 +57,8 @@ export async function storedAppOrigin(accountId: string): Promise<string | null>
 }
 
 /**
- * The stored address of the account, recording this request's when there is none yet (Settings:
- * an account signed in before addresses were kept). One read when one is stored.
+ * The stored address of the account, recording this request's when there is none yet (a save of
+ * Settings: an account signed in before addresses were kept). One read when one is stored.
  */
 export async function appOriginOrRecord(accountId: string, request: Request): Promise<string | null> {
   const stored = await storedAppOrigin(accountId);

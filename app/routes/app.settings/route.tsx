@@ -20,7 +20,7 @@ import { titleMeta } from "~/services/meta";
 import { rateToPercent } from "~/lib/money";
 import { settingsSchemaFor } from "~/lib/settings-schema";
 import { getSettingsWithoutLogo, NextNumberBelowCurrent, removeLogo, setLogo, updateSettings } from "~/models/settings.server";
-import { appOriginOrRecord, configuredAppUrl } from "~/models/app-origin.server";
+import { appOriginOrRecord, configuredAppUrl, storedAppOrigin } from "~/models/app-origin.server";
 import { useLocale } from "~/components/use-locale";
 import { languageCookie } from "~/infrastructure/i18n.server";
 import { themeCookie } from "~/infrastructure/preferences.server";
@@ -44,9 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const timeZones = timeZoneOptions();
   const offered = accountZone(settings.timeZone);
   // Where the links of mail sent on its own point (reminders, follow-ups, recurring invoices):
-  // APP_URL, else the account's kept address, kept from this request when there is none yet.
+  // APP_URL, else the account's kept address (a page view writes nothing: saving does).
   const configured = configuredAppUrl();
-  const linkOrigin = configured ?? (await appOriginOrRecord(user.accountId, request));
+  const linkOrigin = configured ?? (await storedAppOrigin(user.accountId));
   return {
     canManageTeam: can(user.role, "team"),
     canExport: can(user.role, "account"),
@@ -111,6 +111,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = submission.reply({ fieldErrors: { [error.field]: ["settings.errors.nextNumberBelow"] } });
     return data({ result }, { status: 400 });
   }
+  // An account signed in before addresses were kept gets this page's address when it saves.
+  await appOriginOrRecord(user.accountId, request);
   // The cookies follow the account, so the sign-in page after a sign-out keeps them too.
   const headers = new Headers();
   headers.append("Set-Cookie", await languageCookie.serialize(submission.value.appLanguage));
