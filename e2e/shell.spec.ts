@@ -5,6 +5,7 @@ const NAV_LINKS: [name: string, href: string, heading: RegExp][] = [
   ["Dashboard", "/app", /^Welcome, /],
   ["My day", "/app/my-day", /^My day/],
   ["Customers", "/app/customers", /^Customers/],
+  ["Requests", "/app/requests", /^Requests/],
   ["Schedule", "/app/schedule", /^Schedule/],
   ["Estimates", "/app/estimates", /^Estimates/],
   ["Price book", "/app/price-book", /^Price book/],
@@ -75,7 +76,7 @@ test("pages run without script errors; the welcome toast goes away", async ({ pa
 });
 
 test.describe("sidebar", () => {
-  test("lists the twelve sections and each link opens its page", async ({ page }) => {
+  test("lists the thirteen sections and each link opens its page", async ({ page }) => {
     const user = await registerViaUi(page);
     const nav = sidebar(page).getByRole("navigation");
     const links = nav.getByRole("link");
