@@ -1,7 +1,7 @@
 // The contractor's e-mail when a customer answers an estimate on its shared page (Settings'
 // "Email Notifications"), through the page's real action and a real SMTP server on loopback.
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate } from "#db/factories";
 import { accountSettings } from "#db/schema";
 import { getEstimateWithItems } from "~/models/estimate.server";
@@ -14,22 +14,10 @@ import { decisionMailSettled } from "./decision-mail.server";
 import { signedInAccount } from "../../test/accounts";
 import { mailText } from "../../test/mime";
 import { remixHandler, type RouteModule } from "../../test/remix-handler";
-import { startSmtpServer } from "../../test/smtp-server";
+import { captureMail } from "../../test/mail-capture";
 
 const handle = remixHandler({ "routes/e.$token": { path: "e/:token", module: sharePage as unknown as RouteModule } });
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  env().SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  env().SMTP_URL = undefined;
-  await smtp.close();
-});
-afterEach(() => {
-  smtp.received.length = 0;
-});
+const smtp = captureMail();
 
 async function sharedEstimate(settings: Partial<typeof accountSettings.$inferInsert> = {}) {
   const { user } = await signedInAccount("Rosa Peña");

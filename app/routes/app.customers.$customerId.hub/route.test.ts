@@ -3,7 +3,7 @@
 // account's document language; a customer without an e-mail, another account's customer and a
 // technician are refused and nothing is made or sent; what the customer changed is listed.
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCustomer } from "#db/factories";
 import { accountSettings } from "#db/schema";
 import { getHub, getOrCreateHub, updateHubDetails } from "~/models/customer-hub.server";
@@ -14,20 +14,10 @@ import { env } from "~/infrastructure/env.server";
 import { signedInAccount, signedInMember } from "../../../test/accounts";
 import { mailText } from "../../../test/mime";
 import { runRoute, toastOf } from "../../../test/route";
+import { captureMail } from "../../../test/mail-capture";
 import { startSmtpServer } from "../../../test/smtp-server";
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  env().SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  env().SMTP_URL = undefined;
-  await smtp.close();
-});
-afterEach(() => {
-  smtp.received.length = 0;
-});
+const smtp = captureMail();
 
 async function setUp(settings: Partial<typeof accountSettings.$inferInsert> = {}, email: string | null = "ana@example.com") {
   const account = await signedInAccount("Rosa Peña");

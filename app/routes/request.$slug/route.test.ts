@@ -2,10 +2,9 @@
 // (with notification e-mails on) e-mailed over a real loopback SMTP server; bad input, a
 // honeypot, an unknown or closed page write nothing.
 import { count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accountSettings, notifications, workRequests } from "#db/schema";
 import { getDb } from "~/infrastructure/db.server";
-import { env } from "~/infrastructure/env.server";
 import { getSettings } from "~/models/settings.server";
 import { saveRequestPage } from "~/models/work-request.server";
 import { workRequestMailSettled } from "~/services/work-request.server";
@@ -13,20 +12,9 @@ import { loader, action } from "./route";
 import { signedInAccount } from "../../../test/accounts";
 import { mailText } from "../../../test/mime";
 import { runRoute } from "../../../test/route";
-import { startSmtpServer } from "../../../test/smtp-server";
+import { captureMail } from "../../../test/mail-capture";
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  env().SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  env().SMTP_URL = undefined;
-  await smtp.close();
-});
-afterEach(() => {
-  smtp.received.length = 0;
-});
+const smtp = captureMail();
 
 async function contractor(settings: Partial<typeof accountSettings.$inferInsert> = {}, enabled = true) {
   const { user } = await signedInAccount("Rosa Peña");
