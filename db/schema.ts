@@ -799,6 +799,27 @@ export const customerDetailChanges = sqliteTable(
   (t) => [index("customer_detail_changes_customer_idx").on(t.customerId, t.accountId, t.createdAt)],
 );
 
+// "Pay all" from the customer's hub: one card payment (one Stripe Checkout Session) covering
+// the balances of several invoices of one customer. The invoices and the amount for each are
+// fixed here when the customer presses the button, and the webhook records one payment per
+// invoice from this row, each once (docs/product/customers.md#paying-everything-at-once).
+export const hubCheckouts = sqliteTable(
+  "hub_checkouts",
+  {
+    id: id(),
+    accountId: account(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    /** The sum of the parts, in cents: what the session asks. */
+    amount: integer("amount").notNull(),
+    /** What each invoice receives, in cents, in the order they were shown. */
+    parts: text("parts", { mode: "json" }).$type<{ invoiceId: string; amount: number }[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("hub_checkouts_customer_idx").on(t.customerId, t.createdAt)],
+);
+
 // The address an account's people last reached the app at (an http or https origin, like
 // "https://tradedesk.example"), for the links in e-mails sent with no request behind them
 // (payment reminders, estimate follow-ups, recurring invoices) when the server has no APP_URL.
