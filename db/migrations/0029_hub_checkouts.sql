@@ -1,3 +1,5 @@
+-- "Pay all" from the customer's hub: the invoices and amounts one card payment covers, fixed when
+-- the customer presses the button; the Stripe webhook records one payment per invoice from it.
 CREATE TABLE `hub_checkouts` (
 	`id` text PRIMARY KEY NOT NULL,
 	`account_id` text NOT NULL,
