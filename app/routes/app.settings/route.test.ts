@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createCustomer, createInvoice } from "#db/factories";
 import { createEstimate } from "~/models/estimate.server";
 import { getLogo, getSettingsWithoutLogo } from "~/models/settings.server";
+import { getRequestPage, saveRequestPage } from "~/models/work-request.server";
+import { slugify } from "~/lib/work-request-schema";
 import { translate } from "~/infrastructure/i18n.server";
 import { loader as logoLoader } from "~/routes/app.logo/route";
 import { loader as reportCsvLoader } from "~/routes/app.reports.export[.csv]/route";
@@ -115,6 +117,51 @@ describe("/app/settings", () => {
       email: ["common.invalidEmail"],
     });
     expect((await getSettingsWithoutLogo(user.id)).companyName).toBe("Your Trade Company");
+  });
+});
+
+describe("/app/settings: the request page", () => {
+  const company = () => `Volt Bros ${crypto.randomUUID().slice(0, 8)}`;
+
+  it("opening Settings writes nothing, not even the request page", async () => {
+    const { user, cookie } = await signedInAccount();
+    const before = await tableChecksums();
+    expect((await runRoute(settingsLoader, "/app/settings", { cookie })).status).toBe(200);
+    expect(changedTables(before, await tableChecksums())).toEqual([]);
+    expect(await getRequestPage(user.id)).toBeUndefined();
+  });
+
+  it("saving Settings makes the account's request page from the company name, unique across accounts", async () => {
+    const name = company();
+    const a = await signedInAccount();
+    const b = await signedInAccount();
+    const save = (cookie: string, companyName: string) =>
+      runRoute(settingsAction, formRequest(`${ORIGIN}/app/settings`, { ...form, companyName }, { Cookie: cookie }));
+    expect((await save(a.cookie, name)).status).toBe(302);
+    expect(await getRequestPage(a.user.id)).toMatchObject({ slug: slugify(name), enabled: true });
+    expect((await save(b.cookie, name)).status).toBe(302);
+    expect(await getRequestPage(b.user.id)).toMatchObject({ slug: `${slugify(name)}-2`, enabled: true });
+    // A later save under another name keeps the address people already link to.
+    expect((await save(a.cookie, company())).status).toBe(302);
+    expect((await getRequestPage(a.user.id))?.slug).toBe(slugify(name));
+  });
+
+  it("keeps a page already saved, its address and whether it is on", async () => {
+    const { user, cookie } = await signedInAccount();
+    const slug = `own-${crypto.randomUUID().slice(0, 8)}`;
+    await saveRequestPage(user.id, { slug, enabled: false });
+    expect((await runRoute(settingsAction, formRequest(`${ORIGIN}/app/settings`, form, { Cookie: cookie }))).status).toBe(302);
+    expect(await getRequestPage(user.id)).toMatchObject({ slug, enabled: false });
+  });
+
+  it("makes no page when the form is refused", async () => {
+    const { user, cookie } = await signedInAccount();
+    const refused = await runRoute(
+      settingsAction,
+      formRequest(`${ORIGIN}/app/settings`, { ...form, email: "nope" }, { Cookie: cookie }),
+    );
+    expect(refused.status).toBe(400);
+    expect(await getRequestPage(user.id)).toBeUndefined();
   });
 });
 

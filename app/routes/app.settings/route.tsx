@@ -21,6 +21,7 @@ import { rateToPercent } from "~/lib/money";
 import { settingsSchemaFor } from "~/lib/settings-schema";
 import { getSettingsWithoutLogo, NextNumberBelowCurrent, removeLogo, setLogo, updateSettings } from "~/models/settings.server";
 import { appOriginOrRecord, configuredAppUrl, storedAppOrigin } from "~/models/app-origin.server";
+import { ensureRequestPage } from "~/models/work-request.server";
 import { useLocale } from "~/components/use-locale";
 import { languageCookie } from "~/infrastructure/i18n.server";
 import { themeCookie } from "~/infrastructure/preferences.server";
@@ -113,6 +114,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // An account signed in before addresses were kept gets this page's address when it saves.
   await appOriginOrRecord(user.accountId, request);
+  // The public request page comes with the company name (docs/product/requests.md): made from
+  // it when the account has none; a page already made keeps its address and its on or off.
+  await ensureRequestPage(user.accountId);
   // The cookies follow the account, so the sign-in page after a sign-out keeps them too.
   const headers = new Headers();
   headers.append("Set-Cookie", await languageCookie.serialize(submission.value.appLanguage));
