@@ -12,6 +12,7 @@ import {
   customerDetailChanges,
   customerHubs,
   customers,
+  hubCheckouts,
   estimates,
   estimateShareTokens,
   invoices,
@@ -25,10 +26,12 @@ import { detailChanges, HUB_DETAIL_FIELDS, type CustomerHubDetails, type HubDeta
 import { estimateState, lastValidDay, type EstimateState } from "~/lib/estimate-dates";
 import { balanceDue } from "~/lib/invoice-balance";
 import { acceptsPayment, effectiveStatus, type InvoiceStatus } from "~/lib/invoice-status";
+import { MAX_CENTS } from "~/lib/money";
 import { ACTIVE_STATUSES } from "~/lib/schedule";
 import { getDb } from "~/infrastructure/db.server";
 import { translate } from "~/infrastructure/i18n.server";
 import { getOrCreateInvoiceShareLink } from "./invoice-share.server";
+import { recordPayment } from "./payment.server";
 import { getSettings } from "./settings.server";
 import { getOrCreateShareLink, newShareToken } from "./share.server";
 
@@ -324,4 +327,93 @@ export async function listDetailChanges(accountId: string, customerId: string, l
     .where(and(eq(customerDetailChanges.accountId, accountId), eq(customerDetailChanges.customerId, customerId)))
     .orderBy(desc(customerDetailChanges.createdAt), desc(customerDetailChanges.id))
     .limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pay all: one card payment for every invoice of the customer with a balance due. The invoices
+// and what each receives are fixed in a hub_checkouts row when the customer presses the button;
+// the Checkout Session names that row, and the webhook records one payment per invoice from it,
+// each with its own externalId (the session's id and the invoice's), so a replayed or doubled
+// event, or a crash between two invoices followed by Stripe's retry, records each exactly once.
+
+export type HubCheckout = typeof hubCheckouts.$inferSelect;
+
+/** A press of Pay all within this long with the same invoices and amounts is the same checkout. */
+const SAME_CHECKOUT_MS = 10 * 60 * 1000;
+
+export type HubCheckoutStart =
+  | { status: "ready"; checkout: HubCheckout; hub: LoadedHub }
+  | { status: "nothing-due" }
+  /** The sum is above the most one payment can be: the invoices are paid one by one. */
+  | { status: "too-large" };
+
+/**
+ * The checkout for everything the hub's customer owes now (the balances of the invoices that
+ * take a payment), made or, when the customer pressed Pay all for the same invoices and
+ * amounts minutes ago, the same one again. Undefined for an unknown hub.
+ */
+export async function startHubCheckout(token: string, now = clockNow()): Promise<HubCheckoutStart | undefined> {
+  const hub = await loadHub(token, now);
+  if (!hub) return undefined;
+  const parts = hub.invoices
+    .filter((invoice) => invoice.due)
+    .map((invoice) => ({ invoiceId: invoice.id, amount: invoice.balance }));
+  const amount = parts.reduce((sum, part) => sum + part.amount, 0);
+  if (parts.length === 0 || amount <= 0) return { status: "nothing-due" };
+  if (amount > MAX_CENTS) return { status: "too-large" };
+  const { accountId, customerId } = hub.hub;
+  const db = await getDb();
+  const recent = await db
+    .select()
+    .from(hubCheckouts)
+    .where(
+      and(
+        eq(hubCheckouts.accountId, accountId),
+        eq(hubCheckouts.customerId, customerId),
+        gte(hubCheckouts.createdAt, new Date(now.getTime() - SAME_CHECKOUT_MS)),
+      ),
+    )
+    .orderBy(desc(hubCheckouts.createdAt))
+    .limit(5);
+  const same = recent.find((row) => row.amount === amount && JSON.stringify(row.parts) === JSON.stringify(parts));
+  if (same) return { status: "ready", checkout: same, hub };
+  const [checkout] = await db.insert(hubCheckouts).values({ accountId, customerId, amount, parts, createdAt: now }).returning();
+  return { status: "ready", checkout: checkout!, hub };
+}
+
+export type HubCheckoutResult =
+  | { status: "recorded"; payments: number }
+  | { status: "duplicate" }
+  | { status: "not-found" }
+  | { status: "other-account" }
+  /** The session's amount is not the checkout's sum: nothing recorded. */
+  | { status: "amount-mismatch" };
+
+/**
+ * Card money reported by Stripe for a Pay all: one payment per invoice of the checkout, each
+ * once per session. `accountId`, when the report names one, must be the checkout's account.
+ * An invoice deleted since is skipped (as a single card payment for a deleted invoice is).
+ */
+export async function recordHubCheckout(
+  checkoutId: string,
+  { amount, externalId, accountId }: { amount: number; externalId: string; accountId?: string | null },
+): Promise<HubCheckoutResult> {
+  const db = await getDb();
+  const checkout = await db.select().from(hubCheckouts).where(eq(hubCheckouts.id, checkoutId)).get();
+  if (!checkout) return { status: "not-found" };
+  if (accountId && accountId !== checkout.accountId) return { status: "other-account" };
+  if (amount !== checkout.amount) return { status: "amount-mismatch" };
+  let recorded = 0;
+  let duplicates = 0;
+  for (const part of checkout.parts) {
+    const result = await recordPayment(checkout.accountId, part.invoiceId, {
+      amount: part.amount,
+      method: "card",
+      externalId: `${externalId}:${part.invoiceId}`,
+    });
+    if (result.status === "recorded") recorded += 1;
+    else if (result.status === "duplicate") duplicates += 1;
+  }
+  if (recorded > 0) return { status: "recorded", payments: recorded };
+  return duplicates > 0 ? { status: "duplicate" } : { status: "not-found" };
 }

@@ -11,6 +11,9 @@ import { listNotifications } from "~/models/notification.server";
 import { listInvoicePayments } from "~/models/payment.server";
 import { createInvoiceFromEstimate, getInvoiceWithItems } from "~/models/invoice.server";
 import { newShareToken } from "~/models/share.server";
+import { getOrCreateHub } from "~/models/customer-hub.server";
+import { recordPayment } from "~/models/payment.server";
+import { action as hubAction, loader as hubLoader } from "~/routes/c.$token/route";
 import { action as shareAction } from "~/routes/e.$token/route";
 import { action as webhookAction } from "~/routes/webhooks.stripe/route";
 import { MAX_CENTS } from "~/lib/money";
@@ -470,5 +473,155 @@ describe("POST /webhooks/stripe with a correctly signed but odd session", () => 
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe("Pay all from the customer's hub", () => {
+  const deliver = (payload: string) => runRoute(webhookAction, webhook(payload));
+  const hubPost = (token: string, fields: Record<string, string>) =>
+    runRoute(hubAction, formRequest(`http://localhost/c/${token}`, fields), { params: { token } });
+  const hubPaid = (id: string, checkoutId: string, amount: number, accountId?: string) =>
+    completedEvent({
+      id,
+      referenceId: checkoutId,
+      amount,
+      metadata: { kind: "hub", hubCheckoutId: checkoutId, ...(accountId ? { accountId } : {}) },
+    });
+
+  /** Ana owes on two invoices (one partly paid), has one paid and one cancelled; Bob owes on his own. */
+  async function owingCustomer() {
+    const { user } = await signedInAccount();
+    const db = await getDb();
+    const ana = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
+    const bob = await createCustomer(db, user.id, { name: "Bob Stone" });
+    const line = (unitPrice: number) => [{ description: "Work", quantity: 100, unitPrice }];
+    const first = await createInvoice(db, user.id, { customerId: ana.id, status: "pending", taxRate: 0, items: line(15_000) });
+    const second = await createInvoice(db, user.id, { customerId: ana.id, status: "pending", taxRate: 0, items: line(20_050) });
+    const paid = await createInvoice(db, user.id, { customerId: ana.id, status: "pending", taxRate: 0, items: line(7_000) });
+    const cancelled = await createInvoice(db, user.id, {
+      customerId: ana.id,
+      status: "cancelled",
+      taxRate: 0,
+      items: line(9_900),
+    });
+    const bobs = await createInvoice(db, user.id, { customerId: bob.id, status: "pending", taxRate: 0, items: line(3_300) });
+    await recordPayment(user.id, first.id, { amount: 5_000, method: "check" });
+    await recordPayment(user.id, paid.id, { amount: 7_000, method: "cash" });
+    const hub = await getOrCreateHub(user.id, ana.id);
+    return { user, ana, bob, first, second, paid, cancelled, bobs, token: hub!.token };
+  }
+
+  /** The checkout Pay all opened: its id is the session's client_reference_id. */
+  async function payAll(token: string) {
+    const answer = await hubPost(token, { intent: "pay-all" });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toMatch(/\/pay\/cs_test_/);
+    const call = stripeServer.calls.at(-1)!;
+    return { answer, call, checkoutId: call.form.client_reference_id };
+  }
+
+  it("opens one session for the sum of the balances due and records each invoice once, however often the event comes", async () => {
+    setUpCardPayments();
+    const { user, first, second, paid, cancelled, bobs, token } = await owingCustomer();
+    const { call, checkoutId } = await payAll(token);
+    // 100.00 left on the first, 200.50 on the second: nothing of the paid, the cancelled or Bob's.
+    expect(call.form).toMatchObject({
+      "metadata[kind]": "hub",
+      "metadata[hubCheckoutId]": checkoutId,
+      "metadata[accountId]": user.id,
+      "line_items[0][price_data][unit_amount]": "30050",
+      "line_items[0][price_data][product_data][name]": expect.stringContaining("2 invoices"),
+      customer_email: "ana@example.com",
+    });
+    expect(call.form.success_url).toBe(`http://localhost/c/${token}?payment=done`);
+
+    const event = hubPaid("cs_test_all_1", checkoutId, 30_050, user.id);
+    expect(await (await deliver(event)).json()).toMatchObject({ result: "recorded" });
+    // Replayed, and twice at once: nothing more.
+    expect(await (await deliver(event)).json()).toMatchObject({ result: "duplicate" });
+    await Promise.all([deliver(event), deliver(event)]);
+
+    const card = async (invoiceId: string) =>
+      (await listInvoicePayments(user.id, invoiceId)).filter((payment) => payment.method === "card");
+    expect((await card(first.id)).map((payment) => payment.amount)).toEqual([10_000]);
+    expect((await card(second.id)).map((payment) => payment.amount)).toEqual([20_050]);
+    expect(await card(paid.id)).toEqual([]);
+    expect(await card(cancelled.id)).toEqual([]);
+    expect(await card(bobs.id)).toEqual([]);
+    expect(await getInvoiceWithItems(user.id, first.id)).toMatchObject({ status: "paid", amountPaid: 15_000 });
+    expect(await getInvoiceWithItems(user.id, second.id)).toMatchObject({ status: "paid", amountPaid: 20_050 });
+
+    // Nothing is due any more: Pay all is not offered, and a post of it says so.
+    const loaded = await runRoute(hubLoader, new Request(`http://localhost/c/${token}?payment=done`), { params: { token } });
+    expect(await loaded.json()).toMatchObject({ balanceDue: 0, canPayAll: false, returnedFromPayment: true });
+    expect((await hubPost(token, { intent: "pay-all" })).status).toBe(409);
+  });
+
+  it("records the invoices a crash left out when Stripe delivers the event again", async () => {
+    setUpCardPayments();
+    const { user, first, second, token } = await owingCustomer();
+    const { checkoutId } = await payAll(token);
+    // As if the server stopped after the first invoice: its payment is in, the second's is not.
+    await recordPayment(user.id, first.id, { amount: 10_000, method: "card", externalId: `cs_test_crash:${first.id}` });
+    expect(await (await deliver(hubPaid("cs_test_crash", checkoutId, 30_050))).json()).toMatchObject({ result: "recorded" });
+    expect((await listInvoicePayments(user.id, first.id)).filter((p) => p.method === "card")).toHaveLength(1);
+    expect((await listInvoicePayments(user.id, second.id)).filter((p) => p.method === "card")).toHaveLength(1);
+  });
+
+  it("is the same checkout when pressed twice, and a new one once the amounts change", async () => {
+    setUpCardPayments();
+    const { user, first, token } = await owingCustomer();
+    const one = await payAll(token);
+    const two = await payAll(token);
+    expect(two.checkoutId).toBe(one.checkoutId);
+    expect(two.call.headers["idempotency-key"]).toBe(one.call.headers["idempotency-key"]);
+    await recordPayment(user.id, first.id, { amount: 1_000, method: "cash" });
+    const three = await payAll(token);
+    expect(three.checkoutId).not.toBe(one.checkoutId);
+    expect(three.call.form["line_items[0][price_data][unit_amount]"]).toBe("29050");
+  });
+
+  it("refuses with 400 and records nothing when the amount is not the checkout's sum or the account is another's", async () => {
+    setUpCardPayments();
+    const { user, first, second, token } = await owingCustomer();
+    const other = await signedInAccount("Other Co");
+    const { checkoutId } = await payAll(token);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect((await deliver(hubPaid("cs_test_short", checkoutId, 30_049))).status).toBe(400);
+      expect((await deliver(hubPaid("cs_test_foreign", checkoutId, 30_050, other.user.id))).status).toBe(400);
+      // The metadata names another checkout than the reference.
+      const crossed = completedEvent({
+        id: "cs_test_crossed",
+        referenceId: checkoutId,
+        amount: 30_050,
+        metadata: { kind: "hub", hubCheckoutId: first.id },
+      });
+      expect((await deliver(crossed)).status).toBe(400);
+      const mixed = completedEvent({
+        id: "cs_test_mixed",
+        referenceId: checkoutId,
+        amount: 30_050,
+        metadata: { kind: "hub", hubCheckoutId: checkoutId, invoiceId: first.id },
+      });
+      expect((await deliver(mixed)).status).toBe(400);
+    } finally {
+      warn.mockRestore();
+    }
+    for (const invoice of [first, second]) {
+      expect((await listInvoicePayments(user.id, invoice.id)).filter((p) => p.method === "card")).toEqual([]);
+    }
+    // An unknown checkout is acknowledged, and records nothing.
+    expect(await (await deliver(hubPaid("cs_test_unknown", crypto.randomUUID(), 30_050))).json()).toMatchObject({
+      result: "not-found",
+    });
+  });
+
+  it("is not offered without card payments, and a post of it is a 404", async () => {
+    const { token } = await owingCustomer();
+    const loaded = await runRoute(hubLoader, new Request(`http://localhost/c/${token}`), { params: { token } });
+    expect(await loaded.json()).toMatchObject({ balanceDue: 30_050, canPayAll: false });
+    expect((await hubPost(token, { intent: "pay-all" })).status).toBe(404);
+    expect(stripeServer.calls).toEqual([]);
   });
 });

@@ -50,15 +50,20 @@ export function verifiedStripeEvent(rawBody: string, signature: string | null): 
  *   client_reference_id): acknowledged, nothing recorded;
  * - `bad-amount`: amount_total is not a whole number of cents from 1 to MAX_CENTS;
  * - `mismatch`: the metadata names another document than client_reference_id (the app puts
- *   `invoiceId`, or `kind: "deposit"` and `estimateId`, equal to it);
- * - `invoice` / `deposit`: the money to record against that id, once per session. `accountId`
- *   is the metadata's, when it names one: the document must be that account's.
+ *   `invoiceId`, or `kind: "deposit"` and `estimateId`, or `kind: "hub"` and `hubCheckoutId`,
+ *   equal to it);
+ * - `invoice` / `deposit` / `hub`: the money to record against that id (an invoice, an
+ *   estimate, a Pay all of the customer's hub), once per session. `accountId` is the
+ *   metadata's, when it names one: what the money is for must be that account's.
  */
 export type CheckoutReport =
   | { kind: "ignore" }
   | { kind: "bad-amount" }
   | { kind: "mismatch"; what: "document" | "account" }
-  | { kind: "invoice" | "deposit"; id: string; amount: number; externalId: string; accountId: string | null };
+  | { kind: "invoice" | "deposit" | "hub"; id: string; amount: number; externalId: string; accountId: string | null };
+
+/** The metadata field that names what client_reference_id is, by kind of session. */
+const REFERENCE_FIELD = { invoice: "invoiceId", deposit: "estimateId", hub: "hubCheckoutId" } as const;
 
 const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
@@ -70,10 +75,11 @@ export function checkoutReport(event: Stripe.Event): CheckoutReport {
   if (typeof session.id !== "string" || session.id === "") return { kind: "ignore" };
 
   const metadata = session.metadata && typeof session.metadata === "object" ? (session.metadata as Record<string, unknown>) : {};
-  const kind = metadata.kind === "deposit" ? "deposit" : "invoice";
+  const kind = metadata.kind === "deposit" || metadata.kind === "hub" ? metadata.kind : "invoice";
   // The document the metadata names must be the one the reference is read as, and only that one.
-  const [same, other] = kind === "deposit" ? ["estimateId", "invoiceId"] : ["invoiceId", "estimateId"];
-  if ((metadata[same] !== undefined && metadata[same] !== reference) || metadata[other] !== undefined) {
+  const same = REFERENCE_FIELD[kind];
+  const others = Object.values(REFERENCE_FIELD).filter((field) => field !== same);
+  if ((metadata[same] !== undefined && metadata[same] !== reference) || others.some((field) => metadata[field] !== undefined)) {
     return { kind: "mismatch", what: "document" };
   }
   const accountId = metadata.accountId;
@@ -113,6 +119,21 @@ export function createDepositCheckout(input: CheckoutInput & { estimateId: strin
     reference: input.estimateId,
     metadata: { kind: "deposit", estimateId: input.estimateId, estimateNumber: input.estimateNumber },
     name: `${input.label} · ${input.estimateNumber}`,
+  });
+}
+
+/**
+ * A Stripe Checkout Session for a Pay all of the customer's hub: one line of the sum, the
+ * hub checkout's id in client_reference_id and `kind: "hub"` with the account in the metadata;
+ * the webhook records one payment per invoice of that checkout. `label` names the line
+ * ("3 invoices").
+ */
+export function createHubCheckout(input: CheckoutInput & { checkoutId: string; accountId: string; label: string }) {
+  return createCheckout({
+    ...input,
+    reference: input.checkoutId,
+    metadata: { kind: "hub", hubCheckoutId: input.checkoutId, accountId: input.accountId },
+    name: input.label,
   });
 }
 

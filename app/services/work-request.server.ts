@@ -51,8 +51,14 @@ async function mailRequest(accountId: string, language: Language, request: WorkR
 let lastMail: Promise<unknown> = Promise.resolve();
 
 /** Records the request, notifies the account and, with notification e-mails on, e-mails it. */
-export async function submitWorkRequest(accountId: string, input: WorkRequestInput, origin: string) {
-  const request = await createWorkRequest(accountId, input);
+export async function submitWorkRequest(
+  accountId: string,
+  input: WorkRequestInput,
+  origin: string,
+  /** The customer asking from their hub. */
+  customerId: string | null = null,
+) {
+  const request = await createWorkRequest(accountId, input, customerId);
   const settings = await getSettings(accountId);
   const language = settings.appLanguage;
   await createNotification(accountId, {

@@ -8,7 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice } from "#db/factories";
-import { accountSettings, customers, notifications } from "#db/schema";
+import { accountSettings, customers, notifications, workRequests } from "#db/schema";
 import { getOrCreateHub, listDetailChanges, revokeHub } from "~/models/customer-hub.server";
 import { recordPayment } from "~/models/payment.server";
 import { getSettings } from "~/models/settings.server";
@@ -243,5 +243,64 @@ describe("the customer's hub", () => {
     // The page answering the customer's own save is not another view.
     await runRoute(hubPage.loader, `/c/${s.token}?updated=1`, { params: { token: s.token } });
     expect((await getOrCreateHub(s.user.id, s.ana.id))!.viewCount).toBe(1);
+  });
+});
+
+describe("Request work from the hub", () => {
+  const requestsOf = async (accountId: string) =>
+    (await getDb()).select().from(workRequests).where(eq(workRequests.accountId, accountId));
+
+  it("records a work request linked to the customer, with their details, and tells the contractor", async () => {
+    const { user, ana, token } = await setUp();
+    await (await getDb()).update(customers).set({ address: "12 Oak St", city: "Austin" }).where(eq(customers.id, ana.id));
+    const answer = await post(token, {
+      intent: "request",
+      description: "The porch light flickers",
+      preferredTimes: "Saturday morning",
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(`/c/${token}?requested=1#hub-request`);
+    expect(await requestsOf(user.id)).toEqual([
+      expect.objectContaining({
+        customerId: ana.id,
+        name: "Ana Ruiz",
+        phone: "555-0111",
+        email: "ana@example.com",
+        address: "12 Oak St, Austin",
+        description: "The porch light flickers",
+        preferredTimes: "Saturday morning",
+        status: "new",
+      }),
+    ]);
+    const bell = await (
+      await getDb()
+    )
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, user.id), eq(notifications.type, "new_inquiry")));
+    expect(bell).toHaveLength(1);
+    expect(bell[0]!.message).toContain("Ana Ruiz");
+    // The thanks, in the page the customer is sent back to.
+    const thanked = await runRoute(hubPage.loader, `/c/${token}?requested=1`, { params: { token } });
+    expect(await thanked.json()).toMatchObject({ requested: true });
+  });
+
+  it("refuses a request without what is needed with the field named, records nothing; a bot's is thanked and dropped", async () => {
+    const { user, token } = await setUp();
+    const refused = await post(token, { intent: "request", description: "   ", preferredTimes: "" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("hub.request.descriptionRequired");
+    const bot = await post(token, { intent: "request", description: "Cheap pills", website: "http://spam.example" });
+    expect(bot.status).toBe(302);
+    expect(await requestsOf(user.id)).toEqual([]);
+  });
+
+  it("answers 404 to a request through a revoked link", async () => {
+    const { user, ana, token } = await setUp();
+    await revokeHub(user.id, ana.id);
+    const answer = await post(token, { intent: "request", description: "A new outlet" }).catch((error: unknown) => error);
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(404);
+    expect(await requestsOf(user.id)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { recordHubCheckout } from "~/models/customer-hub.server";
 import { recordCardDeposit, recordCardPayment } from "~/models/payment.server";
 import { apiError, json } from "~/services/api.server";
 import { cardPaymentsEnabled, checkoutReport, verifiedStripeEvent } from "~/services/stripe.server";
@@ -18,7 +19,9 @@ export const loader = () => apiError(405, "Method not allowed. Use POST.");
  * answers 400 and records nothing. A paid session records a card payment of its
  * amount_total against the invoice in client_reference_id, once per session however often
  * Stripe sends the event. A session with `kind: "deposit"` in its metadata is an estimate's
- * deposit (client_reference_id is the estimate), recorded once per session the same way.
+ * deposit (client_reference_id is the estimate), recorded once per session the same way. A
+ * session with `kind: "hub"` is a Pay all of the customer's hub (client_reference_id is the hub
+ * checkout): one payment per invoice it covers, each once; its amount_total must be their sum.
  * A signed session that cannot be the app's answers 400 and records nothing: an amount_total
  * that is not a whole number of cents from 1 to the app's money maximum, or metadata naming
  * another document or account than client_reference_id (logged with the event's id).
@@ -42,10 +45,18 @@ export async function action({ request }: ActionFunctionArgs) {
     case "mismatch":
       return refuseMismatch(event.id, report.what);
   }
-  const record = report.kind === "deposit" ? recordCardDeposit : recordCardPayment;
-  // A deposit on an estimate (docs/decisions/017) is carried onto the invoice if there is one.
-  const result = await record(report.id, { amount: report.amount, externalId: report.externalId, accountId: report.accountId });
+  const money = { amount: report.amount, externalId: report.externalId, accountId: report.accountId };
+  // A deposit on an estimate (docs/decisions/017) is carried onto the invoice if there is one; a
+  // Pay all of the customer's hub is one payment per invoice it covers.
+  const result =
+    report.kind === "hub"
+      ? await recordHubCheckout(report.id, money)
+      : await (report.kind === "deposit" ? recordCardDeposit : recordCardPayment)(report.id, money);
   if (result.status === "other-account") return refuseMismatch(event.id, "account");
+  if (result.status === "amount-mismatch") {
+    console.warn(`Stripe event ${event.id} refused: its amount_total is not the sum of the invoices it pays.`);
+    return apiError(400, "amount_total is not the sum the Pay all asked.");
+  }
   // An unknown invoice or estimate is acknowledged too ("not-found").
   return json({ received: true, result: result.status });
 }
