@@ -8,6 +8,7 @@ import {
   customerAddressLines,
   documentSettlement,
   formatQuantity,
+  type DocumentCompany,
   formatRatePercent,
   lineMarks,
   type DocumentData,
@@ -28,7 +29,8 @@ const RULE = "#e2e8f0";
 const STRIPE = "#f1f5f9";
 const LETTER_HEIGHT = 792;
 
-const styles = StyleSheet.create({
+/** The documents' styles, shared by the estimate and invoice PDF and the payment receipt (receipt-pdf.server.tsx). */
+export const styles = StyleSheet.create({
   page: {
     paddingTop: 40,
     paddingBottom: 60,
@@ -120,6 +122,39 @@ export function pdfLogo(settings: Pick<AccountSettings, "logo" | "logoMimeType">
   return null;
 }
 
+/** The header's left side: the logo, the company's name and its address, phone, e-mail and website. */
+export function PdfCompany({ company, logo }: { company: DocumentCompany; logo: PdfLogo | null }) {
+  return (
+    <View style={styles.companyBlock}>
+      {logo ? <Image src={logo} style={styles.logo} /> : null}
+      <View>
+        <Text style={styles.companyName}>{company.name}</Text>
+        {[company.address, company.phone, company.email, company.website].filter(Boolean).map((line) => (
+          <Text key={line} style={styles.companyLine}>
+            {line}
+          </Text>
+        ))}
+      </View>
+    </View>
+  );
+}
+
+/** The line at the foot of every page: the company and the document's number, then "Page n of m". */
+export function PdfFooter({ company, number, language }: { company: string; number: string; language: Language }) {
+  return (
+    <View style={styles.footer} fixed>
+      <Text>
+        {company} · {number}
+      </Text>
+      <Text
+        render={({ pageNumber, totalPages }) =>
+          translate(language, "invoices.document.page", { page: String(pageNumber), pages: String(totalPages) })
+        }
+      />
+    </View>
+  );
+}
+
 function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Language; logo: PdfLogo | null }) {
   const t = (key: KeyUnder<"invoices.document">, values: Record<string, string | number> = {}) =>
     translate(language, `invoices.document.${key}`, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
@@ -162,17 +197,7 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
     >
       <Page size="LETTER" style={styles.page}>
         <View style={styles.header}>
-          <View style={styles.companyBlock}>
-            {logo ? <Image src={logo} style={styles.logo} /> : null}
-            <View>
-              <Text style={styles.companyName}>{doc.company.name}</Text>
-              {[doc.company.address, doc.company.phone, doc.company.email, doc.company.website].filter(Boolean).map((line) => (
-                <Text key={line} style={styles.companyLine}>
-                  {line}
-                </Text>
-              ))}
-            </View>
-          </View>
+          <PdfCompany company={doc.company} logo={logo} />
           <View style={styles.titleBlock}>
             <Text style={styles.title}>{caps(heading)}</Text>
             {meta.map(([label, value]) => (
@@ -309,12 +334,7 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
 
         <Text style={styles.thanks}>{t("thankYou")}</Text>
 
-        <View style={styles.footer} fixed>
-          <Text>
-            {doc.company.name} · {doc.number}
-          </Text>
-          <Text render={({ pageNumber, totalPages }) => t("page", { page: pageNumber, pages: totalPages })} />
-        </View>
+        <PdfFooter company={doc.company.name} number={doc.number} language={language} />
       </Page>
     </Document>
   );
@@ -330,7 +350,8 @@ export interface PdfFile {
   body: Buffer;
 }
 
-const fileName = (number: string) => `${number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`;
+/** A file name made of a document's number (anything but letters, digits, dot, dash and underscore becomes "_"). */
+export const fileName = (number: string) => `${number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`;
 
 /** The account's estimate as a PDF named after its number; undefined when there is no such estimate. */
 export async function estimatePdf(accountId: string, estimateId: string): Promise<PdfFile | undefined> {
