@@ -14,6 +14,7 @@ import assistantEn from "./ai.en";
 import activityEn from "./activity.en";
 import priceBookEn from "./price-book.en";
 import hubEn from "./hub.en";
+import receiptEn from "./receipt.en";
 import requestsEn from "./requests.en";
 // English is the reference dictionary: every key lives here, and Spanish has exactly these
 // keys (its type, `Dictionary`, says so); `TranslationKey` (keys.ts) is what code may ask for.
@@ -380,6 +381,7 @@ const en = {
   activity: activityEn,
   priceBook: priceBookEn,
   hub: hubEn,
+  receipt: receiptEn,
   requests: requestsEn,
   sections: {
     dashboard: { welcome: "Welcome, {{name}}" },

@@ -18,6 +18,7 @@ import assistantEs from "./ai.es";
 import activityEs from "./activity.es";
 import priceBookEs from "./price-book.es";
 import hubEs from "./hub.es";
+import receiptEs from "./receipt.es";
 import requestsEs from "./requests.es";
 
 // Spanish. It has every key English has (the type says so), so the browser needs only the
@@ -391,6 +392,7 @@ const es: Dictionary = {
   activity: activityEs,
   priceBook: priceBookEs,
   hub: hubEs,
+  receipt: receiptEs,
   requests: requestsEs,
   sections: {
     dashboard: { welcome: "Hola, {{name}}" },

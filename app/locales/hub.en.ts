@@ -35,6 +35,8 @@ const hubEn = {
   paymentsHeading: "Payments",
   noPayments: "No payments yet.",
   paymentOn: "{{method}} · invoice {{invoice}}",
+  receiptLink: "Receipt (PDF)",
+  receiptLabel: "Receipt (PDF) for {{amount}} received {{date}}",
   detailsHeading: "Your details",
   detailsHint: "Moved or changed your number? Update it here and {{company}} sees it at once.",
   save: "Save my details",

@@ -35,6 +35,8 @@ const hubEs: Dictionary["hub"] = {
   paymentsHeading: "Pagos",
   noPayments: "Todavía no hay pagos.",
   paymentOn: "{{method}} · factura {{invoice}}",
+  receiptLink: "Recibo (PDF)",
+  receiptLabel: "Recibo (PDF) de {{amount}} recibido el {{date}}",
   detailsHeading: "Sus datos",
   detailsHint: "¿Se mudó o cambió de número? Actualícelo aquí y {{company}} lo verá al instante.",
   save: "Guardar mis datos",

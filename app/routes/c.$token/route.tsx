@@ -3,6 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ReceiptLink } from "~/components/receipt-link";
 import { FixedLanguage } from "~/components/share-fixed-language";
 import { ShareMessage, shareHeaders, ShareSection } from "~/components/share-page";
 import { buttonClass, Button } from "~/components/ui/button";
@@ -266,17 +267,23 @@ function CustomerHub(props: Loaded) {
           {props.payments.length ? (
             <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="hub-payments">
               {props.payments.map((payment) => (
-                <li key={payment.id} className="flex justify-between gap-2 py-2">
-                  <span>
-                    {payment.day}
-                    <span className={`block ${muted}`}>
-                      {t("hub.paymentOn", {
-                        method: t(`invoices.paymentMethod.${payment.method}`),
-                        invoice: payment.invoiceNumber,
-                      })}
+                <li key={payment.id} className="py-2" data-testid="hub-payment">
+                  <span className="flex justify-between gap-2">
+                    <span>
+                      {payment.day}
+                      <span className={`block ${muted}`}>
+                        {t("hub.paymentOn", {
+                          method: t(`invoices.paymentMethod.${payment.method}`),
+                          invoice: payment.invoiceNumber,
+                        })}
+                      </span>
                     </span>
+                    <span className="font-medium tabular-nums">{money(payment.amount)}</span>
                   </span>
-                  <span className="font-medium tabular-nums">{money(payment.amount)}</span>
+                  <ReceiptLink
+                    href={`/c/${token}/receipts/${payment.id}`}
+                    label={t("hub.receiptLabel", { amount: money(payment.amount), date: payment.day })}
+                  />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ReceiptLink } from "~/components/receipt-link";
 import { FixedLanguage } from "~/components/share-fixed-language";
 import { ShareMessage, shareHeaders, shareMeta, SharePage, ShareSection } from "~/components/share-page";
 import { Button } from "~/components/ui/button";
@@ -170,11 +171,17 @@ function SharedInvoice(props: ReturnType<typeof useLoaderData<typeof loader>>) {
             <ShareSection id="payments-received" title={t("share.invoice.paymentsHeading")}>
               <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-700">
                 {payments.map((payment) => (
-                  <li key={payment.id} className="flex justify-between gap-2 py-1.5">
-                    <span>
-                      {date(payment.day)} · {t(`invoices.paymentMethod.${payment.method}`)}
+                  <li key={payment.id} className="py-1.5" data-testid="share-payment">
+                    <span className="flex justify-between gap-2">
+                      <span>
+                        {date(payment.day)} · {t(`invoices.paymentMethod.${payment.method}`)}
+                      </span>
+                      <span className="font-medium tabular-nums">{money(payment.amount)}</span>
                     </span>
-                    <span className="font-medium tabular-nums">{money(payment.amount)}</span>
+                    <ReceiptLink
+                      href={`/i/${token}/receipts/${payment.id}`}
+                      label={t("hub.receiptLabel", { amount: money(payment.amount), date: date(payment.day) })}
+                    />
                   </li>
                 ))}
               </ul>
