@@ -52,7 +52,6 @@ const hubEn = {
     state: "State",
     zipCode: "ZIP code",
   },
-  contactHeading: "Questions?",
   call: "Call {{phone}}",
   email: "Email {{email}}",
   logoAlt: "{{company}} logo",

@@ -52,7 +52,6 @@ const hubEs: Dictionary["hub"] = {
     state: "Estado",
     zipCode: "Código postal",
   },
-  contactHeading: "¿Preguntas?",
   call: "Llamar al {{phone}}",
   email: "Escribir a {{email}}",
   logoAlt: "Logotipo de {{company}}",

@@ -31,7 +31,6 @@ const requestsEn = {
     received: "Received {{date}}",
     became: "What it became",
     customer: "Customer: {{name}}",
-    customerLink: "Customer",
     estimate: "Estimate",
     job: "Job",
     visit: "Visit",

@@ -33,7 +33,6 @@ const requestsEs: Dictionary["requests"] = {
     received: "Recibida el {{date}}",
     became: "En qué se convirtió",
     customer: "Cliente: {{name}}",
-    customerLink: "Cliente",
     estimate: "Presupuesto",
     job: "Trabajo",
     visit: "Visita",
