@@ -149,7 +149,11 @@ test("with a Spanish document language the hub reads in Spanish; a revoked link 
   browser,
 }, testInfo) => {
   test.slow();
-  const { customer } = await setUp(page);
+  const { customer, invoice } = await setUp(page);
+  const paid = await page.request.post(`/api/invoices/${invoice.id}/payments`, {
+    data: { amount: "100.00", method: "check", reference: "1042" },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
   await page.goto("/app/settings");
   await page.getByLabel("Document Language").selectOption("es");
   await page.getByRole("button", { name: "Save Settings" }).click();
@@ -173,10 +177,21 @@ test("with a Spanish document language the hub reads in Spanish; a revoked link 
   await expect(hub.getByTestId("share-message")).toHaveText("Sus datos se actualizaron. ¡Gracias!");
   await expectNoSidewaysScroll(hub);
 
+  // The payment's receipt, a PDF the customer downloads with no session.
+  const receiptLink = hub.getByTestId("hub-payment").getByRole("link", { name: /^Recibo \(PDF\)/ });
+  const receiptHref = (await receiptLink.getAttribute("href"))!;
+  expect(receiptHref).toMatch(/^\/c\/[A-Za-z0-9_-]{43}\/receipts\/[0-9a-f-]{36}$/);
+  expect((await receiptLink.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  const receipt = await hub.request.get(receiptHref);
+  expect(receipt.status()).toBe(200);
+  expect(receipt.headers()["content-type"]).toBe("application/pdf");
+  expect((await receipt.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
   // Revoked: the same address is the ordinary 404, at once.
   expect((await page.request.delete(`/api/customers/${customer.id}/hub`)).status()).toBe(200);
   const gone = await hub.goto(url);
   expect(gone!.status()).toBe(404);
+  expect((await hub.request.get(receiptHref)).status()).toBe(404);
   expect(customerSide.errors).toEqual([]);
   await customerSide.context.close();
 });
