@@ -22,9 +22,9 @@ const receiptEn = {
   reference: "Reference: {{reference}}",
   amountReceived: "Amount received",
   invoiceTotal: "Invoice total",
-  paidToDate: "Paid to date, with this payment",
+  paidToDate: "Paid to date",
   balanceAfter: "Balance after this payment",
-  credit: "Credit (paid over the total)",
+  credit: "Credit (overpaid)",
   paidInFull: "Paid in full",
   thankYou: "Thank you for your payment!",
 } as const;

@@ -22,9 +22,9 @@ const receiptEs: Dictionary["receipt"] = {
   reference: "Referencia: {{reference}}",
   amountReceived: "Importe recibido",
   invoiceTotal: "Total de la factura",
-  paidToDate: "Pagado hasta la fecha, con este pago",
+  paidToDate: "Pagado hasta la fecha",
   balanceAfter: "Saldo tras este pago",
-  credit: "Saldo a su favor (pagado de más)",
+  credit: "Saldo a su favor",
   paidInFull: "Pagada en su totalidad",
   thankYou: "¡Gracias por su pago!",
 };

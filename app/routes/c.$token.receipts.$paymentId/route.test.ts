@@ -63,7 +63,7 @@ describe("a payment's receipt from the customer's hub", () => {
     expect(text).not.toContain("Mar 01, 2025");
     expect(text).toMatch(row("Amount received", "$50.00"));
     expect(text).toMatch(row("Invoice total", "$150.00"));
-    expect(text).toMatch(row("Paid to date, with this payment", "$90.00"));
+    expect(text).toMatch(row("Paid to date", "$90.00"));
     expect(text).toMatch(row("Balance after this payment", "$60.00"));
     expect(text).not.toContain("PAID IN FULL");
   });
@@ -75,7 +75,7 @@ describe("a payment's receipt from the customer's hub", () => {
     expect(text).toContain("Feb 20, 2025");
     expect(text).toContain("Cash");
     expect(text).not.toContain("Reference");
-    expect(text).toMatch(row("Paid to date, with this payment", "$40.00"));
+    expect(text).toMatch(row("Paid to date", "$40.00"));
     expect(text).toMatch(row("Balance after this payment", "$110.00"));
     // The data behind it, in cents.
     const loaded = await paymentReceipt(s.user.id, s.check.id, { customerId: s.ana.id });
@@ -93,7 +93,7 @@ describe("a payment's receipt from the customer's hub", () => {
     expect((await receipt(s.hubToken, s.cash.id)).status).toBe(404);
     const { response, text } = await receiptText(s.hubToken, s.check.id);
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="Receipt-${s.invoice.invoiceNumber}-1.pdf"`);
-    expect(text).toMatch(row("Paid to date, with this payment", "$50.00"));
+    expect(text).toMatch(row("Paid to date", "$50.00"));
     expect(text).toMatch(row("Balance after this payment", "$100.00"));
   });
 
@@ -116,9 +116,9 @@ describe("a payment's receipt from the customer's hub", () => {
     expect(full.text).not.toContain("Credit");
     const credit = await receiptText(s.hubToken, over.id);
     expect(credit.text).toContain("PAID IN FULL");
-    expect(credit.text).toMatch(row("Paid to date, with this payment", "$175.50"));
+    expect(credit.text).toMatch(row("Paid to date", "$175.50"));
     expect(credit.text).toMatch(row("Balance after this payment", "$0.00"));
-    expect(credit.text).toMatch(row("Credit (paid over the total)", "$25.50"));
+    expect(credit.text).toMatch(row("Credit (overpaid)", "$25.50"));
     expect(credit.text).not.toContain("-$");
     expect((await paymentReceipt(s.user.id, over.id, { customerId: s.ana.id }))?.receipt.balanceAfter).toBe(-2_550);
   });
