@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { expect, test, type Browser } from "@playwright/test";
 import { ensureSqld, sqldAuth, startSqld } from "../scripts/sqld.mjs";
 import { startSmtpServer } from "../test/smtp-server";
+import { spawnAppServer, waitHealthy, type AppServer } from "./app-server";
 import { newUser, registerViaUi, signOutViaUi, toast } from "./utils";
 
 // Several Fly machines against one remote libSQL database (Turso in production): the real
@@ -17,19 +17,12 @@ import { newUser, registerViaUi, signOutViaUi, toast } from "./utils";
 // out of `nojs`, which the browser with JavaScript off inside it covers), on ports E2E_PORT + 10 to + 14, so runs side by
 // side with their own E2E_PORT (and BUILD_DIR) do not meet.
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const base = Number(process.env.E2E_PORT ?? 3210) + 10;
 const PORTS = { libsql: base, a: base + 1, b: base + 2, proxy: base + 3 };
 const SECRET = "multi-machine-secret-multi-machine-secret";
 const auth = sqldAuth();
 
-interface Machine {
-  name: string;
-  url: string;
-  origin: string;
-  child: ChildProcess;
-  output: string[];
-}
+type Machine = AppServer;
 
 let libsql: Awaited<ReturnType<typeof startSqld>> | undefined;
 // Machines on a shared database must send mail (SMTP_URL), not keep it in their own outbox.
@@ -38,53 +31,15 @@ const machines: Machine[] = [];
 let proxy: { url: string; served: Record<string, string[]>; close(): Promise<void> } | undefined;
 
 function spawnMachine(name: string, port: number, databaseUrl: string, token = auth.token): Machine {
-  const child = spawn(process.execPath, [`${BUILD_DIR}/server.js`], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      DATABASE_AUTH_TOKEN: token,
-      SMTP_URL: smtp!.url,
-      SESSION_SECRET: SECRET,
-      QUIET_LOG: "1",
-      RATE_LIMIT_AUTH_PER_MINUTE: "10000",
-      BUILD_DIR,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  return spawnAppServer(name, port, {
+    DATABASE_URL: databaseUrl,
+    DATABASE_AUTH_TOKEN: token,
+    SMTP_URL: smtp!.url,
+    SESSION_SECRET: SECRET,
   });
-  const output: string[] = [];
-  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  return { name, url, origin: url, child, output };
 }
 
-async function waitHealthy(machine: Machine, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (machine.child.exitCode !== null)
-      throw new Error(`machine ${machine.name} exited ${machine.child.exitCode}:\n${machine.output.join("")}`);
-    const ok = await fetch(`${machine.url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`machine ${machine.name} not healthy after ${timeoutMs} ms:\n${machine.output.join("")}`);
-}
-
-async function stopMachine(machine: Machine) {
-  if (machine.child.exitCode !== null || machine.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => machine.child.once("exit", resolve));
-  machine.child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (machine.child.exitCode === null) machine.child.kill("SIGKILL");
-}
+const stopMachine = (machine: Machine) => machine.stop();
 
 /** Fly's proxy in miniature: one address, each request to the next machine in turn, Host kept. */
 async function startProxy(port: number, targets: Machine[]) {
@@ -139,7 +94,7 @@ class Visitor {
     }
     const method = init.method ?? (body === undefined ? "GET" : "POST");
     // A page's own form or script: same origin as the machine it reaches (Fly keeps one origin).
-    if (method !== "GET") headers.Origin = machine.origin;
+    if (method !== "GET") headers.Origin = machine.url;
     const response = await fetch(`${machine.url}${pathname}`, { method, headers, body, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(";");

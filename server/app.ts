@@ -8,7 +8,7 @@ import { rateLimit } from "./rate-limit";
 import { readYourWrites } from "./replica";
 import { bodyLimits, bodyRefusalErrors } from "./body-limit";
 import { compressResponses } from "./compression";
-import { formBodiesOnly, sameOriginOnly, securityHeaders } from "./security";
+import { formBodiesOnly, sameOriginOnly, securityHeaders, STRIPE_CHECKOUT_ORIGIN } from "./security";
 import { buildDirectory, importProductionBuild, runtimeOf, type AppRuntime } from "./runtime";
 
 const READ_METHODS = new Set(["GET", "HEAD"]);
@@ -19,6 +19,19 @@ const AUTH_PATHS = ["/login", "/register", "/api/auth/login", "/api/auth/registe
  * server holds no other copy of the app's modules: server/runtime.ts). In development the
  * build comes from Vite's dev server, whose module graph is one for the runtime and the routes.
  */
+/**
+ * Where card payment forms go: Stripe Checkout, or the origin of STRIPE_API_URL when the app is
+ * pointed at a stand-in for Stripe (the tests' loopback server hosts its checkout page there).
+ */
+function checkoutOrigin(stripeApiUrl: string | undefined): string {
+  if (!stripeApiUrl) return STRIPE_CHECKOUT_ORIGIN;
+  try {
+    return `${STRIPE_CHECKOUT_ORIGIN} ${new URL(stripeApiUrl).origin}`;
+  } catch {
+    return STRIPE_CHECKOUT_ORIGIN;
+  }
+}
+
 export async function createApp(options: { mode: "production" | "development"; root: string }) {
   const production = options.mode === "production";
   const loaded = production ? await productionBuild(options.root) : await developmentBuild();
@@ -29,7 +42,7 @@ export async function createApp(options: { mode: "production" | "development"; r
   // Fly's proxy terminates TLS and says so in X-Forwarded-Proto.
   app.set("trust proxy", true);
   app.use(compressResponses());
-  app.use(securityHeaders({ production }));
+  app.use(securityHeaders({ production, checkoutOrigin: checkoutOrigin(process.env.STRIPE_API_URL) }));
 
   app.get("/healthz", healthCheck(runtime));
 

@@ -40,6 +40,14 @@ describe("securityHeaders", () => {
     expect(csp).not.toBe(second.headers.get("content-security-policy"));
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
     expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    // Card payment forms are redirected to Stripe Checkout, and nowhere else.
+    expect(csp).toContain("form-action 'self' https://checkout.stripe.com;");
+    const standIn = await serve((app) =>
+      app.use(securityHeaders({ production: true, checkoutOrigin: "https://checkout.stripe.com http://127.0.0.1:4242" })),
+    );
+    expect((await fetch(standIn)).headers.get("content-security-policy")).toContain(
+      "form-action 'self' https://checkout.stripe.com http://127.0.0.1:4242;",
+    );
   });
 });
 

@@ -1,8 +1,21 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
-/** Security headers on every response; the CSP carries a fresh nonce for Remix's scripts. */
-export function securityHeaders({ production }: { production: boolean }) {
+/** Where Stripe Checkout's pages are: a customer's "Pay now" form is redirected there. */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+/**
+ * Security headers on every response; the CSP carries a fresh nonce for Remix's scripts.
+ * `checkoutOrigin`: where card payment forms are redirected (Stripe Checkout, and a stand-in's
+ * address too when STRIPE_API_URL points the app at one), space-separated.
+ */
+export function securityHeaders({
+  production,
+  checkoutOrigin = STRIPE_CHECKOUT_ORIGIN,
+}: {
+  production: boolean;
+  checkoutOrigin?: string;
+}) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -23,8 +36,8 @@ export function securityHeaders({ production }: { production: boolean }) {
           "img-src 'self' data: blob:",
           "font-src 'self'",
           "connect-src 'self'",
-          // "Pay now" on a shared invoice posts here and is redirected to Stripe Checkout.
-          "form-action 'self' https://checkout.stripe.com",
+          // "Pay now", "Pay deposit" and the hub's "Pay all" post here and are redirected to Stripe Checkout.
+          `form-action 'self' ${checkoutOrigin}`,
           "frame-ancestors 'none'",
           "base-uri 'self'",
           "object-src 'none'",

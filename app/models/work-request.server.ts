@@ -103,12 +103,18 @@ export async function saveRequestPage(
 // ---- Requests --------------------------------------------------------------------------
 
 /** Records a visitor's request for the account. */
-export async function createWorkRequest(accountId: string, input: WorkRequestInput): Promise<WorkRequest> {
+export async function createWorkRequest(
+  accountId: string,
+  input: WorkRequestInput,
+  /** The customer it comes from, when they asked from their hub (already linked, as a converted request is). */
+  customerId: string | null = null,
+): Promise<WorkRequest> {
   const db = await getDb();
   const [row] = await db
     .insert(workRequests)
     .values({
       accountId,
+      customerId,
       name: input.name,
       phone: input.phone ?? null,
       email: input.email ?? null,

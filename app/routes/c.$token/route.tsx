@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -7,19 +7,29 @@ import { ReceiptLink } from "~/components/receipt-link";
 import { FixedLanguage } from "~/components/share-fixed-language";
 import { ShareMessage, shareHeaders, ShareSection } from "~/components/share-page";
 import { buttonClass, Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/forms";
+import { Field, TextareaField } from "~/components/ui/forms";
 import { Honeypot } from "~/components/ui/honeypot";
 import { isPosting } from "~/components/ui/submission";
 import { dayKey } from "~/lib/clock";
-import { customerHubFormSchema } from "~/lib/customer-hub-schema";
+import { customerHubFormSchema, hubWorkRequestSchema } from "~/lib/customer-hub-schema";
 import { parseForm } from "~/lib/form-parse";
 import { formatDocumentDate } from "~/lib/invoice-dates";
 import { formatMoney } from "~/lib/money";
 import { formatDayIn, formatTimeIn } from "~/lib/schedule";
-import { findHub, loadHub, openHubDocument, recordHubView, updateHubDetails } from "~/models/customer-hub.server";
+import {
+  findHub,
+  loadHub,
+  openHubDocument,
+  recordHubView,
+  startHubCheckout,
+  updateHubDetails,
+} from "~/models/customer-hub.server";
+import { appOrigin } from "~/models/share.server";
 import { readForm } from "~/infrastructure/form.server";
-import { translate } from "~/infrastructure/i18n";
+import { messageKey, translate } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
+import { cardPaymentsEnabled, createHubCheckout } from "~/services/stripe.server";
+import { submitWorkRequest } from "~/services/work-request.server";
 import type { RouteAccess } from "~/lib/permissions";
 
 /** What this route needs (app/lib/permissions.ts). */
@@ -50,10 +60,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const hub = await loadHub(token);
   if (!hub) throw notFound();
   const { settings, customer } = hub;
-  const updated = new URL(request.url).searchParams.get("updated");
+  const search = new URL(request.url).searchParams;
+  const updated = search.get("updated");
+  const requested = search.get("requested") === "1";
   // A view is the customer opening the page: not the contractor checking the link, nor the
-  // page that answers the customer's own save (?updated=).
-  if ((context.requestMethod ?? request.method) === "GET" && updated === null) {
+  // page that answers the customer's own save (?updated=, ?requested=).
+  if ((context.requestMethod ?? request.method) === "GET" && updated === null && !requested) {
     const viewer = await getSessionUser(request);
     if (viewer?.accountId !== hub.hub.accountId) await recordHubView(hub.hub.id);
   }
@@ -75,6 +87,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       zipCode: customer.zipCode,
     },
     balanceDue: hub.balanceDue,
+    canPayAll: cardPaymentsEnabled() && hub.balanceDue > 0,
+    dueInvoices: hub.invoices.filter((invoice) => invoice.due).length,
+    returnedFromPayment: search.get("payment") === "done",
+    requested,
     paymentInstructions: settings.paymentInstructions.trim(),
     estimates: hub.estimates.map((estimate) => ({
       id: estimate.id,
@@ -121,7 +137,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /**
  * POST intent=open (kind, id): one of the hub's documents, its customer page made if it has
  * none (loading the hub writes no link), and off to it. POST intent=details: the customer's
- * new phone, e-mail and address, applied at once.
+ * new phone, e-mail and address, applied at once. POST intent=pay-all: one Stripe Checkout
+ * Session for every balance due, and off to it. POST intent=request: a work request from this
+ * customer, linked to them.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
@@ -137,6 +155,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!path) throw notFound();
     return redirect(path);
   }
+  if (intent === "pay-all") return payAll(request, token);
+  if (intent === "request") return requestWork(request, token, form);
   if (intent !== "details") throw new Response("Unknown action", { status: 400 });
   form.delete("intent");
   const submission = parseForm(form, { schema: customerHubFormSchema });
@@ -147,6 +167,67 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await updateHubDetails(token, details);
   if (outcome.status === "not-found") throw notFound();
   return redirect(`/c/${token}?updated=${outcome.status === "updated" ? 1 : 0}#details`);
+}
+
+/** Pay all: the checkout of every balance due (the same one again within minutes), and off to Stripe. */
+async function payAll(request: Request, token: string) {
+  if (!cardPaymentsEnabled()) throw notFound();
+  const started = await startHubCheckout(token);
+  if (!started) throw notFound();
+  if (started.status === "nothing-due") return data({ problem: "hub.payAll.nothingDue" }, { status: 409 });
+  if (started.status === "too-large") return data({ problem: "hub.payAll.tooLarge" }, { status: 409 });
+  const { checkout, hub } = started;
+  const language = hub.settings.documentLanguage;
+  try {
+    const session = await createHubCheckout({
+      checkoutId: checkout.id,
+      accountId: checkout.accountId,
+      label: translate(
+        language,
+        new Intl.PluralRules(language).select(checkout.parts.length) === "one" ? "hub.payAll.item_one" : "hub.payAll.item_other",
+        { count: String(checkout.parts.length) },
+      ),
+      companyName: hub.settings.companyName,
+      amount: checkout.amount,
+      currency: hub.settings.currency,
+      locale: language,
+      customerEmail: hub.customer.email,
+      returnUrl: `${appOrigin(request)}/c/${token}`,
+    });
+    if (!session) throw notFound();
+    return redirect(session.url);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("Opening a Stripe Checkout Session for Pay all failed", error);
+    return data({ problem: "hub.payAll.failed" }, { status: 502 });
+  }
+}
+
+/** Request work: what the customer needs, as a work request of theirs (new, linked to them). */
+async function requestWork(request: Request, token: string, form: FormData) {
+  form.delete("intent");
+  const submission = parseForm(form, { schema: hubWorkRequestSchema });
+  if (submission.status !== "success") return data({ request: submission.reply() }, { status: 400 });
+  // A filled honeypot is a bot: answered as a success, nothing recorded.
+  if (submission.value.website) return redirect(`/c/${token}?requested=1#hub-request`);
+  const hub = await loadHub(token);
+  if (!hub) throw notFound();
+  const { customer } = hub;
+  const address = [customer.address, customer.city, customer.state, customer.zipCode].filter(Boolean).join(", ");
+  await submitWorkRequest(
+    hub.hub.accountId,
+    {
+      name: customer.name,
+      phone: customer.phone,
+      email: customer.email,
+      address: address || null,
+      description: submission.value.description,
+      preferredTimes: submission.value.preferredTimes,
+    },
+    appOrigin(request),
+    customer.id,
+  );
+  return redirect(`/c/${token}?requested=1#hub-request`);
 }
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -166,6 +247,7 @@ const muted = "text-slate-500 dark:text-slate-400";
 function CustomerHub(props: Loaded) {
   const { token, language, currency, company, logoUrl, customer, balanceDue, paymentInstructions } = props;
   const { t } = useTranslation();
+  const actionData = useActionData<typeof action>() as { problem?: string } | undefined;
   const money = (cents: number) => formatMoney(cents, language, currency);
   return (
     <main className="min-h-screen bg-slate-100 px-3 py-4 sm:px-6 sm:py-8 dark:bg-slate-950">
@@ -193,7 +275,17 @@ function CustomerHub(props: Loaded) {
               {money(balanceDue)}
             </dd>
           </dl>
-          {balanceDue <= 0 ? <ShareMessage tone="good" text={t("hub.nothingDue")} /> : null}
+          {props.returnedFromPayment ? <ShareMessage tone="good" text={t("hub.payAll.done")} /> : null}
+          {balanceDue <= 0 && !props.returnedFromPayment ? <ShareMessage tone="good" text={t("hub.nothingDue")} /> : null}
+          {actionData?.problem ? (
+            <p
+              role="alert"
+              className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-200"
+            >
+              {t(messageKey(actionData.problem), { company: company.name })}
+            </p>
+          ) : null}
+          {props.canPayAll ? <PayAll amount={money(balanceDue)} /> : null}
           <CompanyContact company={company} />
         </header>
 
@@ -292,9 +384,72 @@ function CustomerHub(props: Loaded) {
           )}
         </ShareSection>
 
+        <RequestWorkForm company={company.name} requested={props.requested} />
+
         <DetailsForm customer={customer} company={company.name} updated={props.updated} />
       </div>
     </main>
+  );
+}
+
+/** Pay all: a plain post and a full page load, since the answer is a redirect to Stripe's own page. */
+function PayAll({ amount }: { amount: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-all";
+  return (
+    <Form method="post" reloadDocument className="mt-4">
+      <input type="hidden" name="intent" value="pay-all" />
+      <Button type="submit" disabled={paying} className="w-full sm:w-auto">
+        {paying ? t("hub.payAll.paying") : t("hub.payAll.button", { amount })}
+      </Button>
+      <p className={`mt-2 text-xs ${muted}`}>{t("hub.payAll.hint")}</p>
+    </Form>
+  );
+}
+
+/** Request work: what the customer needs and when; who they are is the hub's customer. */
+function RequestWorkForm({ company, requested }: { company: string; requested: boolean }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>() as { request?: SubmissionResult<string[]> } | undefined;
+  const navigation = useNavigation();
+  const pending = isPosting(navigation) && navigation.formData?.get("intent") === "request";
+  const [form, fields] = useForm({
+    id: "hub-request-form",
+    lastResult: actionData?.request,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, { schema: hubWorkRequestSchema }),
+  });
+  return (
+    <section id="hub-request" aria-labelledby="hub-request-heading" className={card}>
+      <h2 id="hub-request-heading" className="text-base font-semibold">
+        {t("hub.request.heading")}
+      </h2>
+      <p className={`mt-1 text-sm ${muted}`}>{t("hub.request.hint", { company })}</p>
+      {requested && !actionData?.request ? <ShareMessage tone="good" text={t("hub.request.sent", { company })} /> : null}
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="request" />
+        <Honeypot />
+        <TextareaField
+          label={t("hub.request.description")}
+          errors={fields.description.errors}
+          textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }}
+        />
+        <TextareaField
+          label={`${t("hub.request.preferredTimes")} (${t("common.optional")})`}
+          errors={fields.preferredTimes.errors}
+          textareaProps={{
+            ...getTextareaProps(fields.preferredTimes),
+            rows: 2,
+            placeholder: t("hub.request.preferredPlaceholder"),
+          }}
+        />
+        <Button type="submit" disabled={pending}>
+          {pending ? t("hub.request.sending") : t("hub.request.send")}
+        </Button>
+      </Form>
+    </section>
   );
 }
 
