@@ -30,7 +30,9 @@ export async function startStripeServer(checkoutPage?: CheckoutPage) {
   const signer = new Stripe("sk_test_signer");
   const page = (res: http.ServerResponse, status: number, body: string) => {
     res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><html lang="en"><head><title>Checkout</title><link rel="icon" href="data:,"></head><body>${body}</body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><title>Checkout</title><link rel="icon" href="data:,"></head><body>${body}</body></html>`,
+    );
   };
   /** The hosted page: the session's amount and a Pay button (a plain form: no JavaScript needed). */
   async function hostedPage(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
