@@ -3,7 +3,7 @@
 // server has no APP_URL. One row per account in app_origins (migration 0027): a Host header is
 // whatever the client sends, so it is only taken from the account's own signed-in people, and
 // only ever used for that account's mail.
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { appOrigins } from "#db/schema";
 import { now as clockNow } from "~/lib/clock";
 import { getDb } from "~/infrastructure/db.server";
@@ -95,6 +95,16 @@ export async function linkOrigins(accountIds: Iterable<string>): Promise<Map<str
     for (const row of rows) found.set(row.accountId, row.origin);
   }
   return found;
+}
+
+/**
+ * The condition, for a due query, that the account `accountId` names has somewhere for links to
+ * point: nothing to check when APP_URL is set, else a stored address. In the query, before its
+ * limit, so accounts that must wait never fill the limit and starve the others (decision 014).
+ */
+export function hasLinkOrigin(accountId: SQLWrapper): SQL | undefined {
+  if (configuredAppUrl()) return undefined;
+  return sql`exists (select 1 from ${appOrigins} where ${appOrigins.accountId} = ${accountId})`;
 }
 
 /** Where this account's links in e-mails sent with no request behind them point, or null (they are not sent). */

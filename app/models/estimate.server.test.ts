@@ -6,6 +6,7 @@ import { estimateFollowUpKey } from "~/lib/work-keys";
 import { claimWork, finishWork, MAX_ATTEMPTS } from "~/infrastructure/work.server";
 import type { EstimateInput } from "~/lib/estimate-schema";
 import { getDb } from "~/infrastructure/db.server";
+import { recordAppOrigin } from "./app-origin.server";
 import { signedInAccount } from "../../test/accounts";
 import {
   countEstimates,
@@ -303,6 +304,9 @@ describe("the runner's follow-up query", () => {
     const now = new Date("2001-02-01T00:00:00Z");
     const mine = async (limit: number) =>
       (await estimatesDueForFollowUp(now, limit)).map((row) => row.estimateId).filter((id) => sent.includes(id));
+    // Without APP_URL, an account nobody has signed in to has nowhere to link to: it waits.
+    expect(await mine(3)).toEqual([]);
+    await recordAppOrigin(user.id, new Request("https://pro-electric.example/login", { method: "POST" }));
     expect(await mine(2)).toEqual(sent.slice(0, 2));
     // The first one's follow-up is sent; the second one's ran out of attempts.
     expect(await claimWork(estimateFollowUpKey(sent[0]), "estimate-follow-up", "test", now)).toBe(true);

@@ -8,6 +8,7 @@ import { getDb } from "~/infrastructure/db.server";
 import { listTotal, getAccountTotal } from "./account-totals.server";
 import { insertWithNumber } from "./document-number.server";
 import { depositsReceived } from "./payment.server";
+import { hasLinkOrigin } from "./app-origin.server";
 import { accountCustomer, accountRows, isAccountRow, customerNameContains, sameAccount, textSearch } from "./sql.server";
 import { addDays, now as clockNow, startOfDay, today } from "~/lib/clock";
 import { workSettled } from "~/infrastructure/work.server";
@@ -511,10 +512,10 @@ export async function expirePastEstimates(now: Date): Promise<number> {
 }
 
 /**
- * Pending estimates, e-mailed and not answered, of accounts with follow-ups on, whose
- * follow-up is due at `now` (sent at least the account's follow-up days before) and not
- * settled yet (sent, or given up); at most `limit`, oldest first. Every account's: the work
- * runner's query.
+ * Pending estimates, e-mailed and not answered, of accounts with follow-ups on and an address
+ * for the e-mail's links (APP_URL, else a stored one: `hasLinkOrigin`), whose follow-up is due
+ * at `now` (sent at least the account's follow-up days before) and not settled yet (sent, or
+ * given up); at most `limit`, oldest first. Every account's: the work runner's query.
  */
 export async function estimatesDueForFollowUp(now: Date, limit = 200): Promise<EstimateReminderDue[]> {
   const db = await getDb();
@@ -536,6 +537,7 @@ export async function estimatesDueForFollowUp(now: Date, limit = 200): Promise<E
         sql`${estimates.sentAt} + ${accountSettings.estimateFollowUpDays} * ${DAY_MS} <= ${now.getTime()}`,
         // estimateFollowUpKey (app/lib/work-keys.ts)
         not(workSettled(sql`'estimate-follow-up:' || ${estimates.id}`)),
+        hasLinkOrigin(estimates.accountId),
       ),
     )
     .orderBy(asc(estimates.sentAt))
@@ -545,7 +547,7 @@ export async function estimatesDueForFollowUp(now: Date, limit = 200): Promise<E
 /**
  * Pending estimates, e-mailed and not answered, with a valid-until day at most two days
  * ahead (and not yet passed: the caller checks each account's calendar day), of accounts
- * with follow-ups on.
+ * with follow-ups on and an address for the e-mail's links (`hasLinkOrigin`).
  */
 export async function estimatesNearExpiry(now: Date, limit = 200): Promise<EstimateReminderDue[]> {
   const db = await getDb();
@@ -570,6 +572,7 @@ export async function estimatesNearExpiry(now: Date, limit = 200): Promise<Estim
         sql`${estimates.validUntil} between ${earliest} and ${latest}`,
         // estimateExpiryKey (app/lib/work-keys.ts)
         not(workSettled(sql`'estimate-expiry:' || ${estimates.id} || ':' || ${estimates.validUntil}`)),
+        hasLinkOrigin(estimates.accountId),
       ),
     )
     .orderBy(asc(estimates.validUntil))

@@ -36,7 +36,7 @@ import { recurringInvoiceKey } from "~/lib/work-keys";
 import { recurringInvoices } from "#db/schema";
 import { claimWork, runDueWork } from "~/infrastructure/work.server";
 import { recordAppOrigin } from "~/models/app-origin.server";
-import { estimateFollowUps, invoiceReminders, recurringInvoiceWork } from "./work-kinds.server";
+import { estimateExpiryReminders, estimateFollowUps, invoiceReminders, recurringInvoiceWork } from "./work-kinds.server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const config = env();
@@ -571,6 +571,54 @@ describe("links without APP_URL", () => {
       const next = await runDueWork([estimateFollowUps], { now: new Date("2026-06-05T12:01:00Z"), runnerId: "test" });
       expect(next.done).toEqual([`estimate-follow-up:${unknown.estimate.id}`]);
       expect(smtp.received).toHaveLength(2);
+    });
+  });
+
+  it("accounts without an address never fill the follow-up and expiry queries: one with an address is served in the first pass", async () => {
+    await withoutAppUrl(async () => {
+      const db = await getDb();
+      const estimateSent = async (sentAt: string, validUntil: string) => {
+        const { user } = await signedInAccount();
+        await getSettings(user.id);
+        await db
+          .update(accountSettings)
+          .set({ companyName: "Bluebonnet Electric", email: "office@bluebonnet.test", estimateFollowUpDays: 3 })
+          .where(eq(accountSettings.accountId, user.id));
+        const customer = await createCustomer(db, user.id, { name: "Ana Ruiz", email: "ana@example.com" });
+        const estimate = await createEstimate(db, user.id, {
+          customerId: customer.id,
+          items: [{ description: "Panel", quantity: 100, unitPrice: 50_000 }],
+        });
+        await db
+          .update(estimates)
+          .set({ status: "pending", validUntil, sentAt: new Date(sentAt), sentTo: "ana@example.com" })
+          .where(eq(estimates.id, estimate.id));
+        return { user, estimate };
+      };
+      // More due estimates than a pass takes (200), older and expiring sooner, of an account
+      // nobody has signed in to: each waits for an address, and must not hold up the others.
+      // (In 2027: the e-mail itself checks validity against today.)
+      const waiting = await estimateSent("2027-08-01T12:00:00Z", "2027-08-20");
+      const [row] = await db.select().from(estimates).where(eq(estimates.id, waiting.estimate.id));
+      const copies = Array.from({ length: 205 }, (_, i) => ({
+        ...row,
+        id: crypto.randomUUID(),
+        estimateNumber: `WAIT-${i + 1}`,
+      }));
+      for (let start = 0; start < copies.length; start += 50) await db.insert(estimates).values(copies.slice(start, start + 50));
+      const served = await estimateSent("2027-08-02T12:00:00Z", "2027-08-21");
+      await signIn(served.user.id);
+      try {
+        const followUps = await runDueWork([estimateFollowUps], { now: new Date("2027-08-18T12:00:00Z"), runnerId: "test" });
+        expect(followUps.done).toEqual([`estimate-follow-up:${served.estimate.id}`]);
+        const expiry = await runDueWork([estimateExpiryReminders], { now: new Date("2027-08-19T12:00:00Z"), runnerId: "test" });
+        expect(expiry.done).toEqual([`estimate-expiry:${served.estimate.id}:2027-08-21`]);
+        expect(smtp.received).toHaveLength(2);
+        expect(textOf(smtp.received[0])).toContain("https://pro-electric.example/e/");
+      } finally {
+        // Answered, so no later pass (with APP_URL set again) sends them.
+        await db.update(estimates).set({ status: "rejected" }).where(eq(estimates.accountId, waiting.user.id));
+      }
     });
   });
 
