@@ -8,11 +8,12 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createEstimate, createInvoice } from "#db/factories";
-import { accountSettings, customers, notifications, workRequests } from "#db/schema";
+import { accountSettings, customers, estimates, invoices, notifications, payments, workRequests } from "#db/schema";
 import { getOrCreateHub, listDetailChanges, revokeHub } from "~/models/customer-hub.server";
 import { recordPayment } from "~/models/payment.server";
 import { getSettings } from "~/models/settings.server";
 import * as hubPage from "~/routes/c.$token/route";
+import { loader as receiptLoader } from "~/routes/c.$token.receipts.$paymentId/route";
 import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../../test/accounts";
 import { runRoute } from "../../../test/route";
@@ -302,5 +303,43 @@ describe("Request work from the hub", () => {
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(404);
     expect(await requestsOf(user.id)).toEqual([]);
+  });
+});
+
+describe("a hub holds its customer's records only", () => {
+  it("answers 404 for every other customer's estimate, invoice and payment, of its account and of another", async () => {
+    const s = await setUp();
+    // More of everything: payments of Bob's and Carl's, and a second Bob estimate.
+    await recordPayment(s.user.id, s.bobInvoice.id, { amount: 1_000, method: "cash" });
+    const carlsAccount = (await s.db.select().from(customers).where(eq(customers.id, s.carl.id)))[0]!.accountId;
+    await recordPayment(carlsAccount, s.carlInvoice.id, { amount: 2_000, method: "check" });
+    await createEstimate(s.db, s.user.id, { customerId: s.bob.id, title: "Bob's second", items: line(1_000) });
+
+    const others = <T extends { id: string; customerId: string | null }>(rows: T[]) =>
+      rows.filter((row) => row.customerId !== s.ana.id).map((row) => row.id);
+    const otherEstimates = others(await s.db.select({ id: estimates.id, customerId: estimates.customerId }).from(estimates));
+    const otherInvoices = others(await s.db.select({ id: invoices.id, customerId: invoices.customerId }).from(invoices));
+    const otherPayments = others(
+      await s.db
+        .select({ id: payments.id, customerId: invoices.customerId })
+        .from(payments)
+        .innerJoin(invoices, eq(invoices.id, payments.invoiceId)),
+    );
+    expect(otherEstimates.length).toBeGreaterThanOrEqual(2);
+    expect(otherInvoices.length).toBeGreaterThanOrEqual(2);
+    expect(otherPayments.length).toBeGreaterThanOrEqual(2);
+
+    for (const id of otherEstimates) expect((await post(s.token, { intent: "open", kind: "estimate", id })).status).toBe(404);
+    for (const id of otherInvoices) expect((await post(s.token, { intent: "open", kind: "invoice", id })).status).toBe(404);
+    for (const paymentId of otherPayments) {
+      const answer = await runRoute(receiptLoader, `/c/${s.token}/receipts/${paymentId}`, {
+        params: { token: s.token, paymentId },
+      });
+      expect(answer.status).toBe(404);
+    }
+    // And the page names none of them.
+    const page = await html(s.token);
+    for (const id of [...otherEstimates, ...otherInvoices, ...otherPayments]) expect(page).not.toContain(id);
+    for (const title of ["Bob's deck lights", "Bob's outlet", "Carl's rewire", "Bob's second"]) expect(page).not.toContain(title);
   });
 });
