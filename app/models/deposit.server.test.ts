@@ -6,7 +6,15 @@ import { getDb } from "~/infrastructure/db.server";
 import { signedInAccount } from "../../test/accounts";
 import { depositSummary, setDepositAsk } from "./deposit.server";
 import { createInvoiceFromEstimate, deleteInvoice, getInvoiceWithItems } from "./invoice.server";
-import { deleteDeposit, deletePayment, listInvoicePayments, recordCardDeposit, recordDeposit } from "./payment.server";
+import { listNotifications } from "./notification.server";
+import {
+  deleteDeposit,
+  deletePayment,
+  listInvoicePayments,
+  recordCardDeposit,
+  recordDeposit,
+  recordManualPayment,
+} from "./payment.server";
 
 async function approvedEstimate(total = 200_000) {
   const { user } = await signedInAccount();
@@ -57,6 +65,57 @@ describe("deposits", () => {
     expect(await getInvoiceWithItems(user.id, invoiceId)).toMatchObject({ amountPaid: 40_000 });
     // By hand, the invoiced estimate sends the contractor to the invoice.
     expect(await byHand(user.id, estimate.id, 1_000)).toMatchObject({ status: "invoiced" });
+  });
+
+  it("a card deposit that overpays the invoice it lands on tells the contractor the invoice is overpaid, once", async () => {
+    const { user, estimate } = await approvedEstimate();
+    const created = await createInvoiceFromEstimate(user.id, estimate.id);
+    const invoice = created.status === "created" ? created.invoice : undefined;
+    // Paid in full by hand, then Stripe reports a deposit the customer paid on the estimate's page.
+    expect((await byHand(user.id, estimate.id, 1_000)).status).toBe("invoiced");
+    expect(
+      (
+        await recordManualPayment(user.id, invoice!.id, {
+          date: "2026-11-02",
+          amount: 200_000,
+          method: "check",
+          reference: null,
+          note: null,
+        })
+      ).status,
+    ).toBe("recorded");
+    const overpaid = async () => (await listNotifications(user.id)).filter((n) => n.title === "Invoice overpaid");
+    expect(await overpaid()).toEqual([]);
+
+    for (let i = 0; i < 2; i++)
+      await recordCardDeposit(estimate.id, { amount: 30_000, externalId: `cs_test_over_${estimate.id}` });
+    expect(await getInvoiceWithItems(user.id, invoice!.id)).toMatchObject({
+      total: 200_000,
+      amountPaid: 230_000,
+      status: "paid",
+    });
+    const notices = await overpaid();
+    expect(notices).toHaveLength(1);
+    expect(notices[0].message).toContain(invoice!.invoiceNumber);
+    expect(notices[0].message).toContain("$300.00");
+    // The estimate itself is not overpaid: its deposits are below its total.
+    expect((await listNotifications(user.id)).filter((n) => n.title === "Estimate overpaid")).toEqual([]);
+  });
+
+  it("a card deposit that leaves a balance on the invoice says nothing of overpaying", async () => {
+    const { user, estimate } = await approvedEstimate();
+    const created = await createInvoiceFromEstimate(user.id, estimate.id);
+    const invoiceId = created.status === "created" ? created.invoice.id : "";
+    await recordManualPayment(user.id, invoiceId, {
+      date: "2026-11-02",
+      amount: 150_000,
+      method: "check",
+      reference: null,
+      note: null,
+    });
+    await recordCardDeposit(estimate.id, { amount: 50_000, externalId: `cs_test_exact_${estimate.id}` });
+    expect(await getInvoiceWithItems(user.id, invoiceId)).toMatchObject({ amountPaid: 200_000, status: "paid" });
+    expect((await listNotifications(user.id)).map((n) => n.title)).not.toContain("Invoice overpaid");
   });
 
   it("deleting the invoice keeps the deposits with the estimate for the next invoice", async () => {

@@ -103,8 +103,8 @@ interface Ledger<Row extends Payment | Deposit, Against, Result> {
   stillDue(againstId: string, against: Against, amount: number): SQL;
   /** What follows the new row in the same batch. */
   follow(db: Db, accountId: string, againstId: string, receivedAt: Date): Statement[];
-  /** What the contractor may be told, in the account's language. */
-  notices(against: Against, againstId: string, input: PaymentInput, words: Words, notify: boolean): Notice[];
+  /** What the contractor may be told, in the account's language; `rowId` is the new row's id. */
+  notices(against: Against, againstId: string, input: PaymentInput, words: Words, notify: boolean, rowId: string): Notice[];
   /** The answer once the row is in. */
   recorded(db: Db, row: Row, against: Against): Promise<Result>;
   /** Deleting a row deletes its twin in the other ledger first (a payment's deposit, a deposit's payment). */
@@ -213,7 +213,7 @@ function ledger<Row extends Payment | Deposit, Against, Result>(spec: Ledger<Row
       money: (cents) => formatMoney(cents, lang, settings.currency),
     };
     const inserted = sql`exists (select 1 from ${table} where ${table.id} = ${id})`;
-    const notices = spec.notices(against, againstId, input, words, notify).map((notice) =>
+    const notices = spec.notices(against, againstId, input, words, notify, id).map((notice) =>
       db.run(sql`insert into ${notifications} (id, account_id, type, title, message, read, estimate_id, created_at)
         select ${crypto.randomUUID()}, ${accountId}, 'payment_received', ${notice.title}, ${notice.message}, 0,
           ${notice.estimateId}, ${clockNow().getTime()}
@@ -412,7 +412,7 @@ export function carryDepositsStatements(db: Db, accountId: string, estimateId: s
 
 interface EstimateAgainst {
   estimate: typeof estimates.$inferSelect;
-  invoice: { invoiceNumber: string } | undefined;
+  invoice: Pick<InvoiceRow, "invoiceNumber" | "title" | "total" | "amountPaid"> | undefined;
   received: number;
 }
 
@@ -428,7 +428,12 @@ const ESTIMATE_DEPOSITS: Ledger<Deposit, EstimateAgainst, RecordDepositResult> =
         .where(and(eq(estimates.accountId, accountId), eq(estimates.id, estimateId)))
         .get(),
       db
-        .select({ invoiceNumber: invoices.invoiceNumber })
+        .select({
+          invoiceNumber: invoices.invoiceNumber,
+          title: invoices.title,
+          total: invoices.total,
+          amountPaid: invoices.amountPaid,
+        })
         .from(invoices)
         .where(and(eq(invoices.accountId, accountId), eq(invoices.estimateId, estimateId)))
         .get(),
@@ -451,9 +456,16 @@ const ESTIMATE_DEPOSITS: Ledger<Deposit, EstimateAgainst, RecordDepositResult> =
     sql`(select coalesce(sum(${estimateDeposits.amount}), 0) from ${estimateDeposits} where ${estimateDeposits.estimateId} = ${estimateId}) + ${amount} <= ${estimate.total}
       and not exists (select 1 from ${invoices} where ${invoices.estimateId} = ${estimateId})`,
   follow: (db, accountId, estimateId) => [...carryDepositsStatements(db, accountId, estimateId)],
-  notices({ estimate, received }, estimateId, input, { t, money }, notify) {
+  notices({ estimate, invoice, received }, estimateId, input, { t, money }, notify, depositId) {
     const names = { number: estimate.estimateNumber, title: estimate.title };
     const sumReceived = sql`(select coalesce(sum(${estimateDeposits.amount}), 0) from ${estimateDeposits} where ${estimateDeposits.estimateId} = ${estimateId})`;
+    // Carried onto the estimate's invoice (follow), the deposit is a payment there: one that
+    // takes the invoice's payments above its total tells the contractor as a payment would
+    // (INVOICE_PAYMENTS). The condition reads the rows the batch left: this deposit's payment,
+    // and its invoice's sum against its total; the figures of the message are the ones read.
+    const paymentOverpays = sql`exists (select 1 from ${payments} p join ${invoices} i on i.id = p.invoice_id
+      where p.deposit_id = ${depositId}
+        and (select coalesce(sum(q.amount), 0) from ${payments} q where q.invoice_id = i.id) > i.total)`;
     return [
       {
         title: t("notifications.events.depositReceivedTitle"),
@@ -469,6 +481,20 @@ const ESTIMATE_DEPOSITS: Ledger<Deposit, EstimateAgainst, RecordDepositResult> =
         estimateId,
         when: sql`${sumReceived} > ${estimate.total}`,
       },
+      ...(invoice
+        ? [
+            {
+              title: t("notifications.events.overpaidTitle"),
+              message: t("notifications.events.overpaid", {
+                number: invoice.invoiceNumber,
+                title: invoice.title,
+                over: money(invoice.amountPaid + input.amount - invoice.total),
+              }),
+              estimateId: null,
+              when: paymentOverpays,
+            },
+          ]
+        : []),
     ];
   },
   recorded: async (_db, deposit) => ({
