@@ -12,6 +12,7 @@ import {
   appointments,
   customerDetailChanges,
   customerHubs,
+  hubCheckouts,
   estimateDeposits,
   estimateShareTokens,
   invoices,
@@ -184,6 +185,10 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     customerId: customer.id,
     changes: { phone: { from: "555-0100", to: "555-0199" } },
   });
+  // A Pay all the customer started from the hub (not paid).
+  await db
+    .insert(hubCheckouts)
+    .values({ accountId: user.id, customerId: customer.id, amount: 100, parts: [{ invoiceId: invoice.id, amount: 100 }] });
   const requestSlug = `${marker
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
