@@ -1,7 +1,7 @@
 // Work requests (docs/product/requests.md): the account's public request page
 // (/request/{slug}), the requests visitors send through it, and what each became: a customer,
 // an estimate, a job, a visit. Every function but the public page's lookup takes the account first.
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
 import { customers, requestPages, workRequests } from "#db/schema";
 import { now as clockNow } from "~/lib/clock";
 import { likePattern, PAGE_SIZE } from "~/lib/list-params";
@@ -42,14 +42,16 @@ export async function findOpenRequestPage(slug: string): Promise<RequestPage | u
 export async function proposedSlug(accountId: string, companyName: string): Promise<string> {
   const base = slugify(companyName);
   const db = await getDb();
+  // One query for the name and its numbered forms ("-" is not a LIKE wildcard; the base has no % or _).
+  const rows = await db
+    .select({ slug: requestPages.slug, accountId: requestPages.accountId })
+    .from(requestPages)
+    .where(or(eq(requestPages.slug, base), like(requestPages.slug, `${base}-%`)));
+  const owners = new Map(rows.map((row) => [row.slug, row.accountId]));
   for (let n = 1; n < 50; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
-    const taken = await db
-      .select({ accountId: requestPages.accountId })
-      .from(requestPages)
-      .where(eq(requestPages.slug, slug))
-      .get();
-    if (!taken || taken.accountId === accountId) return slug;
+    const owner = owners.get(slug);
+    if (owner === undefined || owner === accountId) return slug;
   }
   return `${base}-${crypto.randomUUID().slice(0, 8)}`;
 }
