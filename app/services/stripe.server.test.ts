@@ -5,7 +5,15 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCustomer, createEstimate, createInvoice } from "#db/factories";
-import { accountSettings, estimateDeposits, estimates, estimateShareTokens, notifications, payments } from "#db/schema";
+import {
+  accountSettings,
+  estimateDeposits,
+  estimates,
+  estimateShareTokens,
+  invoiceShareTokens,
+  notifications,
+  payments,
+} from "#db/schema";
 import { depositSummary, setDepositAsk } from "~/models/deposit.server";
 import { listNotifications } from "~/models/notification.server";
 import { listInvoicePayments } from "~/models/payment.server";
@@ -15,6 +23,7 @@ import { getOrCreateHub } from "~/models/customer-hub.server";
 import { recordPayment } from "~/models/payment.server";
 import { action as hubAction, loader as hubLoader } from "~/routes/c.$token/route";
 import { action as shareAction } from "~/routes/e.$token/route";
+import { action as invoiceShareAction } from "~/routes/i.$token/route";
 import { action as webhookAction } from "~/routes/webhooks.stripe/route";
 import { MAX_CENTS } from "~/lib/money";
 import { getDb } from "~/infrastructure/db.server";
@@ -624,4 +633,47 @@ describe("Pay all from the customer's hub", () => {
     expect((await hubPost(token, { intent: "pay-all" })).status).toBe(404);
     expect(stripeServer.calls).toEqual([]);
   });
+});
+
+describe("when Stripe cannot be reached", () => {
+  it("Pay deposit, Pay now and Pay all answer 502 with the page's message, and record nothing", async () => {
+    setUpCardPayments();
+    // A port nothing listens on: the SDK's connection fails (after its retries).
+    const closed = await startStripeServer();
+    await closed.close();
+    config.STRIPE_API_URL = closed.url;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const { token: estimateToken } = await approvedWithLink();
+      const deposit = await runRoute(shareAction, formRequest(`http://localhost/e/${estimateToken}`, { intent: "pay-deposit" }), {
+        params: { token: estimateToken },
+      });
+      expect(deposit.status).toBe(502);
+      expect(await deposit.json()).toMatchObject({ problem: "share.invoice.payFailed" });
+
+      const { user, invoice } = await unpaidInvoice();
+      const invoiceToken = newShareToken();
+      await (await getDb()).insert(invoiceShareTokens).values({ accountId: user.id, invoiceId: invoice.id, token: invoiceToken });
+      const payNow = await runRoute(invoiceShareAction, formRequest(`http://localhost/i/${invoiceToken}`, { intent: "pay" }), {
+        params: { token: invoiceToken },
+      });
+      expect(payNow.status).toBe(502);
+      expect(await payNow.json()).toMatchObject({ problem: "share.invoice.payFailed" });
+
+      const hub = await getOrCreateHub(user.id, invoice.customerId!);
+      const payAll = await runRoute(hubAction, formRequest(`http://localhost/c/${hub!.token}`, { intent: "pay-all" }), {
+        params: { token: hub!.token },
+      });
+      expect(payAll.status).toBe(502);
+      expect(await payAll.json()).toMatchObject({ problem: "hub.payAll.failed" });
+      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([
+        "Opening a Stripe Checkout Session for a deposit failed",
+        "Opening a Stripe Checkout Session for an invoice failed",
+        "Opening a Stripe Checkout Session for a Pay all failed",
+      ]);
+      expect(await listInvoicePayments(user.id, invoice.id)).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
+  }, 30_000);
 });

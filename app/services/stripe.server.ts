@@ -1,5 +1,6 @@
 // Card payments through Stripe Checkout, with the official SDK. Without both
 // STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET there are no card payments and nothing here runs.
+import { redirect } from "@remix-run/node";
 import Stripe from "stripe";
 import { now as clockNow } from "~/lib/clock";
 import { MAX_CENTS } from "~/lib/money";
@@ -178,4 +179,25 @@ async function createCheckout(
   );
   if (!session.url) throw new Error("Stripe answered a Checkout Session without a URL.");
   return { id: session.id, url: session.url };
+}
+
+/**
+ * The customer's "Pay …" button: the session `open` makes, and a redirect to Stripe's page.
+ * Card payments off (`open` answers null) is the ordinary 404. When Stripe fails, the failure
+ * is logged (naming `what` was being paid) and `failed()` is the answer: the page's message.
+ */
+export async function redirectToCheckout<Failed>(
+  what: string,
+  open: () => Promise<{ url: string } | null>,
+  failed: () => Failed,
+): Promise<Response | Failed> {
+  let session: { url: string } | null;
+  try {
+    session = await open();
+  } catch (error) {
+    console.error(`Opening a Stripe Checkout Session for ${what} failed`, error);
+    return failed();
+  }
+  if (!session) throw new Response("Not Found", { status: 404 });
+  return redirect(session.url);
 }

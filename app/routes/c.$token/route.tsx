@@ -28,7 +28,7 @@ import { appOrigin } from "~/models/share.server";
 import { readForm } from "~/infrastructure/form.server";
 import { messageKey, translate } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
-import { cardPaymentsEnabled, createHubCheckout } from "~/services/stripe.server";
+import { cardPaymentsEnabled, createHubCheckout, redirectToCheckout } from "~/services/stripe.server";
 import { submitWorkRequest } from "~/services/work-request.server";
 import type { RouteAccess } from "~/lib/permissions";
 
@@ -178,29 +178,28 @@ async function payAll(request: Request, token: string) {
   if (started.status === "too-large") return data({ problem: "hub.payAll.tooLarge" }, { status: 409 });
   const { checkout, hub } = started;
   const language = hub.settings.documentLanguage;
-  try {
-    const session = await createHubCheckout({
-      checkoutId: checkout.id,
-      accountId: checkout.accountId,
-      label: translate(
-        language,
-        new Intl.PluralRules(language).select(checkout.parts.length) === "one" ? "hub.payAll.item_one" : "hub.payAll.item_other",
-        { count: String(checkout.parts.length) },
-      ),
-      companyName: hub.settings.companyName,
-      amount: checkout.amount,
-      currency: hub.settings.currency,
-      locale: language,
-      customerEmail: hub.customer.email,
-      returnUrl: `${appOrigin(request)}/c/${token}`,
-    });
-    if (!session) throw notFound();
-    return redirect(session.url);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error("Opening a Stripe Checkout Session for Pay all failed", error);
-    return data({ problem: "hub.payAll.failed" }, { status: 502 });
-  }
+  return redirectToCheckout(
+    "a Pay all",
+    () =>
+      createHubCheckout({
+        checkoutId: checkout.id,
+        accountId: checkout.accountId,
+        label: translate(
+          language,
+          new Intl.PluralRules(language).select(checkout.parts.length) === "one"
+            ? "hub.payAll.item_one"
+            : "hub.payAll.item_other",
+          { count: String(checkout.parts.length) },
+        ),
+        companyName: hub.settings.companyName,
+        amount: checkout.amount,
+        currency: hub.settings.currency,
+        locale: language,
+        customerEmail: hub.customer.email,
+        returnUrl: `${appOrigin(request)}/c/${token}`,
+      }),
+    () => data({ problem: "hub.payAll.failed" }, { status: 502 }),
+  );
 }
 
 /** Request work: what the customer needs, as a work request of theirs (new, linked to them). */

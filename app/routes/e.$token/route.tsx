@@ -24,7 +24,7 @@ import { messageKey, translate } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
 import { mailDecisionInBackground } from "~/services/decision-mail.server";
 import { readForm } from "~/infrastructure/form.server";
-import { cardPaymentsEnabled, createDepositCheckout } from "~/services/stripe.server";
+import { cardPaymentsEnabled, createDepositCheckout, redirectToCheckout } from "~/services/stripe.server";
 import type { RouteAccess } from "~/lib/permissions";
 
 /** What this route needs (app/lib/permissions.ts). */
@@ -105,25 +105,22 @@ async function payDeposit(request: Request, token: string) {
   const deposit = depositState(shared);
   if (!deposit || deposit.due <= 0) return data({ reply: null, problem: "share.page.noDepositDue" }, { status: 409 });
   const { estimate, settings, document } = shared;
-  try {
-    const session = await createDepositCheckout({
-      estimateId: estimate.id,
-      estimateNumber: estimate.estimateNumber,
-      label: translate(settings.documentLanguage, "share.page.depositHeading"),
-      companyName: document.company.name,
-      amount: deposit.due,
-      currency: settings.currency,
-      locale: settings.documentLanguage,
-      customerEmail: document.customer.email,
-      returnUrl: `${appOrigin(request)}/e/${token}`,
-    });
-    if (!session) throw notFound();
-    return redirect(session.url);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error("Opening a Stripe Checkout Session for a deposit failed", error);
-    return data({ reply: null, problem: "share.invoice.payFailed" }, { status: 502 });
-  }
+  return redirectToCheckout(
+    "a deposit",
+    () =>
+      createDepositCheckout({
+        estimateId: estimate.id,
+        estimateNumber: estimate.estimateNumber,
+        label: translate(settings.documentLanguage, "share.page.depositHeading"),
+        companyName: document.company.name,
+        amount: deposit.due,
+        currency: settings.currency,
+        locale: settings.documentLanguage,
+        customerEmail: document.customer.email,
+        returnUrl: `${appOrigin(request)}/e/${token}`,
+      }),
+    () => data({ reply: null, problem: "share.invoice.payFailed" }, { status: 502 }),
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReceiptLink } from "~/components/receipt-link";
@@ -13,7 +13,7 @@ import { loadSharedInvoice, recordInvoiceShareView } from "~/models/invoice-shar
 import { appOrigin } from "~/models/share.server";
 import { messageKey } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
-import { cardPaymentsEnabled, createInvoiceCheckout } from "~/services/stripe.server";
+import { cardPaymentsEnabled, createInvoiceCheckout, redirectToCheckout } from "~/services/stripe.server";
 import type { RouteAccess } from "~/lib/permissions";
 
 /** What this route needs (app/lib/permissions.ts). */
@@ -71,24 +71,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { invoice, settings, document, status, balance } = shared;
   if (!cardPaymentsEnabled()) throw notFound();
   if (!acceptsPayment(status, balance)) return data({ problem: "share.invoice.nothingDue" }, { status: 409 });
-  try {
-    const session = await createInvoiceCheckout({
-      invoiceId: invoice.id,
-      invoiceNumber: invoice.invoiceNumber,
-      companyName: document.company.name,
-      amount: balance,
-      currency: settings.currency,
-      locale: settings.documentLanguage,
-      customerEmail: document.customer.email,
-      returnUrl: `${appOrigin(request)}/i/${token}`,
-    });
-    if (!session) throw notFound();
-    return redirect(session.url);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error("Opening a Stripe Checkout Session failed", error);
-    return data({ problem: "share.invoice.payFailed" }, { status: 502 });
-  }
+  return redirectToCheckout(
+    "an invoice",
+    () =>
+      createInvoiceCheckout({
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.invoiceNumber,
+        companyName: document.company.name,
+        amount: balance,
+        currency: settings.currency,
+        locale: settings.documentLanguage,
+        customerEmail: document.customer.email,
+        returnUrl: `${appOrigin(request)}/i/${token}`,
+      }),
+    () => data({ problem: "share.invoice.payFailed" }, { status: 502 }),
+  );
 }
 
 export default function SharedInvoicePage() {
