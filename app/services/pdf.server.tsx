@@ -122,20 +122,56 @@ export function pdfLogo(settings: Pick<AccountSettings, "logo" | "logoMimeType">
   return null;
 }
 
-/** The header's left side: the logo, the company's name and its address, phone, e-mail and website. */
-export function PdfCompany({ company, logo }: { company: DocumentCompany; logo: PdfLogo | null }) {
+/**
+ * The top of a document's first page: on the left the logo, the company's name and its address,
+ * phone, e-mail and website; on the right the heading ("INVOICE", "RECEIPT"), the label/value
+ * lines under it and, when given, a stamp ("PAID"); then the rule.
+ */
+export function PdfHeader({
+  company,
+  logo,
+  heading,
+  meta,
+  stamp,
+  language,
+}: {
+  company: DocumentCompany;
+  logo: PdfLogo | null;
+  heading: string;
+  meta: [label: string, value: string][];
+  stamp: { text: string; color: string } | null;
+  language: Language;
+}) {
+  const caps = (text: string) => text.toLocaleUpperCase(language);
   return (
-    <View style={styles.companyBlock}>
-      {logo ? <Image src={logo} style={styles.logo} /> : null}
-      <View>
-        <Text style={styles.companyName}>{company.name}</Text>
-        {[company.address, company.phone, company.email, company.website].filter(Boolean).map((line) => (
-          <Text key={line} style={styles.companyLine}>
-            {line}
-          </Text>
-        ))}
+    <>
+      <View style={styles.header}>
+        <View style={styles.companyBlock}>
+          {logo ? <Image src={logo} style={styles.logo} /> : null}
+          <View>
+            <Text style={styles.companyName}>{company.name}</Text>
+            {[company.address, company.phone, company.email, company.website].filter(Boolean).map((line) => (
+              <Text key={line} style={styles.companyLine}>
+                {line}
+              </Text>
+            ))}
+          </View>
+        </View>
+        <View style={styles.titleBlock}>
+          <Text style={styles.title}>{caps(heading)}</Text>
+          {meta.map(([label, value]) => (
+            <View key={label} style={styles.metaRow}>
+              <Text style={styles.metaLabel}>{label}</Text>
+              <Text style={styles.metaValue}>{value}</Text>
+            </View>
+          ))}
+          {stamp ? (
+            <Text style={[styles.stamp, { color: stamp.color, borderColor: stamp.color }]}>{caps(stamp.text)}</Text>
+          ) : null}
+        </View>
       </View>
-    </View>
+      <View style={styles.rule} />
+    </>
   );
 }
 
@@ -196,24 +232,18 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
       language={language}
     >
       <Page size="LETTER" style={styles.page}>
-        <View style={styles.header}>
-          <PdfCompany company={doc.company} logo={logo} />
-          <View style={styles.titleBlock}>
-            <Text style={styles.title}>{caps(heading)}</Text>
-            {meta.map(([label, value]) => (
-              <View key={label} style={styles.metaRow}>
-                <Text style={styles.metaLabel}>{label}</Text>
-                <Text style={styles.metaValue}>{value}</Text>
-              </View>
-            ))}
-            {isInvoice && doc.status !== "pending" ? (
-              <Text style={[styles.stamp, { color: stampColor, borderColor: stampColor }]}>
-                {caps(translate(language, invoiceStatusLabelKey(doc.status)))}
-              </Text>
-            ) : null}
-          </View>
-        </View>
-        <View style={styles.rule} />
+        <PdfHeader
+          company={doc.company}
+          logo={logo}
+          language={language}
+          heading={heading}
+          meta={meta}
+          stamp={
+            isInvoice && doc.status !== "pending"
+              ? { text: translate(language, invoiceStatusLabelKey(doc.status)), color: stampColor }
+              : null
+          }
+        />
 
         <View style={styles.parties}>
           <View style={styles.party}>

@@ -8,7 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { paymentReceipt, type ReceiptData, type ReceiptScope } from "~/models/receipt.server";
 import { translate, type Language } from "~/infrastructure/i18n";
 import type { KeyUnder } from "~/locales/keys";
-import { fileName, PdfCompany, PdfFooter, pdfLogo, styles, type PdfFile, type PdfLogo } from "./pdf.server";
+import { fileName, PdfHeader, PdfFooter, pdfLogo, styles, type PdfFile, type PdfLogo } from "./pdf.server";
 
 const PAID = "#15803d";
 
@@ -42,22 +42,14 @@ function ReceiptPdf({ receipt, language, logo }: { receipt: ReceiptData; languag
       language={language}
     >
       <Page size="LETTER" style={styles.page}>
-        <View style={styles.header}>
-          <PdfCompany company={receipt.company} logo={logo} />
-          <View style={styles.titleBlock}>
-            <Text style={styles.title}>{caps(heading)}</Text>
-            {meta.map(([label, value]) => (
-              <View key={label} style={styles.metaRow}>
-                <Text style={styles.metaLabel}>{label}</Text>
-                <Text style={styles.metaValue}>{value}</Text>
-              </View>
-            ))}
-            {receipt.balanceAfter <= 0 ? (
-              <Text style={[styles.stamp, { color: PAID, borderColor: PAID }]}>{caps(t("paidInFull"))}</Text>
-            ) : null}
-          </View>
-        </View>
-        <View style={styles.rule} />
+        <PdfHeader
+          company={receipt.company}
+          logo={logo}
+          language={language}
+          heading={heading}
+          meta={meta}
+          stamp={receipt.balanceAfter <= 0 ? { text: t("paidInFull"), color: PAID } : null}
+        />
 
         <View style={styles.parties}>
           <View style={styles.party}>
