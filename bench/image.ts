@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { processImage, stopHeicDecoder } from "~/infrastructure/image.server";
+import { processImage } from "~/infrastructure/image.server";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -27,7 +27,7 @@ async function twelveMegapixels(): Promise<Buffer> {
 
 async function measure(name: string, photo: Buffer) {
   const times: number[] = [];
-  let result = await processImage(photo); // warm-up: sharp's and the HEIC decoder's first run
+  let result = await processImage(photo); // warm-up: sharp's first run, libheif compiled
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now();
     result = await processImage(photo);
@@ -52,7 +52,6 @@ async function measure(name: string, photo: Buffer) {
 const files = process.argv.slice(2);
 if (files.length === 0) await measure("12 MP JPEG", await twelveMegapixels());
 for (const file of files) await measure(path.basename(file), readFileSync(file));
-await stopHeicDecoder();
 console.log(
   `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "(unset)"}, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}`,
 );

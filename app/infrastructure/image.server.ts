@@ -7,7 +7,7 @@
 // One image at a time per process (a queue, libvips on one thread, its operation cache
 // off), so ten uploads at once wait for each other instead of decoding ten 12-megapixel
 // photos side by side. HEIC (iPhones) is decoded by libheif's WebAssembly build in a worker
-// thread, which is ended when idle so the memory the decoder grew is given back.
+// thread, ended after each photo so the memory the decoder grew is given back.
 import { open, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
@@ -82,109 +82,106 @@ export function imageJobsQueued(): number {
 }
 
 // ---------------------------------------------------------------------------------------
-// HEIC: libheif (libde265) in WebAssembly, in a worker thread.
+// HEIC: libheif (libde265) in WebAssembly, and sharp, in a worker thread of its own for each
+// photo. The decoder's memory grows to hold a photo (about 150 MB for 12 MP) and WebAssembly
+// never gives memory back, and the 48 MB of decoded pixels would wait for the main thread's
+// garbage collector: the worker makes the copies itself, hands back only the JPEGs, and
+// ending it frees the rest at once. The module is compiled once per process and given to
+// each worker, which then starts in a few milliseconds.
 
 const require = createRequire(import.meta.url);
-/** How long the decoder worker waits for the next HEIC before it ends (a batch of photos reuses it). */
-const HEIC_WORKER_IDLE_MS = 15_000;
+
+/** The copies every image gets: longest side and JPEG quality (the worker makes them the same way). */
+const COPIES = [
+  { name: "full", max: FULL_MAX, quality: 90 },
+  { name: "display", max: DISPLAY_MAX, quality: 80 },
+  { name: "thumbnail", max: THUMB_MAX, quality: 75 },
+] as const;
 
 // CommonJS run by the worker: heic-decode's `all` reads the size before decoding, so a
-// photo over the limit is refused without growing the decoder's memory.
+// photo over the limit is refused without growing the decoder's memory. The sharp chain is
+// copy() below.
 const HEIC_WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const decode = require(workerData.module);
-parentPort.on("message", async ({ id, bytes, maxPixels }) => {
+const { module, glue, lib, sharpPath, bytes, maxPixels, copies } = workerData;
+const sharp = require(sharpPath);
+sharp.concurrency(1);
+sharp.cache(false);
+const libheif = require(glue)({
+  instantiateWasm(imports, receive) {
+    const instance = new WebAssembly.Instance(module, imports);
+    receive(instance, module);
+    return instance.exports;
+  },
+});
+const { all } = require(lib)(libheif);
+(async () => {
   let images;
   try {
-    images = await decode.all({ buffer: new Uint8Array(bytes) });
+    images = await all({ buffer: new Uint8Array(bytes) });
     const [primary] = images;
     if (!primary) throw new Error("the file holds no image");
     if (primary.width * primary.height > maxPixels) {
-      parentPort.postMessage({ id, tooLarge: true, width: primary.width, height: primary.height });
+      parentPort.postMessage({ tooLarge: true, width: primary.width, height: primary.height });
       return;
     }
     const { width, height, data } = await primary.decode();
-    parentPort.postMessage({ id, width, height, data }, [data.buffer]);
+    images.dispose();
+    images = undefined;
+    const pixels = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const made = [];
+    for (const { max, quality } of copies) {
+      const { data: jpeg, info } = await sharp(pixels, { raw: { width, height, channels: 4 } })
+        .resize({ width: max, height: max, fit: "inside", withoutEnlargement: true })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality })
+        .toBuffer({ resolveWithObject: true });
+      made.push({ bytes: jpeg, width: info.width, height: info.height });
+    }
+    parentPort.postMessage({ width, height, made });
   } catch (error) {
-    parentPort.postMessage({ id, error: String((error && error.message) || error) });
+    parentPort.postMessage({ error: String((error && error.message) || error) });
   } finally {
     if (images && images.dispose) images.dispose();
   }
-});
+})();
 `;
 
 type HeicAnswer =
-  | { id: number; width: number; height: number; data: Uint8ClampedArray }
-  | { id: number; tooLarge: true; width: number; height: number }
-  | { id: number; error: string };
+  | { width: number; height: number; made: { bytes: Uint8Array; width: number; height: number }[] }
+  | { tooLarge: true; width: number; height: number }
+  | { error: string };
 
-interface HeicDecoder {
-  worker: Worker;
-  idle?: NodeJS.Timeout;
-  pending: Map<number, (answer: HeicAnswer | Error) => void>;
+let heicModule: Promise<WebAssembly.Module> | undefined;
+
+/** libheif's WebAssembly, compiled once (the build that loads its .wasm file, not the one inlining it). */
+function libheifModule(): Promise<WebAssembly.Module> {
+  heicModule ??= readFile(require.resolve("libheif-js/libheif-wasm/libheif.wasm")).then((bytes) => WebAssembly.compile(bytes));
+  return heicModule;
 }
 
-let decoder: HeicDecoder | undefined;
-let nextId = 1;
-
-function heicDecoder(): HeicDecoder {
-  if (decoder) {
-    clearTimeout(decoder.idle);
-    return decoder;
-  }
-  const worker = new Worker(HEIC_WORKER, { eval: true, workerData: { module: require.resolve("heic-decode") } });
-  worker.unref();
-  const current: HeicDecoder = { worker, pending: new Map() };
-  const fail = (error: Error) => {
-    if (decoder === current) decoder = undefined;
-    for (const settle of current.pending.values()) settle(error);
-    current.pending.clear();
-  };
-  worker.on("message", (answer: HeicAnswer) => {
-    current.pending.get(answer.id)?.(answer);
-    current.pending.delete(answer.id);
-  });
-  worker.on("error", fail);
-  worker.on("exit", (code) => fail(new Error(`the HEIC decoder stopped (exit code ${code})`)));
-  decoder = current;
-  return current;
-}
-
-function releaseDecoderWhenIdle() {
-  const current = decoder;
-  if (!current || current.pending.size > 0) return;
-  current.idle = setTimeout(() => {
-    if (decoder === current) decoder = undefined;
-    void current.worker.terminate();
-  }, HEIC_WORKER_IDLE_MS);
-  current.idle.unref();
-}
-
-/** Ends the HEIC decoder now (tests, shutdown). */
-export async function stopHeicDecoder(): Promise<void> {
-  const current = decoder;
-  decoder = undefined;
-  if (current) {
-    clearTimeout(current.idle);
-    await current.worker.terminate();
-  }
-}
-
-/** Whether the HEIC decoder worker is running (tests: it ends when idle). */
-export function heicDecoderRunning(): boolean {
-  return decoder !== undefined;
-}
-
-async function decodeHeic(bytes: Uint8Array): Promise<{ width: number; height: number; pixels: Buffer }> {
-  const current = heicDecoder();
-  const id = nextId++;
+/** A HEIC photo's copies, made in a worker thread. libheif applies the HEIF rotation and mirroring (irot, imir) while decoding. */
+async function heicCopies(bytes: Uint8Array): Promise<ProcessedImage> {
+  const module = await libheifModule();
   // A copy of its own to hand over: a Buffer may be a view of a pool other buffers share.
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
+  const workerData = {
+    module,
+    glue: require.resolve("libheif-js/libheif-wasm/libheif.js"),
+    lib: require.resolve("heic-decode/lib.js"),
+    sharpPath: require.resolve("sharp"),
+    bytes: copy.buffer,
+    maxPixels: MAX_HEIC_PIXELS,
+    copies: COPIES,
+  };
+  const worker = new Worker(HEIC_WORKER, { eval: true, workerData, transferList: [copy.buffer] });
   const answer = await new Promise<HeicAnswer | Error>((resolve) => {
-    current.pending.set(id, resolve);
-    current.worker.postMessage({ id, bytes: copy.buffer, maxPixels: MAX_HEIC_PIXELS }, [copy.buffer]);
-  }).finally(releaseDecoderWhenIdle);
+    worker.once("message", resolve);
+    worker.once("error", resolve);
+    worker.once("exit", (code) => resolve(new Error(`the decoder stopped (exit code ${code})`)));
+  });
+  await worker.terminate();
   if (answer instanceof Error) throw new ImageError("unreadable", `The HEIC photo could not be decoded: ${answer.message}`);
   if ("error" in answer) throw new ImageError("unreadable", `The HEIC photo could not be decoded: ${answer.error}`);
   if ("tooLarge" in answer) {
@@ -193,11 +190,13 @@ async function decodeHeic(bytes: Uint8Array): Promise<{ width: number; height: n
       `The HEIC photo is ${answer.width}×${answer.height} pixels; at most ${MAX_HEIC_PIXELS / 1e6} megapixels are made into copies.`,
     );
   }
-  return {
-    width: answer.width,
-    height: answer.height,
-    pixels: Buffer.from(answer.data.buffer, answer.data.byteOffset, answer.data.byteLength),
-  };
+  const [full, display, thumbnail] = answer.made.map((made): ImageCopy => ({
+    bytes: Buffer.from(made.bytes),
+    width: made.width,
+    height: made.height,
+    contentType: "image/jpeg",
+  }));
+  return { width: answer.width, height: answer.height, full, display, thumbnail };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -233,21 +232,7 @@ async function copy(source: Sharp, max: number, quality: number): Promise<ImageC
 }
 
 /** The pipeline every copy starts from: decoded, turned upright by its EXIF orientation. */
-async function openImage(input: ImageInput): Promise<{ start: () => Sharp; width: number; height: number }> {
-  const head = await headOf(input);
-  const type = sniffFileKind(head);
-  if (!type?.image) throw new ImageError("not-an-image", "The file is not a JPEG, PNG, WebP or HEIC image.");
-
-  if (type.kind === "heic") {
-    const bytes = input instanceof Uint8Array ? input : await readFile(input.path);
-    const { width, height, pixels } = await decodeHeic(bytes);
-    // libheif applies the HEIF rotation and mirroring (irot, imir) while decoding; the pixels
-    // carry no metadata at all.
-    const raw = { width, height, channels: 4 as const };
-    return { start: () => sharp(pixels, { raw }), width, height };
-  }
-
-  const source = input instanceof Uint8Array ? input : input.path;
+async function openImage(source: Uint8Array | string): Promise<{ start: () => Sharp; width: number; height: number }> {
   const options = { failOn: "error" as const, limitInputPixels: MAX_PIXELS };
   // The header only: the pixel limit is checked here, with the size in the message.
   const metadata = await sharp(source, { ...options, limitInputPixels: false }).metadata();
@@ -272,11 +257,15 @@ async function openImage(input: ImageInput): Promise<{ start: () => Sharp; width
 export function processImage(input: ImageInput): Promise<ProcessedImage> {
   return inTurn(async () => {
     try {
-      const image = await openImage(input);
+      const type = sniffFileKind(await headOf(input));
+      if (!type?.image) throw new ImageError("not-an-image", "The file is not a JPEG, PNG, WebP or HEIC image.");
+      if (type.kind === "heic") return await heicCopies(input instanceof Uint8Array ? input : await readFile(input.path));
+
+      const image = await openImage(input instanceof Uint8Array ? input : input.path);
       // One after another: three decodes side by side would triple the memory of a photo.
-      const full = await copy(image.start(), FULL_MAX, 90);
-      const display = await copy(image.start(), DISPLAY_MAX, 80);
-      const thumbnail = await copy(image.start(), THUMB_MAX, 75);
+      const made: ImageCopy[] = [];
+      for (const { max, quality } of COPIES) made.push(await copy(image.start(), max, quality));
+      const [full, display, thumbnail] = made;
       return { width: image.width, height: image.height, full, display, thumbnail };
     } catch (error) {
       throw unreadable(error);
