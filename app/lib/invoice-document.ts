@@ -145,6 +145,19 @@ interface SourceDocument {
     Partial<Pick<DocumentLine, "taxable" | "discountPercent" | "optional">>)[];
 }
 
+/** The company as a document prints it, from the account's settings. */
+export function documentCompany(
+  settings: Pick<DocumentSettings, "companyName" | "address" | "phone" | "email" | "website">,
+): DocumentCompany {
+  return {
+    name: settings.companyName,
+    address: settings.address,
+    phone: settings.phone,
+    email: settings.email,
+    website: settings.website,
+  };
+}
+
 function common(source: SourceDocument, settings: DocumentSettings) {
   return {
     id: source.id,
@@ -175,13 +188,7 @@ function common(source: SourceDocument, settings: DocumentSettings) {
     taxAmount: source.taxAmount,
     total: source.total,
     notes: source.notes,
-    company: {
-      name: settings.companyName,
-      address: settings.address,
-      phone: settings.phone,
-      email: settings.email,
-      website: settings.website,
-    },
+    company: documentCompany(settings),
     currency: settings.currency,
     validDays: settings.estimateValidDays,
     paymentDays: 30,

@@ -13,7 +13,7 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { customers, invoices, payments } from "#db/schema";
 import { dayKey } from "~/lib/clock";
-import type { DocumentCompany, DocumentCustomer } from "~/lib/invoice-document";
+import { documentCompany, type DocumentCompany, type DocumentCustomer } from "~/lib/invoice-document";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import { getDb } from "~/infrastructure/db.server";
 import { getSettingsWithLogo } from "./settings.server";
@@ -111,13 +111,7 @@ export async function paymentReceipt(accountId: string, paymentId: string, scope
     paidToDate,
     balanceAfter: found.invoice.total - paidToDate,
     customer: found.customer,
-    company: {
-      name: settings.companyName,
-      address: settings.address,
-      phone: settings.phone,
-      email: settings.email,
-      website: settings.website,
-    },
+    company: documentCompany(settings),
     currency: settings.currency,
   };
   return { receipt, settings };
