@@ -876,3 +876,58 @@ export const workRequests = sqliteTable(
     index("work_requests_account_created_idx").on(t.accountId, t.createdAt, t.id),
   ],
 );
+
+// A photo or a file (a PDF) on a job, an estimate, an invoice, an appointment or a work
+// request: exactly one of the five is set, and deleting it deletes its files. The id is 128
+// random bits (it names the stored copies: accounts/{accountId}/{id}/{variant}), the bytes live
+// in the file store (app/infrastructure/file-store.server.ts), never in the database
+// (docs/product/files.md, docs/decisions/034).
+export const files = sqliteTable(
+  "files",
+  {
+    id: text("id").primaryKey(),
+    accountId: account(),
+    jobId: text("job_id").references(() => jobs.id, { onDelete: "cascade" }),
+    estimateId: text("estimate_id").references(() => estimates.id, { onDelete: "cascade" }),
+    invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "cascade" }),
+    appointmentId: text("appointment_id").references(() => appointments.id, { onDelete: "cascade" }),
+    workRequestId: text("work_request_id").references(() => workRequests.id, { onDelete: "cascade" }),
+    /** The name on the sender's device: shown and used for downloads, never as a path. */
+    name: text("name").notNull(),
+    /** What the content is (app/lib/file-kind.ts): jpeg, png, webp, heic or pdf. */
+    kind: text("kind", { enum: ["jpeg", "png", "webp", "heic", "pdf"] }).notNull(),
+    /** The type served: image/jpeg for every photo's copies, application/pdf for a PDF. */
+    contentType: text("content_type").notNull(),
+    /** Bytes as uploaded. */
+    size: integer("size").notNull(),
+    /** Bytes kept in the store, every copy counted: what the account's quota adds up. */
+    storedBytes: integer("stored_bytes").notNull(),
+    /** A photo's size once upright; null for a PDF. */
+    width: integer("width"),
+    height: integer("height"),
+    caption: text("caption"),
+    showToCustomer: integer("show_to_customer", { mode: "boolean" }).notNull().default(false),
+    /** The order on its record: lower first. */
+    position: integer("position").notNull().default(0),
+    createdBy: actor("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("files_account_idx").on(t.accountId, t.storedBytes),
+    index("files_job_idx").on(t.jobId, t.position),
+    index("files_estimate_idx").on(t.estimateId, t.position),
+    index("files_invoice_idx").on(t.invoiceId, t.position),
+    index("files_appointment_idx").on(t.appointmentId, t.position),
+    index("files_work_request_idx").on(t.workRequestId, t.position),
+  ],
+);
+
+// The stored copies still to delete: a trigger on `files` writes a row here for every file
+// row deleted, whatever deleted it (the file itself, its job or document, the account, all
+// cascading), in the same transaction; the sweep "files-purge" deletes the copies from the
+// store and then the row, so a crash between the two only means deleting them again.
+export const filePurges = sqliteTable("file_purges", {
+  /** The stored copies' prefix: accounts/{accountId}/{fileId}/. */
+  prefix: text("prefix").primaryKey(),
+  createdAt: createdAt(),
+});
