@@ -4,7 +4,7 @@
 // never read does not hold the connection either (docs/security.md, "Request bodies").
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { MAX_FORM_BYTES, pagePath, UPLOAD_PATHS } from "./security";
+import { MAX_FORM_BYTES, pagePath, uploadLimitFor } from "./security";
 
 /** JSON, forms and webhooks: far above any real form or API payload (an estimate with 200 lines is under 100 KB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -16,7 +16,7 @@ const hasBody = (req: Request) =>
 
 export function bodyLimitFor(req: Request): number {
   const type = (req.headers["content-type"] ?? "").toLowerCase();
-  return type.startsWith("multipart/form-data") && UPLOAD_PATHS.includes(pagePath(req)) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+  return (type.startsWith("multipart/form-data") && uploadLimitFor(pagePath(req))) || MAX_BODY_BYTES;
 }
 
 class BodyTooLargeError extends Error {

@@ -87,9 +87,44 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * multipart is refused before it. A test (server/security.test.ts) finds the routes that
  * render a file form and fails when one is missing here.
  */
-export const UPLOAD_PATHS = ["/app/settings", "/app/customers/import", "/app/price-book/import"];
 /** Form posts larger than this are refused before Remix reads them (the logo upload, 5 MB, fits). */
 export const MAX_FORM_BYTES = 8 * 1024 * 1024;
+/**
+ * A photo and file upload: 20 files of at most 20 MB (app/infrastructure/upload.server.ts,
+ * which reads it as a stream and stops at the file that passes its limit), plus the form.
+ */
+export const MAX_FILES_UPLOAD_BYTES = 20 * 20 * 1024 * 1024 + 1024 * 1024;
+
+/** The pages that take a multipart body (route patterns, ":name" a segment) and the most each takes. */
+export const UPLOAD_PAGES: Readonly<Record<string, number>> = {
+  "/app/settings": MAX_FORM_BYTES,
+  "/app/customers/import": MAX_FORM_BYTES,
+  "/app/price-book/import": MAX_FORM_BYTES,
+  // Photos and files (docs/product/files.md).
+  "/app/jobs/:jobId/files": MAX_FILES_UPLOAD_BYTES,
+  "/app/estimates/:estimateId/files": MAX_FILES_UPLOAD_BYTES,
+  "/app/invoices/:invoiceId/files": MAX_FILES_UPLOAD_BYTES,
+  "/app/schedule/:appointmentId/files": MAX_FILES_UPLOAD_BYTES,
+  "/app/my-day/jobs/:jobId/files": MAX_FILES_UPLOAD_BYTES,
+  "/app/my-day/visits/:appointmentId/files": MAX_FILES_UPLOAD_BYTES,
+  // The customer's photos with a work request: the public page and the hub.
+  "/request/:slug": MAX_FILES_UPLOAD_BYTES,
+  "/c/:token": MAX_FILES_UPLOAD_BYTES,
+};
+export const UPLOAD_PATHS = Object.keys(UPLOAD_PAGES);
+
+/** The API paths that take photos and files (multipart); every other API body is JSON. */
+const API_UPLOADS = /^\/api\/(jobs|estimates|invoices|appointments)\/[^/]+\/files$/;
+
+const patternOf = (route: string) =>
+  new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z]+/g, "[^/]+")}$`);
+const UPLOAD_PATTERNS = UPLOAD_PATHS.map((route) => [patternOf(route), UPLOAD_PAGES[route]] as const);
+
+/** The most a multipart body to this path may hold, or undefined where none is taken. */
+export function uploadLimitFor(path: string): number | undefined {
+  if (API_UPLOADS.test(path)) return MAX_FILES_UPLOAD_BYTES;
+  return UPLOAD_PATTERNS.find(([pattern]) => pattern.test(path))?.[1];
+}
 
 /**
  * Page actions read `request.formData()`: a body that is not a form (JSON, plain text, no
@@ -108,19 +143,20 @@ export function formBodiesOnly() {
     // /api reads JSON itself; /webhooks take the sender's raw body (Stripe's signed JSON).
     if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || req.path.startsWith("/webhooks/")) return next();
     const length = Number(req.headers["content-length"] ?? 0);
-    if (length > MAX_FORM_BYTES) {
+    const type = (req.headers["content-type"] ?? "").toLowerCase();
+    const multipart = type.startsWith("multipart/form-data");
+    const uploadLimit = multipart ? uploadLimitFor(pagePath(req)) : undefined;
+    if (length > (uploadLimit ?? MAX_FORM_BYTES)) {
       res.status(413).json({ message: "The form is too large." });
       return;
     }
-    const type = (req.headers["content-type"] ?? "").toLowerCase();
     const isForm = FORM_TYPES.some((formType) => type.startsWith(formType));
-    const multipart = type.startsWith("multipart/form-data");
     const multipartWithoutBoundary = multipart && !/;\s*boundary=/.test(type);
     if (!isForm || multipartWithoutBoundary) {
       res.status(415).json({ message: "Send this form as application/x-www-form-urlencoded or multipart/form-data." });
       return;
     }
-    if (multipart && !UPLOAD_PATHS.includes(pagePath(req))) {
+    if (multipart && uploadLimit === undefined) {
       res.status(415).json({ message: "This form takes no file: send it as application/x-www-form-urlencoded." });
       return;
     }

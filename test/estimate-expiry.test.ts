@@ -94,7 +94,7 @@ describe("pending estimates past their last valid day", () => {
     expect(await pendingCount(chicago.user.id)).toBe(2);
 
     const again = await runDueWork([], { now: NOW, sweeps: WORK_SWEEPS });
-    expect(again.swept).toEqual({ "estimates-expired": 0 });
+    expect(again.swept).toEqual({ "estimates-expired": 0, "files-purge": 0 });
     // A day later in Chicago, what was valid through Nov 26 has passed too.
     const later = await runDueWork([], { now: new Date("2026-11-27T06:30:00Z"), sweeps: WORK_SWEEPS });
     expect(later.swept["estimates-expired"]).toBe(2);

@@ -8,6 +8,10 @@ import { afterAll } from "vitest";
 // the file on a free loopback port with a fresh folder and stopped by its PID afterwards.
 process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret";
 process.env.NODE_ENV = "test";
+// Photos and files go to a folder of the test file's own (docs/decisions/034), removed after it.
+const filesDir = path.join(os.tmpdir(), "tradedesk-tests", `files-${process.pid}-${Math.random().toString(36).slice(2)}`);
+process.env.FILES_DIR ??= filesDir;
+afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 
 async function closeConnection() {
   const { resetConnection } = await import("~/infrastructure/db.server");

@@ -15,6 +15,7 @@ import activityEn from "./activity.en";
 import priceBookEn from "./price-book.en";
 import hubEn from "./hub.en";
 import receiptEn from "./receipt.en";
+import filesEn from "./files.en";
 import requestsEn from "./requests.en";
 // English is the reference dictionary: every key lives here, and Spanish has exactly these
 // keys (its type, `Dictionary`, says so); `TranslationKey` (keys.ts) is what code may ask for.
@@ -382,6 +383,7 @@ const en = {
   priceBook: priceBookEn,
   hub: hubEn,
   receipt: receiptEn,
+  files: filesEn,
   requests: requestsEn,
   sections: {
     dashboard: { welcome: "Welcome, {{name}}" },

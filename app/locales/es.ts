@@ -19,6 +19,7 @@ import activityEs from "./activity.es";
 import priceBookEs from "./price-book.es";
 import hubEs from "./hub.es";
 import receiptEs from "./receipt.es";
+import filesEs from "./files.es";
 import requestsEs from "./requests.es";
 
 // Spanish. It has every key English has (the type says so), so the browser needs only the
@@ -393,6 +394,7 @@ const es: Dictionary = {
   priceBook: priceBookEs,
   hub: hubEs,
   receipt: receiptEs,
+  files: filesEs,
   requests: requestsEs,
   sections: {
     dashboard: { welcome: "Hola, {{name}}" },

@@ -28,6 +28,7 @@ import { deleteExpiredSessions } from "~/infrastructure/session.server";
 import { deleteStaleRateLimits } from "~/infrastructure/rate-limit.server";
 import { sendEstimateEmail, sendInvoiceEmail, type EstimateReminder } from "./mail.server";
 import type { Sweep, WorkItem, WorkKind } from "~/infrastructure/work.server";
+import { purgeDeletedFiles } from "~/models/file.server";
 
 type EstimateReminderItem = WorkItem & EstimateReminderDue & { origin: string };
 
@@ -182,4 +183,9 @@ export const WORK_KINDS: readonly WorkKind[] = [
 ] as readonly WorkKind[];
 
 /** What the runner brings up to date at every run, before the work (no claims: see Sweep). */
-export const WORK_SWEEPS: readonly Sweep[] = [{ name: "estimates-expired", run: expirePastEstimates }];
+export const WORK_SWEEPS: readonly Sweep[] = [
+  { name: "estimates-expired", run: expirePastEstimates },
+  // The stored copies of deleted files (a file, its job or document, the account): idempotent,
+  // so it needs no claim (docs/product/files.md).
+  { name: "files-purge", run: (now) => purgeDeletedFiles(now) },
+];
