@@ -11,7 +11,6 @@ import { env } from "~/infrastructure/env.server";
 import {
   fileKey,
   fileStore,
-  filePrefix,
   newFileId,
   type FileStore,
   type FileVariant,
@@ -371,9 +370,9 @@ const variantKeys = (accountId: string, fileId: string) =>
 
 /** The device's name, without control characters, at most 200 characters, never empty. */
 export function cleanName(name: string, extension: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name
-    .replace(/[\u0000-\u001f\u007f"\\/]/g, "")
+  const cleaned = [...name]
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && !'"\\/'.includes(char))
+    .join("")
     .trim()
     .slice(-200);
   return cleaned || `file.${extension}`;
