@@ -5,6 +5,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 // One fresh database per run, deleted by e2e/global-teardown.ts when the run ends. The
 // name goes into the environment so the teardown (and the workers) see the same one.
 const databaseFile = (process.env.E2E_DATABASE_FILE ??= `data/e2e-${Date.now()}.db`);
+// Its photos and files in a folder beside it, deleted with it.
+const filesDir = (process.env.E2E_FILES_DIR ??= databaseFile.replace(/\.db$/, "-files"));
 
 // Debian's Chromium, launched with the flags this machine's closed network needs.
 const launchOptions = {
@@ -74,6 +76,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: `file:./${databaseFile}`,
+      FILES_DIR: filesDir,
       SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret",
       RATE_LIMIT_AUTH_PER_MINUTE: "10000",
       QUIET_LOG: "1",

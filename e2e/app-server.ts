@@ -25,6 +25,8 @@ export function spawnAppServer(name: string, port: number, env: Record<string, s
       QUIET_LOG: "1",
       RATE_LIMIT_AUTH_PER_MINUTE: "10000",
       BUILD_DIR: buildDir,
+      // The run's files folder (playwright.config.ts), shared like a bucket would be.
+      FILES_DIR: process.env.E2E_FILES_DIR ?? "data/e2e-files",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
