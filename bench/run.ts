@@ -18,6 +18,8 @@
 //
 // `npm run bench -- --sqld` runs bench/sqld.ts instead: the main pages on the embedded file
 // against a libSQL server (sqld) in the same run, and the database round trips per page.
+// `npm run bench -- --files` runs bench/files.ts: photo uploads through the server (time, peak
+// RSS of ten at once) and the HTML of a job's page with 50 photos.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -557,6 +559,9 @@ async function main() {
 // `npm run bench -- --sqld`: the file against a libSQL server, and round trips per page (bench/sqld.ts).
 if (process.argv.includes("--sqld")) {
   await (await import("./sqld")).mainSqld();
+} else if (process.argv.includes("--files")) {
+  // `npm run bench -- --files`: photo uploads and a page of 50 photos (bench/files.ts).
+  await (await import("./files")).mainFiles();
 } else {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
