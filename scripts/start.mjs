@@ -21,7 +21,9 @@ if (stale) {
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, built, ...process.argv.slice(jobs ? 3 : 2)], {
   cwd: root,
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  // MALLOC_ARENA_MAX=2 as in the Docker image: glibc would otherwise keep a heap per thread that
+  // made photo copies, and ten photos at once would take 600 MB instead of 400 (decision 034).
+  env: { NODE_ENV: "production", MALLOC_ARENA_MAX: "2", ...process.env },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));
