@@ -37,7 +37,10 @@ export function AppointmentDetailView({
   assigneeName = null,
   events = [],
   canManage = true,
+  fileCount = 0,
 }: {
+  /** How many photos and files the visit has (its dialog's link). */
+  fileCount?: number;
   /** False for a technician: no reschedule, edit, delete or cancel; Complete stays. */
   canManage?: boolean;
   detail: AppointmentDetail;
@@ -144,6 +147,13 @@ export function AppointmentDetailView({
       ) : null}
 
       <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <Link
+          to={canManage ? `/app/schedule/${appointment.id}/files${search}` : `/app/my-day/visits/${appointment.id}/files`}
+          className={buttonClass("secondary", "mr-auto")}
+          preventScrollReset
+        >
+          {fileCount > 0 ? t("files.actionCount", { count: fileCount }) : t("files.action")}
+        </Link>
         <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
           {t("schedule.detail.close")}
         </Link>

@@ -56,6 +56,9 @@ export function EstimateActions({
       >
         {t("estimates.deposit.action")}
       </a>
+      <a href={`${base}/files${search}`} className={secondary} aria-label={`${t("files.action")} · ${estimate.number}`}>
+        {t("files.action")}
+      </a>
       <a href={`${base}/activity${search}`} className={secondary} aria-label={t("activity.actionLabel", number)}>
         {t("activity.action")}
       </a>

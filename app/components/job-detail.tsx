@@ -43,6 +43,8 @@ export function JobDetailView({
   money = true,
   assigneeName = null,
   events = [],
+  filesTo,
+  fileCount = 0,
 }: {
   detail: JobDetail;
   locale: string;
@@ -57,6 +59,9 @@ export function JobDetailView({
   assigneeName?: string | null;
   /** What was done on the job's visits, and by whom. */
   events?: (VisitEventView & { appointmentId: string })[];
+  /** The job's Photos & files dialog, and how many it has. */
+  filesTo?: string;
+  fileCount?: number;
 }) {
   const { t } = useTranslation();
   const { job, customer } = detail;
@@ -212,7 +217,12 @@ export function JobDetailView({
         )}
       </Section>
 
-      <div className="mt-6 flex justify-end gap-2">
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        {filesTo ? (
+          <Link to={filesTo} className={buttonClass("secondary", "mr-auto")} preventScrollReset>
+            {fileCount > 0 ? t("files.actionCount", { count: fileCount }) : t("files.action")}
+          </Link>
+        ) : null}
         <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
           {t("jobs.detail.close")}
         </Link>
@@ -227,8 +237,8 @@ export function JobDetailView({
 }
 
 /** The job detail view as a dialog over the list it was opened from; its loader is jobDetailPage. */
-export function JobDetailDialog({ closeTo, editTo }: { closeTo: string; editTo?: string }) {
-  const { detail, currency, timeZone, money, assigneeName, events } = useLoaderData<JobDetailPage>();
+export function JobDetailDialog({ closeTo, editTo, filesTo }: { closeTo: string; editTo?: string; filesTo: string }) {
+  const { detail, currency, timeZone, money, assigneeName, events, fileCount } = useLoaderData<JobDetailPage>();
   const locale = useLocale();
   return (
     <RouteDialog title={detail.job.title} closeTo={closeTo} size="lg">
@@ -242,6 +252,8 @@ export function JobDetailDialog({ closeTo, editTo }: { closeTo: string; editTo?:
         money={money}
         assigneeName={assigneeName}
         events={events}
+        filesTo={filesTo}
+        fileCount={fileCount}
       />
     </RouteDialog>
   );

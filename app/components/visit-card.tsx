@@ -129,6 +129,11 @@ export function VisitCard({ visit, day, timeZone }: { visit: VisitView; day: str
           </Link>
         </p>
       ) : null}
+      <p className="mt-1 text-sm">
+        <Link className={`${link} inline-flex min-h-11 items-center`} to={`/app/my-day/visits/${visit.id}/files?day=${day}`}>
+          {t("files.action")}
+        </Link>
+      </p>
       {visit.description ? <p className="mt-2 whitespace-pre-line text-sm">{visit.description}</p> : null}
       {visit.notes ? (
         <div className="mt-2 rounded-md bg-amber-50 p-2 text-sm dark:bg-amber-900/20">

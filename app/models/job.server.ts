@@ -10,6 +10,7 @@ import { accountCustomer, accountRows, isAccountRow, customerNameContains, sameA
 import { getSettings } from "./settings.server";
 import { isAccountMember, memberOptions } from "./member.server";
 import { visitEventsOf } from "./visit.server";
+import { fileCounts } from "./file.server";
 import { accountZone, now as clockNow } from "~/lib/clock";
 
 export type Job = typeof jobs.$inferSelect;
@@ -353,10 +354,22 @@ export async function jobDetailPage(
   ]);
   if (!found) throw new Response("Not Found", { status: 404 });
   const detail = money ? found : { ...found, job: { ...found.job, totalAmount: null }, estimates: [], invoices: [] };
-  const events = await visitEventsOf(
-    accountId,
-    detail.appointments.map((appointment) => appointment.id),
-  );
+  const [events, fileCount] = await Promise.all([
+    visitEventsOf(
+      accountId,
+      detail.appointments.map((appointment) => appointment.id),
+    ),
+    fileCounts(accountId, "job", [detail.job.id]),
+  ]);
   const assigneeName = members.find((member) => member.id === detail.job.assigneeId)?.name ?? null;
-  return { detail, money, members, assigneeName, events, currency: settings.currency, timeZone: accountZone(settings.timeZone) };
+  return {
+    detail,
+    money,
+    members,
+    assigneeName,
+    events,
+    fileCount: fileCount.get(detail.job.id) ?? 0,
+    currency: settings.currency,
+    timeZone: accountZone(settings.timeZone),
+  };
 }

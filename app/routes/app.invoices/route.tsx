@@ -112,6 +112,11 @@ export default function InvoicesPage() {
             label: t("invoices.payments.title"),
             ariaLabel: t("invoices.payments.action", number),
           },
+          {
+            dialog: `${invoice.id}/files`,
+            label: t("files.action"),
+            ariaLabel: `${t("files.action")} · ${invoice.invoiceNumber}`,
+          },
           { dialog: `${invoice.id}/activity`, label: t("activity.action"), ariaLabel: t("activity.actionLabel", number) },
           invoice.status === "overdue" && {
             dialog: `${invoice.id}/late-charge`,

@@ -17,5 +17,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function JobDetailRoute() {
   const { search } = useLocation();
   const { jobId } = useParams();
-  return <JobDetailDialog closeTo={jobsListUrl(search)} editTo={`/app/jobs/${jobId}/edit${search}`} />;
+  return (
+    <JobDetailDialog
+      closeTo={jobsListUrl(search)}
+      editTo={`/app/jobs/${jobId}/edit${search}`}
+      filesTo={`/app/jobs/${jobId}/files${search}`}
+    />
+  );
 }

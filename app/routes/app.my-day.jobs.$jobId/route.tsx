@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLocation } from "@remix-run/react";
+import { useLocation, useParams } from "@remix-run/react";
 import { JobDetailDialog } from "~/components/job-detail";
 import { requireUser } from "~/infrastructure/session.server";
 import { can, ownWorkOnly, type RouteAccess } from "~/lib/permissions";
@@ -17,5 +17,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** A job assigned to the member, as a dialog over My day. */
 export default function MyDayJob() {
   const day = new URLSearchParams(useLocation().search).get("day");
-  return <JobDetailDialog closeTo={day ? `/app/my-day?day=${encodeURIComponent(day)}` : "/app/my-day"} />;
+  return (
+    <JobDetailDialog
+      closeTo={day ? `/app/my-day?day=${encodeURIComponent(day)}` : "/app/my-day"}
+      filesTo={`/app/my-day/jobs/${useParams().jobId}/files${day ? `?day=${encodeURIComponent(day)}` : ""}`}
+    />
+  );
 }

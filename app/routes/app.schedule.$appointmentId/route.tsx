@@ -14,6 +14,7 @@ import {
 import { useLocale } from "~/components/use-locale";
 import { memberOptions } from "~/models/member.server";
 import { advanceVisit, visitEventsOf } from "~/models/visit.server";
+import { fileCounts } from "~/models/file.server";
 import { noAccess, requireUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { readForm } from "~/infrastructure/form.server";
@@ -32,12 +33,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getAccountTimeZone(user.accountId),
   ]);
   if (!detail) throw new Response("Not Found", { status: 404 });
-  const [members, events] = await Promise.all([
+  const [members, events, fileCount] = await Promise.all([
     memberOptions(user.accountId),
     visitEventsOf(user.accountId, [detail.appointment.id]),
+    fileCounts(user.accountId, "appointment", [detail.appointment.id]),
   ]);
   const assigneeName = members.find((member) => member.id === detail.appointment.assigneeId)?.name ?? null;
-  return { detail, timeZone, assigneeName, events, canManage: can(user.role, "work") };
+  return {
+    detail,
+    timeZone,
+    assigneeName,
+    events,
+    canManage: can(user.role, "work"),
+    fileCount: fileCount.get(detail.appointment.id) ?? 0,
+  };
 }
 
 /** intent=complete, cancel or reschedule (with scheduledDate, the account's wall clock). */
@@ -80,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The appointment's own dialog over the schedule. */
 export default function AppointmentRoute() {
-  const { detail, timeZone, assigneeName, events, canManage } = useLoaderData<typeof loader>();
+  const { detail, timeZone, assigneeName, events, canManage, fileCount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const locale = useLocale();
   const { search } = useLocation();
@@ -97,6 +106,7 @@ export default function AppointmentRoute() {
         search={search}
         closeTo={closeTo}
         rescheduleErrors={actionData?.rescheduleErrors}
+        fileCount={fileCount}
       />
     </RouteDialog>
   );

@@ -17,5 +17,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** A job's detail view (the one the jobs list shows) as a dialog over the schedule. */
 export default function ScheduleJobRoute() {
   const { jobId } = useParams();
-  return <JobDetailDialog closeTo={scheduleUrl(useLocation().search)} editTo={`/app/jobs/${jobId}/edit`} />;
+  return (
+    <JobDetailDialog
+      closeTo={scheduleUrl(useLocation().search)}
+      editTo={`/app/jobs/${jobId}/edit`}
+      filesTo={`/app/jobs/${jobId}/files`}
+    />
+  );
 }

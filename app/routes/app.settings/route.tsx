@@ -22,6 +22,8 @@ import { settingsSchemaFor } from "~/lib/settings-schema";
 import { getSettingsWithoutLogo, NextNumberBelowCurrent, removeLogo, setLogo, updateSettings } from "~/models/settings.server";
 import { appOriginOrRecord, configuredAppUrl, storedAppOrigin } from "~/models/app-origin.server";
 import { ensureRequestPage } from "~/models/work-request.server";
+import { fileUsage } from "~/models/file.server";
+import { formatBytes } from "~/lib/file-size";
 import { useLocale } from "~/components/use-locale";
 import { languageCookie } from "~/infrastructure/i18n.server";
 import { themeCookie } from "~/infrastructure/preferences.server";
@@ -49,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const configured = configuredAppUrl();
   const linkOrigin = configured ?? (await storedAppOrigin(user.accountId));
   return {
+    files: await fileUsage(user.accountId),
     canManageTeam: can(user.role, "team"),
     canExport: can(user.role, "account"),
     defaults: {
@@ -162,7 +165,7 @@ async function logoAction(request: Request, accountId: string) {
 
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const { defaults, zoneChosen, timeZones, logoUrl, app, canManageTeam, canExport } = useLoaderData<typeof loader>();
+  const { defaults, zoneChosen, timeZones, logoUrl, app, canManageTeam, canExport, files } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const locale = useLocale();
   return (
@@ -213,6 +216,9 @@ export default function SettingsPage() {
               </SettingsSection>
             ) : null}
             <SettingsSection id="settings-info" title={t("settings.info.title")}>
+              <p className="mb-4 text-sm" data-testid="file-usage">
+                {t("files.usage", { used: formatBytes(files.used, locale), limit: formatBytes(files.limit, locale) })}
+              </p>
               <dl className="grid gap-4 text-sm sm:grid-cols-3" data-testid="app-info">
                 <div>
                   <dt className="text-slate-500 dark:text-slate-400">{t("settings.info.version")}</dt>

@@ -1,0 +1,270 @@
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { FilesPageData, FilesPageError } from "~/services/files-page.server";
+import type { FileView } from "~/models/file.server";
+import type { TranslationKey } from "~/locales/keys";
+import { Button, buttonClass } from "./ui/button";
+import { inputClass } from "./ui/forms";
+import { RouteDialog } from "./ui/route-dialog";
+import { isPosting } from "./ui/submission";
+
+// The Photos & files dialog of a job, an estimate, an invoice or a visit (docs/product/files.md):
+// every control is a plain form or link, so it all works without JavaScript; the file field
+// offers the camera on a phone.
+
+const THUMB = 320;
+
+const stringValues = (values: Record<string, string | number>): Record<string, string> =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
+
+/** The thumbnail's size, so the grid keeps its place while the images load. */
+export function thumbnailSize(file: Pick<FileView, "width" | "height">): { width: number; height: number } {
+  const width = file.width ?? THUMB;
+  const height = file.height ?? THUMB;
+  const scale = Math.min(1, THUMB / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** A photo's thumbnail linking to its full copy, or a PDF's tile linking to its download. */
+export function FileThumbnail({ file, className = "" }: { file: FileView; className?: string }) {
+  const { t } = useTranslation();
+  if (!file.thumbnailUrl) {
+    return (
+      <a
+        href={file.url}
+        download={file.name}
+        className={`flex aspect-square flex-col items-center justify-center gap-1 rounded-md border border-slate-200 bg-slate-50 p-2 text-center text-sm dark:border-slate-700 dark:bg-slate-800 ${className}`}
+        aria-label={t("files.open", { name: file.name })}
+      >
+        <span className="text-lg font-bold text-red-700 dark:text-red-400">{t("files.pdf")}</span>
+        <span className="line-clamp-2 break-all text-xs">{file.name}</span>
+      </a>
+    );
+  }
+  const size = thumbnailSize(file);
+  return (
+    <a href={file.url} className={`block ${className}`} aria-label={t("files.open", { name: file.name })}>
+      <img
+        src={file.thumbnailUrl}
+        width={size.width}
+        height={size.height}
+        loading="lazy"
+        decoding="async"
+        alt={file.caption ?? file.name}
+        className="aspect-square w-full rounded-md bg-slate-100 object-cover dark:bg-slate-800"
+      />
+    </a>
+  );
+}
+
+function UploadForm({ captionMax }: { captionMax: number }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const uploading = isPosting(navigation) && navigation.formEncType === "multipart/form-data";
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+    >
+      <div>
+        <label htmlFor="files-input" className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+          {t("files.add")}
+        </label>
+        <input
+          id="files-input"
+          type="file"
+          name="file"
+          accept="image/*,application/pdf"
+          multiple
+          required
+          aria-describedby="files-input-hint"
+          className="mt-1 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-brand-600 file:px-4 file:text-white sm:file:min-h-0 sm:file:py-2"
+        />
+        <p id="files-input-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {t("files.addHint")}
+        </p>
+      </div>
+      <div>
+        <label htmlFor="files-caption" className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+          {t("files.captionOptional")}
+        </label>
+        <input id="files-caption" name="caption" maxLength={captionMax} className={`mt-1 ${inputClass}`} />
+      </div>
+      <label className="flex min-h-11 items-center gap-2 text-sm sm:min-h-0">
+        <input type="checkbox" name="showToCustomer" className="h-5 w-5" />
+        <span>
+          {t("files.showToCustomer")}
+          <span className="block text-xs text-slate-500 dark:text-slate-400">{t("files.showToCustomerHint")}</span>
+        </span>
+      </label>
+      <Button disabled={uploading}>{uploading ? t("files.uploading") : t("files.upload")}</Button>
+    </Form>
+  );
+}
+
+function FileItem({ file, first, last, captionMax }: { file: FileView; first: boolean; last: boolean; captionMax: number }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.set("delete", file.id);
+  return (
+    <li className="space-y-2 rounded-md border border-slate-200 p-2 dark:border-slate-700" data-testid="file-item">
+      <FileThumbnail file={file} />
+      {file.showToCustomer ? <p className="text-xs font-medium text-green-700 dark:text-green-400">{t("files.shown")}</p> : null}
+      <Form method="post" className="space-y-2">
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="fileId" value={file.id} />
+        <label className="block text-xs font-medium text-slate-600 dark:text-slate-400">
+          {t("files.caption")}
+          <input name="caption" defaultValue={file.caption ?? ""} maxLength={captionMax} className={`mt-1 ${inputClass}`} />
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-xs sm:min-h-0">
+          <input type="checkbox" name="showToCustomer" defaultChecked={file.showToCustomer} className="h-5 w-5" />
+          {t("files.showToCustomer")}
+        </label>
+        <Button variant="secondary" className="w-full">
+          {t("files.save")}
+        </Button>
+      </Form>
+      <div className="flex flex-wrap gap-1">
+        <Form method="post">
+          <input type="hidden" name="fileId" value={file.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="up"
+            disabled={first}
+            className={buttonClass("ghost", "px-2 disabled:opacity-40")}
+            aria-label={t("files.moveUpLabel", { name: file.name })}
+          >
+            ↑ <span className="sr-only sm:not-sr-only">{t("files.moveUp")}</span>
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="fileId" value={file.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="down"
+            disabled={last}
+            className={buttonClass("ghost", "px-2 disabled:opacity-40")}
+            aria-label={t("files.moveDownLabel", { name: file.name })}
+          >
+            ↓ <span className="sr-only sm:not-sr-only">{t("files.moveDown")}</span>
+          </button>
+        </Form>
+        <Link
+          to={`?${params.toString()}`}
+          preventScrollReset
+          className={buttonClass("ghost", "px-2 text-red-700 dark:text-red-400")}
+          aria-label={t("files.deleteLabel", { name: file.name })}
+        >
+          {t("files.delete")}
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function DeleteConfirm({ file }: { file: FileView }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete("delete");
+  const cancel = `?${params.toString()}`;
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="file-delete-text"
+      className="rounded-md border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950"
+    >
+      <p id="file-delete-text" className="text-sm font-medium">
+        {t("files.deleteConfirm", { name: file.name })}
+      </p>
+      <Form method="post" className="mt-3 flex justify-end gap-2">
+        <input type="hidden" name="fileId" value={file.id} />
+        <Link to={cancel} preventScrollReset className={buttonClass("secondary")}>
+          {t("list.cancel")}
+        </Link>
+        <Button variant="danger" name="intent" value="delete">
+          {t("files.delete")}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+function JobPhotos({ data }: { data: FilesPageData }) {
+  const { t } = useTranslation();
+  if (data.jobPhotos.length === 0) return null;
+  const label = data.kind === "invoice" ? t("files.addToInvoice") : t("files.addToEstimate");
+  return (
+    <section aria-labelledby="job-photos-heading" className="space-y-2">
+      <h3 id="job-photos-heading" className="text-sm font-semibold">
+        {t("files.fromJob")}
+      </h3>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{t("files.fromJobHint")}</p>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+        {data.jobPhotos.map((file) => (
+          <li key={file.id} className="space-y-1">
+            <FileThumbnail file={file} />
+            <Form method="post">
+              <input type="hidden" name="intent" value="copy" />
+              <input type="hidden" name="fileId" value={file.id} />
+              <button
+                type="submit"
+                className={buttonClass("secondary", "w-full px-2 text-xs")}
+                aria-label={`${label}: ${t("files.addToLabel", { name: file.caption ?? file.name })}`}
+              >
+                {label}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The dialog: the route gives where closing goes back to. */
+export function FilesDialog({ closeTo }: { closeTo: string }) {
+  const { t } = useTranslation();
+  const data = useLoaderData<FilesPageData>();
+  const actionData = useActionData<{ error?: FilesPageError }>();
+  const error = actionData?.error;
+  return (
+    <RouteDialog title={t("files.title", { label: data.label })} closeTo={closeTo} size="lg">
+      <div className="space-y-4">
+        {error ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+            {t(error.message as TranslationKey, stringValues(error.values) as Record<string, string> | undefined)}
+          </p>
+        ) : null}
+        {data.confirmDelete ? <DeleteConfirm file={data.confirmDelete} /> : null}
+        <UploadForm captionMax={data.captionMax} />
+        {data.files.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t("files.empty")}</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t("files.action")}>
+            {data.files.map((file, index) => (
+              <FileItem
+                key={file.id}
+                file={file}
+                first={index === 0}
+                last={index === data.files.length - 1}
+                captionMax={data.captionMax}
+              />
+            ))}
+          </ul>
+        )}
+        <JobPhotos data={data} />
+        <div className="flex justify-end">
+          <Link to={closeTo} className={buttonClass("secondary")} preventScrollReset>
+            {t("common.close")}
+          </Link>
+        </div>
+      </div>
+    </RouteDialog>
+  );
+}
