@@ -258,6 +258,34 @@ export function DocumentView({
         </dl>
       </div>
 
+      {doc.photos?.length ? (
+        <section className="mt-8" aria-labelledby={`${doc.id}-photos`} data-testid="document-photos">
+          <Subheading id={`${doc.id}-photos`} className={label}>
+            {t("invoices.document.photos")}
+          </Subheading>
+          <ul className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {doc.photos.map((photo) => (
+              <li key={photo.id} className="break-inside-avoid">
+                <figure>
+                  <a href={photo.fullUrl}>
+                    <img
+                      src={photo.displayUrl}
+                      width={photo.width ?? undefined}
+                      height={photo.height ?? undefined}
+                      loading="lazy"
+                      decoding="async"
+                      alt={photo.caption ?? t("invoices.document.photos")}
+                      className="h-auto w-full rounded-md border border-slate-200"
+                    />
+                  </a>
+                  {photo.caption ? <figcaption className="mt-1 text-slate-600">{photo.caption}</figcaption> : null}
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       {doc.notes ? (
         <section className="mt-8 break-inside-avoid">
           <Subheading className={label}>{t("invoices.document.notes")}</Subheading>

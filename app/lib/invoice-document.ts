@@ -97,6 +97,18 @@ export interface DocumentData {
   amountPaid?: number;
   /** Estimates the customer approved on their page: the typed signature and the day, printed on the acceptance lines. */
   acceptance?: { by: string; on: string } | null;
+  /** The photos marked for the customer (at most 6, in order), with addresses under the page's link (docs/product/files.md). */
+  photos?: DocumentPhoto[];
+}
+
+/** A photo on a document: its display copy and its full copy, its size once upright, its caption. */
+export interface DocumentPhoto {
+  id: string;
+  caption: string | null;
+  width: number | null;
+  height: number | null;
+  displayUrl: string;
+  fullUrl: string;
 }
 
 /**

@@ -210,6 +210,7 @@ const invoicesEn = {
     optionalLine: "Optional",
     paidStamp: "Paid",
     thankYou: "Thank you for your business!",
+    photos: "Photos",
     page: "Page {{page}} of {{pages}}",
     logoAlt: "{{company}} logo",
     acceptance: "Accepted by",

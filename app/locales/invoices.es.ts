@@ -214,6 +214,7 @@ const invoicesEs: Strings<typeof invoicesEn> = {
     optionalLine: "Opcional",
     paidStamp: "Pagada",
     thankYou: "¡Gracias por su confianza!",
+    photos: "Fotos",
     page: "Página {{page}} de {{pages}}",
     logoAlt: "Logotipo de {{company}}",
     acceptance: "Aceptado por",

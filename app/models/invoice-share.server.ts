@@ -7,6 +7,7 @@ import { now as clockNow } from "~/lib/clock";
 import { balanceDue } from "~/lib/invoice-balance";
 import { effectiveStatus } from "~/lib/invoice-status";
 import { getDb } from "~/infrastructure/db.server";
+import { documentPhotos } from "./document-photos.server";
 import { loadInvoiceDocument } from "./document.server";
 import { listInvoicePayments } from "./payment.server";
 import { todayFor } from "./settings.server";
@@ -86,6 +87,7 @@ export async function loadSharedInvoice(token: string) {
   const db = await getDb();
   const invoice = await db.select().from(invoices).where(eq(invoices.id, link.invoiceId)).get();
   if (!invoice) return undefined;
+  loaded.document.photos = await documentPhotos(link.accountId, { kind: "invoice", id: invoice.id }, `/i/${token}`);
   return {
     link,
     invoice,

@@ -7,6 +7,7 @@ import { estimateItems, estimates, estimateShareTokens } from "#db/schema";
 import { estimateDocument } from "~/lib/invoice-document";
 import { documentTotals, formatMoney } from "~/lib/money";
 import { getDb } from "~/infrastructure/db.server";
+import { documentPhotos } from "./document-photos.server";
 import { env } from "~/infrastructure/env.server";
 import { translate } from "~/infrastructure/i18n.server";
 import type { Language } from "~/infrastructure/i18n";
@@ -125,7 +126,9 @@ export async function loadSharedEstimate(token: string, now = clockNow()) {
   const validThrough = lastValidDay(estimate, settings);
   const today = dayKey(now, settings.timeZone);
   const state = estimateState(estimate.status, today, validThrough);
-  return { link, estimate, settings, document: estimateDocument(estimate, settings, deposit, today), state, validThrough, today };
+  const document = estimateDocument(estimate, settings, deposit, today);
+  document.photos = await documentPhotos(link.accountId, { kind: "estimate", id: estimate.id }, `/e/${token}`);
+  return { link, estimate, settings, document, state, validThrough, today };
 }
 
 export type SharedEstimate = NonNullable<Awaited<ReturnType<typeof loadSharedEstimate>>>;

@@ -21,6 +21,7 @@ import { env } from "~/infrastructure/env.server";
 import { translate, type Language } from "~/infrastructure/i18n";
 import type { KeyUnder } from "~/locales/keys";
 import { pdfLogo, renderDocumentPdf } from "./pdf.server";
+import { pdfPhotos } from "~/models/document-photos.server";
 import { cardPaymentsEnabled } from "./stripe.server";
 
 export interface Mailbox {
@@ -259,7 +260,8 @@ async function deliverDocumentMail(
 ): Promise<SendInvoiceResult> {
   const { document, settings, from, recipient, language } = mail;
   try {
-    const pdf = await renderDocumentPdf(document, language, pdfLogo(settings));
+    const photos = await pdfPhotos(settings.accountId, { kind: document.kind, id: document.id });
+    const pdf = await renderDocumentPdf(document, language, pdfLogo(settings), photos);
     const delivery = await sendMail({
       from,
       replyTo: settings.email && settings.email !== from.address ? settings.email : undefined,

@@ -15,6 +15,7 @@ import {
 } from "~/lib/invoice-document";
 import { formatMoney } from "~/lib/money";
 import { loadEstimateDocument, loadInvoiceDocument } from "~/models/document.server";
+import { pdfPhotos, type PdfPhoto } from "~/models/document-photos.server";
 import { translate, type Language } from "~/infrastructure/i18n";
 import { invoiceStatusLabelKey } from "~/lib/invoice-status";
 import type { KeyUnder } from "~/locales/keys";
@@ -91,6 +92,9 @@ export const styles = StyleSheet.create({
   signatureLine: { borderTopWidth: 0.75, borderTopColor: MUTED, paddingTop: 3, fontSize: 8, color: MUTED },
   signed: { paddingBottom: 3, fontSize: 10 },
   thanks: { marginTop: 24, textAlign: "center", color: MUTED, fontSize: 9 },
+  // Two photos a row, each captioned below.
+  photos: { flexDirection: "row", flexWrap: "wrap", marginTop: 6, justifyContent: "space-between" },
+  photo: { width: "48%", marginBottom: 10 },
   // Placed from the top: with a page line height, react-pdf 4.9 drops a page-number text
   // placed from the bottom.
   footer: {
@@ -191,7 +195,17 @@ export function PdfFooter({ company, number, language }: { company: string; numb
   );
 }
 
-function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Language; logo: PdfLogo | null }) {
+function DocumentPdf({
+  doc,
+  language,
+  logo,
+  photos,
+}: {
+  doc: DocumentData;
+  language: Language;
+  logo: PdfLogo | null;
+  photos: PdfPhoto[];
+}) {
   const t = (key: KeyUnder<"invoices.document">, values: Record<string, string | number> = {}) =>
     translate(language, `invoices.document.${key}`, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
   const money = (cents: number) => formatMoney(cents, language, doc.currency);
@@ -335,6 +349,27 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
           ) : null}
         </View>
 
+        {photos.length > 0 ? (
+          <View style={styles.section}>
+            <Text style={styles.label}>{caps(t("photos"))}</Text>
+            <View style={styles.photos}>
+              {photos.map((photo, index) => (
+                <View key={index} style={styles.photo} wrap={false}>
+                  <Image
+                    src={{ data: photo.data, format: "jpg" }}
+                    style={{
+                      width: PHOTO_WIDTH,
+                      height: Math.min(PHOTO_WIDTH * (photo.height / photo.width), PHOTO_MAX_HEIGHT),
+                      objectFit: "contain",
+                    }}
+                  />
+                  {photo.caption ? <Text style={styles.muted}>{photo.caption}</Text> : null}
+                </View>
+              ))}
+            </View>
+          </View>
+        ) : null}
+
         {doc.notes ? (
           <View style={styles.section} wrap={false}>
             <Text style={styles.label}>{caps(t("notes"))}</Text>
@@ -370,9 +405,18 @@ function DocumentPdf({ doc, language, logo }: { doc: DocumentData; language: Lan
   );
 }
 
-/** A document as PDF bytes, in the given language. */
-export function renderDocumentPdf(doc: DocumentData, language: Language, logo: PdfLogo | null = null): Promise<Buffer> {
-  return renderToBuffer(<DocumentPdf doc={doc} language={language} logo={logo} />);
+/** A photo's width in points (half the letter page's text width, less the gap) and its tallest. */
+const PHOTO_WIDTH = 260;
+const PHOTO_MAX_HEIGHT = 300;
+
+/** A document as PDF bytes, in the given language, with the photos marked for the customer (pdfPhotos). */
+export function renderDocumentPdf(
+  doc: DocumentData,
+  language: Language,
+  logo: PdfLogo | null = null,
+  photos: PdfPhoto[] = [],
+): Promise<Buffer> {
+  return renderToBuffer(<DocumentPdf doc={doc} language={language} logo={logo} photos={photos} />);
 }
 
 export interface PdfFile {
@@ -388,9 +432,10 @@ export async function estimatePdf(accountId: string, estimateId: string): Promis
   const loaded = await loadEstimateDocument(accountId, estimateId);
   if (!loaded) return undefined;
   const { document, settings } = loaded;
+  const photos = await pdfPhotos(accountId, { kind: "estimate", id: estimateId });
   return {
     filename: fileName(document.number),
-    body: await renderDocumentPdf(document, settings.documentLanguage, pdfLogo(settings)),
+    body: await renderDocumentPdf(document, settings.documentLanguage, pdfLogo(settings), photos),
   };
 }
 
@@ -399,9 +444,10 @@ export async function invoicePdf(accountId: string, invoiceId: string): Promise<
   const loaded = await loadInvoiceDocument(accountId, invoiceId);
   if (!loaded) return undefined;
   const { document, settings } = loaded;
+  const photos = await pdfPhotos(accountId, { kind: "invoice", id: invoiceId });
   return {
     filename: fileName(document.number),
-    body: await renderDocumentPdf(document, settings.documentLanguage, pdfLogo(settings)),
+    body: await renderDocumentPdf(document, settings.documentLanguage, pdfLogo(settings), photos),
   };
 }
 

@@ -6,6 +6,7 @@ import { EstimateActions } from "~/components/estimate-actions";
 import { useShareToast } from "~/components/share-link-button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { loadEstimateDocument } from "~/models/document.server";
+import { documentPhotos } from "~/models/document-photos.server";
 import { requireUser } from "~/infrastructure/session.server";
 import type { RouteAccess } from "~/lib/permissions";
 
@@ -16,7 +17,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, access);
   const loaded = await loadEstimateDocument(user.accountId, params.estimateId ?? "");
   if (!loaded) throw new Response("Not Found", { status: 404 });
-  return { document: loaded.document, logoUrl: loaded.logoUrl };
+  // The photos the customer sees on their page and in the PDF, from the member's addresses.
+  const photos = await documentPhotos(user.accountId, { kind: "estimate", id: loaded.document.id }, "");
+  return { document: { ...loaded.document, photos }, logoUrl: loaded.logoUrl };
 }
 
 /**
