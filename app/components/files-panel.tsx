@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useTranslation } from "react-i18next";
 import type { FilesPageData, FilesPageError } from "~/services/files-page.server";
 import type { FileView } from "~/models/file.server";
+import { FileThumbnail } from "./file-thumbnail";
 import type { TranslationKey } from "~/locales/keys";
 import { Button, buttonClass } from "./ui/button";
 import { inputClass } from "./ui/forms";
@@ -12,50 +13,8 @@ import { isPosting } from "./ui/submission";
 // every control is a plain form or link, so it all works without JavaScript; the file field
 // offers the camera on a phone.
 
-const THUMB = 320;
-
 const stringValues = (values: Record<string, string | number>): Record<string, string> =>
   Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
-
-/** The thumbnail's size, so the grid keeps its place while the images load. */
-export function thumbnailSize(file: Pick<FileView, "width" | "height">): { width: number; height: number } {
-  const width = file.width ?? THUMB;
-  const height = file.height ?? THUMB;
-  const scale = Math.min(1, THUMB / Math.max(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
-
-/** A photo's thumbnail linking to its full copy, or a PDF's tile linking to its download. */
-export function FileThumbnail({ file, className = "" }: { file: FileView; className?: string }) {
-  const { t } = useTranslation();
-  if (!file.thumbnailUrl) {
-    return (
-      <a
-        href={file.url}
-        download={file.name}
-        className={`flex aspect-square flex-col items-center justify-center gap-1 rounded-md border border-slate-200 bg-slate-50 p-2 text-center text-sm dark:border-slate-700 dark:bg-slate-800 ${className}`}
-        aria-label={t("files.open", { name: file.name })}
-      >
-        <span className="text-lg font-bold text-red-700 dark:text-red-400">{t("files.pdf")}</span>
-        <span className="line-clamp-2 break-all text-xs">{file.name}</span>
-      </a>
-    );
-  }
-  const size = thumbnailSize(file);
-  return (
-    <a href={file.url} className={`block ${className}`} aria-label={t("files.open", { name: file.name })}>
-      <img
-        src={file.thumbnailUrl}
-        width={size.width}
-        height={size.height}
-        loading="lazy"
-        decoding="async"
-        alt={file.caption ?? file.name}
-        className="aspect-square w-full rounded-md bg-slate-100 object-cover dark:bg-slate-800"
-      />
-    </a>
-  );
-}
 
 function UploadForm({ captionMax }: { captionMax: number }) {
   const { t } = useTranslation();

@@ -18,3 +18,14 @@ export function formatBytes(bytes: number, locale = "en"): string {
 
 /** Megabytes (as FILES_MAX_MB_PER_ACCOUNT counts them) in bytes. */
 export const megabytes = (mb: number) => mb * 1_000_000;
+
+/** The longest side of a photo's thumbnail (app/infrastructure/image.server.ts THUMB_MAX). */
+const THUMB = 320;
+
+/** A thumbnail's size from its photo's, so a grid keeps its place while the images load. */
+export function thumbnailSize(photo: { width: number | null; height: number | null }): { width: number; height: number } {
+  const width = photo.width ?? THUMB;
+  const height = photo.height ?? THUMB;
+  const scale = Math.min(1, THUMB / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}

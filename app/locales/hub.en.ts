@@ -52,6 +52,7 @@ const hubEn = {
     descriptionRequired: "Tell us what you need",
   },
   visitsHeading: "Upcoming visits",
+  photosHeading: "Photos",
   noVisits: "No visits scheduled.",
   technician: "Technician: {{name}}",
   paymentsHeading: "Payments",

@@ -52,6 +52,7 @@ const hubEs: Dictionary["hub"] = {
     descriptionRequired: "Cuéntenos qué necesita",
   },
   visitsHeading: "Próximas visitas",
+  photosHeading: "Fotos",
   noVisits: "No hay visitas programadas.",
   technician: "Técnico: {{name}}",
   paymentsHeading: "Pagos",

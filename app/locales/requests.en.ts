@@ -67,6 +67,8 @@ const requestsEn = {
     description: "What do you need?",
     preferredTimes: "Preferred days and times",
     preferredPlaceholder: "Weekday mornings, Saturday after 10...",
+    photos: "Photos (optional, up to 5)",
+    photosHint: "A photo of the problem helps us come prepared. JPEG, PNG, WebP or HEIC, up to 20 MB each.",
     send: "Send request",
     sending: "Sending...",
     nameRequired: "Enter your name",

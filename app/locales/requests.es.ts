@@ -69,6 +69,8 @@ const requestsEs: Dictionary["requests"] = {
     description: "¿Qué necesitas?",
     preferredTimes: "Días y horas preferidos",
     preferredPlaceholder: "Mañanas entre semana, sábado después de las 10...",
+    photos: "Fotos (opcional, hasta 5)",
+    photosHint: "Una foto del problema nos ayuda a venir preparados. JPEG, PNG, WebP o HEIC, hasta 20 MB cada una.",
     send: "Enviar solicitud",
     sending: "Enviando...",
     nameRequired: "Escribe tu nombre",

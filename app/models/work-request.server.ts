@@ -7,6 +7,7 @@ import { now as clockNow } from "~/lib/clock";
 import { likePattern, PAGE_SIZE } from "~/lib/list-params";
 import { slugify, type ConvertTarget, type WorkRequestInput, type WorkRequestStatus } from "~/lib/work-request-schema";
 import { getDb } from "~/infrastructure/db.server";
+import { copyFile, listFiles } from "./file.server";
 import { translate } from "~/infrastructure/i18n";
 import { createAppointment, type AppointmentWithCustomer } from "./appointment.server";
 import { createCustomer, getCustomer, type Customer } from "./customer.server";
@@ -127,6 +128,16 @@ export async function createWorkRequest(
     })
     .returning();
   return row;
+}
+
+/** Deletes a request (one whose photos could not be kept: as if it had never been sent); its photos go with it. */
+export async function deleteWorkRequest(accountId: string, id: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .delete(workRequests)
+    .where(and(eq(workRequests.id, id), eq(workRequests.accountId, accountId)))
+    .returning({ id: workRequests.id });
+  return rows.length > 0;
 }
 
 /** One page of the account's requests, newest first, by status and searched over name, phone, e-mail and what was asked. */
@@ -342,6 +353,10 @@ export async function convertWorkRequest(
     });
     links.jobId = job.id;
     created = { kind: "job", record: job };
+    // The customer's photos go with the work, where the technician sees them.
+    for (const photo of await listFiles(accountId, { kind: "workRequest", id })) {
+      await copyFile(accountId, photo.id, { kind: "job", id: job.id }, { createdBy: options.by ?? null });
+    }
   } else {
     const appointment = await createAppointment(accountId, {
       customerId: customer.id,

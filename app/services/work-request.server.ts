@@ -9,6 +9,9 @@ import { getSettings } from "~/models/settings.server";
 import { getUserById } from "~/models/user.server";
 import { createWorkRequest, type WorkRequest } from "~/models/work-request.server";
 import { sendMail, systemSender, textNotice } from "./mail.server";
+import { attachRequestPhotos } from "./request-photos.server";
+import type { UploadedFile } from "~/infrastructure/upload.server";
+import type { FileRefusal } from "~/models/file.server";
 
 const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -57,8 +60,13 @@ export async function submitWorkRequest(
   origin: string,
   /** The customer asking from their hub. */
   customerId: string | null = null,
-) {
+  /** Photos sent with it, already checked by readRequestForm. */
+  photos: UploadedFile[] = [],
+): Promise<{ ok: true; request: WorkRequest } | FileRefusal> {
   const request = await createWorkRequest(accountId, input, customerId);
+  // The photos before anyone is told: photos that cannot be kept take the request back.
+  const refused = await attachRequestPhotos(accountId, request.id, photos);
+  if (refused) return refused;
   const settings = await getSettings(accountId);
   const language = settings.appLanguage;
   await createNotification(accountId, {
@@ -75,7 +83,7 @@ export async function submitWorkRequest(
       console.error("The e-mail about a work request was not sent:", error instanceof Error ? error.message : error),
     );
   }
-  return request;
+  return { ok: true, request };
 }
 
 /** For tests: the latest e-mail's delivery, settled. */

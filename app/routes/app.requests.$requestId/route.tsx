@@ -11,6 +11,8 @@ import { formatMoment } from "~/lib/share-link";
 import type { ConvertTarget } from "~/lib/work-request-schema";
 import { getSettings } from "~/models/settings.server";
 import { convertWorkRequest, getWorkRequest, matchingCustomers, setWorkRequestStatus } from "~/models/work-request.server";
+import { listFiles, toFileView } from "~/models/file.server";
+import { FileThumbnail } from "~/components/file-thumbnail";
 import { getCustomer } from "~/models/customer.server";
 import { readForm } from "~/infrastructure/form.server";
 import { requireUser } from "~/infrastructure/session.server";
@@ -32,13 +34,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await getWorkRequest(user.accountId, params.requestId ?? "");
   if (!found) throw notFound();
   const settings = await getSettings(user.accountId);
-  const [matches, customer] = await Promise.all([
+  const [matches, customer, photos] = await Promise.all([
     found.customerId ? Promise.resolve([]) : matchingCustomers(user.accountId, found),
     found.customerId ? getCustomer(user.accountId, found.customerId) : Promise.resolve(undefined),
+    listFiles(user.accountId, { kind: "workRequest", id: found.id }),
   ]);
   const tomorrow = addDays(today(settings.timeZone), 1);
   const nineTomorrow = parseWallTime(`${tomorrow}T09:00`, settings.timeZone);
   return {
+    photos: photos.map((photo) => toFileView(photo)),
     request: {
       id: found.id,
       name: found.name,
@@ -111,7 +115,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function RequestDialog() {
   const { t } = useTranslation();
-  const { request, customer, matches, visitDefault } = useLoaderData<typeof loader>();
+  const { request, customer, matches, visitDefault, photos } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = isPosting(navigation);
@@ -145,6 +149,15 @@ export default function RequestDialog() {
         {detail(t("requests.detail.asked"), request.description)}
         {detail(t("requests.detail.preferred"), request.preferredTimes)}
       </dl>
+      {photos.length ? (
+        <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label={t("files.photos")} data-testid="request-photos">
+          {photos.map((photo) => (
+            <li key={photo.id}>
+              <FileThumbnail file={photo} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {actionData?.problem ? (
         <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-400">
           {t(actionData.problem)}

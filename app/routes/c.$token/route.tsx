@@ -26,6 +26,11 @@ import {
 } from "~/models/customer-hub.server";
 import { appOrigin } from "~/models/share.server";
 import { readForm } from "~/infrastructure/form.server";
+import { multipartBoundary, type UploadedFile } from "~/infrastructure/upload.server";
+import { readRequestForm } from "~/services/request-photos.server";
+import { photoError, RequestPhotosField, type PhotoError } from "~/components/request-photos-field";
+import { thumbnailSize } from "~/lib/file-size";
+import { customerHubPhotos } from "~/models/document-photos.server";
 import { messageKey, translate } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
 import { cardPaymentsEnabled, createHubCheckout, redirectToCheckout } from "~/services/stripe.server";
@@ -87,6 +92,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       zipCode: customer.zipCode,
     },
     balanceDue: hub.balanceDue,
+    photos: await customerHubPhotos(hub.hub.accountId, customer.id, token),
     canPayAll: cardPaymentsEnabled() && hub.balanceDue > 0,
     dueInvoices: hub.invoices.filter((invoice) => invoice.due).length,
     returnedFromPayment: search.get("payment") === "done",
@@ -145,6 +151,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
   // The token first: a post to a hub that does not exist is not read at all.
   if (!(await findHub(token))) throw notFound();
+  // Only Request work posts a multipart body (its photos); every other form is URL-encoded.
+  if (multipartBoundary(request.headers.get("content-type"))) {
+    const read = await readRequestForm(request);
+    if (!read.ok) return data({ photoError: photoError(read.refusal) }, { status: read.refusal.status });
+    try {
+      if (read.fields.get("intent") !== "request") throw new Response("Unknown action", { status: 400 });
+      return await requestWork(request, token, read.fields, read.photos);
+    } finally {
+      await read.cleanup();
+    }
+  }
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "open") {
@@ -203,7 +220,7 @@ async function payAll(request: Request, token: string) {
 }
 
 /** Request work: what the customer needs, as a work request of theirs (new, linked to them). */
-async function requestWork(request: Request, token: string, form: FormData) {
+async function requestWork(request: Request, token: string, form: FormData, photos: UploadedFile[] = []) {
   form.delete("intent");
   const submission = parseForm(form, { schema: hubWorkRequestSchema });
   if (submission.status !== "success") return data({ request: submission.reply() }, { status: 400 });
@@ -213,7 +230,7 @@ async function requestWork(request: Request, token: string, form: FormData) {
   if (!hub) throw notFound();
   const { customer } = hub;
   const address = [customer.address, customer.city, customer.state, customer.zipCode].filter(Boolean).join(", ");
-  await submitWorkRequest(
+  const sent = await submitWorkRequest(
     hub.hub.accountId,
     {
       name: customer.name,
@@ -225,7 +242,9 @@ async function requestWork(request: Request, token: string, form: FormData) {
     },
     appOrigin(request),
     customer.id,
+    photos,
   );
+  if (!sent.ok) return data({ request: submission.reply(), photoError: photoError(sent) }, { status: sent.status });
   return redirect(`/c/${token}?requested=1#hub-request`);
 }
 
@@ -354,6 +373,32 @@ function CustomerHub(props: Loaded) {
           )}
         </ShareSection>
 
+        {props.photos.length ? (
+          <ShareSection id="hub-photos" title={t("hub.photosHeading")}>
+            <ul className="mt-2 grid grid-cols-3 gap-2" data-testid="hub-photos">
+              {props.photos.map((photo) => {
+                const size = thumbnailSize(photo);
+                return (
+                  <li key={photo.id}>
+                    <a href={photo.fullUrl}>
+                      <img
+                        src={photo.displayUrl}
+                        width={size.width}
+                        height={size.height}
+                        loading="lazy"
+                        decoding="async"
+                        alt={photo.caption ?? t("hub.photosHeading")}
+                        className="aspect-square w-full rounded-md object-cover"
+                      />
+                    </a>
+                    {photo.caption ? <p className={`mt-1 text-xs ${muted}`}>{photo.caption}</p> : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </ShareSection>
+        ) : null}
+
         <ShareSection id="hub-payments" title={t("hub.paymentsHeading")}>
           {props.payments.length ? (
             <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="hub-payments">
@@ -410,7 +455,8 @@ function PayAll({ amount }: { amount: string }) {
 /** Request work: what the customer needs and when; who they are is the hub's customer. */
 function RequestWorkForm({ company, requested }: { company: string; requested: boolean }) {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>() as { request?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>() as
+    { request?: SubmissionResult<string[]>; photoError?: PhotoError } | undefined;
   const navigation = useNavigation();
   const pending = isPosting(navigation) && navigation.formData?.get("intent") === "request";
   const [form, fields] = useForm({
@@ -426,8 +472,10 @@ function RequestWorkForm({ company, requested }: { company: string; requested: b
         {t("hub.request.heading")}
       </h2>
       <p className={`mt-1 text-sm ${muted}`}>{t("hub.request.hint", { company })}</p>
-      {requested && !actionData?.request ? <ShareMessage tone="good" text={t("hub.request.sent", { company })} /> : null}
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      {requested && !actionData?.request && !actionData?.photoError ? (
+        <ShareMessage tone="good" text={t("hub.request.sent", { company })} />
+      ) : null}
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="request" />
         <Honeypot />
         <TextareaField
@@ -444,6 +492,7 @@ function RequestWorkForm({ company, requested }: { company: string; requested: b
             placeholder: t("hub.request.preferredPlaceholder"),
           }}
         />
+        <RequestPhotosField error={actionData?.photoError} />
         <Button type="submit" disabled={pending}>
           {pending ? t("hub.request.sending") : t("hub.request.send")}
         </Button>

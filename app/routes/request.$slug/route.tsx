@@ -14,9 +14,10 @@ import { workRequestSchema } from "~/lib/work-request-schema";
 import { appOrigin } from "~/models/share.server";
 import { getSettings } from "~/models/settings.server";
 import { findOpenRequestPage } from "~/models/work-request.server";
-import { readForm } from "~/infrastructure/form.server";
 import { translate } from "~/infrastructure/i18n";
 import { submitWorkRequest } from "~/services/work-request.server";
+import { readRequestForm } from "~/services/request-photos.server";
+import { photoError, RequestPhotosField, type PhotoError } from "~/components/request-photos-field";
 import type { RouteAccess } from "~/lib/permissions";
 
 /** What this route needs (app/lib/permissions.ts). */
@@ -60,15 +61,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   // The page first: a post to an unknown or closed page is not read at all.
   const { page } = await openPage(params.slug);
-  const formData = await readForm(request);
-  const submission = parseForm(formData, { schema: workRequestSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
+  const form = await readRequestForm(request);
+  if (!form.ok) return data({ photoError: photoError(form.refusal) }, { status: form.refusal.status });
+  try {
+    const submission = parseForm(form.fields, { schema: workRequestSchema });
+    if (submission.status !== "success") {
+      return data({ result: submission.reply() }, { status: 400 });
+    }
+    const { website, ...input } = submission.value;
+    // A filled honeypot is a bot: thank it the same way, record nothing.
+    if (!website) {
+      const sent = await submitWorkRequest(page.accountId, input, appOrigin(request), null, form.photos);
+      if (!sent.ok) return data({ result: submission.reply(), photoError: photoError(sent) }, { status: sent.status });
+    }
+    return redirect(`/request/${page.slug}?sent=1`, 303);
+  } finally {
+    await form.cleanup();
   }
-  const { website, ...input } = submission.value;
-  // A filled honeypot is a bot: thank it the same way, record nothing.
-  if (!website) await submitWorkRequest(page.accountId, input, appOrigin(request));
-  return redirect(`/request/${page.slug}?sent=1`, 303);
 }
 
 export default function RequestPage() {
@@ -82,7 +91,7 @@ export default function RequestPage() {
 
 function RequestForm({ slug, company, phone, sent }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const { t } = useTranslation();
-  const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
+  const actionData = useActionData<{ result?: SubmissionResult<string[]>; photoError?: PhotoError }>();
   const navigation = useNavigation();
   const pending = isPosting(navigation);
   const [form, fields] = useForm({
@@ -113,7 +122,7 @@ function RequestForm({ slug, company, phone, sent }: ReturnType<typeof useLoader
             <h1 className="text-2xl font-bold tracking-tight">{t("requests.form.title", { company })}</h1>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("requests.form.intro")}</p>
             {phone ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{phone}</p> : null}
-            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+            <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-4">
               <Field
                 label={t("requests.form.name")}
                 errors={fields.name.errors}
@@ -149,6 +158,7 @@ function RequestForm({ slug, company, phone, sent }: ReturnType<typeof useLoader
                   placeholder: t("requests.form.preferredPlaceholder"),
                 }}
               />
+              <RequestPhotosField error={actionData?.photoError} />
               <Honeypot />
               <Button className="w-full" disabled={pending}>
                 {pending ? t("requests.form.sending") : t("requests.form.send")}
