@@ -22,12 +22,15 @@ import {
   priceItems,
   estimateDeposits,
   lateCharges,
+  files,
   users,
 } from "#db/schema";
 import { centsToString, formatDecimal, rateToPercent, rateToString } from "~/lib/money";
 import { autoBackupAccounts, getSettingsWithoutLogo } from "~/models/settings.server";
 import { exportRecurringInvoices } from "~/models/recurring-invoice.server";
 import { getDb } from "~/infrastructure/db.server";
+import { readStoredFile } from "~/infrastructure/file-store.server";
+import { readFileCopy, type FileRow } from "~/models/file.server";
 import { dayKey, now as clockNow } from "~/lib/clock";
 
 export const EXPORT_FORMAT = "tradedesk-account-export";
@@ -175,11 +178,48 @@ async function exportedSettings(accountId: string): Promise<Row> {
 }
 
 /**
+ * The account's photos and files, a page of rows at a time: what each is on, its details, and
+ * with `withBytes` its bytes in base64 (a photo's full copy, stripped, as members download it; a
+ * PDF as uploaded), read one file at a time so a large account never sits in memory.
+ */
+async function* fileRows(accountId: string, withBytes: boolean): AsyncGenerator<Row[]> {
+  const db = await getDb();
+  const pages = pagesOf<Row & { id: string }>(
+    async (after) =>
+      (await db
+        .select()
+        .from(files)
+        .where(
+          and(eq(files.accountId, accountId), after ? afterKey(files.createdAt, files.id, after.createdAt, after.id) : undefined),
+        )
+        .orderBy(asc(files.createdAt), asc(files.id))
+        .limit(PAGE_SIZE)) as (Row & { id: string })[],
+  );
+  for await (const page of pages) {
+    for (const row of page) {
+      const { storedBytes: _stored, position, ...file } = row as unknown as FileRow;
+      const entry: Row = { ...exported(file as unknown as Row), order: position };
+      if (withBytes) {
+        const stored = await readFileCopy(accountId, row as unknown as FileRow, "full");
+        entry.data = stored ? (await readStoredFile(stored)).toString("base64") : null;
+      }
+      yield [entry];
+    }
+  }
+}
+
+/**
  * The whole account as JSON text, in chunks: account, settings (without the logo's
  * bytes), customers, jobs, estimates and invoices with their items, appointments,
- * notifications, payments and recurring invoices with their items.
+ * notifications, payments and recurring invoices with their items, the price book, deposits,
+ * late charges, and the photos and files (their bytes with `fileBytes`: the download has
+ * them; the daily copies do not, the files being kept by the volume or the bucket).
  */
-export async function* exportAccountJson(accountId: string, now = clockNow()): AsyncGenerator<string> {
+export async function* exportAccountJson(
+  accountId: string,
+  now = clockNow(),
+  { fileBytes = false }: { fileBytes?: boolean } = {},
+): AsyncGenerator<string> {
   const db = await getDb();
   const account = await db
     .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
@@ -207,12 +247,16 @@ export async function* exportAccountJson(accountId: string, now = clockNow()): A
     ["priceBook", tableRows(accountId, "priceItems")],
     ["deposits", tableRows(accountId, "deposits")],
     ["lateCharges", tableRows(accountId, "lateCharges")],
+    ["files", fileRows(accountId, fileBytes)],
   ];
   for (const [name, pages] of sections) {
     yield `,${JSON.stringify(name)}:[`;
     let first = true;
     for await (const page of pages) {
-      const rows = name === "estimates" || name === "invoices" || name === "recurringInvoices" ? page : page.map(exported);
+      const rows =
+        name === "estimates" || name === "invoices" || name === "recurringInvoices" || name === "files"
+          ? page
+          : page.map(exported);
       yield (first ? "" : ",") + rows.map((row) => JSON.stringify(row)).join(",");
       first = false;
     }
@@ -221,9 +265,9 @@ export async function* exportAccountJson(accountId: string, now = clockNow()): A
   yield "}\n";
 }
 
-/** The export as a stream of bytes, for a download. */
+/** The export as a stream of bytes, for a download: with the files' bytes. */
 export function exportAccountStream(accountId: string, now = clockNow()): ReadableStream<Uint8Array> {
-  const chunks = exportAccountJson(accountId, now);
+  const chunks = exportAccountJson(accountId, now, { fileBytes: true });
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
