@@ -215,6 +215,18 @@ function table(tables) {
     .join("\n");
 }
 
+/**
+ * Where the photos and files are, which this copy of the database does not hold
+ * (docs/product/files.md): the bucket when the S3_ variables are set, else the folder.
+ */
+export function filesNote(env) {
+  if (env.S3_ENDPOINT && env.S3_BUCKET) {
+    return `Photos and files are not in this copy: they are in the bucket ${env.S3_BUCKET} at ${env.S3_ENDPOINT}, kept by its provider (turn on its versioning or replication to keep deleted ones).`;
+  }
+  const dir = path.resolve(env.FILES_DIR || "data/files");
+  return `Photos and files are not in this copy: they are in ${dir} (on Fly.io, the volume's daily snapshots keep them; elsewhere, copy that folder with the database).`;
+}
+
 async function main([command, argument]) {
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   if (command === "backup") {
@@ -223,6 +235,7 @@ async function main([command, argument]) {
       `Backed up ${databaseFile(databaseUrl)}\n     to ${result.file} (${Math.ceil(result.bytes / 1024)} KB, integrity ok)\n${table(result.tables)}`,
     );
     for (const file of result.removed) console.log(`Removed the old copy ${file}`);
+    console.log(filesNote(process.env));
     return;
   }
   if (command === "restore") {

@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
 import { seedAccount } from "#db/factories";
-import { backupDatabase, databaseFile, databaseInUse, pruneBackups, restoreDatabase } from "../scripts/db-backup.mjs";
+import { filesNote, backupDatabase, databaseFile, databaseInUse, pruneBackups, restoreDatabase } from "../scripts/db-backup.mjs";
 import type { CustomerInput } from "~/lib/customer-schema";
 import { createCustomer } from "~/models/customer.server";
 import { getDb, resetConnection } from "~/infrastructure/db.server";
@@ -169,6 +169,18 @@ describe("db:backup and db:restore", () => {
   it("explains that a Turso database is backed up with Turso's tools", async () => {
     await expect(backupDatabase({ databaseUrl: "libsql://tradedesk-acme.turso.io" })).rejects.toThrow(
       /a libSQL server, not a local file: backing it up is the server's job/,
+    );
+  });
+});
+
+describe("npm run db:backup and the files", () => {
+  it("says where the photos and files are, which the copy does not hold: the folder, or the bucket", () => {
+    expect(filesNote({ FILES_DIR: "/data/files" })).toMatch(
+      /not in this copy: they are in \/data\/files \(on Fly\.io, the volume's daily snapshots/,
+    );
+    expect(filesNote({})).toContain(path.resolve("data/files"));
+    expect(filesNote({ S3_ENDPOINT: "https://fly.storage.tigris.dev", S3_BUCKET: "tradedesk-files" })).toMatch(
+      /in the bucket tradedesk-files at https:\/\/fly\.storage\.tigris\.dev, kept by its provider/,
     );
   });
 });
