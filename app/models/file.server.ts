@@ -230,6 +230,8 @@ export interface AddFilesOptions {
   maxOnOwner?: number;
   locale?: string;
   store?: FileStore;
+  /** The account's room in bytes (default: FILES_MAX_MB_PER_ACCOUNT). */
+  roomBytes?: number;
 }
 
 const refusal = (status: FileRefusal["status"], message: TextKey, values: FileRefusal["values"] = {}): FileRefusal => ({
@@ -316,7 +318,7 @@ export async function addFiles(
   }
   // The room is checked against what is uploaded (the copies add a little more, counted once stored).
   const used = await accountFileBytes(accountId);
-  const limit = accountFileLimit();
+  const limit = options.roomBytes ?? accountFileLimit();
   const incoming = uploads.reduce((total, upload) => total + upload.size, 0);
   if (used + incoming > limit) {
     const locale = options.locale ?? "en";
@@ -515,9 +517,12 @@ export async function purgeDeletedFiles(_now: Date = new Date(), store: FileStor
   const queued = await db.select({ prefix: filePurges.prefix }).from(filePurges).limit(limit).all();
   let done = 0;
   for (const { prefix } of queued) {
+    // The copies first, then the queue row: a crash between them leaves the row, and the next
+    // run deletes nothing more. Counted by whoever removed the row, so two runners at once
+    // count each file once.
     await store.deletePrefix(prefix);
-    await db.delete(filePurges).where(eq(filePurges.prefix, prefix));
-    done++;
+    const removed = await db.delete(filePurges).where(eq(filePurges.prefix, prefix)).returning({ prefix: filePurges.prefix });
+    done += removed.length;
   }
   return done;
 }
