@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { routeManifest } from "../test/route-manifest";
-import { formBodiesOnly, MAX_FORM_BYTES, sameOriginOnly, securityHeaders, UPLOAD_PATHS } from "./security";
+import { formBodiesOnly, MAX_FORM_BYTES, sameOriginOnly, securityHeaders, UPLOAD_PATHS, uploadLimitFor } from "./security";
 import { serve } from "../test/loopback-app";
 
 describe("sameOriginOnly", () => {
@@ -112,5 +112,20 @@ describe("UPLOAD_PATHS", () => {
       })
       .map((route) => route.path);
     expect(pages.sort()).toEqual([...UPLOAD_PATHS].sort());
+  });
+});
+
+describe("uploadLimitFor", () => {
+  it("gives photo uploads room for 20 files of 20 MB, the logo and imports 8 MB, and every other path none", () => {
+    const files = 20 * 20 * 1024 * 1024 + 1024 * 1024;
+    expect(uploadLimitFor("/app/jobs/abc/files")).toBe(files);
+    expect(uploadLimitFor("/app/my-day/visits/abc/files")).toBe(files);
+    expect(uploadLimitFor("/api/estimates/abc/files")).toBe(files);
+    expect(uploadLimitFor("/request/volt-electric")).toBe(files);
+    expect(uploadLimitFor("/app/settings")).toBe(MAX_FORM_BYTES);
+    expect(uploadLimitFor("/app/jobs/abc/files/extra")).toBeUndefined();
+    expect(uploadLimitFor("/app/jobs/abc")).toBeUndefined();
+    expect(uploadLimitFor("/api/jobs/abc")).toBeUndefined();
+    expect(uploadLimitFor("/api/files/abc")).toBeUndefined();
   });
 });
