@@ -49,7 +49,8 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
 function form(...parts: [Buffer | Blob, string, string][]) {
   const body = new FormData();
-  for (const [bytes, name, type] of parts) body.append("file", bytes instanceof Blob ? bytes : new Blob([bytes], { type }), name);
+  for (const [bytes, name, type] of parts)
+    body.append("file", bytes instanceof Blob ? bytes : new Blob([new Uint8Array(bytes)], { type }), name);
   return body;
 }
 
@@ -115,12 +116,25 @@ describe("GET and POST /api/{records}/{id}/files", () => {
       const empty = await list(records, id, a.cookie);
       expect(empty.status).toBe(200);
       expect(await empty.json()).toEqual({ files: [] });
-      const posted = await post(records, id, a.cookie, form([await photo(), "wall.jpg", "image/jpeg"], [PDF, "quote.pdf", "application/pdf"]));
+      const posted = await post(
+        records,
+        id,
+        a.cookie,
+        form([await photo(), "wall.jpg", "image/jpeg"], [PDF, "quote.pdf", "application/pdf"]),
+      );
       expect(posted.status).toBe(201);
       const body = (await posted.json()) as { files: View[] };
       expect(body.files).toMatchObject([
         { name: "wall.jpg", kind: "jpeg", contentType: "image/jpeg", width: 800, height: 600, order: 0, showToCustomer: false },
-        { name: "quote.pdf", kind: "pdf", contentType: "application/pdf", size: PDF.length, width: null, order: 1, thumbnailUrl: null },
+        {
+          name: "quote.pdf",
+          kind: "pdf",
+          contentType: "application/pdf",
+          size: PDF.length,
+          width: null,
+          order: 1,
+          thumbnailUrl: null,
+        },
       ]);
       expect(body.files[0].thumbnailUrl).toBe(`/files/${body.files[0].id}/thumbnail`);
       const listed = (await (await list(records, id, a.cookie)).json()) as { files: View[] };
@@ -279,7 +293,9 @@ describe("a technician", () => {
     expect((await put(file.id, t.technician.cookie, { caption: "Site" })).status).toBe(200);
 
     expect((await list("estimates", t.ids.estimates, t.technician.cookie)).status).toBe(403);
-    expect((await post("estimates", t.ids.estimates, t.technician.cookie, form([PDF, "x.pdf", "application/pdf"]))).status).toBe(403);
+    expect((await post("estimates", t.ids.estimates, t.technician.cookie, form([PDF, "x.pdf", "application/pdf"]))).status).toBe(
+      403,
+    );
     expect(await filesOf(t.accountId)).toHaveLength(2);
   });
 });
@@ -345,7 +361,12 @@ describe("GET /files/{id}/{variant}", () => {
   it("serves a photo's copies as private JPEG, a PDF as an attachment, nosniff; 404 signed out or for an unknown variant", async () => {
     const t = await tenant();
     const posted = (await (
-      await post("jobs", t.ids.jobs, t.cookie, form([await photo(2400, 1800), "wall.png", "image/png"], [PDF, "q.pdf", "application/pdf"]))
+      await post(
+        "jobs",
+        t.ids.jobs,
+        t.cookie,
+        form([await photo(2400, 1800), "wall.png", "image/png"], [PDF, "q.pdf", "application/pdf"]),
+      )
     ).json()) as { files: View[] };
     const [image, pdf] = posted.files;
     for (const variant of ["full", "display", "thumbnail"]) {
@@ -378,7 +399,12 @@ describe("GET /files/{id}/{variant}", () => {
       .withMetadata({ orientation: 6 })
       .withExifMerge({
         IFD0: { Make: "SecretPhoneMaker", Model: "X1" },
-        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "40/1 26/1 4624/100", GPSLongitudeRef: "W", GPSLongitude: "79/1 58/1 5600/100" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "40/1 26/1 4624/100",
+          GPSLongitudeRef: "W",
+          GPSLongitude: "79/1 58/1 5600/100",
+        },
       })
       .withXmp(
         `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="40,26.77N" exif:UserComment="secret-xmp-marker"/></rdf:RDF></x:xmpmeta>`,
