@@ -8,7 +8,11 @@ import { eq } from "drizzle-orm";
 import { setLogo } from "~/models/settings.server";
 import { signedInAccount } from "../../test/accounts";
 import { createRecurringInvoice } from "~/models/recurring-invoice.server";
-import { BACKUPS_KEPT, exportAccountJson, runBackups } from "./backup.server";
+import sharp from "sharp";
+import { readStoredFile } from "~/infrastructure/file-store.server";
+import type { UploadedFile } from "~/infrastructure/upload.server";
+import { addFiles, readFileCopy } from "~/models/file.server";
+import { BACKUPS_KEPT, exportAccountJson, exportAccountStream, runBackups } from "./backup.server";
 import { recordPayment } from "~/models/payment.server";
 import { getDb } from "~/infrastructure/db.server";
 
@@ -179,5 +183,67 @@ describe("runBackups", () => {
     const run = await runBackups(new Date("2025-06-12T12:00:00Z"), { dir });
     expect(run.written.some((file) => file.includes(user.id))).toBe(false);
     expect(await readdir(path.join(dir, user.id))).toEqual(["2025-06-11.json"]);
+  });
+});
+
+describe("the export's files", () => {
+  it("lists the account's files with their details; the download has their bytes (a photo's full copy, a PDF as uploaded)", async () => {
+    const db = await getDb();
+    const { user } = await signedInAccount();
+    const other = await signedInAccount();
+    const customer = await createCustomer(db, user.id, { name: "Ana Ruiz" });
+    const job = await createJob(db, user.id, { customerId: customer.id });
+    const theirs = await createJob(db, other.user.id, { customerId: (await createCustomer(db, other.user.id)).id });
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer();
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    const upload = async (bytes: Buffer, filename: string): Promise<UploadedFile> => {
+      const where = path.join(dir, crypto.randomUUID());
+      await writeFile(where, bytes);
+      return {
+        field: "file",
+        filename,
+        claimedType: "",
+        size: bytes.length,
+        path: where,
+        head: new Uint8Array(bytes.subarray(0, 64)),
+      };
+    };
+    const added = await addFiles(
+      user.id,
+      { kind: "job", id: job.id },
+      [await upload(photo, "wall.jpg"), await upload(pdf, "quote.pdf")],
+      {
+        caption: "Wall",
+      },
+    );
+    if (!added.ok) throw new Error(added.message);
+    const elsewhere = await addFiles(other.user.id, { kind: "job", id: theirs.id }, [await upload(pdf, "theirs.pdf")]);
+    if (!elsewhere.ok) throw new Error(elsewhere.message);
+
+    const response = new Response(exportAccountStream(user.id, new Date("2025-06-11T12:00:00Z")));
+    const exported = (await response.json()) as { files: Record<string, unknown>[] };
+    expect(exported.files).toHaveLength(2);
+    const [image, document] = added.files;
+    expect(exported.files[0]).toMatchObject({
+      id: image.id,
+      jobId: job.id,
+      name: "wall.jpg",
+      kind: "jpeg",
+      caption: "Wall",
+      order: 0,
+    });
+    expect(exported.files[1]).toMatchObject({ id: document.id, jobId: job.id, name: "quote.pdf", kind: "pdf", order: 1 });
+    const served = await readStoredFile((await readFileCopy(user.id, image, "full"))!);
+    expect(Buffer.from(exported.files[0].data as string, "base64")).toEqual(served);
+    expect((await sharp(served).metadata()).exif).toBeUndefined();
+    expect(Buffer.from(exported.files[1].data as string, "base64")).toEqual(pdf);
+    expect(JSON.stringify(exported)).not.toContain(elsewhere.files[0].id);
+
+    // The daily copies list them without their bytes.
+    const daily = await exportOf(user.id);
+    expect(daily.files.map((file: { id: string }) => file.id)).toEqual([image.id, document.id]);
+    expect(daily.files[0].data).toBeUndefined();
   });
 });
