@@ -108,6 +108,8 @@ async function main() {
       RATE_LIMIT_AUTH_PER_MINUTE: "10000",
       QUIET_LOG: "1",
       MALLOC_ARENA_MAX: "2",
+      // glibc's other knobs, to try (decision 034): passed on when set.
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => /^MALLOC_\w+_$/.test(name))),
       BUILD_DIR,
     },
     stdio: "ignore",

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { thumbnailSize } from "~/lib/file-size";
-import type { FileView } from "~/models/file.server";
+import type { FileCard } from "~/models/file.server";
 
 /** A photo's thumbnail linking to its full copy, or a PDF's tile linking to its download. */
-export function FileThumbnail({ file, className = "" }: { file: FileView; className?: string }) {
+export function FileThumbnail({ file, className = "" }: { file: FileCard; className?: string }) {
   const { t } = useTranslation();
   if (!file.thumbnailUrl) {
     return (
@@ -28,7 +28,7 @@ export function FileThumbnail({ file, className = "" }: { file: FileView; classN
         loading="lazy"
         decoding="async"
         alt={file.caption ?? file.name}
-        className="aspect-square w-full rounded-md bg-slate-100 object-cover dark:bg-slate-800"
+        className="file-thumb"
       />
     </a>
   );

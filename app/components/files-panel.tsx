@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FilesPageData, FilesPageError } from "~/services/files-page.server";
-import type { FileView } from "~/models/file.server";
+import type { FileCard } from "~/models/file.server";
 import { FileThumbnail } from "./file-thumbnail";
 import type { TranslationKey } from "~/locales/keys";
 import { Button, buttonClass } from "./ui/button";
@@ -62,71 +62,69 @@ function UploadForm({ captionMax }: { captionMax: number }) {
   );
 }
 
-function FileItem({ file, first, last, captionMax }: { file: FileView; first: boolean; last: boolean; captionMax: number }) {
+/**
+ * One file: its thumbnail, and one form whose buttons save the caption and Show to customer
+ * (the first, so Enter saves) or move it; Delete is a link to the confirm step. Short classes
+ * (tailwind.css, "A photo or file"), as the dialog repeats it for every file.
+ */
+function FileItem({ file, first, last, captionMax }: { file: FileCard; first: boolean; last: boolean; captionMax: number }) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   params.set("delete", file.id);
   return (
-    <li className="space-y-2 rounded-md border border-slate-200 p-2 dark:border-slate-700" data-testid="file-item">
+    <li className="file-item" data-testid="file-item">
       <FileThumbnail file={file} />
       {file.showToCustomer ? <p className="text-xs font-medium text-green-700 dark:text-green-400">{t("files.shown")}</p> : null}
       <Form method="post" className="space-y-2">
-        <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="fileId" value={file.id} />
-        <label className="block text-xs font-medium text-slate-600 dark:text-slate-400">
+        <label className="block text-xs font-medium">
           {t("files.caption")}
-          <input name="caption" defaultValue={file.caption ?? ""} maxLength={captionMax} className={`mt-1 ${inputClass}`} />
+          <input name="caption" defaultValue={file.caption ?? ""} maxLength={captionMax} className="file-field" />
         </label>
-        <label className="flex min-h-11 items-center gap-2 text-xs sm:min-h-0">
+        <label className="file-check">
           <input type="checkbox" name="showToCustomer" defaultChecked={file.showToCustomer} className="h-5 w-5" />
           {t("files.showToCustomer")}
         </label>
-        <Button variant="secondary" className="w-full">
-          {t("files.save")}
-        </Button>
-      </Form>
-      <div className="flex flex-wrap gap-1">
-        <Form method="post">
-          <input type="hidden" name="fileId" value={file.id} />
+        <div className="flex flex-wrap gap-1">
+          <button type="submit" name="intent" value="save" className="file-button file-button-save">
+            {t("files.save")}
+          </button>
           <button
             type="submit"
             name="intent"
             value="up"
             disabled={first}
-            className={buttonClass("ghost", "px-2 disabled:opacity-40")}
+            className="file-button"
             aria-label={t("files.moveUpLabel", { name: file.name })}
           >
-            ↑ <span className="sr-only sm:not-sr-only">{t("files.moveUp")}</span>
+            ↑
           </button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="fileId" value={file.id} />
           <button
             type="submit"
             name="intent"
             value="down"
             disabled={last}
-            className={buttonClass("ghost", "px-2 disabled:opacity-40")}
+            className="file-button"
             aria-label={t("files.moveDownLabel", { name: file.name })}
           >
-            ↓ <span className="sr-only sm:not-sr-only">{t("files.moveDown")}</span>
+            ↓
           </button>
-        </Form>
-        <Link
-          to={`?${params.toString()}`}
-          preventScrollReset
-          className={buttonClass("ghost", "px-2 text-red-700 dark:text-red-400")}
-          aria-label={t("files.deleteLabel", { name: file.name })}
-        >
-          {t("files.delete")}
-        </Link>
-      </div>
+          <Link
+            to={`?${params.toString()}`}
+            preventScrollReset
+            className="file-button file-button-delete"
+            aria-label={t("files.deleteLabel", { name: file.name })}
+          >
+            {t("files.delete")}
+          </Link>
+        </div>
+      </Form>
     </li>
   );
 }
 
-function DeleteConfirm({ file }: { file: FileView }) {
+function DeleteConfirm({ file }: { file: FileCard }) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const params = new URLSearchParams(search);

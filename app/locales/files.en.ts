@@ -32,8 +32,6 @@ const filesEn = {
   uploading: "Adding…",
   empty: "No photos or files yet.",
   save: "Save",
-  moveUp: "Move up",
-  moveDown: "Move down",
   moveUpLabel: "Move “{{name}}” up",
   moveDownLabel: "Move “{{name}}” down",
   delete: "Delete",

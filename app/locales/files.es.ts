@@ -33,8 +33,6 @@ const filesEs: Dictionary["files"] = {
   uploading: "Añadiendo…",
   empty: "Todavía no hay fotos ni archivos.",
   save: "Guardar",
-  moveUp: "Subir",
-  moveDown: "Bajar",
   moveUpLabel: "Subir «{{name}}»",
   moveDownLabel: "Bajar «{{name}}»",
   delete: "Eliminar",

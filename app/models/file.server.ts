@@ -5,10 +5,11 @@
 // (full, display, thumbnail); a PDF as uploaded. Deleting a row, by whatever cascade, queues
 // its copies in `file_purges` (a trigger), and `purgeDeletedFiles` deletes them from the store.
 import { and, asc, eq, inArray, max, sql, sum, type SQL } from "drizzle-orm";
-import { appointments, estimates, filePurges, files, invoices, jobs, workRequests } from "#db/schema";
+import { accounts, appointments, estimates, filePurges, files, invoices, jobs, workRequests } from "#db/schema";
 import { getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import {
+  accountPrefix,
   fileKey,
   fileStore,
   newFileId,
@@ -527,6 +528,25 @@ export async function purgeDeletedFiles(_now: Date = new Date(), store: FileStor
   return done;
 }
 
+/**
+ * After an account's deletion: deletes everything stored under the account's prefix, the
+ * copies its file rows had (also queued by the trigger) and anything a crash left behind.
+ * Best effort: a store that cannot be reached leaves it to the purge sweep, and false is
+ * answered. Refuses an account that still exists (an upload may be storing its copies).
+ */
+export async function removeAccountFiles(accountId: string, store: FileStore = fileStore()): Promise<boolean> {
+  const db = await getDb();
+  const still = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).get();
+  if (still) throw new Error("The account still exists: delete it first");
+  try {
+    await store.deletePrefix(accountPrefix(accountId));
+    return true;
+  } catch (error) {
+    console.error(`Could not delete the stored files of account ${accountId}: ${String(error)}`);
+    return false;
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // Serving.
 
@@ -603,3 +623,12 @@ export function toFileView(file: FileRow, base = "") {
   };
 }
 export type FileView = ReturnType<typeof toFileView>;
+
+/** What a page's grid needs of a file (a page of 50 photos carries no more than this of each). */
+export type FileCard = Pick<FileView, "id" | "name" | "width" | "height" | "caption" | "showToCustomer" | "url" | "thumbnailUrl">;
+
+export function toFileCard(file: FileRow, base = ""): FileCard {
+  const { url, thumbnailUrl } = fileUrls(file, base);
+  const { id, name, width, height, caption, showToCustomer } = file;
+  return { id, name, width, height, caption, showToCustomer, url, thumbnailUrl };
+}

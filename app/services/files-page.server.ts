@@ -21,7 +21,7 @@ import {
   listFiles,
   moveFile,
   ownerOf,
-  toFileView,
+  toFileCard,
   updateFile,
   type FileOwner,
   type FileRow,
@@ -99,9 +99,9 @@ export async function filesPageData(request: Request, user: SessionUser, owner: 
   return {
     kind: owner.kind,
     label: details.label,
-    files: files.map((file) => toFileView(file)),
-    confirmDelete: confirming ? toFileView(confirming) : null,
-    jobPhotos: jobPhotos.map((file) => toFileView(file)),
+    files: files.map((file) => toFileCard(file)),
+    confirmDelete: confirming ? toFileCard(confirming) : null,
+    jobPhotos: jobPhotos.map((file) => toFileCard(file)),
     captionMax: CAPTION_MAX,
   };
 }

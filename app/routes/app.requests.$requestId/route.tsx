@@ -11,7 +11,7 @@ import { formatMoment } from "~/lib/share-link";
 import type { ConvertTarget } from "~/lib/work-request-schema";
 import { getSettings } from "~/models/settings.server";
 import { convertWorkRequest, getWorkRequest, matchingCustomers, setWorkRequestStatus } from "~/models/work-request.server";
-import { listFiles, toFileView } from "~/models/file.server";
+import { listFiles, toFileCard } from "~/models/file.server";
 import { FileThumbnail } from "~/components/file-thumbnail";
 import { getCustomer } from "~/models/customer.server";
 import { readForm } from "~/infrastructure/form.server";
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tomorrow = addDays(today(settings.timeZone), 1);
   const nineTomorrow = parseWallTime(`${tomorrow}T09:00`, settings.timeZone);
   return {
-    photos: photos.map((photo) => toFileView(photo)),
+    photos: photos.map((photo) => toFileCard(photo)),
     request: {
       id: found.id,
       name: found.name,
