@@ -9,6 +9,7 @@ import { action as securityAction } from "~/routes/app.settings_.security/route"
 import { loader as sharedEstimate } from "~/routes/e.$token/route";
 import { DEFAULT_BACKUP_DIR } from "~/services/backup.server";
 import { getConnection } from "~/infrastructure/db.server";
+import { accountPrefix, fileKey, fileStore, newFileId } from "~/infrastructure/file-store.server";
 import { resetSignInLimits } from "~/infrastructure/rate-limit.server";
 import { getSessionUser } from "~/infrastructure/session.server";
 import { readToast } from "~/infrastructure/toast.server";
@@ -75,6 +76,13 @@ describe("deleting the account", () => {
     mkdirSync(backups, { recursive: true });
     writeFileSync(path.join(backups, "2026-11-26.json"), "{}");
 
+    // Its photos' copies are in the file store, with something a crash left under its prefix.
+    const store = fileStore();
+    for (const id of [leaving.ids.file, leaving.invoiceFileId])
+      expect(await store.get(fileKey(leaving.accountId, id, "display"))).not.toBeNull();
+    const leftover = fileKey(leaving.accountId, newFileId(), "original");
+    await store.put(leftover, Buffer.from("half an upload"), "image/jpeg");
+
     const result = await post(leaving.cookie, { password: "secret1", understand: "on" });
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/");
@@ -86,6 +94,14 @@ describe("deleting the account", () => {
     const left = await rowsOf(leaving.accountId);
     expect(Object.entries(left).filter(([, count]) => count > 0)).toEqual([]);
     expect(existsSync(backups)).toBe(false);
+    // Every stored copy is gone already, the leftover too, without waiting for the purge sweep.
+    for (const id of [leaving.ids.file, leaving.invoiceFileId])
+      for (const variant of ["original", "full", "display", "thumbnail"] as const)
+        expect(await store.get(fileKey(leaving.accountId, id, variant)), variant).toBeNull();
+    expect(await store.get(leftover)).toBeNull();
+    expect(await store.deletePrefix(accountPrefix(leaving.accountId))).toBe(0);
+    // The other account's photos are untouched.
+    expect(await store.get(fileKey(staying.accountId, staying.ids.file, "display"))).not.toBeNull();
     expect(await getSessionUser(new Request(URL, { headers: { Cookie: leaving.cookie } }))).toBeNull();
     // The customer's link to the estimate is gone with it.
     const shared = await runRoute(sharedEstimate, `/e/${leaving.token}`, { params: { token: leaving.token } });

@@ -2,6 +2,10 @@
 // Every text the first account stores carries its marker, so a page or export of the
 // second account can be searched for anything that leaked.
 import { randomBytes } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { createAppointment, createCustomer, createEstimate, createInvoice, createJob, createNotification } from "#db/factories";
 import { createRecurringInvoice } from "~/models/recurring-invoice.server";
@@ -23,6 +27,7 @@ import {
   visitEvents,
 } from "#db/schema";
 import { getDb } from "~/infrastructure/db.server";
+import { addFiles, type FileOwner } from "~/models/file.server";
 import { inviteMember } from "~/models/team.server";
 import { signedInAccount, signedInMember } from "./accounts";
 
@@ -40,6 +45,7 @@ export const RECORD_TYPES = [
   "member",
   "invitation",
   "workRequest",
+  "file",
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -64,6 +70,8 @@ export interface TenantAccount {
   hubToken: string;
   /** The slug of the account's public request page (/request/{slug}). */
   requestSlug: string;
+  /** A photo on the invoice, shown to the customer (`ids.file` is one on the pending estimate, shown too). */
+  invoiceFileId: string;
 }
 
 // A 1×1 PNG: the account has a logo, so /e/{token}/logo has something to serve.
@@ -72,6 +80,23 @@ const PNG = Buffer.from(
     "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
   "hex",
 );
+
+/** A photo (a real JPEG, its copies stored) on a record, shown to the customer, captioned with the marker. */
+async function photoOn(accountId: string, owner: FileOwner, marker: string): Promise<string> {
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
+    .jpeg()
+    .toBuffer();
+  const where = path.join(os.tmpdir(), `tenant-photo-${crypto.randomUUID()}.jpg`);
+  await writeFile(where, bytes);
+  const upload = { field: "file", filename: `${marker} photo.jpg`, claimedType: "image/jpeg", size: bytes.length, path: where };
+  const added = await addFiles(accountId, owner, [{ ...upload, head: new Uint8Array(bytes.subarray(0, 64)) }], {
+    createdBy: accountId,
+    caption: `${marker} caption`,
+    showToCustomer: true,
+  });
+  if (!added.ok) throw new Error(`tenantAccount: the photo was refused (${added.message})`);
+  return added.files[0].id;
+}
 
 /**
  * A signed-in account with a customer (with an e-mail, so an estimate could be sent), a
@@ -224,6 +249,9 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     actorRole: "technician",
     body: `${marker} visit note`,
   });
+  // A photo for the customer on the pending estimate (its link is `token`) and one on the invoice.
+  const file = await photoOn(user.id, { kind: "estimate", id: pending.id }, marker);
+  const invoiceFileId = await photoOn(user.id, { kind: "invoice", id: invoice.id }, marker);
   return {
     accountId: user.id,
     email: user.email,
@@ -245,6 +273,7 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
       member: member.id,
       invitation: invited.invitation.id,
       workRequest: workRequest.id,
+      file,
     },
     pendingEstimateId: pending.id,
     openInvoiceId: openInvoice.id,
@@ -253,5 +282,6 @@ export async function tenantAccount(label: string): Promise<TenantAccount> {
     invitationToken: invited.token,
     hubToken,
     requestSlug,
+    invoiceFileId,
   };
 }

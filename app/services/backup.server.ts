@@ -29,8 +29,8 @@ import { centsToString, formatDecimal, rateToPercent, rateToString } from "~/lib
 import { autoBackupAccounts, getSettingsWithoutLogo } from "~/models/settings.server";
 import { exportRecurringInvoices } from "~/models/recurring-invoice.server";
 import { getDb } from "~/infrastructure/db.server";
-import { readStoredFile } from "~/infrastructure/file-store.server";
-import { readFileCopy, type FileRow } from "~/models/file.server";
+import { fileStore, readStoredFile, type FileStore } from "~/infrastructure/file-store.server";
+import { readFileCopy, removeAccountFiles, type FileRow } from "~/models/file.server";
 import { dayKey, now as clockNow } from "~/lib/clock";
 
 export const EXPORT_FORMAT = "tradedesk-account-export";
@@ -287,11 +287,22 @@ export function exportAccountStream(accountId: string, now = clockNow()): Readab
 
 export const DEFAULT_BACKUP_DIR = path.resolve(process.cwd(), "data/backups");
 
-/** Removes the account's daily backups (`{dir}/{accountId}/`), as its deletion asks. */
-export async function removeAccountBackups(accountId: string, dir = DEFAULT_BACKUP_DIR): Promise<void> {
+/**
+ * Removes what a deleted account kept outside the database, as its deletion asks (after
+ * deleteAccount): its daily backups (`{dir}/{accountId}/`) and every stored copy of its photos
+ * and files in the file store, folder or bucket. The trigger has already queued each file's
+ * copies for the purge sweep, so the store's part is best effort: if the store cannot be
+ * reached now, the sweep deletes them later.
+ */
+export async function removeAccountBackups(
+  accountId: string,
+  dir = DEFAULT_BACKUP_DIR,
+  store: FileStore = fileStore(),
+): Promise<void> {
   // An account id is a UUID: never a path of its own.
   if (!/^[\w-]+$/.test(accountId)) throw new Error("Not an account id");
   await rm(path.join(dir, accountId), { recursive: true, force: true });
+  await removeAccountFiles(accountId, store);
 }
 const BACKUP_FILE = /^\d{4}-\d{2}-\d{2}\.json$/;
 
