@@ -32,6 +32,7 @@ import {
   moveFile,
   purgeDeletedFiles,
   readFileCopy,
+  removeAccountFiles,
   updateFile,
   type FileOwner,
   type FileRow,
@@ -297,6 +298,22 @@ describe("copyFile, deleteFile and the purge", () => {
     await purgeDeletedFiles();
     for (const row of rows) expect(await fileStore().get(fileKey(accountId, row.id, "original"))).toBeNull();
     expect(await objectsOf(fileStore(), accountId)).toBe(0);
+  });
+
+  it("removeAccountFiles: only for an account that is gone; deletes everything under its prefix; best effort when the store fails", async () => {
+    const { accountId, owner } = await account();
+    const [row] = await added(await addFiles(accountId, owner, [await upload(await png(), "p.png")]));
+    await expect(removeAccountFiles(accountId)).rejects.toThrow(/still exists/);
+    expect(await fileStore().get(fileKey(accountId, row.id, "display"))).not.toBeNull();
+    const leftover = fileKey(accountId, "crash-leftover-0000000", "original");
+    await fileStore().put(leftover, Buffer.from("half"), "image/jpeg");
+    expect(await deleteAccount(accountId)).toBe(true);
+    expect(await removeAccountFiles(accountId)).toBe(true);
+    expect(await fileStore().get(leftover)).toBeNull();
+    expect(await fileStore().get(fileKey(accountId, row.id, "display"))).toBeNull();
+    const failing = { ...fileStore(), deletePrefix: () => Promise.reject(new Error("store down")) } as FileStore;
+    expect(await removeAccountFiles(accountId, failing)).toBe(false);
+    await purgeDeletedFiles();
   });
 
   it("purges each file once with two purges at once, and again after a crash between the copies and the queue row", async () => {
