@@ -131,7 +131,7 @@ const cases: Case[] = [
     url: (a) => `/app/estimates/${a.estimateId}/pdf`,
     params: (a) => ({ estimateId: a.estimateId }),
     loaders: [import("~/routes/app.estimates.$estimateId.pdf/route")],
-    budget: 5, // +1: the deposits received (docs/decisions/017)
+    budget: 6, // +1: the deposits received (docs/decisions/017); +1: the photos shown to the customer (docs/product/files.md)
   },
   { name: "invoices", url: () => "/app/invoices", loaders: pageChain(import("~/routes/app.invoices/route")), budget: 11 },
   {
@@ -145,7 +145,7 @@ const cases: Case[] = [
     url: (a) => `/app/invoices/${a.invoiceId}/pdf`,
     params: (a) => ({ invoiceId: a.invoiceId }),
     loaders: [import("~/routes/app.invoices.$invoiceId.pdf/route")],
-    budget: 4,
+    budget: 5, // +1: the photos shown to the customer (docs/product/files.md)
   },
   {
     name: "invoice activity",
