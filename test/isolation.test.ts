@@ -100,6 +100,8 @@ function apiBody(type: RecordType, owner: TenantAccount): Body {
       return { role: "owner" };
     case "workRequest":
       return { status: "archived" };
+    case "file":
+      return { caption: "Taken over", showToCustomer: false, order: 0 };
     case "notification":
     case "payment":
     case "deposit":
@@ -156,6 +158,7 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
       return [{ intent: "delete" }];
     case "member":
     case "invitation":
+    case "file":
       return [];
     case "workRequest":
       return [{ intent: "customer" }, { intent: "estimate" }, { intent: "archive" }];
@@ -181,7 +184,8 @@ function formBodies(type: RecordType, owner: TenantAccount): Record<string, stri
 }
 
 function recordTypeOf(route: ManifestRoute): RecordType {
-  const kinds = route.params.map((param) => paramKind(route, param));
+  // /files/{id}/{variant}: the variant names a copy, not a record.
+  const kinds = route.params.map((param) => paramKind(route, param)).filter((kind) => kind !== "variant");
   return kinds[kinds.length - 1] as RecordType;
 }
 
@@ -434,7 +438,7 @@ describe("nothing of another account shows up in an account's own pages, lists, 
       );
       expect(answer.status, `GET ${url.pathname}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
       expect(answer.text, `GET ${url.pathname} shows the other account's data`).not.toContain(`${a.marker} `);
-      for (const id of [...Object.values(a.ids), a.pendingEstimateId, a.accountId, a.token]) {
+      for (const id of [...Object.values(a.ids), a.pendingEstimateId, a.invoiceFileId, a.accountId, a.token]) {
         expect(answer.text, `GET ${url.pathname} shows the other account's id`).not.toContain(id);
       }
     });

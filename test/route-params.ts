@@ -16,6 +16,7 @@ const NAMED_PARAMS: Record<string, RecordType> = {
   itemId: "priceItem",
   memberId: "member",
   requestId: "workRequest",
+  fileId: "file",
 };
 
 /** A bare `:id`: the path segment before it says the record type. */
@@ -35,15 +36,18 @@ const COLLECTIONS: Record<string, RecordType> = {
   team: "member",
   invitations: "invitation",
   requests: "workRequest",
+  files: "file",
 };
 
-export type ParamKind = RecordType | "token" | "slug" | "splat";
+/** A served copy's name (/files/{id}/{variant}): not a record, filled with "full". */
+export type ParamKind = RecordType | "token" | "slug" | "splat" | "variant";
 
 export function paramKind(route: ManifestRoute, param: string): ParamKind | undefined {
   if (param === "*") return "splat";
   if (param === "token") return "token";
   // /request/{slug}: the account's public request page.
   if (param === "slug") return "slug";
+  if (param === "variant") return "variant";
   if (NAMED_PARAMS[param]) return NAMED_PARAMS[param];
   if (param === "id") {
     const segments = route.path.split("/");
@@ -68,6 +72,9 @@ export function paramsOf(route: ManifestRoute, account: TenantAccount): Record<s
         return [param, account.token];
       }
       if (kind === "slug") return [param, account.requestSlug];
+      if (kind === "variant") return [param, "full"];
+      // Under an invoice's link, the photo on the invoice.
+      if (kind === "file" && route.path.startsWith("/i/")) return [param, account.invoiceFileId];
       if (kind === "splat") return [param, `customers/${account.ids.customer}`];
       return [param, account.ids[kind]];
     }),
