@@ -14,9 +14,9 @@ import * as logout from "~/routes/logout/route";
 import * as settings from "~/routes/app.settings/route";
 import { signedInAccount } from "../test/accounts";
 import { testBuild, type RouteModule } from "../test/remix-handler";
-import { bodyLimits, bodyRefusalErrors, MAX_BODY_BYTES } from "./body-limit";
+import { bodyLimitFor, bodyLimits, bodyRefusalErrors, MAX_BODY_BYTES } from "./body-limit";
 import { loadContextFor } from "./load-context";
-import { formBodiesOnly, sameOriginOnly } from "./security";
+import { formBodiesOnly, MAX_FILES_UPLOAD_BYTES, sameOriginOnly } from "./security";
 
 let server: http.Server;
 let port = 0;
@@ -179,4 +179,20 @@ describe("an answer that leaves the body unread", () => {
     expect(second.ms).toBeLessThan(3_000);
     agent.destroy();
   }, 20_000);
+});
+
+describe("the cap of a body by its path and type", () => {
+  const req = (path: string, type: string) =>
+    ({ headers: { "content-type": type }, baseUrl: "", path }) as unknown as Parameters<typeof bodyLimitFor>[0];
+  it("lets a multipart upload to the files API reach 20 files of 20 MB; JSON there, and multipart elsewhere in the API, keep 1 MB", () => {
+    for (const records of ["jobs", "estimates", "invoices", "appointments"]) {
+      expect(bodyLimitFor(req(`/api/${records}/abc/files`, "multipart/form-data; boundary=x")), records).toBe(
+        MAX_FILES_UPLOAD_BYTES,
+      );
+      expect(bodyLimitFor(req(`/api/${records}/abc/files`, "application/json")), records).toBe(MAX_BODY_BYTES);
+    }
+    expect(bodyLimitFor(req("/api/files/abc", "multipart/form-data; boundary=x"))).toBe(MAX_BODY_BYTES);
+    expect(bodyLimitFor(req("/api/customers", "multipart/form-data; boundary=x"))).toBe(MAX_BODY_BYTES);
+    expect(bodyLimitFor(req("/app/jobs/abc/files", "multipart/form-data; boundary=x"))).toBe(MAX_FILES_UPLOAD_BYTES);
+  });
 });
