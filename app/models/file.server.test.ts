@@ -248,6 +248,10 @@ describe("copyFile, deleteFile and the purge", () => {
     // Another account cannot copy it, nor delete it.
     const other = await account();
     expect(await copyFile(other.accountId, photo.id, other.owner)).toBeUndefined();
+    // Nor can it be copied onto another account's record.
+    expect(await copyFile(accountId, photo.id, other.owner)).toBeUndefined();
+    expect(await listFiles(other.accountId, other.owner)).toEqual([]);
+    expect(await rowsOf(accountId)).toHaveLength(1);
     expect(await deleteFile(other.accountId, photo.id)).toBe(false);
     expect(await getFile(accountId, photo.id)).toBeDefined();
   });

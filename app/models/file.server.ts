@@ -383,7 +383,7 @@ export function cleanName(name: string, extension: string): string {
 
 /**
  * Copies a file to another record of the account (a job's photo onto its estimate): new copies
- * under a new id, so each can be deleted on its own. Undefined when the file is not the account's.
+ * under a new id, so each can be deleted on its own. Undefined when the file or the record is not the account's.
  */
 export async function copyFile(
   accountId: string,
@@ -393,7 +393,8 @@ export async function copyFile(
 ): Promise<FileRow | undefined> {
   const store = options.store ?? fileStore();
   const file = await getFile(accountId, fileId);
-  if (!file) return undefined;
+  // The record it goes to must be the account's too: a file of the account on another's estimate would show there.
+  if (!file || !(await canUseOwner(accountId, to))) return undefined;
   const id = newFileId();
   const variants = isImage(file) ? (["original", "full", "display", "thumbnail"] as const) : (["original"] as const);
   const copied: string[] = [];
