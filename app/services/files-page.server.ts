@@ -12,6 +12,7 @@ import type { SessionUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { multipartBoundary } from "~/infrastructure/upload.server";
 import { ownWorkOnly } from "~/lib/permissions";
+import { getShellSettings } from "~/models/settings.server";
 import {
   canUseOwner,
   CAPTION_MAX,
@@ -92,9 +93,11 @@ export async function filesPageData(request: Request, user: SessionUser, owner: 
   const files = await listFiles(user.accountId, owner);
   const confirmId = new URL(request.url).searchParams.get("delete");
   const confirming = confirmId ? files.find((file) => file.id === confirmId) : undefined;
-  // An estimate's or invoice's job: its photos, to add to the document.
+  // An estimate's or invoice's job: its photos not yet added to the document, to add.
   const jobPhotos = details.jobId
-    ? (await listFiles(user.accountId, { kind: "job", id: details.jobId })).filter((file) => file.kind !== "pdf")
+    ? (await listFiles(user.accountId, { kind: "job", id: details.jobId })).filter(
+        (file) => file.kind !== "pdf" && !files.some((copy) => isCopyOf(copy, file)),
+      )
     : [];
   return {
     kind: owner.kind,
@@ -106,6 +109,20 @@ export async function filesPageData(request: Request, user: SessionUser, owner: 
   };
 }
 export type FilesPageData = Awaited<ReturnType<typeof filesPageData>>;
+
+/**
+ * A copy keeps the photo's name, size and dimensions (copyFile), and no link to its source:
+ * a document's file alike in all of these is taken as that job photo already added.
+ */
+function isCopyOf(copy: FileRow, source: FileRow): boolean {
+  return (
+    copy.name === source.name &&
+    copy.size === source.size &&
+    copy.contentType === source.contentType &&
+    copy.width === source.width &&
+    copy.height === source.height
+  );
+}
 
 const refused = (message: TextKey, values: FilesPageError["values"] = {}, status = 400) =>
   data({ error: { message, values } satisfies FilesPageError }, { status });
@@ -127,7 +144,8 @@ export async function filesPageAction(request: Request, user: SessionUser, owner
   const back = here.replace(/([?&])delete=[^&]*&?/, "$1").replace(/[?&]$/, "");
 
   if (multipartBoundary(request.headers.get("content-type"))) {
-    const result = await receiveFiles(request, user.accountId, owner, { createdBy: user.id }, (fields) => {
+    const locale = (await getShellSettings(user.accountId)).appLanguage;
+    const result = await receiveFiles(request, user.accountId, owner, { createdBy: user.id, locale }, (fields) => {
       const caption = String(fields.get("caption") ?? "").trim();
       if (caption.length > CAPTION_MAX) {
         return { ok: false, status: 400, message: "files.captionTooLong", values: { max: CAPTION_MAX } };
@@ -149,7 +167,8 @@ export async function filesPageAction(request: Request, user: SessionUser, owner
     // A photo of the document's job, added to the document.
     const source = details.jobId ? await fileOfOwner(user.accountId, { kind: "job", id: details.jobId }, fileId) : undefined;
     if (!source || source.kind === "pdf") return refused("files.notFound", {}, 404);
-    await copyFile(user.accountId, source.id, owner, { createdBy: user.id });
+    const copied = await copyFile(user.accountId, source.id, owner, { createdBy: user.id });
+    if (!copied) return refused("files.notFound", {}, 404);
     return redirectWithToast(back, { title: "files.copied", values: { name: source.name } });
   }
 
