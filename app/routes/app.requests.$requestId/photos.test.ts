@@ -32,7 +32,14 @@ async function requestPhoto(accountId: string, workRequestId: string, name: stri
 describe("a work request's photos", () => {
   it("are shown in the request dialog and copied to the job it becomes, not to its estimate", async () => {
     const { user, cookie } = await signedInAccount();
-    const request = await createWorkRequest(user.id, { name: "Luis Gómez", phone: "555 010 2020", description: "Leak" });
+    const request = await createWorkRequest(user.id, {
+      name: "Luis Gómez",
+      phone: "555 010 2020",
+      email: "",
+      address: "",
+      description: "Leak",
+      preferredTimes: "",
+    });
     const first = await requestPhoto(user.id, request.id, "leak.jpg", "#224466");
     const second = await requestPhoto(user.id, request.id, "pipe.jpg", "#664422");
 
