@@ -14,7 +14,8 @@ export function EstimateActions({
   search,
   onToast,
 }: {
-  estimate: { id: string; number: string; status: string; canSend: boolean };
+  /** fileCount: how many photos and files it has (its Photos & files link says so). */
+  estimate: { id: string; number: string; status: string; canSend: boolean; fileCount?: number };
   /** The list's search, kept by the dialogs these open (they close back to the list as it was). */
   search: string;
   onToast: (toast: ToastData) => void;
@@ -57,7 +58,7 @@ export function EstimateActions({
         {t("estimates.deposit.action")}
       </a>
       <a href={`${base}/files${search}`} className={secondary} aria-label={`${t("files.action")} · ${estimate.number}`}>
-        {t("files.action")}
+        {estimate.fileCount ? t("files.actionCount", { count: estimate.fileCount }) : t("files.action")}
       </a>
       <a href={`${base}/activity${search}`} className={secondary} aria-label={t("activity.actionLabel", number)}>
         {t("activity.action")}

@@ -70,7 +70,18 @@ function VisitFields({ intent, visitId, day }: { intent: string; visitId: string
  * One visit of My day: when, who and where (a maps link, a call link), the notes, and On my
  * way, Start and Complete as plain forms with touch-sized buttons; then what was done, by whom.
  */
-export function VisitCard({ visit, day, timeZone }: { visit: VisitView; day: string; timeZone: string }) {
+export function VisitCard({
+  visit,
+  day,
+  timeZone,
+  fileCount = 0,
+}: {
+  visit: VisitView;
+  day: string;
+  timeZone: string;
+  /** How many photos and files the visit has (its Photos & files link says so). */
+  fileCount?: number;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const start = new Date(visit.scheduledDate);
@@ -131,7 +142,7 @@ export function VisitCard({ visit, day, timeZone }: { visit: VisitView; day: str
       ) : null}
       <p className="mt-1 text-sm">
         <Link className={`${link} inline-flex min-h-11 items-center`} to={`/app/my-day/visits/${visit.id}/files?day=${day}`}>
-          {t("files.action")}
+          {fileCount > 0 ? t("files.actionCount", { count: fileCount }) : t("files.action")}
         </Link>
       </p>
       {visit.description ? <p className="mt-2 whitespace-pre-line text-sm">{visit.description}</p> : null}

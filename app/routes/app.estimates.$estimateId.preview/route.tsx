@@ -7,6 +7,7 @@ import { useShareToast } from "~/components/share-link-button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { loadEstimateDocument } from "~/models/document.server";
 import { documentPhotos } from "~/models/document-photos.server";
+import { fileCounts } from "~/models/file.server";
 import { requireUser } from "~/infrastructure/session.server";
 import type { RouteAccess } from "~/lib/permissions";
 
@@ -19,7 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!loaded) throw new Response("Not Found", { status: 404 });
   // The photos the customer sees on their page and in the PDF, from the member's addresses.
   const photos = await documentPhotos(user.accountId, { kind: "estimate", id: loaded.document.id }, "");
-  return { document: { ...loaded.document, photos }, logoUrl: loaded.logoUrl };
+  // How many photos and files it has, for its Photos & files link.
+  const fileCount = (await fileCounts(user.accountId, "estimate", [loaded.document.id])).get(loaded.document.id) ?? 0;
+  return { document: { ...loaded.document, photos }, logoUrl: loaded.logoUrl, fileCount };
 }
 
 /**
@@ -28,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export default function EstimatePreview() {
   const { t } = useTranslation();
-  const { document, logoUrl } = useLoaderData<typeof loader>();
+  const { document, logoUrl, fileCount } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const shareToast = useShareToast();
   const estimate = {
@@ -36,6 +39,7 @@ export default function EstimatePreview() {
     number: document.number,
     status: document.status,
     canSend: Boolean(document.customer.email?.trim()),
+    fileCount,
   };
   return (
     <RouteDialog title={`${t("invoices.previewTitle")}: ${document.number}`} closeTo={`/app/estimates${search}`} size="lg">

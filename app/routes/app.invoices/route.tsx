@@ -7,6 +7,7 @@ import { canMarkPaid, INVOICE_STATUS_FILTERS, invoiceStatusLabelKey, readInvoice
 import { loadListPage } from "~/lib/list-params";
 import { invoiceListRow } from "~/lib/list-rows";
 import { titleMeta } from "~/services/meta";
+import { fileCounts } from "~/models/file.server";
 import { countInvoices, listInvoices } from "~/models/invoice.server";
 import { getSettings } from "~/models/settings.server";
 import { requireUser } from "~/infrastructure/session.server";
@@ -27,7 +28,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { sorts: ["newest"], defaultSort: "newest", filters: { status: readInvoiceStatusFilter } },
     { list: (params) => listInvoices(user.accountId, { ...params, today }), count: () => countInvoices(user.accountId) },
   );
-  const items = list.items.map((invoice) => invoiceListRow(invoice, today, settings.timeZone));
+  // How many photos and files each has, for its Photos & files link.
+  const counts = await fileCounts(
+    user.accountId,
+    "invoice",
+    list.items.map((invoice) => invoice.id),
+  );
+  const items = list.items.map((invoice) => ({
+    ...invoiceListRow(invoice, today, settings.timeZone),
+    fileCount: counts.get(invoice.id) ?? 0,
+  }));
   return { ...list, items, currency: settings.currency };
 }
 
@@ -114,8 +124,8 @@ export default function InvoicesPage() {
           },
           {
             dialog: `${invoice.id}/files`,
-            label: t("files.action"),
-            ariaLabel: `${t("files.action")} · ${invoice.invoiceNumber}`,
+            label: invoice.fileCount ? t("files.actionCount", { count: invoice.fileCount }) : t("files.action"),
+            ariaLabel: `${invoice.fileCount ? t("files.actionCount", { count: invoice.fileCount }) : t("files.action")} · ${invoice.invoiceNumber}`,
           },
           { dialog: `${invoice.id}/activity`, label: t("activity.action"), ariaLabel: t("activity.actionLabel", number) },
           invoice.status === "overdue" && {

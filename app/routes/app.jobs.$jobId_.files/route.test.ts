@@ -9,6 +9,8 @@ import { getDb } from "~/infrastructure/db.server";
 import { listFiles } from "~/models/file.server";
 import { action as estimateFilesAction, loader as estimateFilesLoader } from "~/routes/app.estimates.$estimateId.files/route";
 import { action as invoiceFilesAction, loader as invoiceFilesLoader } from "~/routes/app.invoices.$invoiceId.files/route";
+import { loader as estimatePreview } from "~/routes/app.estimates.$estimateId.preview/route";
+import { loader as invoicesList } from "~/routes/app.invoices/route";
 import { signedInAccount } from "../../../test/accounts";
 import { runRoute } from "../../../test/route";
 import { action, loader } from "./route";
@@ -105,5 +107,41 @@ describe("the job's Photos & files dialog", () => {
     });
     expect(onInvoice.status).toBe(302);
     expect((await listFiles(accountId, { kind: "invoice", id: invoice.id })).map((file) => file.name)).toEqual(["meter.jpg"]);
+  });
+
+  it("the estimate's page and the invoices list count each one's photos and files for its link", async () => {
+    const { accountId, cookie, db, job } = await setUp();
+    const estimate = await createEstimate(db, accountId, { jobId: job.id });
+    const invoice = await createInvoice(db, accountId, { jobId: job.id });
+    const bare = await createInvoice(db, accountId, { jobId: job.id });
+    const previewCount = async () =>
+      (
+        (
+          await runRoute(estimatePreview, `/app/estimates/${estimate.id}/preview`, {
+            cookie,
+            params: { estimateId: estimate.id },
+          })
+        ).data as { fileCount: number }
+      ).fileCount;
+    expect(await previewCount()).toBe(0);
+    await runRoute(estimateFilesAction, `/app/estimates/${estimate.id}/files`, {
+      cookie,
+      form: upload([
+        { bytes: await jpeg("#123456"), name: "a.jpg" },
+        { bytes: await jpeg("#654321"), name: "b.jpg" },
+      ]),
+      params: { estimateId: estimate.id },
+    });
+    expect(await previewCount()).toBe(2);
+    await runRoute(invoiceFilesAction, `/app/invoices/${invoice.id}/files`, {
+      cookie,
+      form: upload([{ bytes: await jpeg("#abcdef"), name: "c.jpg" }]),
+      params: { invoiceId: invoice.id },
+    });
+    const list = (await runRoute(invoicesList, "/app/invoices", { cookie })).data as {
+      items: { id: string; fileCount: number }[];
+    };
+    const counts = Object.fromEntries(list.items.map((item) => [item.id, item.fileCount]));
+    expect(counts).toEqual({ [invoice.id]: 1, [bare.id]: 0 });
   });
 });

@@ -10,6 +10,7 @@ import { redirectWithToast, type ToastInput } from "~/infrastructure/toast.serve
 import { accountZone, addDays, dayRange, isDayKey, today } from "~/lib/clock";
 import { formatDay } from "~/lib/schedule";
 import { ownWorkOnly, type RouteAccess } from "~/lib/permissions";
+import { fileCounts } from "~/models/file.server";
 import { getSettings } from "~/models/settings.server";
 import { completeJob, findVisit, memberOpenJobs, memberVisits, openVisitsOfJob, type VisitActor } from "~/models/visit.server";
 import { getJob } from "~/models/job.server";
@@ -46,7 +47,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const job = offered ? await getJob(user.accountId, offered, ownWorkOnly(user)) : undefined;
   const completeJobOffer =
     job && (job.status === "pending" || job.status === "in_progress") ? { id: job.id, title: job.title } : null;
-  return { day, isToday: day === current, timeZone: zone, visits, jobs, completeJobOffer };
+  // How many photos and files each visit has, for its Photos & files link.
+  const counts = await fileCounts(
+    user.accountId,
+    "appointment",
+    visits.map((visit) => visit.id),
+  );
+  const fileCount = Object.fromEntries(visits.map((visit) => [visit.id, counts.get(visit.id) ?? 0]));
+  return { day, isToday: day === current, timeZone: zone, visits, jobs, completeJobOffer, fileCount };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -113,7 +121,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MyDay() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { day, isToday, timeZone, visits, jobs, completeJobOffer } = useLoaderData<typeof loader>();
+  const { day, isToday, timeZone, visits, jobs, completeJobOffer, fileCount } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t("myDay.title")} subtitle={t("myDay.subtitle", { date: formatDay(day, "EEEE, MMM d", locale) })} />
@@ -161,7 +169,7 @@ export default function MyDay() {
         <ol className="space-y-4" data-testid="my-day-visits">
           {visits.map((visit) => (
             <li key={visit.id}>
-              <VisitCard visit={visit} day={day} timeZone={timeZone} />
+              <VisitCard visit={visit} day={day} timeZone={timeZone} fileCount={fileCount[visit.id] ?? 0} />
             </li>
           ))}
         </ol>
