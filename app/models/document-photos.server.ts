@@ -1,10 +1,7 @@
 // The photos a customer sees on an estimate or an invoice (docs/product/files.md): those
 // marked "Show to customer", at most six, in their order: as addresses under the customer's
-// link for the page, and as the display copies' bytes for the PDF; and those of all of a
-// customer's work for their hub.
-import { and, desc, eq, inArray, ne, or } from "drizzle-orm";
-import { appointments, estimates, files, invoices, jobs } from "#db/schema";
-import { getDb } from "~/infrastructure/db.server";
+// link for the page, and as the display copies' bytes for the PDF. Their hub's photos:
+// customer-photos.server.ts.
 import { readFileCopy, customerPhotos, CUSTOMER_PHOTOS_MAX } from "./file.server";
 import { readStoredFile } from "~/infrastructure/file-store.server";
 import type { DocumentPhoto } from "~/lib/invoice-document";
@@ -42,49 +39,4 @@ export async function pdfPhotos(accountId: string, owner: DocumentOwner): Promis
     read.push({ data: await readStoredFile(stored), caption: photo.caption, width: photo.width ?? 1, height: photo.height ?? 1 });
   }
   return read;
-}
-
-/** How many of a customer's photos their hub shows. */
-export const HUB_PHOTOS_MAX = 12;
-
-/**
- * The photos marked for the customer on their jobs, estimates, invoices and visits, newest first,
- * at most HUB_PHOTOS_MAX, with addresses under their hub's link (`/c/{token}`).
- */
-export async function customerHubPhotos(accountId: string, customerId: string, token: string): Promise<DocumentPhoto[]> {
-  const db = await getDb();
-  const theirs = (table: typeof jobs | typeof estimates | typeof invoices | typeof appointments) =>
-    db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.customerId, customerId), eq(table.accountId, accountId)));
-  const rows = await db
-    .select()
-    .from(files)
-    .where(
-      and(
-        eq(files.accountId, accountId),
-        eq(files.showToCustomer, true),
-        ne(files.kind, "pdf"),
-        or(
-          inArray(files.jobId, theirs(jobs)),
-          inArray(files.estimateId, theirs(estimates)),
-          inArray(files.invoiceId, theirs(invoices)),
-          inArray(files.appointmentId, theirs(appointments)),
-        ),
-      ),
-    )
-    .orderBy(desc(files.createdAt), desc(files.id))
-    .limit(HUB_PHOTOS_MAX)
-    .all();
-  // A grid of thumbnails, each opening the photo's display copy.
-  const base = `/c/${token}`;
-  return rows.map((photo) => ({
-    id: photo.id,
-    caption: photo.caption,
-    width: photo.width,
-    height: photo.height,
-    displayUrl: `${base}/files/${photo.id}/thumbnail`,
-    fullUrl: `${base}/files/${photo.id}/display`,
-  }));
 }

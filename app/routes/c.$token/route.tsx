@@ -30,7 +30,7 @@ import { multipartBoundary, type UploadedFile } from "~/infrastructure/upload.se
 import { readRequestForm } from "~/services/request-photos.server";
 import { photoError, RequestPhotosField, type PhotoError } from "~/components/request-photos-field";
 import { thumbnailSize } from "~/lib/file-size";
-import { customerHubPhotos } from "~/models/document-photos.server";
+import { customerHubPhotos } from "~/models/customer-photos.server";
 import { messageKey, translate } from "~/infrastructure/i18n";
 import { getSessionUser } from "~/infrastructure/session.server";
 import { cardPaymentsEnabled, createHubCheckout, redirectToCheckout } from "~/services/stripe.server";
