@@ -184,9 +184,20 @@ function JobPhotos({ data }: { data: FilesPageData }) {
   );
 }
 
+function withoutDelete(to: string): string {
+  const at = to.indexOf("?");
+  if (at < 0) return to;
+  const params = new URLSearchParams(to.slice(at + 1));
+  params.delete("delete");
+  const search = params.toString();
+  return to.slice(0, at) + (search ? `?${search}` : "");
+}
+
 /** The dialog: the route gives where closing goes back to. */
-export function FilesDialog({ closeTo }: { closeTo: string }) {
+export function FilesDialog({ closeTo: given }: { closeTo: string }) {
   const { t } = useTranslation();
+  // The routes keep the dialog's search for the page under it; a confirm step's ?delete= is the dialog's own.
+  const closeTo = withoutDelete(given);
   const data = useLoaderData<FilesPageData>();
   const actionData = useActionData<{ error?: FilesPageError }>();
   const error = actionData?.error;
