@@ -4,6 +4,7 @@
 import { estimateDocument, invoiceDocument } from "~/lib/invoice-document";
 import { depositAsked, depositOf, type DepositKind } from "~/lib/deposit";
 import { depositsReceived } from "./payment.server";
+import { documentPhotos } from "./document-photos.server";
 import { getEstimateWithItems } from "./estimate.server";
 import { getInvoiceWithItems } from "./invoice.server";
 import { getSettingsWithLogo } from "./settings.server";
@@ -42,9 +43,13 @@ export type LoadedDocument = NonNullable<Awaited<ReturnType<typeof loadDocument>
 export const loadEstimateDocument = (accountId: string, estimateId: string) => loadDocument(accountId, "estimate", estimateId);
 export const loadInvoiceDocument = (accountId: string, invoiceId: string) => loadDocument(accountId, "invoice", invoiceId);
 
-/** A print page's data: the document and the logo; 404 when the account has no such document. */
+/**
+ * A print page's data: the document (with the photos the customer sees, from the member's
+ * addresses) and the logo; 404 when the account has no such document.
+ */
 export async function printableDocument(accountId: string, kind: DocumentKind, id = "") {
   const loaded = await loadDocument(accountId, kind, id);
   if (!loaded) throw new Response("Not Found", { status: 404 });
-  return { document: loaded.document, logoUrl: loaded.logoUrl };
+  const photos = await documentPhotos(accountId, { kind, id: loaded.document.id }, "");
+  return { document: { ...loaded.document, photos }, logoUrl: loaded.logoUrl };
 }

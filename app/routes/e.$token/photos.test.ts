@@ -1,7 +1,8 @@
 // The photos on the customer's estimate page (docs/product/files.md): the loader gives the
 // marked photos under the link; the page draws them after the lines, in the document's
 // language, as lazy display copies with their size, captioned, each opening the full copy.
-// Another estimate's photo and an unmarked one are not served through this link.
+// Another estimate's photo and an unmarked one are not served through this link. The member's
+// print page shows the same photos.
 import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +21,7 @@ import { addFiles, type FileOwner } from "~/models/file.server";
 import { getSettings } from "~/models/settings.server";
 import { getOrCreateShareLink } from "~/models/share.server";
 import { loader as estimateFile } from "~/routes/e.$token.files.$fileId.$variant/route";
+import { loader as printLoader } from "~/routes/app_.estimates.$estimateId.print/route";
 import { loader } from "./route";
 import { signedInAccount } from "../../../test/accounts";
 import { runRoute } from "../../../test/route";
@@ -51,7 +53,7 @@ async function html(element: ReturnType<typeof createElement>) {
 
 describe("photos on the customer's estimate page", () => {
   it("shows the marked photo after the lines in the document's language, and no other", async () => {
-    const { user } = await signedInAccount();
+    const { user, cookie } = await signedInAccount();
     await getSettings(user.id);
     const db = await getDb();
     await db.update(accountSettings).set({ documentLanguage: "es" }).where(eq(accountSettings.accountId, user.id));
@@ -93,5 +95,14 @@ describe("photos on the customer's estimate page", () => {
     expect((await serve(shown.id)).status).toBe(200);
     expect((await serve(hidden.id)).status).toBe(404);
     expect((await serve(elsewhere.id)).status).toBe(404);
+
+    // The member's print page shows the same photos from the member's addresses.
+    const print = await runRoute(printLoader, `/app/estimates/${estimate.id}/print`, {
+      cookie,
+      params: { estimateId: estimate.id },
+    });
+    expect((print.data as { document: { photos: { id: string; displayUrl: string }[] } }).document.photos).toEqual([
+      expect.objectContaining({ id: shown.id, displayUrl: `/files/${shown.id}/display` }),
+    ]);
   });
 });
