@@ -2,6 +2,7 @@
 // /api/{jobs|estimates|invoices|appointments}/{id}/files, PUT and DELETE /api/files/{id}.
 import { z } from "zod";
 import { ownWorkOnly, type Access } from "~/lib/permissions";
+import { plainText } from "~/lib/validation";
 import {
   canUseOwner,
   CAPTION_MAX,
@@ -38,7 +39,9 @@ export function recordFilesApi(kind: Exclude<FileOwnerKind, "workRequest">, acce
 
 const fileChangesSchema = z
   .object({
-    caption: z.string().max(CAPTION_MAX, `caption must be at most ${CAPTION_MAX} characters.`).nullable().optional(),
+    caption: plainText(z.string().max(CAPTION_MAX, `caption must be at most ${CAPTION_MAX} characters.`))
+      .nullable()
+      .optional(),
     showToCustomer: z.boolean({ invalid_type_error: "showToCustomer must be true or false." }).optional(),
     order: z
       .number({ invalid_type_error: "order must be a whole number from 0." })
@@ -47,7 +50,8 @@ const fileChangesSchema = z
       .max(100_000, "order must be a whole number from 0.")
       .optional(),
   })
-  .strict();
+  .strict()
+  .refine((changes) => Object.keys(changes).length > 0, "Send caption, showToCustomer or order: there is nothing to change.");
 
 /** /api/files/{id}: PUT { caption, showToCustomer, order } (any of them), DELETE. */
 export function fileApi(access: Access) {

@@ -12,6 +12,7 @@ import type { SessionUser } from "~/infrastructure/session.server";
 import { redirectWithToast } from "~/infrastructure/toast.server";
 import { multipartBoundary } from "~/infrastructure/upload.server";
 import { ownWorkOnly } from "~/lib/permissions";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/lib/validation";
 import { getShellSettings } from "~/models/settings.server";
 import {
   canUseOwner,
@@ -150,6 +151,7 @@ export async function filesPageAction(request: Request, user: SessionUser, owner
       if (caption.length > CAPTION_MAX) {
         return { ok: false, status: 400, message: "files.captionTooLong", values: { max: CAPTION_MAX } };
       }
+      if (hasControlCharacters(caption)) return { ok: false, status: 400, message: CONTROL_CHARACTERS_MESSAGE, values: {} };
       return { caption: caption || null, showToCustomer: fields.get("showToCustomer") === "on" };
     });
     if (!result.ok) return refused(result.message, result.values, result.status);
@@ -178,6 +180,7 @@ export async function filesPageAction(request: Request, user: SessionUser, owner
     case "save": {
       const caption = String(form.get("caption") ?? "").trim();
       if (caption.length > CAPTION_MAX) return refused("files.captionTooLong", { max: CAPTION_MAX });
+      if (hasControlCharacters(caption)) return refused(CONTROL_CHARACTERS_MESSAGE);
       await updateFile(user.accountId, file.id, {
         caption: caption || null,
         showToCustomer: form.get("showToCustomer") === "on",
