@@ -20,10 +20,14 @@ FROM base AS runtime
 # NODE_OPTIONS: the flags of scripts/server-flags.mjs (a test keeps the two the same).
 # MALLOC_ARENA_MAX: glibc keeps a heap per thread that touched it; sharp's image work on
 # libuv's threads then left ten 12 MP photos at a peak of 600 MB instead of 390 (decision 034).
+# MALLOC_MMAP_THRESHOLD_: a photo's pixel buffers (1 MB and more) are mapped and given back when
+# freed, instead of staying in the heap (glibc raises its threshold after the first): through
+# the server, ten 12 MP uploads at once peak at 335-346 MB instead of 402-457, as fast.
 ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=file:/app/data/tradedesk.db \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=1048576 \
     NODE_OPTIONS="--enable-source-maps --max-old-space-size=160 --max-semi-space-size=16"
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

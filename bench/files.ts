@@ -2,7 +2,8 @@
 // (docs/product/files.md, docs/decisions/034). Not part of the default `npm run bench`.
 //
 // One production server on a fresh database and files folder, with the Docker image's
-// MALLOC_ARENA_MAX=2. Through the API, as a phone would:
+// MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=1048576 (others, or other values, when set in
+// the environment). Through the API, as a phone would:
 // 1. one 12-megapixel JPEG (bench/image.ts makes the same kind) uploaded alone, ROUNDS times:
 //    the upload's time (reading, checking, the three copies, storing), best and median;
 // 2. ten uploads of it at once: the server's peak RSS (sampled from /proc every 10 ms), its
@@ -108,7 +109,8 @@ async function main() {
       RATE_LIMIT_AUTH_PER_MINUTE: "10000",
       QUIET_LOG: "1",
       MALLOC_ARENA_MAX: "2",
-      // glibc's other knobs, to try (decision 034): passed on when set.
+      MALLOC_MMAP_THRESHOLD_: "1048576",
+      // glibc's knobs, to try others (decision 034): passed on when set.
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => /^MALLOC_\w+_$/.test(name))),
       BUILD_DIR,
     },
