@@ -138,7 +138,7 @@ describe("npm run jobs -- --once", () => {
     const unknown = await jobsCommand(T, "--only", "follow-ups");
     expect(unknown.code).toBe(2);
     expect(unknown.out).toContain(
-      '--only takes names among recurring-invoice, estimate-follow-up, estimate-expiry, invoice-reminder, sessions-purge, estimates-expired; not "follow-ups"',
+      '--only takes names among recurring-invoice, estimate-follow-up, estimate-expiry, invoice-reminder, sessions-purge, estimates-expired, files-purge; not "follow-ups"',
     );
   }, 120_000);
 
