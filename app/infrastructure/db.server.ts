@@ -4,6 +4,7 @@ import { createClient, type Client, type InArgs, type InStatement } from "@libsq
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "#db/schema";
+import { EmbeddedClient, embeddedPath } from "./embedded-client.server";
 import { env } from "./env.server";
 
 export type Database = LibSQLDatabase<typeof schema>;
@@ -124,22 +125,27 @@ export async function openDatabase(
     if (filePath && filePath !== ":memory:") mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
   }
   const local = isFile && !options.syncUrl;
+  const embedded = local ? embeddedPath(url) : undefined;
   const client = instrument(
-    createClient({
-      url,
-      authToken: options.authToken,
-      syncUrl: options.syncUrl,
-      // One connection to a local file. Every call runs synchronously on this thread anyway,
-      // so more connections add no parallelism; they only open later without the settings
-      // below (PRAGMA synchronous and foreign_keys are per connection), and the server holds
-      // no transaction across an await (docs/decisions/004).
-      concurrency: local ? 1 : undefined,
-      // SQLite's busy wait blocks the process: short on a local file, where instrument()
-      // waits between attempts without blocking; the client's default elsewhere.
-      timeout: local ? BUSY_SLICE_MS : BUSY_WAIT_MS,
-      // An embedded replica pulls the primary's writes every few seconds.
-      syncInterval: options.syncUrl ? 5 : undefined,
-    }),
+    // A local file through the app's own client, which keeps its prepared statements
+    // (docs/decisions/035); a libSQL server or an embedded replica through @libsql/client.
+    embedded !== undefined
+      ? new EmbeddedClient(embedded, BUSY_SLICE_MS)
+      : createClient({
+          url,
+          authToken: options.authToken,
+          syncUrl: options.syncUrl,
+          // One connection to a local file. Every call runs synchronously on this thread anyway,
+          // so more connections add no parallelism; they only open later without the settings
+          // below (PRAGMA synchronous and foreign_keys are per connection), and the server holds
+          // no transaction across an await (docs/decisions/004).
+          concurrency: local ? 1 : undefined,
+          // SQLite's busy wait blocks the process: short on a local file, where instrument()
+          // waits between attempts without blocking; the client's default elsewhere.
+          timeout: local ? BUSY_SLICE_MS : BUSY_WAIT_MS,
+          // An embedded replica pulls the primary's writes every few seconds.
+          syncInterval: options.syncUrl ? 5 : undefined,
+        }),
   );
   if (options.syncUrl) await client.sync();
   if (isFile || options.syncUrl) {
