@@ -3,9 +3,10 @@
 // four records (201), bad input refused with 400 { message, errors } and nothing changed,
 // another account's ids answering 404, and a technician refused.
 import { count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createCustomer } from "#db/factories";
 import { appointments, customers, estimates, jobs, workRequests } from "#db/schema";
+import { setNow } from "~/lib/clock";
 import { createWorkRequest, getWorkRequest } from "~/models/work-request.server";
 import { loader as listLoader } from "~/routes/api.requests/route";
 import { action as itemAction, loader as itemLoader } from "~/routes/api.requests.$id/route";
@@ -49,11 +50,19 @@ async function counts(accountId: string) {
   };
 }
 
+afterEach(() => setNow(null));
+
 describe("GET /api/requests", () => {
   it("pages the account's requests, filters by status and refuses an unknown status", async () => {
     const a = await account();
     const b = await account();
-    for (let i = 0; i < 3; i++) await createWorkRequest(a.accountId, { ...visitor, name: `Visitor ${i}` });
+    // Newest first: each request a minute after the one before (two made in the same
+    // millisecond would be ordered by their random ids).
+    for (let i = 0; i < 3; i++) {
+      setNow(Date.UTC(2026, 10, 2, 9, i));
+      await createWorkRequest(a.accountId, { ...visitor, name: `Visitor ${i}` });
+    }
+    setNow(null);
     await createWorkRequest(b.accountId, visitor);
     const page = await get("?pageSize=2", a.cookie);
     expect(page.status).toBe(200);
