@@ -49,8 +49,11 @@ interface KeptStatement {
   reader: boolean;
   columns: string[];
   columnTypes: string[];
-  /** Column names that are neither index-like nor `__proto__`: a row's values are plain assignments. */
-  plainNames: boolean;
+  /**
+   * How its rows are made: a class of their own when no column is named like an index,
+   * `length` or `__proto__` (toRow), else undefined (the library's way, property by property).
+   */
+  rowClass: RowClass | undefined;
 }
 
 class EmbeddedResultSet implements ResultSet {
@@ -242,14 +245,43 @@ class Connection {
 }
 
 function describe(statement: NativeStatement) {
-  if (!statement.reader) return { columns: [], columnTypes: [], plainNames: true };
+  if (!statement.reader) return { columns: [], columnTypes: [], rowClass: undefined };
   const definitions = statement.columns();
   const columns = definitions.map((column) => column.name);
+  const plain = columns.every((name) => name !== "__proto__" && name !== "length" && !/^\d+$/.test(name));
   return {
     columns,
     columnTypes: definitions.map((column) => column.type ?? ""),
-    plainNames: columns.every((name) => name !== "__proto__" && !/^\d+$/.test(name)),
+    rowClass: plain ? rowClassFor(columns) : undefined,
   };
+}
+
+/** What every row keeps out of sight: its values, by index. */
+class RowValues {
+  readonly #values: unknown[];
+  constructor(values: unknown[]) {
+    this.#values = values;
+  }
+  static at(row: RowValues, index: number) {
+    return row.#values[index];
+  }
+}
+type RowClass = new (values: unknown[]) => RowValues;
+
+/**
+ * The class of one statement's rows. Each row holds its values in a private field; the
+ * prototype answers `length` and each index from it, and the constructor's caller assigns the
+ * named values. The row then reads as the library's does (the same keys, spread, JSON,
+ * indexes and length), without defining a property per value on every row.
+ */
+function rowClassFor(columns: string[]): RowClass {
+  const Row = class extends RowValues {};
+  const hidden: PropertyDescriptorMap = { length: { value: columns.length } };
+  for (let i = 0; i < columns.length; i++) {
+    hidden[i] = { get: function (this: RowValues) { return RowValues.at(this, i); } }; // prettier-ignore
+  }
+  Object.defineProperties(Row.prototype, hidden);
+  return Row;
 }
 
 /**
@@ -257,22 +289,20 @@ function describe(statement: NativeStatement) {
  * alike names wins), enumerable; under its index, and `length`, not enumerable.
  */
 function toRow(values: unknown[], kept: KeptStatement): Row {
-  const row: Record<string | number, unknown> = {};
-  const { columns } = kept;
+  const { columns, rowClass } = kept;
   for (let i = 0; i < values.length; i++) values[i] = fromSql(values[i]);
-  if (kept.plainNames) {
-    // Plain assignments, then the hidden indexes: the same properties as below, in half the time.
+  if (rowClass !== undefined) {
+    const row = new rowClass(values) as unknown as Record<string, unknown>;
     for (let i = 0; i < values.length; i++) if (!Object.hasOwn(row, columns[i])) row[columns[i]] = values[i];
-    Object.defineProperty(row, "length", { value: values.length });
-    for (let i = 0; i < values.length; i++) Object.defineProperty(row, i, { value: values[i] });
-  } else {
-    // A column named like an index is hidden by that index, as the library does it.
-    Object.defineProperty(row, "length", { value: values.length });
-    for (let i = 0; i < values.length; i++) {
-      Object.defineProperty(row, i, { value: values[i] });
-      if (!Object.hasOwn(row, columns[i])) {
-        Object.defineProperty(row, columns[i], { value: values[i], enumerable: true, configurable: true, writable: true });
-      }
+    return row as unknown as Row;
+  }
+  // A column named like an index is hidden by that index, as the library does it.
+  const row: Record<string | number, unknown> = {};
+  Object.defineProperty(row, "length", { value: values.length });
+  for (let i = 0; i < values.length; i++) {
+    Object.defineProperty(row, i, { value: values[i] });
+    if (!Object.hasOwn(row, columns[i])) {
+      Object.defineProperty(row, columns[i], { value: values[i], enumerable: true, configurable: true, writable: true });
     }
   }
   return row as unknown as Row;
