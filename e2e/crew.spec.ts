@@ -137,8 +137,8 @@ test("the owner assigns a technician's day; the technician works through it; the
 
   // Removed from the team: the technician's next request is signed out.
   await page.goto("/app/settings/team");
-  if (javaScript) page.once("dialog", (dialog) => dialog.accept());
-  await page.getByRole("button", { name: "Remove: Tomás Técnico" }).click();
+  await page.getByRole("link", { name: "Remove: Tomás Técnico" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove: Tomás Técnico" }).click();
   await expect(toast(page)).toContainText("Member removed");
   await tech.goto("/app/my-day");
   await expect(tech).toHaveURL(/\/login\?redirectTo=/);

@@ -68,8 +68,14 @@ test("the owner invites a technician, who joins from the link, sees only their p
   const row = page.getByTestId("team-member").filter({ hasText: "Tomás Técnico" });
   await expect(row).toContainText(address);
   await expect(page.getByTestId("team-invitations")).toHaveCount(0);
-  if (javaScript) page.once("dialog", (dialog) => dialog.accept());
-  await row.getByRole("button", { name: "Remove: Tomás Técnico" }).click();
+  // Remove asks first, on the page (with JavaScript or without); Cancel keeps them.
+  await row.getByRole("link", { name: "Remove: Tomás Técnico" }).click();
+  const confirm = row.getByRole("alertdialog");
+  await expect(confirm).toContainText("Remove Tomás Técnico from the team?");
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expect(row.getByRole("alertdialog")).toHaveCount(0);
+  await row.getByRole("link", { name: "Remove: Tomás Técnico" }).click();
+  await row.getByRole("alertdialog").getByRole("button", { name: "Remove: Tomás Técnico" }).click();
   await expect(toast(page)).toContainText("Member removed");
   await expect(page.getByTestId("team-member")).toHaveCount(1);
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SettingsSection } from "~/components/settings-form";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -116,6 +116,9 @@ export default function TeamSettings() {
     return "count" in when ? t(when.key, { count: when.count }) : t(when.key);
   };
   const actionData = useActionData<typeof action>();
+  // Remove asks first, on the page itself (?remove={memberId}), so it asks without JavaScript too.
+  const [searchParams] = useSearchParams();
+  const confirming = searchParams.get("remove");
   const navigation = useNavigation();
   const submitting = isPosting(navigation) ? navigation.formData?.get("intent") : null;
   const [inviteForm, inviteFields] = useForm({
@@ -183,19 +186,17 @@ export default function TeamSettings() {
                   <td className="c-sub">
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <span>{lastSignIn(member.lastSignInAt)}</span>
-                      {member.id === me ? null : (
-                        <Form
-                          method="post"
-                          onSubmit={(event) => {
-                            if (!window.confirm(t("team.removeConfirm", { name: member.name }))) event.preventDefault();
-                          }}
+                      {member.id === me ? null : confirming === member.id ? (
+                        <RemoveConfirm member={member} busy={submitting === "remove"} />
+                      ) : (
+                        <Link
+                          to={`?remove=${encodeURIComponent(member.id)}`}
+                          preventScrollReset
+                          className={buttonClass("danger")}
+                          aria-label={`${t("team.remove")}: ${member.name}`}
                         >
-                          <input type="hidden" name="intent" value="remove" />
-                          <input type="hidden" name="memberId" value={member.id} />
-                          <Button variant="danger" aria-label={`${t("team.remove")}: ${member.name}`}>
-                            {t("team.remove")}
-                          </Button>
-                        </Form>
+                          {t("team.remove")}
+                        </Link>
                       )}
                     </div>
                   </td>
@@ -261,6 +262,32 @@ export default function TeamSettings() {
           </ul>
         )}
       </SettingsSection>
+    </div>
+  );
+}
+
+function RemoveConfirm({ member, busy }: { member: { id: string; name: string }; busy: boolean }) {
+  const { t } = useTranslation();
+  const textId = `remove-${member.id}-text`;
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={textId}
+      className="w-full rounded-md border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950"
+    >
+      <p id={textId} className="text-sm font-medium">
+        {t("team.removeConfirm", { name: member.name })}
+      </p>
+      <Form method="post" action="?" className="mt-3 flex justify-end gap-2">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="memberId" value={member.id} />
+        <Link to="?" preventScrollReset className={buttonClass("secondary")}>
+          {t("list.cancel")}
+        </Link>
+        <Button variant="danger" disabled={busy} aria-label={`${t("team.remove")}: ${member.name}`}>
+          {t("team.remove")}
+        </Button>
+      </Form>
     </div>
   );
 }
