@@ -53,6 +53,16 @@ test("a visitor requests work in Spanish; the contractor sees the count and conv
   await visitor.getByLabel(/Dirección del trabajo/).fill("12 Elm St");
   await visitor.getByLabel("¿Qué necesitas?").fill("El calentador de agua gotea\nTiene 15 años");
   await visitor.getByLabel(/Días y horas preferidos/).fill("Mañanas");
+  // A file that is not a photo refuses the request with its message, and what was typed stays
+  // (without JavaScript the page comes back filled in).
+  const photos = visitor.getByLabel("Fotos (opcional, hasta 5)");
+  await photos.setInputFiles({ name: "nota.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo\n") });
+  await visitor.getByRole("button", { name: "Enviar solicitud" }).click();
+  await expect(visitor.getByRole("alert").filter({ hasText: "Aquí solo se pueden añadir fotos" })).toBeVisible();
+  await expect(visitor.getByLabel("¿Qué necesitas?")).toHaveValue("El calentador de agua gotea\nTiene 15 años");
+  await expect(visitor.getByLabel("Teléfono")).toHaveValue("555 010 2020");
+  await expect(visitor.getByLabel(/Días y horas preferidos/)).toHaveValue("Mañanas");
+  await photos.setInputFiles([]);
   await visitor.getByRole("button", { name: "Enviar solicitud" }).click();
   await expect(visitor).toHaveURL(new RegExp(`/request/${slug}\\?sent=1$`));
   await expect(visitor.getByTestId("request-sent")).toHaveText(`Gracias, ${company} tiene tu solicitud y te contactará pronto.`);

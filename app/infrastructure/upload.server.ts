@@ -63,6 +63,13 @@ export type UploadError =
   | { ok: false; error: "not-multipart" }
   | { ok: false; error: "malformed"; reason: string };
 
+/**
+ * A refused upload, with the text fields read before the refusal: a browser sends a form's
+ * fields in their order, so what was typed above a file input arrives before the files, and
+ * a page can show it again.
+ */
+export type UploadRefused = UploadError & { fields: FormData };
+
 /** The HTTP status for a refused upload: 413 for a limit, 415 for another content type, else 400. */
 export function uploadErrorStatus(error: UploadError): 400 | 413 | 415 {
   if (error.error === "too-large" || error.error === "too-many") return 413;
@@ -158,11 +165,11 @@ const DASHES = Buffer.from("--");
 export async function readUpload(
   request: Request,
   options: { limits?: Partial<UploadLimits>; dir?: string } = {},
-): Promise<Upload | UploadError> {
+): Promise<Upload | UploadRefused> {
   const limits = { ...UPLOAD_LIMITS, ...options.limits };
   const boundary = multipartBoundary(request.headers.get("content-type"));
-  if (!boundary) return { ok: false, error: "not-multipart" };
-  if (!request.body) return { ok: false, error: "malformed", reason: "no body" };
+  if (!boundary) return { ok: false, error: "not-multipart", fields: new FormData() };
+  if (!request.body) return { ok: false, error: "malformed", reason: "no body", fields: new FormData() };
 
   // The body starts with "--boundary"; every later boundary with "\r\n--boundary". A CRLF
   // put in front lets one delimiter find them all.
@@ -332,7 +339,7 @@ export async function readUpload(
     reader.releaseLock();
     await handle?.close().catch(() => {});
     await cleanup();
-    if (error instanceof Refused) return error.answer;
+    if (error instanceof Refused) return { ...error.answer, fields };
     throw error;
   }
 }

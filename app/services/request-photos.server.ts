@@ -12,9 +12,14 @@ import { uploadRefusal } from "./file-upload.server";
 const PHOTO_KINDS = "JPEG, PNG, WebP, HEIC";
 
 export type RequestForm =
-  { ok: true; fields: FormData; photos: UploadedFile[]; cleanup: () => Promise<void> } | { ok: false; refusal: FileRefusal };
+  | { ok: true; fields: FormData; photos: UploadedFile[]; cleanup: () => Promise<void> }
+  | { ok: false; refusal: FileRefusal; fields: FormData };
 
-/** The form's text fields and its photos, checked (kind and number); call cleanup() once done. */
+/**
+ * The form's text fields and its photos, checked (kind and number); call cleanup() once done.
+ * A refusal keeps the text fields read before it (those above the photo input), so the page
+ * can give back what the customer typed.
+ */
 export async function readRequestForm(request: Request): Promise<RequestForm> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
@@ -26,16 +31,21 @@ export async function readRequestForm(request: Request): Promise<RequestForm> {
       return {
         ok: false,
         refusal: { ok: false, status: 413, message: "files.requestTooMany", values: { limit: REQUEST_PHOTOS_MAX } },
+        fields: upload.fields,
       };
     }
-    return { ok: false, refusal: uploadRefusal(upload) };
+    return { ok: false, refusal: uploadRefusal(upload), fields: upload.fields };
   }
   const photos = upload.files.filter((file) => file.field === "file");
   for (const photo of photos) {
     const check = checkFileKind(photo.head);
     if (!check.ok || !check.type.image) {
       await upload.cleanup();
-      return { ok: false, refusal: { ok: false, status: 415, message: "files.onlyPhotos", values: { kinds: PHOTO_KINDS } } };
+      return {
+        ok: false,
+        refusal: { ok: false, status: 415, message: "files.onlyPhotos", values: { kinds: PHOTO_KINDS } },
+        fields: upload.fields,
+      };
     }
   }
   return { ok: true, fields: upload.fields, photos, cleanup: upload.cleanup };

@@ -101,6 +101,10 @@ describe("Request work from the hub with photos", () => {
     const six = await send(6);
     expect(six.status).toBe(413);
     expect((six.data as { photoError: { message: string } }).photoError.message).toBe("files.requestTooMany");
+    // What was typed comes back to be shown again.
+    expect((six.data as { request: { initialValue: Record<string, unknown> } }).request.initialValue).toMatchObject({
+      description: "The gate sticks",
+    });
     expect(await rows()).toEqual({ requests: 0, files: 0 });
 
     const two = await send(2);

@@ -154,7 +154,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Only Request work posts a multipart body (its photos); every other form is URL-encoded.
   if (multipartBoundary(request.headers.get("content-type"))) {
     const read = await readRequestForm(request);
-    if (!read.ok) return data({ photoError: photoError(read.refusal) }, { status: read.refusal.status });
+    if (!read.ok) {
+      // What was typed comes back with the photos' message, with or without JavaScript.
+      read.fields.delete("intent");
+      const typed = parseForm(read.fields, { schema: hubWorkRequestSchema });
+      return data({ request: typed.reply(), photoError: photoError(read.refusal) }, { status: read.refusal.status });
+    }
     try {
       if (read.fields.get("intent") !== "request") throw new Response("Unknown action", { status: 400 });
       return await requestWork(request, token, read.fields, read.photos);

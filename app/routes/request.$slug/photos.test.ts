@@ -58,6 +58,25 @@ describe("photos with a request from the public page", () => {
     expect(answer.status).toBe(415);
     expect((answer.data as { photoError: { message: string } }).photoError.message).toBe("files.onlyPhotos");
     expect(await rows()).toEqual({ requests: 0, files: 0 });
+    // What was typed comes back to be shown again (without JavaScript the page is rendered anew).
+    expect((answer.data as { result: { initialValue: Record<string, unknown> } }).result.initialValue).toMatchObject({
+      name: "Ana Ruiz",
+      phone: "555 020 3030",
+      description: "Cracked tile",
+    });
+  });
+
+  it("gives back what was typed when more than five photos are sent", async () => {
+    const { rows, send } = await page();
+    const photo = { bytes: await jpeg("#336699"), name: "tile.jpg", type: "image/jpeg" };
+    const answer = await send(body(Array.from({ length: 6 }, () => photo)));
+    expect(answer.status).toBe(413);
+    expect((answer.data as { photoError: { message: string } }).photoError.message).toBe("files.requestTooMany");
+    expect((answer.data as { result: { initialValue: Record<string, unknown> } }).result.initialValue).toMatchObject({
+      name: "Ana Ruiz",
+      description: "Cracked tile",
+    });
+    expect(await rows()).toEqual({ requests: 0, files: 0 });
   });
 
   it("records a request with two photos as two files of the request", async () => {

@@ -62,7 +62,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The page first: a post to an unknown or closed page is not read at all.
   const { page } = await openPage(params.slug);
   const form = await readRequestForm(request);
-  if (!form.ok) return data({ photoError: photoError(form.refusal) }, { status: form.refusal.status });
+  if (!form.ok) {
+    // What was typed comes back with the photos' message, with or without JavaScript.
+    const typed = parseForm(form.fields, { schema: workRequestSchema });
+    return data({ result: typed.reply(), photoError: photoError(form.refusal) }, { status: form.refusal.status });
+  }
   try {
     const submission = parseForm(form.fields, { schema: workRequestSchema });
     if (submission.status !== "success") {
