@@ -4,7 +4,7 @@
 // not found. A photo is kept as uploaded (never served) and as three stripped JPEG copies
 // (full, display, thumbnail); a PDF as uploaded. Deleting a row, by whatever cascade, queues
 // its copies in `file_purges` (a trigger), and `purgeDeletedFiles` deletes them from the store.
-import { and, asc, eq, inArray, max, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, max, sql, sum } from "drizzle-orm";
 import { accounts, appointments, estimates, filePurges, files, invoices, jobs, workRequests } from "#db/schema";
 import { getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
@@ -38,6 +38,15 @@ const OWNER_COLUMN = {
   invoice: files.invoiceId,
   appointment: files.appointmentId,
   workRequest: files.workRequestId,
+} as const;
+
+/** The table of each kind of record, and its assignee where a technician may use it (their own work). */
+const OWNER_RECORD = {
+  job: { table: jobs, assignee: jobs.assigneeId },
+  appointment: { table: appointments, assignee: appointments.assigneeId },
+  estimate: { table: estimates, assignee: null },
+  invoice: { table: invoices, assignee: null },
+  workRequest: { table: workRequests, assignee: null },
 } as const;
 
 const OWNER_FIELD = {
@@ -79,44 +88,14 @@ export function ownerOf(file: FileRow): FileOwner {
  * invoices or work requests.
  */
 export async function canUseOwner(accountId: string, owner: FileOwner, ownWork?: string): Promise<boolean> {
+  const { table, assignee } = OWNER_RECORD[owner.kind];
+  if (ownWork && !assignee) return false;
   const db = await getDb();
-  const assigned = (column: typeof jobs.assigneeId | typeof appointments.assigneeId): SQL | undefined =>
-    ownWork ? eq(column, ownWork) : undefined;
-  if (ownWork && (owner.kind === "estimate" || owner.kind === "invoice" || owner.kind === "workRequest")) return false;
-  const found = await (async () => {
-    switch (owner.kind) {
-      case "job":
-        return db
-          .select({ id: jobs.id })
-          .from(jobs)
-          .where(and(eq(jobs.id, owner.id), eq(jobs.accountId, accountId), assigned(jobs.assigneeId)))
-          .get();
-      case "appointment":
-        return db
-          .select({ id: appointments.id })
-          .from(appointments)
-          .where(and(eq(appointments.id, owner.id), eq(appointments.accountId, accountId), assigned(appointments.assigneeId)))
-          .get();
-      case "estimate":
-        return db
-          .select({ id: estimates.id })
-          .from(estimates)
-          .where(and(eq(estimates.id, owner.id), eq(estimates.accountId, accountId)))
-          .get();
-      case "invoice":
-        return db
-          .select({ id: invoices.id })
-          .from(invoices)
-          .where(and(eq(invoices.id, owner.id), eq(invoices.accountId, accountId)))
-          .get();
-      case "workRequest":
-        return db
-          .select({ id: workRequests.id })
-          .from(workRequests)
-          .where(and(eq(workRequests.id, owner.id), eq(workRequests.accountId, accountId)))
-          .get();
-    }
-  })();
+  const found = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, owner.id), eq(table.accountId, accountId), ownWork && assignee ? eq(assignee, ownWork) : undefined))
+    .get();
   return Boolean(found);
 }
 
