@@ -70,13 +70,12 @@ describe("every key written in the code is in English", () => {
   });
 });
 
-// The other way round: every key of some dictionaries is read by the code. A key counts as read
+// The other way round: every key of every dictionary is read by the code. A key counts as read
 // when app/ (not the tests) writes it as a string; builds it in a template from a literal start
 // (`requests.statuses.${status}`: each piece is the values of a parameter typed as a union of
 // strings, else anything); or is a list's text, `${name}.things` in the list module, for a
-// `<ListPage name="…">`. The other dictionaries still hold keys nothing reads: a section joins
-// this list once it is clean.
-const EVERY_KEY_READ = ["requests", "hub"];
+// `<ListPage name="…">`. Each section of the dictionary is checked on its own.
+const EVERY_KEY_READ = Object.keys(en);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -147,13 +146,13 @@ function keysRead(sources: { file: string; text: string }[]) {
   };
 }
 
-describe("every key of these dictionaries is read by the code", () => {
+describe("every key of the dictionary is read by the code", () => {
   let appReads: ((key: string) => boolean) | undefined;
   it.each(EVERY_KEY_READ)("%s", (section) => {
     appReads ??= keysRead(sourceFiles().map((file) => ({ file, text: readFileSync(path.join(root, file), "utf8") })));
     const read = appReads;
     const ofSection = all.filter((key) => key.startsWith(`${section}.`));
-    expect(ofSection.length).toBeGreaterThan(10);
+    expect(ofSection.length).toBeGreaterThan(0);
     expect(ofSection.filter((key) => !read(key))).toEqual([]);
   });
 

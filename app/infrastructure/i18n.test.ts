@@ -39,13 +39,15 @@ describe("fallback to English", () => {
   it("renders Spanish on the server's i18next instance", async () => {
     const i18n = createInstance();
     await i18n.init({ ...serverI18nConfig, lng: "es" });
-    expect(i18n.t("app.name")).toBe("TradeDesk");
     expect(i18n.t("nav.customers")).toBe("Clientes");
+    expect(i18n.t("team.toast.removed")).toBe("Miembro quitado");
   });
 
   it("uses English for an unknown language and fills in values", () => {
     expect(translate("fr", "nav.customers")).toBe("Customers");
-    expect(translate("en", "sections.dashboard.welcome", { name: "Ana" })).toBe("Welcome, Ana");
+    expect(translate("fr", "team.toast.removedDescription", { name: "Ana" })).toBe(
+      "Ana is signed out and can no longer open this account.",
+    );
   });
 });
 
@@ -65,7 +67,7 @@ describe("serverI18n", () => {
       const fresh = createInstance();
       await fresh.init({ ...serverI18nConfig, lng: language });
       const shared = await serverI18n(language);
-      for (const key of ["app.tagline", "nav.estimates", "sections.dashboard.welcome"] as const) {
+      for (const key of ["app.tagline", "nav.estimates", "team.toast.removedDescription"] as const) {
         expect(shared.t(key, { name: "Ana" })).toBe(fresh.t(key, { name: "Ana" }));
       }
     }

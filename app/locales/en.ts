@@ -20,7 +20,7 @@ import requestsEn from "./requests.en";
 // English is the reference dictionary: every key lives here, and Spanish has exactly these
 // keys (its type, `Dictionary`, says so); `TranslationKey` (keys.ts) is what code may ask for.
 const en = {
-  app: { name: "TradeDesk", tagline: "Run your trade business from one place" },
+  app: { tagline: "Run your trade business from one place" },
   nav: {
     dashboard: "Dashboard",
     myDay: "My day",
@@ -44,31 +44,21 @@ const en = {
     roles: { owner: "Owner", office: "Office", technician: "Technician" },
     signOut: "Sign out",
     notifications: "Notifications",
-    noNotifications: "No notifications yet",
     companyLogo: "Company logo",
   },
   prefs: {
     language: "Language",
-    english: "English",
-    spanish: "Español",
-    theme: "Theme",
-    light: "Light",
-    dark: "Dark",
     switchToDark: "Switch to dark theme",
     switchToLight: "Switch to light theme",
   },
   common: {
     loading: "Loading...",
-    redirecting: "Redirecting...",
     backHome: "Back to home",
     goToDashboard: "Go to dashboard",
-    required: "Required",
     invalidEmail: "Invalid email",
     optional: "optional",
-    submit: "Submit",
     close: "Close",
     dismiss: "Dismiss",
-    comingSoonTitle: "Nothing here yet",
   },
   landing: {
     nav: {
@@ -206,11 +196,8 @@ const en = {
     timeZoneDetected: "Time zone: {{zone}}. You can change it in Settings.",
     signInLink: "Sign in",
     loginFailed: "Login failed",
-    loginFailedDefault: "Please check your credentials and try again.",
     invalidCredentials: "Invalid email or password",
     notAMember: "This login is no longer part of an account. Ask the account's owner for a new invitation.",
-    registrationFailed: "Registration failed",
-    registrationFailedDefault: "Please try again.",
     existingAccountMail: {
       subject: "Someone tried to create a TradeDesk account with your e-mail",
       greeting: "Hello {{name}},",
@@ -287,7 +274,6 @@ const en = {
     saving: "Saving...",
     deleting: "Deleting...",
     noMatches: "No {{things}} found matching your search.",
-    clearSearch: "Clear search",
   },
   validation: {
     expectedText: "Expected text",
@@ -324,15 +310,12 @@ const en = {
     callAction: "Call {{name}}",
     textAction: "Text {{name}}",
     create: "Add Customer",
-    creating: "Adding...",
     created: "Customer created",
     createdBody: "{{name}} has been added.",
     updated: "Customer updated",
     updatedBody: "{{name}} has been updated.",
     deleted: "Customer deleted",
     deletedBody: "{{name}} has been deleted.",
-    createFailed: "Failed to create customer.",
-    updateFailed: "Failed to update customer.",
     deleteFailed: "Failed to delete customer.",
     deleteTitle: "Delete customer",
     deleteConfirm: "Delete {{name}}? This cannot be undone.",
@@ -385,9 +368,6 @@ const en = {
   receipt: receiptEn,
   files: filesEn,
   requests: requestsEn,
-  sections: {
-    dashboard: { welcome: "Welcome, {{name}}" },
-  },
   ai: {
     title: "AI Features Dashboard",
     subtitle: "Tools that help you price faster and run leaner.",

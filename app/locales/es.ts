@@ -25,7 +25,7 @@ import requestsEs from "./requests.es";
 // Spanish. It has every key English has (the type says so), so the browser needs only the
 // dictionary of the page's language, never English as a fallback.
 const es: Dictionary = {
-  app: { name: "TradeDesk", tagline: "Administre su negocio de oficios desde un solo lugar" },
+  app: { tagline: "Administre su negocio de oficios desde un solo lugar" },
   nav: {
     dashboard: "Panel",
     myDay: "Mi día",
@@ -49,31 +49,21 @@ const es: Dictionary = {
     roles: { owner: "Propietario", office: "Oficina", technician: "Técnico" },
     signOut: "Cerrar sesión",
     notifications: "Notificaciones",
-    noNotifications: "Aún no hay notificaciones",
     companyLogo: "Logotipo de la empresa",
   },
   prefs: {
     language: "Idioma",
-    english: "English",
-    spanish: "Español",
-    theme: "Tema",
-    light: "Claro",
-    dark: "Oscuro",
     switchToDark: "Cambiar al tema oscuro",
     switchToLight: "Cambiar al tema claro",
   },
   common: {
     loading: "Cargando...",
-    redirecting: "Redirigiendo...",
     backHome: "Volver al inicio",
     goToDashboard: "Ir al panel",
-    required: "Obligatorio",
     invalidEmail: "Correo electrónico no válido",
     optional: "opcional",
-    submit: "Enviar",
     close: "Cerrar",
     dismiss: "Descartar",
-    comingSoonTitle: "Todavía no hay nada aquí",
   },
   landing: {
     nav: {
@@ -217,11 +207,8 @@ const es: Dictionary = {
     timeZoneDetected: "Zona horaria: {{zone}}. Puede cambiarla en Configuración.",
     signInLink: "Inicie sesión",
     loginFailed: "Error al iniciar sesión",
-    loginFailedDefault: "Revise sus credenciales e inténtelo de nuevo.",
     invalidCredentials: "Correo electrónico o contraseña incorrectos",
     notAMember: "Este usuario ya no forma parte de ninguna cuenta. Pida al propietario de la cuenta una nueva invitación.",
-    registrationFailed: "Error en el registro",
-    registrationFailedDefault: "Inténtelo de nuevo.",
     existingAccountMail: {
       subject: "Alguien intentó crear una cuenta de TradeDesk con su correo electrónico",
       greeting: "Hola, {{name}}:",
@@ -298,7 +285,6 @@ const es: Dictionary = {
     saving: "Guardando...",
     deleting: "Eliminando...",
     noMatches: "No se encontraron {{things}} que coincidan con su búsqueda.",
-    clearSearch: "Borrar búsqueda",
   },
   validation: {
     expectedText: "Se esperaba texto",
@@ -335,15 +321,12 @@ const es: Dictionary = {
     callAction: "Llamar a {{name}}",
     textAction: "Enviar SMS a {{name}}",
     create: "Añadir cliente",
-    creating: "Añadiendo...",
     created: "Cliente creado",
     createdBody: "Se ha añadido a {{name}}.",
     updated: "Cliente actualizado",
     updatedBody: "Se ha actualizado a {{name}}.",
     deleted: "Cliente eliminado",
     deletedBody: "Se ha eliminado a {{name}}.",
-    createFailed: "No se pudo crear el cliente.",
-    updateFailed: "No se pudo actualizar el cliente.",
     deleteFailed: "No se pudo eliminar el cliente.",
     deleteTitle: "Eliminar cliente",
     deleteConfirm: "¿Eliminar a {{name}}? No se puede deshacer.",
@@ -396,9 +379,6 @@ const es: Dictionary = {
   receipt: receiptEs,
   files: filesEs,
   requests: requestsEs,
-  sections: {
-    dashboard: { welcome: "Hola, {{name}}" },
-  },
   ai: {
     title: "Panel de funciones de IA",
     subtitle: "Herramientas que le ayudan a presupuestar más rápido y trabajar mejor.",

@@ -19,9 +19,6 @@ const invoicesEn = {
   created: "Created",
   due: "Due",
   paid: "Paid",
-  createdOn: "Created {{date}}",
-  dueOn: "Due {{date}}",
-  paidOn: "Paid {{date}}",
   jobBadge: "Job",
   jobLink: "Job: {{title}}",
   estimateBadge: "Est #{{number}}",
@@ -61,7 +58,6 @@ const invoicesEn = {
   },
   share: {
     action: "Share link",
-    shareAction: "Share a link to {{number}}",
     title: "Share link",
     intro: "Anyone with this link can view {{number}}, download it and pay it. Copy it and send it to your customer.",
     linkLabel: "Link to {{number}}",
@@ -140,7 +136,6 @@ const invoicesEn = {
   deleteConfirm: "Delete {{number}} ({{title}})? This cannot be undone.",
   deleted: "Invoice deleted",
   deletedBody: "{{number}} has been deleted.",
-  deleteFailed: "Failed to delete invoice.",
   createdFromEstimate: "Invoice created from estimate",
   createdFromEstimateBody: "{{number}} has been created and is due in 30 days.",
   alreadyInvoiced: "Invoice already exists",
@@ -151,7 +146,6 @@ const invoicesEn = {
   backToInvoices: "Back to invoices",
   backToEstimates: "Back to estimates",
   previewTitle: "Estimate preview",
-  printTitle: "{{number}} | Print",
   lateCharge: {
     action: "Late charge",
     title: "Late charge",

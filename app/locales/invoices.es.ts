@@ -22,9 +22,6 @@ const invoicesEs: Strings<typeof invoicesEn> = {
   created: "Creada",
   due: "Vence",
   paid: "Pagada",
-  createdOn: "Creada el {{date}}",
-  dueOn: "Vence el {{date}}",
-  paidOn: "Pagada el {{date}}",
   jobBadge: "Trabajo",
   jobLink: "Trabajo: {{title}}",
   estimateBadge: "Pres. #{{number}}",
@@ -64,7 +61,6 @@ const invoicesEs: Strings<typeof invoicesEn> = {
   },
   share: {
     action: "Compartir enlace",
-    shareAction: "Compartir un enlace a {{number}}",
     title: "Enlace para compartir",
     intro: "Cualquiera con este enlace puede ver {{number}}, descargarla y pagarla. Cópielo y envíeselo a su cliente.",
     linkLabel: "Enlace a {{number}}",
@@ -143,7 +139,6 @@ const invoicesEs: Strings<typeof invoicesEn> = {
   deleteConfirm: "¿Eliminar {{number}} ({{title}})? Esta acción no se puede deshacer.",
   deleted: "Factura eliminada",
   deletedBody: "{{number}} se ha eliminado.",
-  deleteFailed: "No se pudo eliminar la factura.",
   createdFromEstimate: "Factura creada a partir del presupuesto",
   createdFromEstimateBody: "{{number}} se ha creado y vence en 30 días.",
   alreadyInvoiced: "La factura ya existe",
@@ -154,7 +149,6 @@ const invoicesEs: Strings<typeof invoicesEn> = {
   backToInvoices: "Volver a facturas",
   backToEstimates: "Volver a presupuestos",
   previewTitle: "Vista previa del presupuesto",
-  printTitle: "{{number}} | Imprimir",
   lateCharge: {
     action: "Recargo por mora",
     title: "Recargo por mora",

@@ -76,7 +76,7 @@ export function use() {
 const good = {
   "app/infrastructure/keys-check-good.ts": uses(`
     t("nav.customers");
-    t("sections.dashboard.welcome", { name: "Ana" });
+    t("team.toast.removedDescription", { name: "Ana" });
     t("activity.events.viewed", { count: 2 });
     t(\`invoices.status.\${status}\`);
     fromHook("list.sortBy");

@@ -7,7 +7,6 @@ const notificationsEn = {
   markAllRead: "Mark all as read",
   allMarkedRead: "All notifications marked as read",
   delete: "Delete",
-  deleted: "Notification deleted",
   viewAll: "View all notifications",
   justNow: "Just now",
   minutesAgo: "{{count}} min ago",
@@ -36,16 +35,6 @@ const notificationsEn = {
   mail: {
     open: "Open the estimate:",
     why: "You get this e-mail because Email Notifications are on in Settings:",
-  },
-  types: {
-    estimate_approved: "Estimate approved",
-    estimate_rejected: "Estimate declined",
-    payment_received: "Payment received",
-    new_inquiry: "New inquiry",
-    recurring_invoice: "Recurring invoice",
-    visit: "Visit update",
-    customer_updated: "Customer details updated",
-    other: "Notification",
   },
 } as const;
 

@@ -11,7 +11,6 @@ const notificationsEs: Strings<typeof notificationsEn> = {
   markAllRead: "Marcar todas como leídas",
   allMarkedRead: "Todas las notificaciones se marcaron como leídas",
   delete: "Eliminar",
-  deleted: "Notificación eliminada",
   viewAll: "Ver todas las notificaciones",
   justNow: "Ahora mismo",
   minutesAgo: "hace {{count}} min",
@@ -39,16 +38,6 @@ const notificationsEs: Strings<typeof notificationsEn> = {
   mail: {
     open: "Abrir el presupuesto:",
     why: "Recibe este correo porque las notificaciones por correo están activadas en Configuración:",
-  },
-  types: {
-    estimate_approved: "Presupuesto aprobado",
-    estimate_rejected: "Presupuesto rechazado",
-    payment_received: "Pago recibido",
-    new_inquiry: "Nueva consulta",
-    recurring_invoice: "Factura recurrente",
-    visit: "Novedad de una visita",
-    customer_updated: "Datos del cliente actualizados",
-    other: "Notificación",
   },
 };
 

@@ -48,12 +48,7 @@ const priceBookEn = {
   import: {
     title: "Import price book items",
     hint: "A CSV file with a header row: name and unit price are needed; description, unit, taxable (yes/no), category and cost are read when present.",
-    file: "CSV file",
-    submit: "Import",
-    submitting: "Importing...",
     noColumns: "The file needs a name column and a price column.",
-    summary: "Imported {{imported}}, rejected {{rejected}}.",
-    line: "Line {{line}}",
   },
   catalog: {
     title: "Start from your trade's catalog",
@@ -73,7 +68,6 @@ const priceBookEn = {
     results: "Price book items",
   },
   saveLine: "Add to price book",
-  saveLineOf: "Add line {{line}} to the price book",
   savedLine: "Saved to the price book",
   savedLineBody: "{{name}} is in your price book.",
 };

@@ -54,12 +54,7 @@ const priceBookEs: Strings<typeof priceBookEn> = {
   import: {
     title: "Importar artículos de la lista de precios",
     hint: "Un archivo CSV con una fila de encabezados: se necesitan el nombre y el precio unitario; la descripción, la unidad, el impuesto (sí/no), la categoría y el costo se leen si están.",
-    file: "Archivo CSV",
-    submit: "Importar",
-    submitting: "Importando...",
     noColumns: "El archivo necesita una columna de nombre y una de precio.",
-    summary: "Importados {{imported}}, rechazados {{rejected}}.",
-    line: "Línea {{line}}",
   },
   catalog: {
     title: "Empezar con el catálogo de su oficio",
@@ -79,7 +74,6 @@ const priceBookEs: Strings<typeof priceBookEn> = {
     results: "Artículos de la lista de precios",
   },
   saveLine: "Agregar a la lista de precios",
-  saveLineOf: "Agregar la línea {{line}} a la lista de precios",
   savedLine: "Guardado en la lista de precios",
   savedLineBody: "{{name}} está en su lista de precios.",
 };

@@ -1,7 +1,6 @@
 // English strings of the reports screen.
 const reportsEn = {
   title: "Business Reports",
-  subtitle: "How the business did over the chosen period.",
   period: "{{from}} to {{to}}",
   range: {
     label: "Time range",

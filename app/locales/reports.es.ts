@@ -5,7 +5,6 @@ type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]>
 
 const reportsEs: Strings<typeof reportsEn> = {
   title: "Informes del negocio",
-  subtitle: "Cómo le fue al negocio en el periodo elegido.",
   period: "Del {{from}} al {{to}}",
   range: {
     label: "Periodo",

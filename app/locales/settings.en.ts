@@ -6,8 +6,6 @@ const settingsEn = {
   saving: "Saving...",
   saved: "Settings saved",
   savedBody: "Your settings have been successfully updated.",
-  notSaved: "Settings not saved",
-  notSavedBody: "Please correct the highlighted fields.",
   language: {
     title: "Language Settings",
     description: "The language of the application and of the documents you send.",

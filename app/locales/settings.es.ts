@@ -10,8 +10,6 @@ const settingsEs: Strings<typeof settingsEn> = {
   saving: "Guardando...",
   saved: "Configuración guardada",
   savedBody: "Su configuración se actualizó correctamente.",
-  notSaved: "Configuración no guardada",
-  notSavedBody: "Corrija los campos señalados.",
   language: {
     title: "Idioma",
     description: "El idioma de la aplicación y el de los documentos que envía.",

@@ -59,7 +59,6 @@ const shareEn = {
   },
   invoice: {
     title: "Invoice {{number}} from {{company}}",
-    intro: "{{company}} sent you this invoice.",
     invoiceFor: "Invoice {{number}}: {{title}}",
     total: "Total",
     paid: "Paid",

@@ -63,7 +63,6 @@ const shareEs: Strings<typeof shareEn> = {
   },
   invoice: {
     title: "Factura {{number}} de {{company}}",
-    intro: "{{company}} le envió esta factura.",
     invoiceFor: "Factura {{number}}: {{title}}",
     total: "Total",
     paid: "Pagado",
