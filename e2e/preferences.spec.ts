@@ -90,6 +90,9 @@ test.describe("theme", () => {
 
     await toggle.click();
     await expect(html).toHaveClass(DARK);
+    // Without JavaScript the click loaded a new page: until its stylesheet is in, both of the
+    // page's toggles (the header's and the phone layout's) count as visible.
+    await page.waitForLoadState("load");
     await expect(toggle).toHaveAccessibleName("Switch to light theme");
 
     const first = await reloadHtml(page);
@@ -98,6 +101,7 @@ test.describe("theme", () => {
 
     await toggle.click();
     await expect(html).not.toHaveClass(DARK);
+    await page.waitForLoadState("load");
     await expect(toggle).toHaveAccessibleName("Switch to dark theme");
     const second = await reloadHtml(page);
     expect(second).not.toMatch(/<html[^>]*class="dark"/);
