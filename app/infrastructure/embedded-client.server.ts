@@ -219,6 +219,25 @@ class Connection {
     }
   }
 
+  /**
+   * Runs the statements in one transaction opened with `begin` and commits it. A failure names
+   * the statement (LibsqlBatchError); the caller's settle() rolls back what it left open.
+   */
+  runAll(begin: string, stmts: Array<InStatement | [string, InArgs?]>): ResultSet[] {
+    this.run({ sql: begin });
+    const results: ResultSet[] = [];
+    for (let i = 0; i < stmts.length; i++) {
+      try {
+        if (!this.db.inTransaction) throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
+        results.push(this.run(normalize(stmts[i])));
+      } catch (error) {
+        throw inBatch(error, i);
+      }
+    }
+    this.run({ sql: "COMMIT" });
+    return results;
+  }
+
   exec(sql: string) {
     this.#kept.clear();
     try {
@@ -423,19 +442,7 @@ export class EmbeddedClient implements Client {
   async batch(stmts: Array<InStatement | [string, InArgs?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
     const connection = this.#use();
     try {
-      connection.run({ sql: beginFor(mode) });
-      const results: ResultSet[] = [];
-      for (let i = 0; i < stmts.length; i++) {
-        try {
-          if (!connection.db.inTransaction)
-            throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
-          results.push(connection.run(normalize(stmts[i])));
-        } catch (error) {
-          throw inBatch(error, i);
-        }
-      }
-      connection.run({ sql: "COMMIT" });
-      return results;
+      return connection.runAll(beginFor(mode), stmts);
     } finally {
       connection.settle();
     }
@@ -445,19 +452,7 @@ export class EmbeddedClient implements Client {
     const connection = this.#use();
     connection.run({ sql: "PRAGMA foreign_keys=off" });
     try {
-      connection.run({ sql: "BEGIN DEFERRED" });
-      const results: ResultSet[] = [];
-      for (let i = 0; i < stmts.length; i++) {
-        try {
-          if (!connection.db.inTransaction)
-            throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
-          results.push(connection.run(normalize(stmts[i])));
-        } catch (error) {
-          throw inBatch(error, i);
-        }
-      }
-      connection.run({ sql: "COMMIT" });
-      return results;
+      return connection.runAll("BEGIN DEFERRED", stmts);
     } finally {
       connection.settle();
       connection.run({ sql: "PRAGMA foreign_keys=on" });
